@@ -1,0 +1,108 @@
+import { z } from "./zod";
+
+/**
+ * Event types travel as `<object>.<action>`; `version` is bumped (never the name changed)
+ * when a payload changes incompatibly.
+ */
+export const EventType = {
+  inboxCreated: "inbox.created",
+  emailReceived: "email.received",
+  inboxExpired: "inbox.expired",
+  auditRecorded: "audit.recorded",
+} as const;
+export type EventType = (typeof EventType)[keyof typeof EventType];
+
+/** The three events a webhook may subscribe to (spec 6.1). */
+export const WEBHOOK_EVENTS = [EventType.emailReceived, EventType.inboxCreated, EventType.inboxExpired] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const InboxCreatedData = z.object({
+  inbox_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  address: z.string(),
+  full_address: z.string(),
+  expires_at: z.string(),
+});
+export const EmailReceivedData = z.object({
+  email_id: z.string().uuid(),
+  inbox_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  received_at: z.string(),
+  /** Summary for WebSocket frames (contract notes: email summary with inbox_id). */
+  summary: z
+    .object({
+      id: z.string().uuid(),
+      inbox_id: z.string().uuid(),
+      from_address: z.string(),
+      subject: z.string(),
+      snippet: z.string(),
+      has_attachments: z.boolean(),
+      is_read: z.boolean(),
+      size_bytes: z.number().int(),
+      received_at: z.string(),
+    })
+    .optional(),
+});
+export const InboxExpiredData = z.object({
+  inbox_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  full_address: z.string(),
+  expired_at: z.string(),
+});
+export const AuditRecordedData = z.object({
+  action: z.string(),
+  actor_user_id: z.string().uuid().nullable(),
+  actor_api_key_id: z.string().uuid().nullable(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+const envelope = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
+  z.object({
+    id: z.string().uuid(),
+    type: z.literal(type),
+    version: z.literal(1),
+    occurred_at: z.string(),
+    org_id: z.string().uuid().nullable(),
+    team_id: z.string().uuid().nullable(),
+    data,
+  });
+
+export const InboxCreatedEvent = envelope(EventType.inboxCreated, InboxCreatedData);
+export const EmailReceivedEvent = envelope(EventType.emailReceived, EmailReceivedData);
+export const InboxExpiredEvent = envelope(EventType.inboxExpired, InboxExpiredData);
+export const AuditRecordedEvent = envelope(EventType.auditRecorded, AuditRecordedData);
+
+export const DomainEvent = z.discriminatedUnion("type", [
+  InboxCreatedEvent,
+  EmailReceivedEvent,
+  InboxExpiredEvent,
+  AuditRecordedEvent,
+]);
+export type DomainEvent = z.infer<typeof DomainEvent>;
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+export type WebhookDomainEvent = EventOf<WebhookEvent>;
+
+/** Subjects are namespaced so that several installations (or test runs) share one NATS safely. */
+export const subjects = (namespace: string) =>
+  ({
+    stream: `${namespace.toUpperCase().replace(/[^A-Z0-9_]/g, "_")}_EVENTS`,
+    dlqStream: `${namespace.toUpperCase().replace(/[^A-Z0-9_]/g, "_")}_DLQ`,
+    eventsWildcard: `${namespace}.events.>`,
+    event: (type: EventType) => `${namespace}.events.${type}`,
+    dlq: (consumer: string) => `${namespace}.dlq.${consumer}`,
+    dlqWildcard: `${namespace}.dlq.>`,
+    rpc: (name: RpcName) => `${namespace}.rpc.${name}`,
+  }) as const;
+
+export const RpcName = {
+  authorize: "tenancy.authorize",
+  getAssignment: "tenancy.get_assignment",
+  getInboxAccess: "inbox.get_inbox_access",
+} as const;
+export type RpcName = (typeof RpcName)[keyof typeof RpcName];

@@ -1,0 +1,80 @@
+import { z } from "./zod";
+import { RpcName } from "./events";
+import { PermissionSchema } from "./permissions";
+
+/** The caller as every service sees it, from the gateway's signed internal context. */
+export const Actor = z.object({
+  user_id: z.string().uuid(),
+  email: z.string(),
+  is_system_admin: z.boolean(),
+  session_id: z.string().nullable(),
+  api_key: z
+    .object({ id: z.string().uuid(), team_id: z.string().uuid(), scopes: z.array(z.string()) })
+    .nullable(),
+});
+export type Actor = z.infer<typeof Actor>;
+
+export const InternalContext = z.object({
+  actor: Actor.nullable(),
+  client_ip: z.string(),
+  request_id: z.string(),
+  traceparent: z.string().optional(),
+  exp: z.number().int(),
+});
+export type InternalContext = z.infer<typeof InternalContext>;
+
+export const AuthorizeRequest = z.object({
+  actor: Actor,
+  org_id: z.string().uuid(),
+  team_id: z.string().uuid().nullable(),
+  permission: PermissionSchema,
+});
+export type AuthorizeRequest = z.infer<typeof AuthorizeRequest>;
+export const AuthorizeReply = z.object({
+  allowed: z.boolean(),
+  /** org_not_found | team_not_found | not_member | missing_permission */
+  reason: z.string().nullable(),
+});
+export type AuthorizeReply = z.infer<typeof AuthorizeReply>;
+
+export const GetAssignmentRequest = z.object({ assignment_id: z.string().uuid() });
+export const GetAssignmentReply = z.object({
+  assignment: z
+    .object({
+      id: z.string().uuid(),
+      org_id: z.string().uuid(),
+      team_id: z.string().uuid(),
+      domain_id: z.string().uuid(),
+      domain_name: z.string(),
+      access_level: z.enum(["full", "create_inbox", "read_only"]),
+      domain_verified: z.boolean(),
+      team_archived: z.boolean(),
+      default_ttl_seconds: z.number().int().nullable(),
+      max_ttl_seconds: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type GetAssignmentReply = z.infer<typeof GetAssignmentReply>;
+
+export const GetInboxAccessRequest = z.object({ inbox_id: z.string().uuid() });
+export const GetInboxAccessReply = z.object({
+  inbox: z
+    .object({
+      id: z.string().uuid(),
+      org_id: z.string().uuid(),
+      team_id: z.string().uuid(),
+      created_by: z.string().uuid(),
+      private: z.boolean(),
+      is_active: z.boolean(),
+    })
+    .nullable(),
+});
+export type GetInboxAccessReply = z.infer<typeof GetInboxAccessReply>;
+
+/** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
+export const rpcSchemas = {
+  [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
+  [RpcName.getAssignment]: { request: GetAssignmentRequest, reply: GetAssignmentReply },
+  [RpcName.getInboxAccess]: { request: GetInboxAccessRequest, reply: GetInboxAccessReply },
+} as const;
+export type RpcSchemas = typeof rpcSchemas;

@@ -1,0 +1,48 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from "@asteasolutions/zod-to-openapi";
+import { ErrorEnvelope, RateLimitBody } from "./errors";
+import type { RouteDef } from "./routes/route";
+import { ROUTES } from "./routes";
+
+/** Builds the OpenAPI 3.0 document from the route table, so it lists exactly what is implemented. */
+export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES, version = "0.1.0") {
+  const registry = new OpenAPIRegistry();
+  registry.register("Error", ErrorEnvelope);
+  registry.register("RateLimited", RateLimitBody);
+  const bearer = registry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "A JWT access token, or a team API key (`bb_` + 64 hex)",
+  });
+  for (const r of routes) {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: never }> }> = {};
+    for (const [status, res] of Object.entries(r.responses)) {
+      const schema = res.schema ?? (Number(status) >= 400 ? ErrorEnvelope : undefined);
+      responses[status] = schema
+        ? { description: res.description, content: { "application/json": { schema: schema as never } } }
+        : { description: res.description };
+    }
+    if (!responses["429"]) {
+      responses["429"] = { description: "Rate limit exceeded", content: { "application/json": { schema: RateLimitBody as never } } };
+    }
+    registry.registerPath({
+      operationId: r.operationId,
+      method: r.method,
+      path: r.path,
+      tags: [r.tag],
+      summary: r.summary,
+      ...(r.auth === "public" ? {} : { security: [{ [bearer.name]: [] }] }),
+      ...(r.scope ? { description: `API keys need the scope \`${r.scope}\`.` } : {}),
+      request: {
+        ...(r.request?.params ? { params: r.request.params } : {}),
+        ...(r.request?.query ? { query: r.request.query } : {}),
+        ...(r.request?.body ? { body: { content: { "application/json": { schema: r.request.body } } } } : {}),
+      },
+      responses,
+    });
+  }
+  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: "3.0.3",
+    info: { title: "BurnBox API", version, description: "Disposable inboxes for teams: REST, WebSocket and signed webhooks." },
+    servers: [{ url: "/api/v1" }],
+  });
+}
