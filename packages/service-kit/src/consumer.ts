@@ -1,0 +1,136 @@
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from "@nats-io/jetstream";
+import type { NatsConnection } from "@nats-io/nats-core";
+import { DomainEvent, subjects, type EventType } from "@burnbox/contracts";
+import { runWithContext } from "./context";
+import { TransientError } from "./errors";
+import type { Logger } from "./logger";
+
+const MS = 1_000_000; // nanoseconds per millisecond
+
+export interface ConsumerOptions {
+  nc: NatsConnection;
+  namespace: string;
+  /** Durable name: one per logical consumer (shared by replicas), or per replica for fan-out. */
+  durable: string;
+  eventType: EventType;
+  logger: Logger;
+  handler: (event: DomainEvent, msg: JsMsg) => Promise<void>;
+  concurrency?: number;
+  maxDeliver?: number;
+  ackWaitMs?: number;
+  /** Delay before redelivery after a failure, by delivery count (1-based). */
+  retryDelayMs?: (deliveryCount: number) => number;
+  deliverPolicy?: "all" | "new";
+  /** Consumers of one replica only: removed by the server when idle this long. */
+  inactiveThresholdMs?: number;
+}
+
+export interface RunningConsumer {
+  stop(): Promise<void>;
+}
+
+/** Idempotency guard, run inside the handler's own transaction: false when the event was seen before. */
+export async function claimEvent(
+  tx: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },
+  consumer: string,
+  eventId: string,
+): Promise<boolean> {
+  const inserted = await tx.$executeRawUnsafe(
+    "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING",
+    consumer,
+    eventId,
+  );
+  return inserted === 1;
+}
+
+/**
+ * A durable pull consumer: explicit ack, bounded concurrency, nak with delay on failure, term
+ * (after dead-lettering) for payloads that fail their schema or exhaust their deliveries.
+ */
+export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
+  const { nc, namespace, durable, logger } = opts;
+  const s = subjects(namespace);
+  const maxDeliver = opts.maxDeliver ?? 20;
+  const retryDelay = opts.retryDelayMs ?? ((n: number) => Math.min(1000 * 2 ** (n - 1), 60_000));
+  const jsm = await jetstreamManager(nc);
+  const config = {
+    durable_name: durable,
+    ack_policy: AckPolicy.Explicit,
+    filter_subject: s.event(opts.eventType),
+    max_deliver: maxDeliver,
+    ack_wait: (opts.ackWaitMs ?? 30_000) * MS,
+    deliver_policy: opts.deliverPolicy === "new" ? DeliverPolicy.New : DeliverPolicy.All,
+    ...(opts.inactiveThresholdMs ? { inactive_threshold: opts.inactiveThresholdMs * MS } : {}),
+  };
+  try {
+    await jsm.consumers.info(s.stream, durable);
+    await jsm.consumers.update(s.stream, durable, { max_deliver: config.max_deliver, ack_wait: config.ack_wait });
+  } catch {
+    await jsm.consumers.add(s.stream, config);
+  }
+  const js = jetstream(nc);
+  const consumer = await js.consumers.get(s.stream, durable);
+  const concurrency = opts.concurrency ?? 8;
+  const messages = await consumer.consume({ max_messages: concurrency * 2 });
+  const inFlight = new Set<Promise<void>>();
+
+  const deadLetter = async (msg: JsMsg, reason: string) => {
+    try {
+      await js.publish(s.dlq(durable), msg.data, { headers: msg.headers });
+    } catch (err) {
+      logger.error({ err }, "dead-letter publish failed; leaving message for redelivery");
+      msg.nak(retryDelay(msg.info.deliveryCount));
+      return;
+    }
+    logger.error({ consumer: durable, reason, seq: msg.seq }, "message dead-lettered");
+    msg.term(reason);
+  };
+
+  const handle = async (msg: JsMsg) => {
+    let raw: unknown;
+    try {
+      raw = msg.json();
+    } catch {
+      await deadLetter(msg, "payload is not JSON");
+      return;
+    }
+    const parsed = DomainEvent.safeParse(raw);
+    if (!parsed.success) {
+      await deadLetter(msg, "payload fails its schema");
+      return;
+    }
+    const event = parsed.data;
+    await runWithContext({ event_id: event.id, ...(event.org_id ? { org_id: event.org_id } : {}) }, async () => {
+      try {
+        await opts.handler(event, msg);
+        msg.ack();
+      } catch (err) {
+        const count = msg.info.deliveryCount;
+        if (count >= maxDeliver) {
+          logger.error({ err, consumer: durable }, "event failed on its last delivery");
+          await deadLetter(msg, `failed ${count} times: ${(err as Error).message}`);
+          return;
+        }
+        const delay = err instanceof TransientError ? err.retryAfterMs : retryDelay(count);
+        logger.warn({ err, consumer: durable, delivery: count, retry_in_ms: delay }, "event handling failed; will retry");
+        msg.nak(delay);
+      }
+    });
+  };
+
+  const loop = (async () => {
+    for await (const msg of messages) {
+      const p = handle(msg).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    }
+  })();
+
+  return {
+    stop: async () => {
+      await messages.close();
+      await loop.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

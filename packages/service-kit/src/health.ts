@@ -1,0 +1,37 @@
+import type { Express, Request, Response } from "express";
+
+export type HealthCheck = () => Promise<unknown>;
+
+/** `/healthz`: the process runs. `/readyz`: every dependency answers, else 503 with the failing ones. */
+export function mountHealth(app: Express, checks: Record<string, HealthCheck>, timeoutMs = 2000): void {
+  app.get("/healthz", (_req: Request, res: Response) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req: Request, res: Response) => {
+    const results = await checkAll(checks, timeoutMs);
+    const ok = Object.values(results).every((s) => s === "ok");
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", checks: results });
+  });
+}
+
+export async function checkAll(checks: Record<string, HealthCheck>, timeoutMs = 2000): Promise<Record<string, "ok" | "down">> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          check(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+          }),
+        ]);
+        return [name, "ok"] as const;
+      } catch {
+        return [name, "down"] as const;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

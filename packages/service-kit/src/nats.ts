@@ -1,0 +1,127 @@
+import { connect } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/nats-core";
+import { headers as natsHeaders } from "@nats-io/nats-core";
+import { jetstream, jetstreamManager, DiscardPolicy, RetentionPolicy, StorageType, type JetStreamClient } from "@nats-io/jetstream";
+import { rpcSchemas, subjects, type RpcName, type DomainEvent } from "@burnbox/contracts";
+import type { z } from "zod";
+import { currentContext, runWithContext } from "./context";
+import type { Logger } from "./logger";
+
+export type { NatsConnection, JetStreamClient };
+
+export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
+  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === "disconnect" || s.type === "reconnect") logger?.warn({ nats: s.type }, "nats connection status");
+    }
+  })();
+  return nc;
+}
+
+const DAY_NS = 24 * 60 * 60 * 1_000_000_000;
+
+/** Creates (or leaves as they are) the events stream and the dead-letter stream of a namespace. */
+export async function ensureStreams(nc: NatsConnection, namespace: string): Promise<void> {
+  const s = subjects(namespace);
+  const jsm = await jetstreamManager(nc);
+  const want = [
+    { name: s.stream, subjects: [s.eventsWildcard], max_age: 7 * DAY_NS },
+    { name: s.dlqStream, subjects: [s.dlqWildcard], max_age: 30 * DAY_NS },
+  ];
+  for (const cfg of want) {
+    try {
+      await jsm.streams.info(cfg.name);
+    } catch {
+      try {
+        await jsm.streams.add({
+          ...cfg,
+          retention: RetentionPolicy.Limits,
+          storage: StorageType.File,
+          discard: DiscardPolicy.Old,
+          duplicate_window: 2 * 60 * 1_000_000_000,
+        });
+      } catch (err) {
+        // A replica starting at the same moment may have created it first.
+        await jsm.streams.info(cfg.name).catch(() => {
+          throw err;
+        });
+      }
+    }
+  }
+}
+
+/** Publishes an event with its id as the JetStream message id, so a re-publish is deduplicated. */
+export async function publishEvent(js: JetStreamClient, namespace: string, event: DomainEvent): Promise<void> {
+  const h = natsHeaders();
+  const trace = currentContext().trace_id;
+  if (trace) h.set("trace-id", trace);
+  await js.publish(subjects(namespace).event(event.type), JSON.stringify(event), { msgID: event.id, headers: h });
+}
+
+export { jetstream };
+
+type Req<N extends RpcName> = z.input<(typeof rpcSchemas)[N]["request"]>;
+type Rep<N extends RpcName> = z.output<(typeof rpcSchemas)[N]["reply"]>;
+
+export class RpcError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RpcError";
+  }
+}
+
+/** Synchronous internal query over NATS request/reply, both ends checked against the contracts. */
+export async function rpcRequest<N extends RpcName>(nc: NatsConnection, namespace: string, name: N, payload: Req<N>, timeoutMs = 3000): Promise<Rep<N>> {
+  const schemas = rpcSchemas[name];
+  const body = schemas.request.parse(payload);
+  const h = natsHeaders();
+  const rid = currentContext().request_id;
+  if (rid) h.set("request-id", rid);
+  let msg;
+  try {
+    msg = await nc.request(subjects(namespace).rpc(name), JSON.stringify(body), { timeout: timeoutMs, headers: h });
+  } catch (err) {
+    throw new RpcError(`${name} unavailable: ${(err as Error).message}`);
+  }
+  const raw = msg.json<{ ok: boolean; reply?: unknown; error?: string }>();
+  if (!raw.ok) throw new RpcError(`${name} failed: ${raw.error ?? "unknown"}`);
+  return schemas.reply.parse(raw.reply) as Rep<N>;
+}
+
+/** Serves one request/reply subject in a queue group, so replicas share the load. */
+export function serveRpc<N extends RpcName>(
+  nc: NatsConnection,
+  namespace: string,
+  name: N,
+  handler: (req: z.output<(typeof rpcSchemas)[N]["request"]>) => Promise<Rep<N>>,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  const schemas = rpcSchemas[name];
+  const subject = subjects(namespace).rpc(name);
+  const sub = nc.subscribe(subject, {
+    queue: subject,
+    callback: (err, msg) => {
+      if (err) {
+        logger.error({ err }, "rpc subscription error");
+        return;
+      }
+      const requestId = msg.headers?.get("request-id") || undefined;
+      void runWithContext(requestId ? { request_id: requestId } : {}, async () => {
+        try {
+          const parsed = schemas.request.safeParse(msg.json());
+          if (!parsed.success) {
+            msg.respond(JSON.stringify({ ok: false, error: "invalid request" }));
+            return;
+          }
+          const reply = await handler(parsed.data as never);
+          msg.respond(JSON.stringify({ ok: true, reply }));
+        } catch (e) {
+          logger.error({ err: e, rpc: name }, "rpc handler failed");
+          msg.respond(JSON.stringify({ ok: false, error: "internal error" }));
+        }
+      });
+    },
+  });
+  return { stop: () => sub.drain() };
+}

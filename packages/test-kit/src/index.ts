@@ -1,0 +1,79 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import type { Actor } from "@burnbox/contracts";
+import { INTERNAL_CONTEXT_HEADER, signInternalContext } from "@burnbox/service-kit";
+
+/**
+ * Where the real Postgres, Redis and NATS of tests live. Tests never mock them: they use the
+ * servers at these URLs (the machine's own, or containers started by whoever runs the tests).
+ */
+export const testInfra = {
+  postgresUrl: process.env.BB_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+  natsUrl: process.env.NATS_URL ?? "nats://127.0.0.1:4222",
+};
+
+export const TEST_INTERNAL_SECRET = "test-internal-secret-0123456789abcdef";
+export const TEST_JWT_SECRET = "test-jwt-secret-0123456789abcdef0123456789";
+
+/** A database URL on the test server; the service creates and migrates it on start. */
+export function testDatabaseUrl(name: string): string {
+  const u = new URL(testInfra.postgresUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A NATS namespace (and Redis prefix) of its own, so parallel test files never see each other's events. */
+export function uniqueNamespace(prefix = "t"): string {
+  return `${prefix}${randomBytes(5).toString("hex")}`;
+}
+
+export function makeActor(overrides: Partial<Actor> = {}): Actor {
+  return {
+    user_id: randomUUID(),
+    email: `user-${randomBytes(4).toString("hex")}@example.test`,
+    is_system_admin: false,
+    session_id: randomUUID(),
+    api_key: null,
+    ...overrides,
+  };
+}
+
+/** Headers a test sends straight to a service, standing where the gateway stands. */
+export function internalHeaders(actor: Actor | null, secret = TEST_INTERNAL_SECRET, clientIp = "127.0.0.1"): Record<string, string> {
+  return {
+    [INTERNAL_CONTEXT_HEADER]: signInternalContext({ actor, client_ip: clientIp, request_id: randomUUID() }, secret),
+  };
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${opts.what ?? "condition"}${lastError ? `: ${String(lastError)}` : ""}`);
+    }
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
+  }
+}
+
+/** A pino destination that keeps every line, to assert on what was (and was not) logged. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void): void {
+    this.lines.push(...chunk.toString("utf8").split("\n").filter((l) => l.length > 0));
+    cb();
+  }
+  entries(): Array<Record<string, unknown>> {
+    return this.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+  text(): string {
+    return this.lines.join("\n");
+  }
+}
