@@ -104,5 +104,7 @@ export const RpcName = {
   authorize: "tenancy.authorize",
   getAssignment: "tenancy.get_assignment",
   getInboxAccess: "inbox.get_inbox_access",
+  listActorTeams: "tenancy.list_actor_teams",
+  resolveApiKey: "identity.resolve_api_key",
 } as const;
 export type RpcName = (typeof RpcName)[keyof typeof RpcName];

@@ -71,10 +71,34 @@ export const GetInboxAccessReply = z.object({
 });
 export type GetInboxAccessReply = z.infer<typeof GetInboxAccessReply>;
 
+/** Teams (with their org) in which the actor holds `permission`; used to list across teams. */
+export const ListActorTeamsRequest = z.object({ actor: Actor, permission: PermissionSchema });
+export const ListActorTeamsReply = z.object({
+  teams: z.array(z.object({ org_id: z.string().uuid(), team_id: z.string().uuid() })),
+});
+export type ListActorTeamsReply = z.infer<typeof ListActorTeamsReply>;
+
+/** The gateway resolves a `bb_` credential by the SHA-256 (hex) of the whole key. */
+export const ResolveApiKeyRequest = z.object({ key_hash: z.string().regex(/^[0-9a-f]{64}$/) });
+export const ResolvedApiKey = z.object({
+  id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  scopes: z.array(z.string()),
+  is_active: z.boolean(),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  allowed_ips: z.array(z.string()),
+  creator: z.object({ user_id: z.string().uuid(), email: z.string() }),
+});
+export type ResolvedApiKey = z.infer<typeof ResolvedApiKey>;
+export const ResolveApiKeyReply = z.object({ key: ResolvedApiKey.nullable() });
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
   [RpcName.getAssignment]: { request: GetAssignmentRequest, reply: GetAssignmentReply },
   [RpcName.getInboxAccess]: { request: GetInboxAccessRequest, reply: GetInboxAccessReply },
+  [RpcName.listActorTeams]: { request: ListActorTeamsRequest, reply: ListActorTeamsReply },
+  [RpcName.resolveApiKey]: { request: ResolveApiKeyRequest, reply: ResolveApiKeyReply },
 } as const;
 export type RpcSchemas = typeof rpcSchemas;
