@@ -31,6 +31,24 @@ export const errorStatus: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/**
+ * The `code` a client reads. Spec 7.1 names a code for its statuses; every other status
+ * (413, 423, 503) carries the generic `error` (contract notes).
+ */
+export const errorWireCode: Record<ErrorCode, string> = {
+  validation_error: "validation_error",
+  unauthenticated: "unauthenticated",
+  forbidden: "forbidden",
+  not_found: "not_found",
+  conflict: "conflict",
+  session_limit: "session_limit",
+  rate_limited: "rate_limited",
+  internal_error: "internal_error",
+  payload_too_large: "error",
+  locked: "error",
+  unavailable: "error",
+};
+
 export const ErrorEnvelope = z
   .object({
     error: z.string(),

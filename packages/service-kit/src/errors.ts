@@ -1,4 +1,4 @@
-import { ErrorCode, errorStatus } from "@burnbox/contracts";
+import { ErrorCode, errorStatus, errorWireCode } from "@burnbox/contracts";
 
 export interface ErrorDetail {
   path: string;
@@ -11,6 +11,8 @@ export interface ErrorDetail {
  */
 export class AppError extends Error {
   readonly status: number;
+  /** The code on the wire (spec 7.1, or `error` for statuses it does not name). */
+  readonly wireCode: string;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -19,6 +21,7 @@ export class AppError extends Error {
     super(message);
     this.name = "AppError";
     this.status = errorStatus[code];
+    this.wireCode = errorWireCode[code];
   }
 }
 

@@ -67,7 +67,7 @@ export function sendError(res: Response, err: unknown, logger: Logger, req?: Req
     for (const [k, v] of Object.entries(app.extra.headers ?? {})) res.setHeader(k, v);
     res.status(app.status).json({
       error: app.message,
-      code: app.code,
+      code: app.wireCode,
       ...(app.extra.details ? { details: app.extra.details } : {}),
       ...(app.extra.body ?? {}),
     });
