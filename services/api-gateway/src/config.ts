@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { baseConfigShape, loadConfig, secretSchema } from "@burnbox/service-kit";
+
+const url = z.string().url();
+
+export const GatewayConfig = z.object({
+  ...baseConfigShape("api-gateway", 8080),
+  auth: z.object({ jwt_secret: secretSchema }),
+  services: z
+    .object({
+      identity_url: url.default("http://127.0.0.1:8101"),
+      tenancy_url: url.default("http://127.0.0.1:8102"),
+      inbox_url: url.default("http://127.0.0.1:8103"),
+      webhook_dispatcher_url: url.default("http://127.0.0.1:8104"),
+      realtime_gateway_url: url.default("http://127.0.0.1:8105"),
+      timeout_ms: z.number().int().positive().default(30_000),
+    })
+    .prefault({}),
+  rate_limit: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Peers (IPs or CIDRs) whose X-Forwarded-For is believed; nobody else's is. */
+      trusted_proxies: z.array(z.string()).default([]),
+      authenticated_per_minute: z.number().int().positive().default(300),
+      unauthenticated_per_minute: z.number().int().positive().default(60),
+      login_per_minute: z.number().int().positive().default(10),
+      forgot_password_per_hour: z.number().int().positive().default(3),
+    })
+    .prefault({}),
+  api_keys: z.object({ cache_ttl_seconds: z.number().int().positive().default(60) }).prefault({}),
+});
+export type GatewayConfig = z.infer<typeof GatewayConfig>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): GatewayConfig {
+  return loadConfig(GatewayConfig, env, overrides);
+}

@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import jwt from "jsonwebtoken";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { ResolvedApiKey, type Actor } from "@burnbox/contracts";
+import { AppError, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { ipInList, parseCidrs } from "./client-ip";
+
+export const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;
+
+export type AuthOutcome =
+  | { kind: "anonymous" }
+  | { kind: "authenticated"; actor: Actor }
+  | { kind: "rejected"; error: AppError };
+
+const AccessClaims = z.object({
+  sub: z.string().uuid(),
+  email: z.string(),
+  is_system_admin: z.boolean(),
+  sid: z.string(),
+});
+
+export interface AuthenticatorDeps {
+  jwtSecret: string;
+  redis: Redis;
+  redisPrefix: string;
+  nc: NatsConnection;
+  namespace: string;
+  logger: Logger;
+  apiKeyCacheTtlSeconds: number;
+  now?: () => number;
+}
+
+export const hashApiKey = (raw: string) => createHash("sha256").update(raw).digest("hex");
+export const apiKeyCacheKey = (prefix: string, hash: string) => `${prefix}apikey:${hash}`;
+export const apiKeyUsageKey = (prefix: string, id: string) => `${prefix}apikey:usage:${id}`;
+export const revokedSessionKey = (prefix: string, sid: string) => `${prefix}session:revoked:${sid}`;
+
+const unauthenticated = (message: string) => ({ kind: "rejected", error: errors.unauthenticated(message) }) as const;
+
+/** Turns the Authorization header into an actor: a `bb_` API key or a JWT access token. */
+export class Authenticator {
+  constructor(private readonly deps: AuthenticatorDeps) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  async authenticate(authorization: string | undefined, clientIp: string): Promise<AuthOutcome> {
+    if (!authorization) return { kind: "anonymous" };
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) return unauthenticated("invalid authorization header");
+    const credential = match[1] as string;
+    return credential.startsWith("bb_") ? this.apiKey(credential, clientIp) : this.accessToken(credential);
+  }
+
+  private async accessToken(token: string): Promise<AuthOutcome> {
+    let claims: z.infer<typeof AccessClaims>;
+    try {
+      const decoded = jwt.verify(token, this.deps.jwtSecret, { algorithms: ["HS256"], clockTimestamp: Math.floor(this.now() / 1000) });
+      claims = AccessClaims.parse(decoded);
+    } catch {
+      return unauthenticated("invalid or expired token");
+    }
+    try {
+      if (await this.deps.redis.exists(revokedSessionKey(this.deps.redisPrefix, claims.sid))) {
+        return unauthenticated("session revoked");
+      }
+    } catch (err) {
+      // The token is still cryptographically valid and short-lived; refusing everyone while Redis is down would be worse.
+      this.deps.logger.warn({ err: { message: (err as Error).message } }, "session revocation check unavailable");
+    }
+    return {
+      kind: "authenticated",
+      actor: { user_id: claims.sub, email: claims.email, is_system_admin: claims.is_system_admin, session_id: claims.sid, api_key: null },
+    };
+  }
+
+  private async apiKey(raw: string, clientIp: string): Promise<AuthOutcome> {
+    if (!API_KEY_PATTERN.test(raw)) return unauthenticated("invalid API key");
+    const hash = hashApiKey(raw);
+    const key = await this.resolveKey(hash);
+    if (!key) return unauthenticated("invalid API key");
+    if (key.expires_at && Date.parse(key.expires_at) <= this.now()) return unauthenticated("API key expired");
+    if (key.revoked_at) return unauthenticated("API key revoked");
+    if (!key.is_active) return unauthenticated("API key disabled");
+    if (key.allowed_ips.length > 0 && !ipInList(clientIp, safeCidrs(key.allowed_ips))) {
+      return { kind: "rejected", error: errors.forbidden("IP not allowed for this API key") };
+    }
+    return {
+      kind: "authenticated",
+      // A key acts as its creator but never with system-admin rights (spec 5.2.3).
+      actor: {
+        user_id: key.creator.user_id,
+        email: key.creator.email,
+        is_system_admin: false,
+        session_id: null,
+        api_key: { id: key.id, team_id: key.team_id, scopes: key.scopes },
+      },
+    };
+  }
+
+  /** Redis first (identity deletes the entry on rotate/revoke/patch), then identity over NATS. */
+  private async resolveKey(hash: string): Promise<ResolvedApiKey | null> {
+    const cacheKey = apiKeyCacheKey(this.deps.redisPrefix, hash);
+    try {
+      const cached = await this.deps.redis.get(cacheKey);
+      if (cached !== null) {
+        const parsed = ResolvedApiKey.nullable().safeParse(JSON.parse(cached));
+        if (parsed.success) return parsed.data;
+      }
+    } catch (err) {
+      this.deps.logger.warn({ err: { message: (err as Error).message } }, "api key cache unavailable");
+    }
+    let key: ResolvedApiKey | null;
+    try {
+      key = (await rpcRequest(this.deps.nc, this.deps.namespace, "identity.resolve_api_key", { key_hash: hash })).key;
+    } catch (err) {
+      this.deps.logger.error({ err }, "api key resolution failed");
+      throw errors.unavailable("authentication temporarily unavailable");
+    }
+    try {
+      await this.deps.redis.set(cacheKey, JSON.stringify(key), "EX", this.deps.apiKeyCacheTtlSeconds);
+    } catch {
+      // cache is best-effort
+    }
+    return key;
+  }
+
+  /** Counts an accepted request for the key's usage figures (flushed to Postgres by identity). */
+  recordUsage(keyId: string, clientIp: string): void {
+    const usage = apiKeyUsageKey(this.deps.redisPrefix, keyId);
+    this.deps.redis
+      .multi()
+      .hincrby(usage, "count", 1)
+      .hset(usage, "last_used_at", new Date(this.now()).toISOString(), "last_used_ip", clientIp)
+      .exec()
+      .catch((err: unknown) => this.deps.logger.warn({ err }, "api key usage not recorded"));
+  }
+}
+
+function safeCidrs(entries: string[]) {
+  try {
+    return parseCidrs(entries);
+  } catch {
+    return [];
+  }
+}
