@@ -1,8 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { Router, type Express, type NextFunction, type Request, type Response } from "express";
-import { expressPath, RateLimitBody, type Actor, type RouteDef } from "@burnbox/contracts";
+import { ErrorCode, expressPath, RateLimitBody, type Actor, type RouteDef } from "@burnbox/contracts";
 import {
+  AppError,
   checkAll,
   createHttpApp,
   enrichContext,
@@ -71,10 +72,11 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
       caller.auth.kind === "authenticated"
         ? [{ name: "user", subject: caller.auth.actor.user_id, limit: rl.authenticated_per_minute, windowMs: MINUTE }]
         : [{ name: "ip", subject: caller.ip, limit: rl.unauthenticated_per_minute, windowMs: MINUTE }];
-    if (req.method === "POST" && req.path === `${API_PREFIX}/auth/login`) {
+    const path = (req.originalUrl.split("?")[0] ?? "").replace(/\/+$/, "");
+    if (req.method === "POST" && path === `${API_PREFIX}/auth/login`) {
       rules.push({ name: "login", subject: caller.ip, limit: rl.login_per_minute, windowMs: MINUTE });
     }
-    if (req.method === "POST" && req.path === `${API_PREFIX}/auth/forgot-password`) {
+    if (req.method === "POST" && path === `${API_PREFIX}/auth/forgot-password`) {
       rules.push({ name: "forgot", subject: caller.ip, limit: rl.forgot_password_per_hour, windowMs: HOUR });
     }
     return rules;
@@ -109,7 +111,7 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
     }
     const length = Number(req.header("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) {
-      next(errors.validation("request body too large"));
+      next(new AppError(ErrorCode.payload_too_large, "request body too large"));
       return;
     }
     next();

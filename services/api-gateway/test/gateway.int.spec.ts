@@ -1,0 +1,285 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes, randomUUID, createHash } from "node:crypto";
+import jwt from "jsonwebtoken";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { ROUTES, type InternalContext, type ResolvedApiKey } from "@burnbox/contracts";
+import { serveRpc, startInfra, verifyInternalContext, INTERNAL_CONTEXT_HEADER, type Infra } from "@burnbox/service-kit";
+import { testInfra, uniqueNamespace, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
+import { startGateway, type RunningGateway } from "../src/app";
+import { loadGatewayConfig, type GatewayConfig } from "../src/config";
+
+interface Seen {
+  method: string;
+  url: string;
+  context: InternalContext | null;
+  headers: IncomingMessage["headers"];
+}
+
+/** A stand-in for every downstream service: records what the gateway forwarded. */
+function startUpstream(seen: Seen[]): Promise<Server> {
+  const server = createServer((req, res) => {
+    const header = req.headers[INTERNAL_CONTEXT_HEADER];
+    seen.push({
+      method: req.method ?? "",
+      url: req.url ?? "",
+      context: typeof header === "string" ? verifyInternalContext(header, TEST_INTERNAL_SECRET) : null,
+      headers: req.headers,
+    });
+    req.resume();
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ ok: true }));
+    });
+  });
+  return new Promise((r) => server.listen(0, "127.0.0.1", () => r(server)));
+}
+
+const TEAM = randomUUID();
+const CREATOR = randomUUID();
+
+describe("api-gateway", () => {
+  const seen: Seen[] = [];
+  const keys = new Map<string, ResolvedApiKey>();
+  let upstream: Server;
+  let infra: Infra;
+  let gw: RunningGateway;
+  let base: string;
+  let config: GatewayConfig;
+
+  const makeKey = (over: Partial<ResolvedApiKey> = {}) => {
+    const raw = `bb_${randomBytes(32).toString("hex")}`;
+    const key: ResolvedApiKey = {
+      id: randomUUID(),
+      team_id: TEAM,
+      scopes: ["team.inboxes.view"],
+      is_active: true,
+      expires_at: null,
+      revoked_at: null,
+      allowed_ips: [],
+      creator: { user_id: CREATOR, email: "creator@example.test" },
+      ...over,
+    };
+    keys.set(createHash("sha256").update(raw).digest("hex"), key);
+    return { raw, key };
+  };
+  const token = (over: Record<string, unknown> = {}) =>
+    jwt.sign(
+      { sub: randomUUID(), email: "u@example.test", is_system_admin: false, sid: randomUUID(), jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 900, ...over },
+      TEST_JWT_SECRET,
+      { algorithm: "HS256" },
+    );
+
+  beforeAll(async () => {
+    upstream = await startUpstream(seen);
+    const up = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const ns = uniqueNamespace();
+    config = loadGatewayConfig(
+      {},
+      {
+        "http.port": 0,
+        "http.host": "127.0.0.1",
+        "log.level": "silent",
+        "internal.secret": TEST_INTERNAL_SECRET,
+        "auth.jwt_secret": TEST_JWT_SECRET,
+        "nats.url": testInfra.natsUrl,
+        "nats.namespace": ns,
+        "redis.url": testInfra.redisUrl,
+        "redis.key_prefix": `${ns}:`,
+        "services.identity_url": up,
+        "services.tenancy_url": up,
+        "services.inbox_url": up,
+        "services.webhook_dispatcher_url": up,
+        "services.realtime_gateway_url": up,
+        "rate_limit.unauthenticated_per_minute": 25,
+        "rate_limit.login_per_minute": 3,
+      },
+    );
+    infra = await startInfra({ config, redis: true });
+    serveRpc(infra.nc, ns, "identity.resolve_api_key", async ({ key_hash }) => ({ key: keys.get(key_hash) ?? null }), infra.logger);
+    gw = await startGateway(config, infra);
+    base = `http://127.0.0.1:${gw.port}`;
+  });
+
+  afterAll(async () => {
+    await gw.stop();
+    await infra.close();
+    await new Promise((r) => upstream.close(r));
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+  it("when the OpenAPI document is fetched, then it is valid OpenAPI 3.0 listing exactly the implemented operations", async () => {
+    const res = await get("/api/v1/docs/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(ops.sort()).toEqual(ROUTES.map((r) => r.operationId).sort());
+  });
+
+  it("when the docs page is requested, then an HTML page that loads the document is served", async () => {
+    const res = await get("/api/v1/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain("docs/assets/swagger-ui-bundle.js");
+    expect((await get("/api/v1/docs/assets/swagger-ui-bundle.js")).status).toBe(200);
+  });
+
+  it("when any response is sent, then it carries the rate-limit, request-id and security headers", async () => {
+    for (const path of ["/healthz", "/api/v1/nope", "/nope", "/api/v1/docs/openapi.json"]) {
+      const res = await get(path);
+      expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+      expect(res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+      expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000 - 1);
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("when a route does not exist, then 404 in the error envelope", async () => {
+    const res = await get("/api/v1/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "route not found", code: "not_found" });
+  });
+
+  it("when a protected route is called without credentials, then 401 unauthenticated", async () => {
+    const res = await get("/api/v1/inboxes");
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: "unauthenticated" });
+  });
+
+  it("when a valid JWT calls a route, then the owning service receives a signed context with the actor", async () => {
+    const sub = randomUUID();
+    const res = await get("/api/v1/inboxes?page=1", { authorization: `Bearer ${token({ sub })}`, "x-bb-internal-context": "forged" });
+    expect(res.status).toBe(200);
+    const last = seen[seen.length - 1] as Seen;
+    expect(last.url).toBe("/api/v1/inboxes?page=1");
+    expect(last.context?.actor?.user_id).toBe(sub);
+    expect(last.headers.authorization).toBeUndefined();
+    expect(res.headers.get("x-ratelimit-limit")).toBe("300");
+  });
+
+  it("when a JWT is signed with another secret or expired, then 401", async () => {
+    const forged = jwt.sign({ sub: randomUUID(), email: "x", is_system_admin: true, sid: "s" }, "another-secret-another-secret-0000", { algorithm: "HS256" });
+    expect((await get("/api/v1/inboxes", { authorization: `Bearer ${forged}` })).status).toBe(401);
+    const expired = token({ exp: Math.floor(Date.now() / 1000) - 10 });
+    expect((await get("/api/v1/inboxes", { authorization: `Bearer ${expired}` })).status).toBe(401);
+  });
+
+  it("when the session of a token was revoked, then the token is refused at once", async () => {
+    const sid = randomUUID();
+    await infra.redis?.set(`${config.redis.key_prefix}session:revoked:${sid}`, "1", "EX", 60);
+    const res = await get("/api/v1/inboxes", { authorization: `Bearer ${token({ sid })}` });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "session revoked", code: "unauthenticated" });
+  });
+
+  describe("API keys (spec 5.2)", () => {
+    const call = (raw: string, path = "/api/v1/inboxes") => get(path, { authorization: `Bearer ${raw}` });
+
+    it.each([
+      ["an unknown key", () => `bb_${randomBytes(32).toString("hex")}`, 401, "invalid API key"],
+      ["a malformed key", () => "bb_nothex", 401, "invalid API key"],
+      ["an expired key", () => makeKey({ expires_at: new Date(Date.now() - 1000).toISOString() }).raw, 401, "API key expired"],
+      ["a revoked key", () => makeKey({ revoked_at: new Date().toISOString() }).raw, 401, "API key revoked"],
+      ["a disabled key", () => makeKey({ is_active: false }).raw, 401, "API key disabled"],
+      ["a key bound to other IPs", () => makeKey({ allowed_ips: ["203.0.113.0/24", "2001:db8::/32"] }).raw, 403, "IP not allowed for this API key"],
+    ])("when %s is used, then it gets the 5.2 status and message", async (_name, raw, status, message) => {
+      const res = await call(raw());
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ error: message, code: status === 401 ? "unauthenticated" : "forbidden" });
+    });
+
+    it("when a key lacks the route's scope, then 403 insufficient scope", async () => {
+      const { raw } = makeKey({ scopes: ["team.inboxes.view"] });
+      const res = await fetch(`${base}/api/v1/orgs/${randomUUID()}/teams/${TEAM}/webhooks`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${raw}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://example.com/hook", events: ["email.received"] }),
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: "insufficient scope", code: "forbidden" });
+    });
+
+    it("when a key is allowed from loopback by CIDR, then it acts as its creator without admin rights and usage is counted", async () => {
+      const { raw, key } = makeKey({ allowed_ips: ["127.0.0.0/8", "::1/128"] });
+      for (let i = 0; i < 3; i++) expect((await call(raw)).status).toBe(200);
+      const ctx = (seen[seen.length - 1] as Seen).context;
+      expect(ctx?.actor).toMatchObject({ user_id: CREATOR, is_system_admin: false, api_key: { id: key.id, team_id: TEAM } });
+      const usage = await infra.redis?.hgetall(`${config.redis.key_prefix}apikey:usage:${key.id}`);
+      expect(usage).toMatchObject({ count: "3", last_used_ip: "127.0.0.1" });
+    });
+  });
+
+  it("when the unauthenticated limit is exceeded, then 429 carries the 7.2 body and Retry-After", async () => {
+    const ip = "198.51.100.77";
+    // Only trusted peers may name a client IP; this gateway trusts nobody, so use a fresh gateway that trusts loopback.
+    const cfg = { ...config, http: { ...config.http, port: 0 }, rate_limit: { ...config.rate_limit, trusted_proxies: ["127.0.0.1"], unauthenticated_per_minute: 2 } };
+    const gw2 = await startGateway(cfg, infra);
+    try {
+      const hit = () => fetch(`http://127.0.0.1:${gw2.port}/api/v1/docs/openapi.json`, { headers: { "x-forwarded-for": ip } });
+      await hit();
+      await hit();
+      const res = await hit();
+      expect(res.status).toBe(429);
+      const retry = Number(res.headers.get("retry-after"));
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(await res.json()).toEqual({ error: "rate limit exceeded", retry_after: retry });
+      expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+      const other = await fetch(`http://127.0.0.1:${gw2.port}/api/v1/docs/openapi.json`, { headers: { "x-forwarded-for": "198.51.100.78" } });
+      expect(other.status).toBe(200);
+    } finally {
+      await gw2.stop();
+    }
+  });
+
+  it("when an untrusted peer sends X-Forwarded-For, then it is ignored for counting", async () => {
+    const before = await get("/api/v1/docs/openapi.json", { "x-forwarded-for": "192.0.2.1" });
+    const after = await get("/api/v1/docs/openapi.json", { "x-forwarded-for": "192.0.2.2" });
+    expect(Number(after.headers.get("x-ratelimit-remaining"))).toBe(Number(before.headers.get("x-ratelimit-remaining")) - 1);
+  });
+
+  it("when logins exceed the per-IP login limit, then the login bucket answers 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses[3]).toBe(429);
+  });
+
+  it("when a body is larger than 1 MiB, then 413 in the envelope", async () => {
+    const res = await fetch(`${base}/api/v1/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token()}` },
+      body: JSON.stringify({ pad: "x".repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "request body too large", code: "error" });
+  });
+
+  it("when /metrics is asked from loopback, then Prometheus text is served", async () => {
+    const res = await get("/metrics");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("http_request_duration_seconds");
+  });
+
+  it("when metrics are disabled, then /metrics is 404", async () => {
+    const gw3 = await startGateway({ ...config, http: { ...config.http, port: 0 }, metrics: { ...config.metrics, enabled: false } }, infra);
+    try {
+      expect((await fetch(`http://127.0.0.1:${gw3.port}/metrics`)).status).toBe(404);
+    } finally {
+      await gw3.stop();
+    }
+  });
+
+  it("when readiness is asked, then Redis and NATS are reported", async () => {
+    const res = await get("/readyz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", checks: { nats: "ok", redis: "ok" } });
+  });
+});
