@@ -77,3 +77,12 @@ export class LogCapture extends Writable {
     return this.lines.join("\n");
   }
 }
+
+/** Removes a test namespace's streams (and their consumers) so test runs leave NATS as they found it. */
+export async function deleteNamespaceStreams(nc: import("@nats-io/nats-core").NatsConnection, namespace: string): Promise<void> {
+  const { jetstreamManager } = await import("@nats-io/jetstream");
+  const { subjects } = await import("@burnbox/contracts");
+  const jsm = await jetstreamManager(nc);
+  const s = subjects(namespace);
+  for (const name of [s.stream, s.dlqStream]) await jsm.streams.delete(name).catch(() => false);
+}

@@ -1,0 +1,24 @@
+import { ORG_ROLE_GRANTS, TEAM_PERMISSIONS, TEAM_ROLE_GRANTS } from "./permissions";
+
+describe("role grants (contract notes)", () => {
+  it("when an org admin is compared with the owner, then only org.delete is missing", () => {
+    const missing = ORG_ROLE_GRANTS.owner.filter((p) => !ORG_ROLE_GRANTS.admin.includes(p));
+    expect(missing).toEqual(["org.delete"]);
+  });
+
+  it("when an org member is listed, then it holds the view permissions and analytics only", () => {
+    expect(ORG_ROLE_GRANTS.member.every((p) => p.endsWith(".view"))).toBe(true);
+    expect(ORG_ROLE_GRANTS.member).toContain("org.analytics.view");
+    expect(ORG_ROLE_GRANTS.member).not.toContain("org.teams.create");
+  });
+
+  it("when a team member is listed, then views plus inbox create/manage and email manage", () => {
+    const nonView = TEAM_ROLE_GRANTS.member.filter((p) => !p.endsWith(".view"));
+    expect(nonView.sort()).toEqual(["team.emails.manage", "team.inboxes.create", "team.inboxes.manage"]);
+    expect(TEAM_ROLE_GRANTS.lead).toEqual(TEAM_PERMISSIONS);
+  });
+
+  it("when the team catalog is read, then it holds the 16 scopes of spec 2.2 plus team.emails.manage", () => {
+    expect(TEAM_PERMISSIONS).toHaveLength(17);
+  });
+});

@@ -1,0 +1,185 @@
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { Client, type Pool } from "pg";
+import { jetstream, type JetStreamClient } from "@nats-io/jetstream";
+import type { NatsConnection } from "@nats-io/nats-core";
+import { subjects, type DomainEvent } from "@burnbox/contracts";
+import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
+import {
+  claimEvent,
+  connectNats,
+  createLogger,
+  ensureStreams,
+  newEvent,
+  outboxRow,
+  prepareDatabase,
+  rpcRequest,
+  runMigrations,
+  serveRpc,
+  startConsumer,
+  startOutboxRelay,
+  TransientError,
+} from "../src";
+
+const logger = createLogger({ service: "kit-test", level: "silent" });
+const MIGRATIONS = path.join(__dirname, "fixtures", "migrations");
+const TEAM = randomUUID();
+
+const inboxCreated = () =>
+  newEvent("inbox.created", {
+    org_id: randomUUID(),
+    team_id: TEAM,
+    data: { inbox_id: randomUUID(), team_id: TEAM, address: "a", full_address: "a@x.test", expires_at: new Date().toISOString() },
+  });
+
+/** Writes the change and its event in one transaction, as services do. */
+async function writeWithEvent(pool: Pool, ns: string, event: DomainEvent): Promise<void> {
+  const c = await pool.connect();
+  try {
+    await c.query("BEGIN");
+    await c.query("INSERT INTO widgets (id, name) VALUES ($1, $2)", [randomUUID(), "w"]);
+    const row = outboxRow(ns, event);
+    await c.query("INSERT INTO outbox_events (id, subject, payload) VALUES ($1, $2, $3)", [row.id, row.subject, JSON.stringify(row.payload)]);
+    await c.query("COMMIT");
+  } finally {
+    c.release();
+  }
+}
+
+/** The `$executeRawUnsafe` shape claimEvent needs, over a plain pg pool. */
+const rawTx = (pool: Pool) => ({
+  $executeRawUnsafe: async (q: string, ...values: unknown[]) => (await pool.query(q, values)).rowCount ?? 0,
+});
+
+describe("service-kit messaging on real Postgres and NATS", () => {
+  const dbName = `bbtest_kit_${uniqueNamespace("")}`;
+  const url = testDatabaseUrl(dbName);
+  let pool: Pool;
+  let nc: NatsConnection;
+  let js: JetStreamClient;
+  let ns: string;
+
+  beforeAll(async () => {
+    pool = await prepareDatabase(url, MIGRATIONS, logger);
+    nc = await connectNats(testInfra.natsUrl, "kit-test");
+    js = jetstream(nc);
+  });
+
+  const namespaces: string[] = [];
+  beforeEach(async () => {
+    ns = uniqueNamespace();
+    namespaces.push(ns);
+    await ensureStreams(nc, ns);
+  });
+
+  afterAll(async () => {
+    await pool.end();
+    for (const n of namespaces) await deleteNamespaceStreams(nc, n);
+    await nc.drain();
+    const admin = new Client({ connectionString: testDatabaseUrl("postgres") });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it("when migrations run twice (as two replicas would), then each is applied once", async () => {
+    expect(await runMigrations(url, MIGRATIONS, logger)).toEqual([]);
+    const { rows } = await pool.query("SELECT name FROM _bb_migrations");
+    expect(rows).toEqual([{ name: "0001_init" }]);
+  });
+
+  it("when an event is committed with its change, then the relay publishes it and a durable consumer receives it once", async () => {
+    const received: string[] = [];
+    const consumer = await startConsumer({
+      nc,
+      namespace: ns,
+      durable: "kit-test",
+      eventType: "inbox.created",
+      logger,
+      handler: async (event) => {
+        if (await claimEvent(rawTx(pool), `kit-test-${ns}`, event.id)) received.push(event.id);
+      },
+    });
+    const relay = startOutboxRelay({ pool, js, logger, pollMs: 100 });
+    const event = inboxCreated();
+    await writeWithEvent(pool, ns, event);
+    relay.kick();
+    await waitFor(() => received.length === 1, { what: "event delivery" });
+    // A relay that crashed after publishing but before marking would publish again: the stream drops the duplicate.
+    await js.publish(subjects(ns).event("inbox.created"), JSON.stringify(event), { msgID: event.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toEqual([event.id]);
+    const { rows } = await pool.query("SELECT published_at FROM outbox_events WHERE id = $1", [event.id]);
+    expect(rows[0].published_at).not.toBeNull();
+    await relay.stop();
+    await consumer.stop();
+  });
+
+  it("when NATS redelivers an event already handled, then claimEvent makes the handler a no-op", async () => {
+    const event = inboxCreated();
+    expect(await claimEvent(rawTx(pool), "c1", event.id)).toBe(true);
+    expect(await claimEvent(rawTx(pool), "c1", event.id)).toBe(false);
+    expect(await claimEvent(rawTx(pool), "c2", event.id)).toBe(true);
+  });
+
+  it("when a handler fails transiently, then the event is redelivered and handled", async () => {
+    let attempts = 0;
+    const done: string[] = [];
+    const consumer = await startConsumer({
+      nc,
+      namespace: ns,
+      durable: "flaky",
+      eventType: "inbox.created",
+      logger,
+      handler: async (event) => {
+        attempts++;
+        if (attempts < 3) throw new TransientError("not yet", 50);
+        done.push(event.id);
+      },
+    });
+    const event = inboxCreated();
+    await js.publish(subjects(ns).event("inbox.created"), JSON.stringify(event), { msgID: event.id });
+    await waitFor(() => done.length === 1, { what: "retried delivery" });
+    expect(attempts).toBe(3);
+    await consumer.stop();
+  });
+
+  it("when a payload fails its schema, then it is dead-lettered instead of retried forever", async () => {
+    let calls = 0;
+    const consumer = await startConsumer({ nc, namespace: ns, durable: "strict", eventType: "inbox.created", logger, handler: async () => void calls++ });
+    await js.publish(subjects(ns).event("inbox.created"), JSON.stringify({ hello: "world" }));
+    const dlq = await (await import("@nats-io/jetstream")).jetstreamManager(nc);
+    await waitFor(async () => (await dlq.streams.info(subjects(ns).dlqStream)).state.messages === 1, { what: "dead letter" });
+    expect(calls).toBe(0);
+    await consumer.stop();
+  });
+
+  it("when the relay is stopped while events are written, then they are published after it starts again", async () => {
+    const received: string[] = [];
+    const consumer = await startConsumer({
+      nc,
+      namespace: ns,
+      durable: "late",
+      eventType: "inbox.created",
+      logger,
+      handler: async (e) => void received.push(e.id),
+    });
+    const events = [inboxCreated(), inboxCreated(), inboxCreated()];
+    for (const e of events) await writeWithEvent(pool, ns, e);
+    const relay = startOutboxRelay({ pool, js, logger, pollMs: 100 });
+    await waitFor(() => events.every((e) => received.includes(e.id)), { what: "all events" });
+    await relay.stop();
+    await consumer.stop();
+  });
+
+  it("when a request/reply subject is served, then both ends check the contract", async () => {
+    const server = serveRpc(nc, ns, "inbox.get_inbox_access", async ({ inbox_id }) => ({
+      inbox: { id: inbox_id, org_id: randomUUID(), team_id: TEAM, created_by: randomUUID(), private: false, is_active: true },
+    }), logger);
+    const id = randomUUID();
+    const reply = await rpcRequest(nc, ns, "inbox.get_inbox_access", { inbox_id: id });
+    expect(reply.inbox?.id).toBe(id);
+    await expect(rpcRequest(nc, ns, "inbox.get_inbox_access", { inbox_id: "not-a-uuid" })).rejects.toThrow();
+    await server.stop();
+  });
+});
