@@ -1,0 +1,176 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import WebSocket from "ws";
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A REST client as a user of the public API would write one. */
+export function apiClient(baseUrl: string) {
+  return async function api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text.length > 0 ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: leave the text
+    }
+    return { status: res.status, body: body as T, headers: res.headers };
+  };
+}
+
+export interface SmtpReply {
+  code: number;
+  text: string;
+}
+
+/** A minimal SMTP client on node:net, so tests see every reply code (RCPT 550 included). */
+export class SmtpSession {
+  private buffer = "";
+  private waiters: Array<(r: SmtpReply) => void> = [];
+  private constructor(private readonly socket: net.Socket) {
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      this.buffer += chunk;
+      for (;;) {
+        const m = /(^|\r\n)(\d{3}) ([^\r\n]*)\r\n/.exec(this.buffer);
+        if (!m) break;
+        this.buffer = this.buffer.slice((m.index ?? 0) + m[0].length);
+        const waiter = this.waiters.shift();
+        waiter?.({ code: Number(m[2]), text: m[3] ?? "" });
+      }
+    });
+  }
+
+  static async open(port: number, host = "127.0.0.1"): Promise<SmtpSession> {
+    const socket = net.connect(port, host);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("error", reject);
+    });
+    const s = new SmtpSession(socket);
+    const greeting = await s.next();
+    if (greeting.code !== 220) throw new Error(`unexpected greeting ${greeting.code} ${greeting.text}`);
+    await s.command("EHLO e2e.test");
+    return s;
+  }
+
+  private next(): Promise<SmtpReply> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  command(line: string): Promise<SmtpReply> {
+    const p = this.next();
+    this.socket.write(`${line}\r\n`);
+    return p;
+  }
+
+  async data(message: string): Promise<SmtpReply> {
+    const start = await this.command("DATA");
+    if (start.code !== 354) return start;
+    const body = message.replace(/\r?\n/g, "\r\n").replace(/^\./gm, "..");
+    const p = this.next();
+    this.socket.write(`${body}\r\n.\r\n`);
+    return p;
+  }
+
+  async quit(): Promise<void> {
+    await this.command("QUIT").catch(() => undefined);
+    this.socket.end();
+  }
+}
+
+export function buildMessage(opts: { from: string; to: string; subject: string; text: string }): string {
+  return [
+    `From: ${opts.from}`,
+    `To: ${opts.to}`,
+    `Subject: ${opts.subject}`,
+    `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
+    `Date: ${new Date().toUTCString()}`,
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    opts.text,
+  ].join("\r\n");
+}
+
+/** Sends one message; returns each step's reply code. */
+export async function sendMail(port: number, opts: { from: string; to: string; subject: string; text: string }) {
+  const s = await SmtpSession.open(port);
+  try {
+    const mail = await s.command(`MAIL FROM:<${opts.from}>`);
+    const rcpt = await s.command(`RCPT TO:<${opts.to}>`);
+    const data = rcpt.code === 250 ? await s.data(buildMessage(opts)) : null;
+    return { mail, rcpt, data };
+  } finally {
+    await s.quit();
+  }
+}
+
+export interface ReceivedHook {
+  headers: IncomingHttpHeaders;
+  raw: Buffer;
+  at: number;
+}
+
+/** A local HTTP receiver for webhook deliveries; `respond` picks each answer's status. */
+export class WebhookReceiver {
+  readonly received: ReceivedHook[] = [];
+  respond: (n: number) => number = () => 200;
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<WebhookReceiver> {
+    let self: WebhookReceiver | undefined;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const r = self as WebhookReceiver;
+        r.received.push({ headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() });
+        res.statusCode = r.respond(r.received.length);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    self = new WebhookReceiver(server);
+    return self;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((r) => this.server.close(() => r()));
+  }
+}
+
+/** Opens a WebSocket and collects its JSON frames. */
+export async function openSocket(url: string): Promise<{ ws: WebSocket; frames: Array<{ type: string; data: Record<string, unknown> }> }> {
+  const ws = new WebSocket(url);
+  const frames: Array<{ type: string; data: Record<string, unknown> }> = [];
+  ws.on("message", (raw: Buffer) => frames.push(JSON.parse(raw.toString("utf8")) as { type: string; data: Record<string, unknown> }));
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("unexpected-response", (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once("error", reject);
+  });
+  return { ws, frames };
+}

@@ -1,0 +1,140 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { waitFor } from "@burnbox/test-kit";
+import { apiClient, openSocket, sendMail, WebhookReceiver } from "./clients";
+import { System } from "./system";
+import { createInbox, registerUser, teamWithDomain, type Api } from "./world";
+
+/**
+ * The walking skeleton end to end: register -> org -> team -> trusted domain -> assignment ->
+ * inbox -> SMTP -> API listing -> WebSocket frame -> signed webhook.
+ */
+describe("one email through the whole system", () => {
+  let system: System;
+  let api: Api;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    system = await System.start();
+    api = apiClient(system.gatewayUrl);
+    receiver = await WebhookReceiver.start();
+  });
+
+  afterAll(async () => {
+    await receiver?.close();
+    await system?.stop();
+  });
+
+  it("when a message is sent to an inbox, then it is listed, pushed over WebSocket and delivered as a signed webhook", async () => {
+    const world = await teamWithDomain(api);
+    expect(world.domainStatus).toBe("verified");
+    const hook = await api<{ id: string; secret: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`, {
+      token: world.owner.token,
+      body: { url: receiver.url, events: ["email.received"] },
+    });
+    expect(hook.status).toBe(201);
+    expect(hook.body.secret).toMatch(/^[0-9a-f]{64}$/);
+
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, "journey");
+    expect(inbox.full_address).toBe(`journey@${world.domainName}`);
+
+    const ticket = await api<{ ticket: string; expires_in: number }>("POST", "/ws/ticket", { token: world.owner.token });
+    expect(ticket.status).toBe(201);
+    expect(ticket.body.expires_in).toBe(30);
+    const socket = await openSocket(`${system.wsUrl}/api/v1/ws/inboxes/${inbox.id}?ticket=${ticket.body.ticket}`);
+
+    const subject = `Hello ${randomBytes(4).toString("hex")}`;
+    const sentAt = Date.now();
+    const result = await sendMail(system.ports.smtp, { from: "sender@example.org", to: inbox.full_address, subject, text: "Your code is 123456" });
+    expect(result.rcpt.code).toBe(250);
+    expect(result.data?.code).toBe(250);
+
+    const list = await waitFor(async () => {
+      const r = await api<{ data: Array<{ id: string; subject: string; from_address: string }>; total: number }>("GET", `/inboxes/${inbox.id}/emails`, {
+        token: world.owner.token,
+      });
+      return r.status === 200 && r.body.total === 1 ? r : null;
+    }, { what: "email listed" });
+    const summary = list.body.data[0];
+    expect(summary).toMatchObject({ subject, from_address: "sender@example.org" });
+    const email = await api<{ body_text: string; to_address: string }>("GET", `/emails/${summary?.id}`, { token: world.owner.token });
+    expect(email.status).toBe(200);
+    expect(email.body.body_text).toContain("123456");
+
+    await waitFor(() => socket.frames.length > 0, { what: "WebSocket frame" });
+    expect(socket.frames[0]).toMatchObject({ type: "email.received", data: { id: summary?.id, inbox_id: inbox.id, subject } });
+    socket.ws.close();
+
+    const delivery = await waitFor(() => receiver.received[0], { what: "webhook delivery", timeoutMs: 20_000 });
+    const signature = createHmac("sha256", hook.body.secret).update(delivery.raw).digest("hex");
+    expect(delivery.headers["x-service-signature"]).toBe(signature);
+    expect(delivery.headers["x-service-event"]).toBe("email.received");
+    expect(delivery.headers["x-service-delivery-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(delivery.headers["x-service-timestamp"])).toBeGreaterThan(0);
+    const body = JSON.parse(delivery.raw.toString("utf8")) as { id: string; event: string; data: Record<string, unknown> };
+    expect(body).toMatchObject({ event: "email.received", data: { email_id: summary?.id, inbox_id: inbox.id, subject } });
+    expect(body.id).toBe(delivery.headers["x-service-delivery-id"]);
+    process.stdout.write(`e2e: SMTP accept -> webhook received in ${delivery.at - sentAt} ms\n`);
+  });
+
+  it("when mail is sent to an address with no active inbox, then RCPT is refused with 550", async () => {
+    const world = await teamWithDomain(api);
+    const result = await sendMail(system.ports.smtp, { from: "a@example.org", to: `nobody@${world.domainName}`, subject: "x", text: "x" });
+    expect(result.rcpt.code).toBe(550);
+    expect(result.data).toBeNull();
+  });
+
+  it("when an outsider asks for someone else's inbox, then it is not found and its mail is not readable", async () => {
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, "private-stuff");
+    const outsider = await registerUser(api, "outsider");
+    const get = await api("GET", `/inboxes/${inbox.id}`, { token: outsider.token });
+    expect([403, 404]).toContain(get.status);
+    expect(get.body).toMatchObject({ code: get.status === 404 ? "not_found" : "forbidden" });
+    const emails = await api("GET", `/inboxes/${inbox.id}/emails`, { token: outsider.token });
+    expect([403, 404]).toContain(emails.status);
+    const list = await api<{ data: unknown[] }>("GET", "/inboxes", { token: outsider.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([]);
+  });
+
+  it("when the webhook-dispatcher is down while mail arrives, then every email.received is delivered after it restarts", async () => {
+    const world = await teamWithDomain(api);
+    const hookReceiver = await WebhookReceiver.start();
+    try {
+      const hook = await api("POST", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`, {
+        token: world.owner.token,
+        body: { url: hookReceiver.url, events: ["email.received"] },
+      });
+      expect(hook.status).toBe(201);
+      const inbox = await createInbox(api, world.owner.token, world.assignmentId, "durable");
+      await system.stopProcess("webhook-dispatcher");
+      const subjects: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const subject = `durable-${i}`;
+        subjects.push(subject);
+        const r = await sendMail(system.ports.smtp, { from: "a@example.org", to: inbox.full_address, subject, text: "x" });
+        expect(r.data?.code).toBe(250);
+      }
+      expect(hookReceiver.received).toHaveLength(0);
+      await system.startProcess("webhook-dispatcher");
+      await waitFor(() => hookReceiver.received.length >= 5, { timeoutMs: 30_000, what: "all deliveries" });
+      await new Promise((r) => setTimeout(r, 500));
+      const got = hookReceiver.received.map((h) => (JSON.parse(h.raw.toString("utf8")) as { data: { subject: string } }).data.subject);
+      expect(got.sort()).toEqual(subjects.sort());
+    } finally {
+      await hookReceiver.close();
+    }
+  });
+
+  it("when any API response is returned, then it carries the rate-limit headers and errors use the envelope", async () => {
+    const res = await api("POST", "/auth/login", { body: { email: "nobody@example.test", password: "wrong-Password-1" } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: "invalid email or password", code: "unauthenticated" });
+    expect(res.headers.get("x-ratelimit-limit")).toBeTruthy();
+    expect(res.headers.get("x-ratelimit-remaining")).toBeTruthy();
+    expect(res.headers.get("x-ratelimit-reset")).toBeTruthy();
+    const bad = await api("POST", "/orgs", { token: (await registerUser(api)).token, body: { name: "" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "validation_error" });
+  });
+});

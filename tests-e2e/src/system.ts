@@ -1,0 +1,179 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { Client } from "pg";
+import { connect } from "@nats-io/transport-node";
+import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+/** Every process of the system; the SMTP intake is the inbox service's second entrypoint. */
+export const PROCESSES = ["identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway", "api-gateway"] as const;
+export type ProcessName = (typeof PROCESSES)[number];
+
+const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher", "realtime-gateway"] as const;
+
+interface Running {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const TRUSTED_DOMAIN = "e2e.burnbox.test";
+
+/**
+ * Boots the whole system as separate processes on free ports against the machine's real
+ * Postgres, Redis and NATS, in a namespace (databases, streams, Redis keys) of its own.
+ */
+export class System {
+  readonly logs = new Map<ProcessName, string[]>();
+  private readonly running = new Map<ProcessName, Running>();
+  private readonly logFiles = new Map<ProcessName, WriteStream>();
+
+  private constructor(
+    readonly namespace: string,
+    readonly ports: Record<ProcessName, number> & { smtp: number },
+    private readonly extraEnv: Partial<Record<ProcessName | "all", Record<string, string>>>,
+  ) {}
+
+  static async start(extraEnv: Partial<Record<ProcessName | "all", Record<string, string>>> = {}): Promise<System> {
+    const ns = uniqueNamespace("e2e");
+    const ports = { smtp: await freePort() } as Record<ProcessName, number> & { smtp: number };
+    for (const p of PROCESSES) ports[p] = await freePort();
+    const system = new System(ns, ports, extraEnv);
+    // Downstream first so the gateway's first requests find everyone; databases are created by the services.
+    await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => system.startProcess(p)));
+    await system.startProcess("api-gateway");
+    return system;
+  }
+
+  get gatewayUrl(): string {
+    return `http://127.0.0.1:${this.ports["api-gateway"]}`;
+  }
+
+  get wsUrl(): string {
+    return `ws://127.0.0.1:${this.ports["api-gateway"]}`;
+  }
+
+  databaseName(service: (typeof DB_SERVICES)[number]): string {
+    return `${this.namespace}_${service.replace(/-/g, "_")}`;
+  }
+
+  private env(name: ProcessName): Record<string, string> {
+    const url = (p: ProcessName) => `http://127.0.0.1:${this.ports[p]}`;
+    const base: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "test",
+      BB_LOG_LEVEL: "info",
+      BB_HTTP_HOST: "127.0.0.1",
+      BB_HTTP_PORT: String(this.ports[name]),
+      REDIS_URL: testInfra.redisUrl,
+      NATS_URL: testInfra.natsUrl,
+      BB_NATS_NAMESPACE: this.namespace,
+      BB_REDIS_KEY_PREFIX: `${this.namespace}:`,
+      BB_INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+      BB_AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      BB_DOMAINS_TRUSTED: TRUSTED_DOMAIN,
+      BB_SMTP_PORT: String(this.ports.smtp),
+      BB_SMTP_HOST: "127.0.0.1",
+      BB_WEBHOOKS_UNSAFE_ALLOWED_TARGETS: "127.0.0.1,localhost",
+      BB_WORKERS_CLEANUP_INTERVAL: "1s",
+      BB_STORAGE_LOCAL_PATH: path.join(ROOT, ".test-results", "storage", this.namespace),
+      BB_SERVICES_IDENTITY_URL: url("identity"),
+      BB_SERVICES_TENANCY_URL: url("tenancy"),
+      BB_SERVICES_INBOX_URL: url("inbox"),
+      BB_SERVICES_WEBHOOK_DISPATCHER_URL: url("webhook-dispatcher"),
+      BB_SERVICES_REALTIME_GATEWAY_URL: url("realtime-gateway"),
+    };
+    const service = name === "inbox-smtp" ? "inbox" : name;
+    if ((DB_SERVICES as readonly string[]).includes(service)) {
+      base.DATABASE_URL = testDatabaseUrl(this.databaseName(service as (typeof DB_SERVICES)[number]));
+    }
+    return { ...base, ...(this.extraEnv.all ?? {}), ...(this.extraEnv[name] ?? {}) };
+  }
+
+  async startProcess(name: ProcessName): Promise<void> {
+    const service = name === "inbox-smtp" ? "inbox" : name;
+    const entry = name === "inbox-smtp" ? "src/smtp-main.ts" : "src/main.ts";
+    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+      cwd: path.join(ROOT, "services", service),
+      env: this.env(name),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const lines = this.logs.get(name) ?? [];
+    this.logs.set(name, lines);
+    let file = this.logFiles.get(name);
+    if (!file) {
+      const dir = path.join(ROOT, ".test-results", "e2e-logs", this.namespace);
+      mkdirSync(dir, { recursive: true });
+      file = createWriteStream(path.join(dir, `${name}.log`), { flags: "a" });
+      this.logFiles.set(name, file);
+    }
+    const sink = file;
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      sink.write(text);
+      lines.push(...text.split("\n").filter((l) => l.length > 0));
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    this.running.set(name, { child, exited });
+    let dead = false;
+    void exited.then(() => (dead = true));
+    await waitFor(
+      async () => {
+        if (dead) throw new Error(`${name} exited during start:\n${lines.slice(-20).join("\n")}`);
+        const res = await fetch(`http://127.0.0.1:${this.ports[name]}/readyz`);
+        return res.status === 200;
+      },
+      { timeoutMs: 90_000, intervalMs: 200, what: `${name} to be ready` },
+    ).catch((err: unknown) => {
+      if (dead) throw new Error(`${name} exited during start:\n${lines.slice(-30).join("\n")}`);
+      throw err;
+    });
+  }
+
+  /** Stops one process gracefully (SIGTERM), or kills it outright. */
+  async stopProcess(name: ProcessName, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+    const r = this.running.get(name);
+    if (!r) return;
+    this.running.delete(name);
+    r.child.kill(signal);
+    const timer = setTimeout(() => r.child.kill("SIGKILL"), 20_000);
+    await r.exited;
+    clearTimeout(timer);
+  }
+
+  allLogs(): string {
+    return [...this.logs.entries()].map(([n, l]) => l.map((x) => `${n} ${x}`).join("\n")).join("\n");
+  }
+
+  async stop(): Promise<void> {
+    await this.stopProcess("api-gateway");
+    await Promise.all([...this.running.keys()].map((n) => this.stopProcess(n)));
+    for (const f of this.logFiles.values()) f.end();
+    const admin = new Client({ connectionString: testDatabaseUrl("postgres") });
+    await admin.connect();
+    try {
+      for (const s of DB_SERVICES) await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName(s)}" WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+    const nc = await connect({ servers: testInfra.natsUrl });
+    await deleteNamespaceStreams(nc, this.namespace);
+    await nc.drain();
+  }
+}

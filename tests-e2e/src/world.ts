@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { apiClient } from "./clients";
+import { TRUSTED_DOMAIN } from "./system";
+
+export type Api = ReturnType<typeof apiClient>;
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export const STRONG_PASSWORD = "Correct-Horse-9-Battery";
+
+export async function registerUser(api: Api, label = "user"): Promise<{ email: string; token: string; userId: string }> {
+  const email = `${label}-${randomBytes(4).toString("hex")}@example.test`;
+  const res = await api<{ user: { id: string }; tokens: Tokens }>("POST", "/auth/register", {
+    body: { email, password: STRONG_PASSWORD, display_name: label },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { email, token: res.body.tokens.access_token, userId: res.body.user.id };
+}
+
+/** A user who owns an org with one team and a trusted domain assigned to it. */
+export async function teamWithDomain(api: Api, subdomain = randomBytes(3).toString("hex")) {
+  const owner = await registerUser(api, "owner");
+  const org = await api<{ id: string }>("POST", "/orgs", { token: owner.token, body: { name: `Org ${subdomain}` } });
+  if (org.status !== 201) throw new Error(`org: ${org.status} ${JSON.stringify(org.body)}`);
+  const team = await api<{ id: string }>("POST", `/orgs/${org.body.id}/teams`, { token: owner.token, body: { name: "QA" } });
+  if (team.status !== 201) throw new Error(`team: ${team.status} ${JSON.stringify(team.body)}`);
+  const domainName = `${subdomain}.${TRUSTED_DOMAIN}`;
+  const domain = await api<{ id: string; status: string }>("POST", `/orgs/${org.body.id}/domains`, {
+    token: owner.token,
+    body: { domain_name: domainName },
+  });
+  if (domain.status !== 201) throw new Error(`domain: ${domain.status} ${JSON.stringify(domain.body)}`);
+  const assignment = await api<{ id: string }>("POST", `/orgs/${org.body.id}/teams/${team.body.id}/domains`, {
+    token: owner.token,
+    body: { domain_id: domain.body.id },
+  });
+  if (assignment.status !== 201) throw new Error(`assignment: ${assignment.status} ${JSON.stringify(assignment.body)}`);
+  return { owner, orgId: org.body.id, teamId: team.body.id, domainName, domainStatus: domain.body.status, assignmentId: assignment.body.id };
+}
+
+export async function createInbox(api: Api, token: string, assignmentId: string, alias: string) {
+  const res = await api<{ id: string; full_address: string; address: string }>("POST", "/inboxes", {
+    token,
+    body: { domain_assignment_id: assignmentId, alias },
+  });
+  if (res.status !== 201) throw new Error(`inbox: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
