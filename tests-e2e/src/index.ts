@@ -1,0 +1,3 @@
+export * from "./system";
+export * from "./clients";
+export * from "./world";
