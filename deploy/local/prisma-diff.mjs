@@ -1,12 +1,15 @@
 // Prints the SQL that takes the current migrations (or an empty database) to the schema.
 // Usage (in a service dir): pnpm db:diff > prisma/migrations/0002_name/migration.sql
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const fake = path.join(root, "node_modules", ".cache", "prisma-unused-engine.so.node");
-if (!existsSync(fake)) writeFileSync(fake, "");
+if (!existsSync(fake)) {
+  mkdirSync(path.dirname(fake), { recursive: true });
+  writeFileSync(fake, "");
+}
 const env = {
   ...process.env,
   PRISMA_QUERY_ENGINE_LIBRARY: fake,
@@ -23,7 +26,7 @@ if (existing.length > 0) {
   if (existsSync(snapshot)) from = ["--from-schema-datamodel", snapshot];
 }
 const out = execFileSync(
-  path.join(root, "node_modules", ".bin", "prisma"),
+  path.join(process.cwd(), "node_modules", ".bin", "prisma"),
   ["migrate", "diff", ...from, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
   { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
 );

@@ -11,7 +11,7 @@ if (!existsSync(fake)) {
   mkdirSync(path.dirname(fake), { recursive: true });
   writeFileSync(fake, "");
 }
-execFileSync(path.join(root, "node_modules", ".bin", "prisma"), ["generate", ...process.argv.slice(2)], {
+execFileSync(path.join(process.cwd(), "node_modules", ".bin", "prisma"), ["generate", ...process.argv.slice(2)], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
     ...process.env,

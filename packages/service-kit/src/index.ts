@@ -13,3 +13,5 @@ export * from "./nats";
 export * from "./outbox";
 export * from "./consumer";
 export * from "./service";
+export * from "./authz";
+export * from "./api-server";

@@ -19,8 +19,11 @@ export function newEvent<T extends EventType>(
   return { id: randomUUID(), type, version: 1, occurred_at: new Date().toISOString(), ...fields } as unknown as EventOf<T>;
 }
 
-export function outboxRow(namespace: string, event: DomainEvent): { id: string; subject: string; payload: DomainEvent } {
-  return { id: event.id, subject: subjects(namespace).event(event.type), payload: event };
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** The row to insert into `outbox_events`; the payload is plain JSON so any ORM's Json column takes it. */
+export function outboxRow(namespace: string, event: DomainEvent): { id: string; subject: string; payload: { [key: string]: JsonValue } } {
+  return { id: event.id, subject: subjects(namespace).event(event.type), payload: JSON.parse(JSON.stringify(event)) as { [key: string]: JsonValue } };
 }
 
 export interface OutboxRelay {
@@ -130,4 +133,30 @@ export function startOutboxRelay(opts: {
       await running;
     },
   };
+}
+
+/** An `audit.recorded` event for a state change made by `actor` (null for the system). */
+export function auditEvent(opts: {
+  action: string;
+  actor: { user_id: string; api_key: { id: string } | null } | null;
+  org_id: string | null;
+  team_id?: string | null;
+  target_type: string;
+  target_id: string | null;
+  ip?: string | null;
+  metadata?: Record<string, unknown>;
+}) {
+  return newEvent("audit.recorded", {
+    org_id: opts.org_id,
+    team_id: opts.team_id ?? null,
+    data: {
+      action: opts.action,
+      actor_user_id: opts.actor?.user_id ?? null,
+      actor_api_key_id: opts.actor?.api_key?.id ?? null,
+      target_type: opts.target_type,
+      target_id: opts.target_id,
+      ip_address: opts.ip ?? null,
+      metadata: opts.metadata ?? {},
+    },
+  });
 }

@@ -5,6 +5,7 @@ import type { NatsConnection } from "@nats-io/nats-core";
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { prepareDatabase } from "./db";
+import { exitOnStartupError, handleShutdown } from "./shutdown";
 import type { HealthCheck } from "./health";
 import { createLogger, type Logger } from "./logger";
 import { createMetrics, type Metrics } from "./metrics";
@@ -73,4 +74,36 @@ export async function startInfra(opts: {
       if (pool) await pool.end();
     },
   };
+}
+
+/**
+ * The whole of a service's main.ts: load config (a bad one exits with every problem listed),
+ * connect the infrastructure, start the service, and stop it gracefully on SIGTERM/SIGINT.
+ */
+export async function runService<C extends BaseConfig>(opts: {
+  loadConfig: () => C;
+  infra: (config: C) => Parameters<typeof startInfra>[0];
+  start: (config: C, infra: Infra) => Promise<{ stop(): Promise<void> }>;
+}): Promise<void> {
+  let config: C;
+  try {
+    config = opts.loadConfig();
+  } catch (err) {
+    exitOnStartupError(undefined, err);
+  }
+  let infra: Infra;
+  try {
+    infra = await startInfra(opts.infra(config));
+  } catch (err) {
+    exitOnStartupError(undefined, err);
+  }
+  try {
+    const running = await opts.start(config, infra);
+    handleShutdown(infra.logger, async () => {
+      await running.stop();
+      await infra.close();
+    });
+  } catch (err) {
+    exitOnStartupError(infra.logger, err);
+  }
 }

@@ -86,3 +86,36 @@ export async function deleteNamespaceStreams(nc: import("@nats-io/nats-core").Na
   const s = subjects(namespace);
   for (const name of [s.stream, s.dlqStream]) await jsm.streams.delete(name).catch(() => false);
 }
+
+/** Drops a test database (closing its other connections first). */
+export async function dropDatabase(url: string): Promise<void> {
+  const { Client } = await import("pg");
+  const name = new URL(url).pathname.slice(1);
+  const admin = new Client({ connectionString: testInfra.postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, "")}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A small JSON client for calling one service directly, standing where the gateway stands. */
+export function serviceClient(baseUrl: string, secret = TEST_INTERNAL_SECRET) {
+  return async <T = unknown>(
+    method: string,
+    path: string,
+    opts: { actor?: Actor | null; body?: unknown; clientIp?: string } = {},
+  ): Promise<{ status: number; body: T; headers: Headers }> => {
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(opts.actor !== undefined ? internalHeaders(opts.actor, secret, opts.clientIp) : {}),
+      },
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  };
+}

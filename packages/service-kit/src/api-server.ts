@@ -1,0 +1,33 @@
+import type { Express, NextFunction, Request, Response, Router } from "express";
+import { createHttpApp, finalizeHttpApp, listen, type RunningServer } from "./http";
+import { mountHealth } from "./health";
+import { requireInternalContext } from "./internal-auth";
+import type { Infra } from "./service";
+
+export const API_PREFIX = "/api/v1";
+
+/**
+ * The HTTP side of every internal service, built the same way everywhere: security headers and
+ * request id, `/healthz` and `/readyz`, `/metrics`, then the service's routers under `/api/v1`
+ * behind the gateway's signed internal context, then the envelope error handler.
+ */
+export async function serveApi(opts: {
+  config: { http: { port: number; host: string }; internal: { secret: string }; metrics: { enabled: boolean; path: string } };
+  infra: Infra;
+  routers: Router[];
+  /** Anything mounted before the API routes (e.g. public, non-JSON endpoints). */
+  before?: (app: Express) => void;
+}): Promise<RunningServer & { app: Express }> {
+  const { config, infra } = opts;
+  const app = createHttpApp({ logger: infra.logger, metrics: infra.metrics });
+  mountHealth(app, infra.checks);
+  if (config.metrics.enabled) {
+    app.get(config.metrics.path, (req: Request, res: Response, next: NextFunction) => void infra.metrics.handler(req, res, next));
+  }
+  opts.before?.(app);
+  app.use(API_PREFIX, requireInternalContext(config.internal.secret), ...opts.routers);
+  finalizeHttpApp(app, infra.logger);
+  const server = await listen(app, config.http.port, config.http.host);
+  infra.logger.info({ port: server.port }, "listening");
+  return { ...server, app };
+}

@@ -1,0 +1,31 @@
+import type { NatsConnection } from "@nats-io/nats-core";
+import { RpcName, type Actor, type AuthorizeReply, type Permission } from "@burnbox/contracts";
+import { errors } from "./errors";
+import { RpcError, rpcRequest } from "./nats";
+
+/**
+ * Turns an RBAC decision into the client's answer: 404 when the caller may not even know the
+ * org or team exists (or is not in it), 403 when it may see it but lacks the permission.
+ */
+export function assertAllowed(reply: AuthorizeReply, what = "resource"): void {
+  if (reply.allowed) return;
+  if (reply.reason === "missing_permission") throw errors.forbidden("insufficient permissions");
+  throw errors.notFound(what);
+}
+
+/** Asks tenancy over NATS whether `actor` holds `permission`; throws the envelope error if not. */
+export async function authorize(
+  nc: NatsConnection,
+  namespace: string,
+  req: { actor: Actor; org_id: string; team_id: string | null; permission: Permission },
+  what = "resource",
+): Promise<void> {
+  let reply: AuthorizeReply;
+  try {
+    reply = await rpcRequest(nc, namespace, RpcName.authorize, req);
+  } catch (err) {
+    if (err instanceof RpcError) throw errors.unavailable("authorization service unavailable");
+    throw err;
+  }
+  assertAllowed(reply, what);
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import type { Actor } from "@burnbox/contracts";
+import { decide, type Standing } from "./rbac";
+
+const actor = (over: Partial<Actor> = {}): Actor => ({
+  user_id: randomUUID(),
+  email: "a@example.test",
+  is_system_admin: false,
+  session_id: randomUUID(),
+  api_key: null,
+  ...over,
+});
+const teamId = randomUUID();
+const standing = (orgRole: Standing["orgRole"], teamRole: "lead" | "member" | null = null, teamExists = true): Standing => ({
+  orgExists: true,
+  orgRole,
+  team: { exists: teamExists, role: teamRole },
+});
+
+describe("decide", () => {
+  it("lets a team lead manage webhooks and a team member only view them", () => {
+    expect(decide(actor(), "team.webhooks.manage", teamId, standing("member", "lead")).allowed).toBe(true);
+    expect(decide(actor(), "team.webhooks.manage", teamId, standing("member", "member"))).toEqual({ allowed: false, reason: "missing_permission" });
+    expect(decide(actor(), "team.webhooks.view", teamId, standing("member", "member")).allowed).toBe(true);
+    expect(decide(actor(), "team.inboxes.create", teamId, standing("member", "member")).allowed).toBe(true);
+  });
+
+  it("lets org owners and admins act on every team, but not plain org members", () => {
+    expect(decide(actor(), "team.apikeys.manage", teamId, standing("admin")).allowed).toBe(true);
+    expect(decide(actor(), "team.inboxes.view", teamId, standing("member"))).toEqual({ allowed: false, reason: "not_member" });
+  });
+
+  it("hides orgs from outsiders and missing teams from members", () => {
+    expect(decide(actor(), "org.view", null, { orgExists: true, orgRole: null, team: null })).toEqual({ allowed: false, reason: "not_member" });
+    expect(decide(actor(), "team.view", teamId, standing(null, null, false))).toEqual({ allowed: false, reason: "org_not_found" });
+    expect(decide(actor(), "team.view", teamId, standing("member", null, false))).toEqual({ allowed: false, reason: "team_not_found" });
+    expect(decide(actor(), "org.view", null, { orgExists: false, orgRole: null, team: null }).reason).toBe("org_not_found");
+  });
+
+  it("gives org members the view permissions only and admins all but org.delete", () => {
+    expect(decide(actor(), "org.domains.view", null, standing("member")).allowed).toBe(true);
+    expect(decide(actor(), "org.domains.manage", null, standing("member")).allowed).toBe(false);
+    expect(decide(actor(), "org.delete", null, standing("admin")).allowed).toBe(false);
+    expect(decide(actor(), "org.delete", null, standing("owner")).allowed).toBe(true);
+  });
+
+  it("lets system admins bypass, but never through an API key", () => {
+    const admin = actor({ is_system_admin: true });
+    expect(decide(admin, "org.delete", null, { orgExists: true, orgRole: null, team: null }).allowed).toBe(true);
+    const viaKey = actor({ is_system_admin: true, api_key: { id: randomUUID(), team_id: teamId, scopes: ["team.inboxes.view"] } });
+    expect(decide(viaKey, "team.inboxes.view", teamId, standing(null)).allowed).toBe(false);
+  });
+
+  it("limits a key to its team, its scopes and its creator's grants", () => {
+    const key = (scopes: string[], team = teamId) => actor({ api_key: { id: randomUUID(), team_id: team, scopes } });
+    expect(decide(key(["team.inboxes.view"]), "team.inboxes.view", teamId, standing("member", "member")).allowed).toBe(true);
+    expect(decide(key(["team.inboxes.view"]), "team.webhooks.view", teamId, standing("member", "member")).allowed).toBe(false);
+    expect(decide(key(["team.inboxes.view"], randomUUID()), "team.inboxes.view", teamId, standing("owner")).allowed).toBe(false);
+    expect(decide(key(["team.webhooks.manage"]), "team.webhooks.manage", teamId, standing("member", "member")).allowed).toBe(false);
+    expect(decide(key(["team.view"]), "org.view", null, standing("owner")).allowed).toBe(false);
+  });
+});

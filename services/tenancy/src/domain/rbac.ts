@@ -1,0 +1,47 @@
+import {
+  ORG_ROLE_GRANTS,
+  TEAM_ROLE_GRANTS,
+  isTeamPermission,
+  type Actor,
+  type AuthorizeReply,
+  type OrgRole,
+  type Permission,
+  type TeamRole,
+} from "@burnbox/contracts";
+
+/** What the database says about the actor's place in one org (and optionally one team). */
+export interface Standing {
+  orgExists: boolean;
+  orgRole: OrgRole | null;
+  /** null when no team was asked about. */
+  team: { exists: boolean; role: TeamRole | null } | null;
+}
+
+const allow: AuthorizeReply = { allowed: true, reason: null };
+const deny = (reason: "org_not_found" | "team_not_found" | "not_member" | "missing_permission"): AuthorizeReply => ({
+  allowed: false,
+  reason,
+});
+
+/**
+ * The RBAC decision (contract notes, Tenancy). System admins bypass, never through an API key.
+ * A key holds team permissions only, for its own team, and only those in its scopes; it then
+ * acts with its creator's memberships. Org owners and admins act on every team of their org.
+ */
+export function decide(actor: Actor, permission: Permission, teamId: string | null, s: Standing): AuthorizeReply {
+  const key = actor.api_key;
+  if (actor.is_system_admin && !key) return s.orgExists ? allow : deny("org_not_found");
+  if (!s.orgExists) return deny("org_not_found");
+  if (key) {
+    if (!isTeamPermission(permission) || teamId === null || key.team_id !== teamId) return deny("missing_permission");
+    if (!key.scopes.includes(permission)) return deny("missing_permission");
+  }
+  if (isTeamPermission(permission)) {
+    if (!s.team || !s.team.exists) return s.orgRole ? deny("team_not_found") : deny("org_not_found");
+    if (s.orgRole === "owner" || s.orgRole === "admin") return allow;
+    if (!s.team.role) return deny("not_member");
+    return (TEAM_ROLE_GRANTS[s.team.role] as readonly string[]).includes(permission) ? allow : deny("missing_permission");
+  }
+  if (!s.orgRole) return deny("not_member");
+  return (ORG_ROLE_GRANTS[s.orgRole] as readonly string[]).includes(permission) ? allow : deny("missing_permission");
+}
