@@ -1,0 +1,41 @@
+import { serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import type { IdentityConfig } from "./config";
+import { createPrisma } from "./data/prisma";
+import type { IdentityDeps } from "./domain/deps";
+import { PasswordHasher } from "./domain/passwords";
+import { authRouter } from "./http/auth.routes";
+import { serveIdentityRpc } from "./messaging/identity.rpc";
+
+export interface RunningService {
+  port: number;
+  deps: IdentityDeps;
+  stop(): Promise<void>;
+}
+
+/** Users, passwords, sessions and tokens, and API-key resolution for the gateway. */
+export async function startService(config: IdentityConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
+  if (!infra.pool) throw new Error("identity needs its database");
+  const db = createPrisma(config.database.url);
+  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
+  const deps: IdentityDeps = {
+    db,
+    redis: infra.redis,
+    relay,
+    config,
+    hasher: new PasswordHasher(config.auth.argon2),
+    logger: infra.logger,
+    now: opts.now ?? Date.now,
+  };
+  const rpcs = serveIdentityRpc(infra.nc, deps, infra.logger);
+  const server = await serveApi({ config, infra, routers: [authRouter(deps)] });
+  return {
+    port: server.port,
+    deps,
+    stop: async () => {
+      await server.close();
+      await Promise.all(rpcs.map((s) => s.stop()));
+      await relay.stop();
+      await db.$disconnect();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { Duration } from "@burnbox/contracts";
+import { baseConfigShape, databaseShape, loadConfig, secretSchema } from "@burnbox/service-kit";
+
+export const IdentityConfig = z.object({
+  ...baseConfigShape("identity", 8101),
+  ...databaseShape("burnbox_identity"),
+  auth: z.object({
+    jwt_secret: secretSchema,
+    access_token_ttl: Duration.default("15m"),
+    refresh_token_ttl: Duration.default("720h"),
+    /** Failed password logins in a row before the account locks, and for how long. */
+    lockout_threshold: z.number().int().positive().default(5),
+    lockout_duration: Duration.default("15m"),
+    /** argon2id cost: OWASP's 19 MiB, 2 passes, 1 lane by default (see docs/performance.md). */
+    argon2: z
+      .object({
+        memory_kib: z.number().int().min(1024).default(19_456),
+        time_cost: z.number().int().min(1).default(2),
+        parallelism: z.number().int().min(1).default(1),
+      })
+      .prefault({}),
+  }),
+  password: z
+    .object({
+      min_length: z.number().int().min(6).default(8),
+      require_uppercase: z.boolean().default(true),
+      require_lowercase: z.boolean().default(true),
+      require_digit: z.boolean().default(true),
+      require_symbol: z.boolean().default(true),
+    })
+    .prefault({}),
+  defaults: z.object({ max_sessions_per_user: z.number().int().positive().default(5) }).prefault({}),
+});
+export type IdentityConfig = z.infer<typeof IdentityConfig>;
+
+export function loadIdentityConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): IdentityConfig {
+  return loadConfig(IdentityConfig, env, overrides);
+}

@@ -1,0 +1,151 @@
+import path from "node:path";
+import { startInfra, type Infra } from "@burnbox/service-kit";
+import {
+  LogCapture,
+  TEST_INTERNAL_SECRET,
+  TEST_JWT_SECRET,
+  deleteNamespaceStreams,
+  dropDatabase,
+  serviceClient,
+  testDatabaseUrl,
+  testInfra,
+  uniqueNamespace,
+} from "@burnbox/test-kit";
+import jwt from "jsonwebtoken";
+import { startService, type RunningService } from "../src/app";
+import { loadIdentityConfig, type IdentityConfig } from "../src/config";
+import { revokedSessionKey } from "../src/domain/sessions";
+
+const PASSWORD = "Correct-Horse-9-Battery";
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+interface AuthBody {
+  user: { id: string; email: string; display_name: string };
+  tokens: Tokens;
+}
+
+describe("identity on real Postgres, Redis and NATS", () => {
+  const ns = uniqueNamespace("id");
+  const dbUrl = testDatabaseUrl(`${ns}_identity`);
+  const logs = new LogCapture();
+  let config: IdentityConfig;
+  let infra: Infra;
+  let service: RunningService;
+  let call: ReturnType<typeof serviceClient>;
+  let seq = 0;
+  const email = () => `u${++seq}-${ns}@example.test`;
+
+  beforeAll(async () => {
+    config = loadIdentityConfig(
+      {},
+      {
+        http: { port: 0, host: "127.0.0.1" },
+        internal: { secret: TEST_INTERNAL_SECRET },
+        nats: { url: testInfra.natsUrl, namespace: ns },
+        redis: { url: testInfra.redisUrl, key_prefix: `${ns}:` },
+        database: { url: dbUrl },
+        auth: { jwt_secret: TEST_JWT_SECRET, argon2: { memory_kib: 4096, time_cost: 1 } },
+        defaults: { max_sessions_per_user: 2 },
+      },
+    );
+    infra = await startInfra({
+      config,
+      redis: true,
+      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+      logDestination: logs,
+    });
+    service = await startService(config, infra);
+    call = serviceClient(`http://127.0.0.1:${service.port}`);
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await deleteNamespaceStreams(infra.nc, ns);
+    await infra?.close();
+    await dropDatabase(dbUrl);
+  });
+
+  const registerUser = async (address = email()) => {
+    const res = await call<AuthBody>("POST", "/auth/register", { actor: null, body: { email: address, password: PASSWORD, display_name: "Tess" } });
+    expect(res.status).toBe(201);
+    return { email: address, ...res.body };
+  };
+
+  it("when a user registers, then they get the user record and a token pair with the contract's claims", async () => {
+    const address = email();
+    const { user, tokens } = await registerUser(address.toUpperCase());
+    expect(user).toMatchObject({ email: address.toLowerCase(), display_name: "Tess", is_system_admin: false, email_verified: false });
+    expect(tokens.expires_in).toBe(900);
+    const claims = jwt.verify(tokens.access_token, TEST_JWT_SECRET) as Record<string, unknown>;
+    expect(claims).toMatchObject({ sub: user.id, email: address.toLowerCase(), is_system_admin: false });
+    expect(Object.keys(claims).sort()).toEqual(["email", "exp", "iat", "is_system_admin", "jti", "sid", "sub"]);
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(900);
+  });
+
+  it("when an email is registered twice or the password is weak, then the answer is a generic 400", async () => {
+    const { email: taken } = await registerUser();
+    const dup = await call<{ error: string; code: string }>("POST", "/auth/register", { actor: null, body: { email: taken, password: PASSWORD, display_name: "x" } });
+    expect(dup.status).toBe(400);
+    expect(dup.body.code).toBe("validation_error");
+    expect(dup.body.error).not.toContain(taken);
+    const weak = await call<{ error: string }>("POST", "/auth/register", { actor: null, body: { email: email(), password: "password", display_name: "x" } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toMatch(/uppercase/);
+  });
+
+  it("when the password is wrong, then 401 with the same message as an unknown email; after 5 failures the account is locked (423, Retry-After)", async () => {
+    const { email: address } = await registerUser();
+    const unknown = await call<{ error: string; code: string }>("POST", "/auth/login", { actor: null, body: { email: email(), password: PASSWORD } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ error: "invalid email or password", code: "unauthenticated" });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call<{ error: string }>("POST", "/auth/login", { actor: null, body: { email: address, password: "Wrong-password-1" } });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.error).toBe("invalid email or password");
+    }
+    const locked = await call<{ code: string }>("POST", "/auth/login", { actor: null, body: { email: address, password: PASSWORD } });
+    expect(locked.status).toBe(423);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(800);
+  });
+
+  it("when a refresh token is used, then it rotates; using the old one again revokes the whole session", async () => {
+    const { tokens } = await registerUser();
+    const first = await call<Tokens>("POST", "/auth/refresh", { actor: null, body: { refresh_token: tokens.refresh_token } });
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(tokens.refresh_token);
+    const sid = (jwt.decode(first.body.access_token) as { sid: string }).sid;
+
+    const reuse = await call<{ code: string }>("POST", "/auth/refresh", { actor: null, body: { refresh_token: tokens.refresh_token } });
+    expect(reuse.status).toBe(401);
+    // the thief's replay also killed the legitimate holder's newest token
+    expect((await call("POST", "/auth/refresh", { actor: null, body: { refresh_token: first.body.refresh_token } })).status).toBe(401);
+    expect(await infra.redis?.exists(revokedSessionKey(config.redis.key_prefix, sid))).toBe(1);
+  });
+
+  it("when a user signs in beyond the session limit, then the oldest session is revoked and announced to the gateway", async () => {
+    const { email: address, tokens } = await registerUser();
+    const firstSid = (jwt.decode(tokens.access_token) as { sid: string }).sid;
+    for (let i = 0; i < 2; i++) {
+      expect((await call("POST", "/auth/login", { actor: null, body: { email: address, password: PASSWORD } })).status).toBe(200);
+    }
+    expect(await infra.redis?.exists(revokedSessionKey(config.redis.key_prefix, firstSid))).toBe(1);
+    expect((await call("POST", "/auth/refresh", { actor: null, body: { refresh_token: tokens.refresh_token } })).status).toBe(401);
+  });
+
+  it("when the caller asks for /auth/me, then it gets its own record", async () => {
+    const { user } = await registerUser();
+    const me = await call<{ id: string }>("GET", "/auth/me", {
+      actor: { user_id: user.id, email: user.email, is_system_admin: false, session_id: null, api_key: null },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(user.id);
+  });
+
+  it("never logs a password or token", () => {
+    expect(logs.text()).not.toContain(PASSWORD);
+    expect(logs.text()).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+  });
+});
