@@ -1,0 +1,84 @@
+import { simpleParser } from "mailparser";
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
+import type { Logger } from "@burnbox/service-kit";
+import type { InboxDeps } from "../domain/deps";
+import { receiveMessage, type Delivery } from "../domain/receive.use-case";
+
+type SmtpError = Error & { responseCode?: number };
+const smtpError = (code: number, message: string): SmtpError => Object.assign(new Error(message), { responseCode: code });
+
+interface SessionState {
+  deliveries: Delivery[];
+}
+const state = new WeakMap<SMTPServerSession, SessionState>();
+
+/**
+ * The SMTP intake: accepts a recipient only when an active, unexpired inbox has that exact
+ * address (550 otherwise: never an open relay), at most `max_recipients`, at most
+ * `max_message_bytes` (552), and answers 451 when it cannot store, so the sender retries.
+ */
+export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
+  const cfg = deps.config.smtp;
+  const server = new SMTPServer({
+    name: cfg.hostname,
+    banner: "BurnBox ESMTP",
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    size: cfg.max_message_bytes,
+    logger: false,
+    socketTimeout: 60_000,
+    onConnect(session, cb) {
+      state.set(session, { deliveries: [] });
+      cb();
+    },
+    onMailFrom(_address, session, cb) {
+      state.set(session, { deliveries: [] });
+      cb();
+    },
+    onRcptTo(address: SMTPServerAddress, session, cb) {
+      const s = state.get(session) ?? { deliveries: [] };
+      state.set(session, s);
+      if (s.deliveries.length >= cfg.max_recipients) return cb(smtpError(452, "4.5.3 Too many recipients"));
+      const recipient = address.address.trim().toLowerCase();
+      deps.db.inbox
+        .findFirst({ where: { fullAddress: recipient, isActive: true, expiresAt: { gt: new Date(deps.now()) } }, select: { id: true } })
+        .then((inbox) => {
+          if (!inbox) return cb(smtpError(550, "5.1.1 Mailbox unavailable"));
+          if (!s.deliveries.some((d) => d.inboxId === inbox.id)) s.deliveries.push({ inboxId: inbox.id, recipient });
+          cb();
+        })
+        .catch((err: unknown) => {
+          logger.error({ err }, "recipient lookup failed");
+          cb(smtpError(451, "4.3.0 Temporary failure, try again later"));
+        });
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
+          cb(smtpError(552, "5.3.4 Message too big"));
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        const deliveries = state.get(session)?.deliveries ?? [];
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true })
+          .then((mail) => receiveMessage(deps, raw, mail, from, deliveries))
+          .then((ids) => {
+            logger.info({ emails: ids.length, size: raw.length }, "message accepted");
+            cb(null, "2.0.0 Message accepted");
+          })
+          .catch((err: unknown) => {
+            logger.error({ err }, "could not store message; asking the sender to retry");
+            cb(smtpError(451, "4.3.0 Temporary failure, try again later"));
+          });
+      });
+      stream.on("error", (err) => {
+        logger.warn({ err }, "SMTP data stream failed");
+      });
+    },
+  });
+  server.on("error", (err) => logger.warn({ err }, "SMTP server error"));
+  return server;
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { RpcName, subjects, type Actor } from "@burnbox/contracts";
+import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import {
+  LogCapture,
+  TEST_INTERNAL_SECRET,
+  deleteNamespaceStreams,
+  dropDatabase,
+  makeActor,
+  serviceClient,
+  testDatabaseUrl,
+  testInfra,
+  uniqueNamespace,
+  waitFor,
+} from "@burnbox/test-kit";
+import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
+import { loadInboxConfig, type InboxConfig } from "../src/config";
+import { expireInboxes } from "../src/workers/cleanup.worker";
+
+const DOMAIN = "mail.inbox-test.example";
+
+describe("inbox and SMTP intake on real Postgres and NATS", () => {
+  const ns = uniqueNamespace("inb");
+  const dbUrl = testDatabaseUrl(`${ns}_inbox`);
+  let config: InboxConfig;
+  let infra: Infra;
+  let intakeInfra: Infra;
+  let service: RunningService;
+  let intake: RunningIntake;
+  let call: ReturnType<typeof serviceClient>;
+  const events: Array<{ type: string; data: Record<string, unknown> }> = [];
+  const owner = makeActor();
+  const teammate = makeActor();
+  const outsider = makeActor();
+  const orgId = randomUUID();
+  const teamId = randomUUID();
+  const assignmentId = randomUUID();
+  let stops: Array<{ stop(): Promise<void> }> = [];
+  let now = Date.now();
+
+  beforeAll(async () => {
+    config = loadInboxConfig(
+      {},
+      {
+        http: { port: 0, host: "127.0.0.1" },
+        smtp: { port: 0, host: "127.0.0.1" },
+        internal: { secret: TEST_INTERNAL_SECRET },
+        nats: { url: testInfra.natsUrl, namespace: ns },
+        database: { url: dbUrl },
+        storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
+        workers: { cleanup_interval: "1h" },
+      },
+    );
+    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
+    infra = await startInfra({ config, database: { url: dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    intakeInfra = await startInfra({ config, database: { url: dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    // Tenancy's side of the conversation, over the real NATS: owner and teammate are in the team.
+    const members = new Set([owner.user_id, teammate.user_id]);
+    stops = [
+      serveRpc(infra.nc, ns, RpcName.getAssignment, async (req) => ({
+        assignment:
+          req.assignment_id === assignmentId
+            ? { id: assignmentId, org_id: orgId, team_id: teamId, domain_id: randomUUID(), domain_name: DOMAIN, access_level: "full", domain_verified: true, team_archived: false, default_ttl_seconds: 600, max_ttl_seconds: 86400 }
+            : null,
+      }), infra.logger),
+      serveRpc(infra.nc, ns, RpcName.authorize, async (req) =>
+        members.has(req.actor.user_id) && req.team_id === teamId ? { allowed: true, reason: null } : { allowed: false, reason: "not_member" },
+      infra.logger),
+      serveRpc(infra.nc, ns, RpcName.listActorTeams, async (req) => ({ teams: members.has(req.actor.user_id) ? [{ org_id: orgId, team_id: teamId }] : [] }), infra.logger),
+    ];
+    const sub = infra.nc.subscribe(`${subjects(ns).eventsWildcard}`, {
+      callback: (_err, msg) => {
+        events.push(msg.json());
+      },
+    });
+    stops.push({ stop: async () => sub.unsubscribe() });
+    service = await startService(config, infra, { now: () => now });
+    intake = await startIntake(config, intakeInfra, { now: () => now });
+    call = serviceClient(`http://127.0.0.1:${service.port}`);
+  });
+
+  afterAll(async () => {
+    await intake?.stop();
+    await service?.stop();
+    await Promise.all(stops.map((s) => s.stop()));
+    await deleteNamespaceStreams(infra.nc, ns);
+    await intakeInfra?.close();
+    await infra?.close();
+    await dropDatabase(dbUrl);
+  });
+
+  const mailer = () => nodemailer.createTransport({ host: "127.0.0.1", port: intake.smtpPort, secure: false, ignoreTLS: true });
+  const create = (actor: Actor, body: Record<string, unknown>) =>
+    call<{ id: string; full_address: string; address: string; expires_at: string; created_at: string; private: boolean }>("POST", "/inboxes", {
+      actor,
+      body: { domain_assignment_id: assignmentId, ...body },
+    });
+
+  it("when an inbox is created, then it has the address, the default TTL and an inbox.created event", async () => {
+    const res = await create(owner, { alias: "signup-tests" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ address: "signup-tests", full_address: `signup-tests@${DOMAIN}`, private: false });
+    expect(Date.parse(res.body.expires_at) - Date.parse(res.body.created_at)).toBe(600_000);
+    await waitFor(() => events.find((e) => e.type === "inbox.created" && e.data.inbox_id === res.body.id), { what: "inbox.created" });
+    const random = await create(owner, {});
+    expect(random.body.address).toMatch(/^[a-z0-9]{10}$/);
+  });
+
+  it("when the address is taken, the TTL too long or the assignment unknown, then 409, 400 and 404", async () => {
+    await create(owner, { alias: "taken" });
+    expect((await create(owner, { alias: "taken" })).status).toBe(409);
+    const long = await call<{ code: string }>("POST", "/inboxes", { actor: owner, body: { domain_assignment_id: assignmentId, ttl: "25h" } });
+    expect(long.status).toBe(400);
+    expect((await call("POST", "/inboxes", { actor: owner, body: { domain_assignment_id: assignmentId, ttl: "soon" } })).status).toBe(400);
+    expect((await call("POST", "/inboxes", { actor: owner, body: { domain_assignment_id: randomUUID() } })).status).toBe(404);
+    expect((await create(outsider, { alias: "intruder" })).status).toBe(404);
+  });
+
+  it("when inboxes are listed, then members see the team's (not others' private ones) and outsiders see nothing", async () => {
+    const priv = await create(owner, { alias: `private-${randomUUID().slice(0, 6)}`, private: true });
+    const listTeammate = await call<{ data: Array<{ id: string }>; total: number }>("GET", "/inboxes?per_page=100", { actor: teammate });
+    expect(listTeammate.status).toBe(200);
+    expect(listTeammate.body.data.map((i) => i.id)).not.toContain(priv.body.id);
+    const listOwner = await call<{ data: Array<{ id: string }> }>("GET", "/inboxes?per_page=100", { actor: owner });
+    expect(listOwner.body.data.map((i) => i.id)).toContain(priv.body.id);
+    expect((await call("GET", `/inboxes/${priv.body.id}`, { actor: teammate })).status).toBe(404);
+    expect((await call<{ total: number }>("GET", "/inboxes", { actor: outsider })).body.total).toBe(0);
+    expect((await call("GET", `/orgs/${orgId}/teams/${teamId}/inboxes`, { actor: outsider })).status).toBe(404);
+    expect((await call("GET", `/inboxes/${priv.body.id}`, { actor: outsider })).status).toBe(404);
+  });
+
+  it("when mail is sent to an unknown address, then RCPT is refused with 550 and nothing is stored", async () => {
+    await expect(mailer().sendMail({ from: "a@example.org", to: `nobody@${DOMAIN}`, subject: "x", text: "x" })).rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it("when mail arrives, then it is stored, sanitized, listed, searchable and announced", async () => {
+    const inbox = await create(owner, { alias: `recv-${randomUUID().slice(0, 6)}` });
+    const info = await mailer().sendMail({
+      from: "Sender <sender@example.org>",
+      to: inbox.body.full_address.toUpperCase(),
+      subject: "Your code",
+      text: "Your code is 424242",
+      html: '<p onclick="steal()">Your code is <b>424242</b></p><script>alert(1)</script>',
+      attachments: [
+        { filename: "report.txt", content: "hello" },
+        { filename: "evil.exe", content: Buffer.from("MZ"), contentType: "application/octet-stream" },
+      ],
+    });
+    expect(info.accepted).toHaveLength(1);
+    const page = await call<{ data: Array<{ id: string; subject: string; snippet: string; has_attachments: boolean }>; total: number }>(
+      "GET",
+      `/inboxes/${inbox.body.id}/emails`,
+      { actor: teammate },
+    );
+    expect(page.body.total).toBe(1);
+    const summary = page.body.data[0]!;
+    expect(summary).toMatchObject({ subject: "Your code", snippet: "Your code is 424242", has_attachments: true });
+    const email = await call<{ body_html: string; from_address: string; attachments: Array<{ filename: string }>; headers: Record<string, string> }>(
+      "GET",
+      `/emails/${summary.id}`,
+      { actor: owner },
+    );
+    expect(email.body.from_address).toBe("sender@example.org");
+    expect(email.body.body_html).toContain("<b>424242</b>");
+    expect(email.body.body_html).not.toMatch(/script|onclick/);
+    expect(email.body.attachments.map((a) => a.filename)).toEqual(["report.txt"]);
+    expect(email.body.headers.Subject ?? email.body.headers.subject).toBe("Your code");
+    expect((await call("GET", `/emails/${summary.id}`, { actor: outsider })).status).toBe(404);
+    expect((await call<{ total: number }>("GET", `/inboxes/${inbox.body.id}/emails?q=424242`, { actor: owner })).body.total).toBe(1);
+    expect((await call<{ total: number }>("GET", `/inboxes/${inbox.body.id}/emails?q=nomatch`, { actor: owner })).body.total).toBe(0);
+    const received = await waitFor(() => events.find((e) => e.type === "email.received" && e.data.email_id === summary.id), { what: "email.received" });
+    expect(received.data).toMatchObject({ inbox_id: inbox.body.id, team_id: teamId, from: "sender@example.org", subject: "Your code" });
+    const got = await call<{ email_count: number; unread_count: number }>("GET", `/inboxes/${inbox.body.id}`, { actor: owner });
+    expect(got.body).toMatchObject({ email_count: 1, unread_count: 1 });
+  });
+
+  it("when a message exceeds the size limit, then DATA is refused with 552", async () => {
+    const inbox = await create(owner, { alias: `big-${randomUUID().slice(0, 6)}` });
+    const big = "x".repeat(26 * 1024 * 1024);
+    await expect(mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "big", text: big })).rejects.toMatchObject({ responseCode: 552 });
+  });
+
+  it("when the TTL has lapsed, then the next cleanup cycle removes the inbox, emits inbox.expired once, and SMTP refuses it", async () => {
+    const inbox = await create(owner, { alias: `short-${randomUUID().slice(0, 6)}`, ttl: "1m" });
+    expect(await expireInboxes(service.deps)).toBe(0);
+    now += 61_000;
+    await expect(mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "late", text: "x" })).rejects.toMatchObject({ responseCode: 550 });
+    const removed = await Promise.all([expireInboxes(service.deps), expireInboxes(intake.deps)]);
+    expect(removed.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect((await call("GET", `/inboxes/${inbox.body.id}`, { actor: owner })).status).toBe(404);
+    await waitFor(() => events.find((e) => e.type === "inbox.expired" && e.data.inbox_id === inbox.body.id), { what: "inbox.expired" });
+    expect(events.filter((e) => e.type === "inbox.expired" && e.data.inbox_id === inbox.body.id)).toHaveLength(1);
+  });
+});
