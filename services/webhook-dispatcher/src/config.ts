@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { Duration } from "@burnbox/contracts";
+import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
+
+export const DispatcherConfig = z.object({
+  ...baseConfigShape("webhook-dispatcher", 8104),
+  ...databaseShape("burnbox_webhook_dispatcher"),
+  webhooks: z
+    .object({
+      /** Hosts or CIDR ranges exempt from the SSRF rules: local test receivers only. Empty by default. */
+      unsafe_allowed_targets: z.array(z.string()).default([]),
+    })
+    .prefault({}),
+  defaults: z
+    .object({
+      webhook_timeout: Duration.default("10s"),
+      webhook_max_retries: z.number().int().min(1).max(20).default(3),
+    })
+    .prefault({}),
+  delivery: z
+    .object({
+      /** Delay before attempt 2; each later attempt waits 5x longer (5 s, 25 s, ...). */
+      retry_base: Duration.default("5s"),
+      concurrency: z.number().int().positive().default(32),
+      per_webhook_concurrency: z.number().int().positive().default(4),
+      poll_interval: Duration.default("500ms"),
+    })
+    .prefault({}),
+  workers: z.object({ webhook_retry_interval: Duration.default("1m") }).prefault({}),
+});
+export type DispatcherConfig = z.infer<typeof DispatcherConfig>;
+
+export function loadDispatcherConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): DispatcherConfig {
+  return loadConfig(DispatcherConfig, env, overrides);
+}

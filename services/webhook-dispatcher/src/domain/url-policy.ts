@@ -1,0 +1,85 @@
+import ipaddr from "ipaddr.js";
+
+/**
+ * SSRF rules (spec 6.4). At create/update: http(s) only, and no loopback, unspecified,
+ * private, link-local or unique-local address however it is spelled (decimal, octal, hex,
+ * shortened IPv4, IPv4-mapped or bracketed IPv6, trailing dots, mixed case), no localhost, no
+ * *.internal / *.local names, no metadata address. At dispatch: every resolved address is
+ * checked again. `allowed` holds the operator's opt-in exemptions
+ * (`webhooks.unsafe_allowed_targets`: host names or CIDR ranges), for local test receivers only.
+ */
+export interface Allowlist {
+  hosts: Set<string>;
+  ranges: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
+}
+
+export function parseAllowlist(entries: readonly string[]): Allowlist {
+  const hosts = new Set<string>();
+  const ranges: Allowlist["ranges"] = [];
+  for (const raw of entries) {
+    const entry = raw.trim().toLowerCase().replace(/\.+$/, "");
+    if (!entry) continue;
+    if (entry.includes("/")) ranges.push(ipaddr.parseCIDR(entry));
+    else if (ipaddr.isValid(entry)) ranges.push([ipaddr.parse(entry), ipaddr.parse(entry).kind() === "ipv4" ? 32 : 128]);
+    else hosts.add(entry);
+  }
+  return { hosts, ranges };
+}
+
+export const EMPTY_ALLOWLIST: Allowlist = { hosts: new Set(), ranges: [] };
+
+/** IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry. */
+function normalizeIp(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const ip = ipaddr.parse(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) return (ip as ipaddr.IPv6).toIPv4Address();
+  return ip;
+}
+
+const REFUSED_V4 = new Set(["unspecified", "loopback", "private", "linkLocal", "broadcast", "multicast", "carrierGradeNat", "reserved"]);
+const REFUSED_V6 = new Set(["unspecified", "loopback", "uniqueLocal", "linkLocal", "multicast", "reserved", "ipv4Mapped"]);
+
+function ipAllowed(ip: ipaddr.IPv4 | ipaddr.IPv6, allowed: Allowlist): boolean {
+  return allowed.ranges.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
+}
+
+/** Null when the address may be connected to, else why not. */
+export function addressProblem(address: string, allowed: Allowlist = EMPTY_ALLOWLIST): string | null {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = normalizeIp(address);
+  } catch {
+    return "unparseable address";
+  }
+  if (ipAllowed(ip, allowed)) return null;
+  const range = ip.range();
+  const refused = ip.kind() === "ipv4" ? REFUSED_V4.has(range) : REFUSED_V6.has(range);
+  return refused ? `address ${ip.toString()} is not publicly routable (${range})` : null;
+}
+
+/** Host name as the URL parser normalised it, without brackets or trailing dots. */
+export function hostOf(url: URL): string {
+  return url.hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+}
+
+/** Null when `raw` is an acceptable webhook URL, else the reason (a 400 message). */
+export function webhookUrlProblem(raw: string, allowed: Allowlist = EMPTY_ALLOWLIST): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return "url must be an absolute http or https URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "url must use http or https";
+  if (url.username || url.password) return "url must not carry credentials";
+  const host = hostOf(url);
+  if (!host) return "url must have a host";
+  if (allowed.hosts.has(host)) return null;
+  if (ipaddr.isValid(host)) {
+    const problem = addressProblem(host, allowed);
+    return problem ? "url host is not allowed: internal or reserved address" : null;
+  }
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local") || !host.includes(".")) {
+    return "url host is not allowed: internal name";
+  }
+  return null;
+}

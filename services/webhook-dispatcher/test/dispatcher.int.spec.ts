@@ -1,0 +1,195 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { RpcName, type Actor } from "@burnbox/contracts";
+import { newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import {
+  LogCapture,
+  TEST_INTERNAL_SECRET,
+  deleteNamespaceStreams,
+  dropDatabase,
+  makeActor,
+  serviceClient,
+  testDatabaseUrl,
+  testInfra,
+  uniqueNamespace,
+  waitFor,
+} from "@burnbox/test-kit";
+import { startService, type RunningService } from "../src/app";
+import { loadDispatcherConfig } from "../src/config";
+import { systemResolver } from "../src/domain/sender";
+
+interface Received {
+  at: number;
+  headers: IncomingHttpHeaders;
+  raw: string;
+}
+
+/** A local receiver whose answers the test scripts: a list of statuses, then 200s. */
+async function receiver(script: number[] = []) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ at: Date.now(), headers: req.headers, raw: Buffer.concat(chunks).toString("utf8") });
+      res.statusCode = script.shift() ?? 200;
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return { received, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe("webhook-dispatcher on real Postgres and NATS", () => {
+  const ns = uniqueNamespace("whd");
+  const dbUrl = testDatabaseUrl(`${ns}_webhooks`);
+  let infra: Infra;
+  let service: RunningService;
+  let call: ReturnType<typeof serviceClient>;
+  let rpc: { stop(): Promise<void> };
+  const lead = makeActor();
+  const member = makeActor();
+  const orgId = randomUUID();
+  const teamId = randomUUID();
+
+  beforeAll(async () => {
+    const config = loadDispatcherConfig(
+      {},
+      {
+        http: { port: 0, host: "127.0.0.1" },
+        internal: { secret: TEST_INTERNAL_SECRET },
+        nats: { url: testInfra.natsUrl, namespace: ns },
+        database: { url: dbUrl },
+        webhooks: { unsafe_allowed_targets: ["localhost"] },
+        defaults: { webhook_timeout: "1s", webhook_max_retries: 3 },
+        delivery: { retry_base: "300ms", poll_interval: "50ms" },
+      },
+    );
+    infra = await startInfra({ config, database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") }, logDestination: new LogCapture() });
+    rpc = serveRpc(
+      infra.nc,
+      ns,
+      RpcName.authorize,
+      async (req) => {
+        if (req.team_id !== teamId) return { allowed: false, reason: "team_not_found" };
+        if (req.actor.user_id === lead.user_id) return { allowed: true, reason: null };
+        if (req.actor.user_id === member.user_id) return { allowed: req.permission.endsWith(".view"), reason: req.permission.endsWith(".view") ? null : "missing_permission" };
+        return { allowed: false, reason: "not_member" };
+      },
+      infra.logger,
+    );
+    // hooks.example.test "resolves" to loopback: the dispatch-time check must refuse it.
+    const resolver = async (host: string) => (host === "hooks.example.test" ? [{ address: "127.0.0.1", family: 4 }] : systemResolver(host));
+    service = await startService(config, infra, { resolver });
+    call = serviceClient(`http://127.0.0.1:${service.port}`);
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await rpc?.stop();
+    await deleteNamespaceStreams(infra.nc, ns);
+    await infra?.close();
+    await dropDatabase(dbUrl);
+  });
+
+  const createHook = (actor: Actor, url: string, events = ["email.received", "inbox.created", "inbox.expired"]) =>
+    call<{ id: string; secret: string; failure_count: number; code?: string }>("POST", `/orgs/${orgId}/teams/${teamId}/webhooks`, {
+      actor,
+      body: { url, events },
+    });
+
+  const emailEvent = (subject = "Hi") =>
+    newEvent("email.received", {
+      org_id: orgId,
+      team_id: teamId,
+      data: {
+        email_id: randomUUID(),
+        inbox_id: randomUUID(),
+        team_id: teamId,
+        from: "a@example.org",
+        to: "b@x.test",
+        subject,
+        received_at: new Date().toISOString(),
+        summary: { id: randomUUID(), inbox_id: randomUUID(), from_address: "a", subject, snippet: "", has_attachments: false, is_read: false, size_bytes: 1, received_at: new Date().toISOString() },
+      },
+    });
+
+  it("when a webhook is created, then its secret is 64 hex and only a manager may create one", async () => {
+    const rx = await receiver();
+    const hook = await createHook(lead, `http://localhost:${rx.port}/hook`);
+    expect(hook.status).toBe(201);
+    expect(hook.body.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(hook.body.failure_count).toBe(0);
+    expect((await createHook(member, `http://localhost:${rx.port}/hook`)).status).toBe(403);
+    expect((await createHook(makeActor(), `http://localhost:${rx.port}/hook`)).status).toBe(404);
+    await rx.close();
+  });
+
+  it.each(["http://127.0.0.1/x", "http://[::ffff:127.0.0.1]/x", "http://2130706433/x", "http://printer.local/x", "ftp://example.com/x"])(
+    "when the URL is %s, then create answers 400 in the envelope",
+    async (url) => {
+      const res = await createHook(lead, url);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    },
+  );
+
+  it("when each subscribed event happens, then one signed delivery arrives per event with the contract's headers and body", async () => {
+    const rx = await receiver();
+    const hook = await createHook(lead, `http://localhost:${rx.port}/hook`);
+    const email = emailEvent("Signed");
+    await publishEvent(infra.js, ns, email);
+    await publishEvent(infra.js, ns, email); // the same event twice is delivered once
+    await publishEvent(infra.js, ns, newEvent("inbox.created", { org_id: orgId, team_id: teamId, data: { inbox_id: randomUUID(), team_id: teamId, address: "a", full_address: "a@x.test", expires_at: new Date().toISOString() } }));
+    await publishEvent(infra.js, ns, newEvent("inbox.expired", { org_id: orgId, team_id: teamId, data: { inbox_id: randomUUID(), team_id: teamId, full_address: "a@x.test", expired_at: new Date().toISOString() } }));
+    await waitFor(() => rx.received.length >= 3, { what: "three deliveries" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.received.map((r) => r.headers["x-service-event"]).sort()).toEqual(["email.received", "inbox.created", "inbox.expired"]);
+    const d = rx.received.find((r) => r.headers["x-service-event"] === "email.received")!;
+    expect(d.headers["x-service-signature"]).toBe(createHmac("sha256", hook.body.secret).update(d.raw).digest("hex"));
+    const body = JSON.parse(d.raw) as { id: string; event: string; timestamp: string; data: Record<string, unknown> };
+    expect(body.id).toBe(d.headers["x-service-delivery-id"]);
+    expect(body).toMatchObject({ event: "email.received", timestamp: email.occurred_at, data: { email_id: email.data.email_id, subject: "Signed" } });
+    expect(body.data).not.toHaveProperty("summary");
+    expect(Math.abs(Number(d.headers["x-service-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);
+    await rx.close();
+  });
+
+  it("when the receiver answers 500 twice, then the third attempt succeeds with the same delivery id, spaced by base and 5 x base", async () => {
+    const rx = await receiver([500, 500]);
+    const hook = await createHook(lead, `http://localhost:${rx.port}/retry`, ["email.received"]);
+    await publishEvent(infra.js, ns, emailEvent("Retry"));
+    await waitFor(() => rx.received.length >= 3, { what: "three attempts", timeoutMs: 10_000 });
+    const ids = new Set(rx.received.map((r) => r.headers["x-service-delivery-id"]));
+    expect(ids.size).toBe(1);
+    const [a, b, c] = rx.received.map((r) => r.at) as [number, number, number];
+    expect(b - a).toBeGreaterThanOrEqual(300);
+    expect(b - a).toBeLessThan(1200);
+    expect(c - b).toBeGreaterThanOrEqual(1500);
+    expect(c - b).toBeLessThan(2600);
+    const rows = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
+    expect(rows.map((r) => [r.attempt, r.success, r.responseStatus])).toEqual([[1, false, 500], [2, false, 500], [3, true, 200]]);
+    expect((await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount).toBe(0);
+    await rx.close();
+  });
+
+  it("when a name resolves to loopback at dispatch, then the connection is refused and logged as a failed attempt, and failure_count rises after the last", async () => {
+    const rx = await receiver();
+    const hook = await createHook(lead, `http://hooks.example.test:${rx.port}/x`, ["email.received"]);
+    expect(hook.status).toBe(201);
+    await publishEvent(infra.js, ns, emailEvent("Rebind"));
+    const rows = await waitFor(async () => {
+      const r = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
+      return r.length === 3 ? r : null;
+    }, { what: "three refused attempts", timeoutMs: 10_000 });
+    expect(rows.every((r) => !r.success && r.responseStatus === null && /refused/.test(r.error ?? ""))).toBe(true);
+    expect(rx.received).toHaveLength(0);
+    await waitFor(async () => (await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount === 1, { what: "failure_count 1" });
+    const hookRow = await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } });
+    expect(hookRow.active).toBe(true);
+    await rx.close();
+  });
+});
