@@ -59,7 +59,7 @@ export async function publishEvent(js: JetStreamClient, namespace: string, event
   await js.publish(subjects(namespace).event(event.type), JSON.stringify(event), { msgID: event.id, headers: h });
 }
 
-export { jetstream };
+export { jetstream, jetstreamManager };
 
 type Req<N extends RpcName> = z.input<(typeof rpcSchemas)[N]["request"]>;
 type Rep<N extends RpcName> = z.output<(typeof rpcSchemas)[N]["reply"]>;

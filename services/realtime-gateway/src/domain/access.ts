@@ -1,0 +1,17 @@
+import { RpcName, type Actor } from "@burnbox/contracts";
+import { AppError, authorize, errors, rpcRequest, RpcError, type NatsConnection } from "@burnbox/service-kit";
+
+/** May this actor watch this inbox? Throws the 404/403/503 the client gets before any upgrade. */
+export async function checkInboxAccess(nc: NatsConnection, namespace: string, actor: Actor, inboxId: string): Promise<void> {
+  let inbox;
+  try {
+    ({ inbox } = await rpcRequest(nc, namespace, RpcName.getInboxAccess, { inbox_id: inboxId }));
+  } catch (err) {
+    if (err instanceof RpcError) throw errors.unavailable("inbox service unavailable");
+    throw err;
+  }
+  if (!inbox || (inbox.private && inbox.created_by !== actor.user_id)) throw errors.notFound("inbox");
+  await authorize(nc, namespace, { actor, org_id: inbox.org_id, team_id: inbox.team_id, permission: "team.emails.view" }, "inbox");
+}
+
+export const isAppError = (err: unknown): err is AppError => err instanceof AppError;

@@ -1,0 +1,80 @@
+import { WebSocket } from "ws";
+import type { Logger } from "@burnbox/service-kit";
+
+/**
+ * The sockets of this replica, by inbox. Frames go only to the sockets of their inbox; a peer
+ * that stops answering pings is dropped, and one that cannot keep up is cut off.
+ */
+export class Hub {
+  private readonly byInbox = new Map<string, Set<WebSocket>>();
+  private readonly alive = new WeakMap<WebSocket, boolean>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly opts: { pingIntervalMs: number; maxBufferedBytes: number },
+  ) {
+    this.timer = setInterval(() => this.heartbeat(), opts.pingIntervalMs);
+    this.timer.unref();
+  }
+
+  add(inboxId: string, socket: WebSocket): void {
+    let set = this.byInbox.get(inboxId);
+    if (!set) this.byInbox.set(inboxId, (set = new Set()));
+    set.add(socket);
+    this.alive.set(socket, true);
+    socket.on("pong", () => this.alive.set(socket, true));
+    socket.on("close", () => {
+      set.delete(socket);
+      if (set.size === 0) this.byInbox.delete(inboxId);
+    });
+    socket.on("error", () => socket.terminate());
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const s of this.byInbox.values()) n += s.size;
+    return n;
+  }
+
+  send(inboxId: string, frame: { type: string; data: unknown }): number {
+    const sockets = this.byInbox.get(inboxId);
+    if (!sockets) return 0;
+    const text = JSON.stringify(frame);
+    let sent = 0;
+    for (const socket of sockets) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      if (socket.bufferedAmount > this.opts.maxBufferedBytes) {
+        this.logger.warn({ inbox_id: inboxId }, "websocket peer too slow; closing");
+        socket.close(1013, "too slow");
+        setTimeout(() => socket.terminate(), 1000).unref();
+        continue;
+      }
+      socket.send(text);
+      sent++;
+    }
+    return sent;
+  }
+
+  closeInbox(inboxId: string, code: number, reason: string): void {
+    for (const socket of this.byInbox.get(inboxId) ?? []) socket.close(code, reason);
+  }
+
+  private heartbeat(): void {
+    for (const sockets of this.byInbox.values()) {
+      for (const socket of sockets) {
+        if (this.alive.get(socket) === false) {
+          socket.terminate();
+          continue;
+        }
+        this.alive.set(socket, false);
+        socket.ping();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (const sockets of this.byInbox.values()) for (const s of sockets) s.close(1001, "server shutting down");
+  }
+}
