@@ -81,7 +81,9 @@ async function main(): Promise<void> {
 
     process.stdout.write(`machine: ${machine()}\n`);
     process.stdout.write(`${summary("unloaded SMTP accept -> webhook received", single)}\n`);
-    process.stdout.write(`offered ${RATE} msg/s for ${SECONDS}s: sent ${accepted.size} in ${sendSeconds.toFixed(1)}s, delivered ${loaded.length}\n`);
+    process.stdout.write(
+      `offered ${RATE} msg/s for ${SECONDS}s: sent ${accepted.size} in ${sendSeconds.toFixed(1)}s, delivered ${loaded.length}\n`,
+    );
     process.stdout.write(`${summary(`at ${RATE} msg/s SMTP accept -> webhook received`, loaded)}\n`);
     process.stdout.write(`deliveries per second: ${(loaded.length / ((lastArrival - start) / 1000)).toFixed(1)}\n`);
     await Promise.all(sessions.map((s) => s.quit()));

@@ -1,3 +1,4 @@
+import os from "node:os";
 /** Percentile by nearest rank over a copy of the samples. */
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return NaN;
@@ -11,6 +12,5 @@ export function summary(label: string, samples: number[]): string {
 }
 
 export function machine(): string {
-  const os = require("node:os") as typeof import("node:os");
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 }

@@ -17,7 +17,11 @@ const env = {
   PRISMA_HIDE_UPDATE_MESSAGE: "1",
 };
 const migrations = path.join(process.cwd(), "prisma", "migrations");
-const existing = existsSync(migrations) ? readdirSync(migrations).filter((d) => !d.startsWith(".")).sort() : [];
+const existing = existsSync(migrations)
+  ? readdirSync(migrations)
+      .filter((d) => !d.startsWith("."))
+      .sort()
+  : [];
 let from = ["--from-empty"];
 if (existing.length > 0) {
   // Diffing from the migrations themselves needs a shadow database; we diff from the schema

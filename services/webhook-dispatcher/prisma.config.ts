@@ -7,6 +7,8 @@ export default defineConfig({
   engine: "js",
   schema: path.join(__dirname, "prisma", "schema.prisma"),
   async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/burnbox_webhook_dispatcher" });
+    return new PrismaPg({
+      connectionString: process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/burnbox_webhook_dispatcher",
+    });
   },
 });

@@ -137,20 +137,20 @@ export class WebhookReceiver {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<WebhookReceiver> {
-    let self: WebhookReceiver | undefined;
+    const holder: { self?: WebhookReceiver } = {};
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        const r = self as WebhookReceiver;
+        const r = holder.self as WebhookReceiver;
         r.received.push({ headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() });
         res.statusCode = r.respond(r.received.length);
         res.end("ok");
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-    self = new WebhookReceiver(server);
-    return self;
+    holder.self = new WebhookReceiver(server);
+    return holder.self;
   }
 
   get url(): string {

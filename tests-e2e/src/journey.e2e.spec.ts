@@ -44,16 +44,28 @@ describe("one email through the whole system", () => {
 
     const subject = `Hello ${randomBytes(4).toString("hex")}`;
     const sentAt = Date.now();
-    const result = await sendMail(system.ports.smtp, { from: "sender@example.org", to: inbox.full_address, subject, text: "Your code is 123456" });
+    const result = await sendMail(system.ports.smtp, {
+      from: "sender@example.org",
+      to: inbox.full_address,
+      subject,
+      text: "Your code is 123456",
+    });
     expect(result.rcpt.code).toBe(250);
     expect(result.data?.code).toBe(250);
 
-    const list = await waitFor(async () => {
-      const r = await api<{ data: Array<{ id: string; subject: string; from_address: string }>; total: number }>("GET", `/inboxes/${inbox.id}/emails`, {
-        token: world.owner.token,
-      });
-      return r.status === 200 && r.body.total === 1 ? r : null;
-    }, { what: "email listed" });
+    const list = await waitFor(
+      async () => {
+        const r = await api<{ data: Array<{ id: string; subject: string; from_address: string }>; total: number }>(
+          "GET",
+          `/inboxes/${inbox.id}/emails`,
+          {
+            token: world.owner.token,
+          },
+        );
+        return r.status === 200 && r.body.total === 1 ? r : null;
+      },
+      { what: "email listed" },
+    );
     const summary = list.body.data[0];
     expect(summary).toMatchObject({ subject, from_address: "sender@example.org" });
     const email = await api<{ body_text: string; to_address: string }>("GET", `/emails/${summary?.id}`, { token: world.owner.token });

@@ -3,8 +3,17 @@ import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { Client } from "pg";
+import type { NatsConnection } from "@nats-io/nats-core";
 import { connect } from "@nats-io/transport-node";
-import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
+import {
+  deleteNamespaceStreams,
+  testDatabaseUrl,
+  testInfra,
+  uniqueNamespace,
+  waitFor,
+  TEST_INTERNAL_SECRET,
+  TEST_JWT_SECRET,
+} from "@burnbox/test-kit";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -172,7 +181,7 @@ export class System {
     } finally {
       await admin.end();
     }
-    const nc = await connect({ servers: testInfra.natsUrl });
+    const nc: NatsConnection = await connect({ servers: testInfra.natsUrl });
     await deleteNamespaceStreams(nc, this.namespace);
     await nc.drain();
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { apiClient } from "./clients";
+import { type apiClient } from "./clients";
 import { TRUSTED_DOMAIN } from "./system";
 
 export type Api = ReturnType<typeof apiClient>;
@@ -39,7 +39,14 @@ export async function teamWithDomain(api: Api, subdomain = randomBytes(3).toStri
     body: { domain_id: domain.body.id },
   });
   if (assignment.status !== 201) throw new Error(`assignment: ${assignment.status} ${JSON.stringify(assignment.body)}`);
-  return { owner, orgId: org.body.id, teamId: team.body.id, domainName, domainStatus: domain.body.status, assignmentId: assignment.body.id };
+  return {
+    owner,
+    orgId: org.body.id,
+    teamId: team.body.id,
+    domainName,
+    domainStatus: domain.body.status,
+    assignmentId: assignment.body.id,
+  };
 }
 
 export async function createInbox(api: Api, token: string, assignmentId: string, alias: string) {

@@ -60,7 +60,5 @@ export const ErrorEnvelope = z
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 /** Spec 7.2: the 429 body is deliberately not the standard envelope. */
-export const RateLimitBody = z
-  .object({ error: z.string(), retry_after: z.number().int().min(1) })
-  .openapi("RateLimited");
+export const RateLimitBody = z.object({ error: z.string(), retry_after: z.number().int().min(1) }).openapi("RateLimited");
 export type RateLimitBody = z.infer<typeof RateLimitBody>;

@@ -78,12 +78,7 @@ export const EmailReceivedEvent = envelope(EventType.emailReceived, EmailReceive
 export const InboxExpiredEvent = envelope(EventType.inboxExpired, InboxExpiredData);
 export const AuditRecordedEvent = envelope(EventType.auditRecorded, AuditRecordedData);
 
-export const DomainEvent = z.discriminatedUnion("type", [
-  InboxCreatedEvent,
-  EmailReceivedEvent,
-  InboxExpiredEvent,
-  AuditRecordedEvent,
-]);
+export const DomainEvent = z.discriminatedUnion("type", [InboxCreatedEvent, EmailReceivedEvent, InboxExpiredEvent, AuditRecordedEvent]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 export type WebhookDomainEvent = EventOf<WebhookEvent>;

@@ -8,9 +8,7 @@ export const Actor = z.object({
   email: z.string(),
   is_system_admin: z.boolean(),
   session_id: z.string().nullable(),
-  api_key: z
-    .object({ id: z.string().uuid(), team_id: z.string().uuid(), scopes: z.array(z.string()) })
-    .nullable(),
+  api_key: z.object({ id: z.string().uuid(), team_id: z.string().uuid(), scopes: z.array(z.string()) }).nullable(),
 });
 export type Actor = z.infer<typeof Actor>;
 

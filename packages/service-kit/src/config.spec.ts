@@ -6,7 +6,9 @@ import { ConfigError, baseConfigShape, loadConfig } from "./config";
 
 const Schema = z.object({
   ...baseConfigShape("svc", 9000),
-  defaults: z.object({ max_sessions_per_user: z.number().int().min(1).default(5), webhook_timeout: z.string().default("10s") }).prefault({}),
+  defaults: z
+    .object({ max_sessions_per_user: z.number().int().min(1).default(5), webhook_timeout: z.string().default("10s") })
+    .prefault({}),
   domains: z.object({ trusted: z.array(z.string()).default([]) }).prefault({}),
 });
 const secret = "s".repeat(32);

@@ -31,7 +31,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
   let s = schema;
   for (;;) {
     const def = s.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
-    if ((def.type === "default" || def.type === "optional" || def.type === "nullable" || def.type === "prefault") && def.innerType) s = def.innerType;
+    if ((def.type === "default" || def.type === "optional" || def.type === "nullable" || def.type === "prefault") && def.innerType)
+      s = def.innerType;
     else if (def.type === "pipe" && def.in) s = def.in;
     else return s;
   }
@@ -55,7 +56,10 @@ function envValue(raw: string, kind: Leaf["kind"]): unknown {
     case "boolean":
       return /^(1|true|yes|on)$/i.test(raw.trim()) ? true : /^(0|false|no|off)$/i.test(raw.trim()) ? false : raw;
     case "array":
-      return raw.split(",").map((x) => x.trim()).filter((x) => x.length > 0);
+      return raw
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x.length > 0);
     case "string":
     case "other":
       return raw;
@@ -110,7 +114,13 @@ export const baseConfigShape = (service: string, port: number) => ({
   log: z.object({ level: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info") }).prefault({}),
   redis: z.object({ url: z.string().default("redis://127.0.0.1:6379"), key_prefix: z.string().default("bb:") }).prefault({}),
   nats: z
-    .object({ url: z.string().default("nats://127.0.0.1:4222"), namespace: z.string().regex(/^[a-z0-9_-]+$/).default("burnbox") })
+    .object({
+      url: z.string().default("nats://127.0.0.1:4222"),
+      namespace: z
+        .string()
+        .regex(/^[a-z0-9_-]+$/)
+        .default("burnbox"),
+    })
     .prefault({}),
   internal: z.object({ secret }),
   metrics: z.object({ enabled: z.boolean().default(true), path: z.string().startsWith("/").default("/metrics") }).prefault({}),

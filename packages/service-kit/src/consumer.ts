@@ -1,5 +1,5 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from "@nats-io/jetstream";
-import type { NatsConnection } from "@nats-io/nats-core";
+import type { MsgHdrs, NatsConnection } from "@nats-io/nats-core";
 import { DomainEvent, subjects, type EventType } from "@burnbox/contracts";
 import { runWithContext } from "./context";
 import { TransientError } from "./errors";
@@ -76,7 +76,10 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
 
   const deadLetter = async (msg: JsMsg, reason: string) => {
     try {
-      await js.publish(s.dlq(durable), msg.data, { headers: msg.headers });
+      // typescript-eslint cannot resolve the jetstream package's header type (tsc can)
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+      const headers: MsgHdrs | undefined = msg.headers;
+      await js.publish(s.dlq(durable), msg.data, headers ? { headers } : {});
     } catch (err) {
       logger.error({ err }, "dead-letter publish failed; leaving message for redelivery");
       msg.nak(retryDelay(msg.info.deliveryCount));

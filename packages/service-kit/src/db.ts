@@ -45,17 +45,24 @@ export async function runMigrations(url: string, migrationsDir: string, logger?:
     await client.query(`CREATE TABLE IF NOT EXISTS "_bb_migrations" (
       name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Map(
-      (await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_bb_migrations"')).rows.map((r) => [r.name, r.checksum]),
+      (await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_bb_migrations"')).rows.map((r) => [
+        r.name,
+        r.checksum,
+      ]),
     );
     const names = existsSync(migrationsDir)
-      ? readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+      ? readdirSync(migrationsDir, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+          .sort()
       : [];
     for (const name of names) {
       const sql = readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8");
       const checksum = createHash("sha256").update(sql).digest("hex");
       const previous = done.get(name);
       if (previous !== undefined) {
-        if (previous !== checksum) logger?.warn({ migration: name }, "applied migration was edited afterwards; add a new migration instead");
+        if (previous !== checksum)
+          logger?.warn({ migration: name }, "applied migration was edited afterwards; add a new migration instead");
         continue;
       }
       await client.query("BEGIN");

@@ -37,7 +37,10 @@ export const errors = {
 
 /** Transient failures a consumer should retry later (nak with delay) rather than dead-letter. */
 export class TransientError extends Error {
-  constructor(message: string, readonly retryAfterMs = 5000) {
+  constructor(
+    message: string,
+    readonly retryAfterMs = 5000,
+  ) {
     super(message);
     this.name = "TransientError";
   }

@@ -14,7 +14,12 @@ describe("internal context", () => {
 
   it("when the payload is altered, then verification fails", () => {
     const [payload, sig] = signInternalContext(ctx, secret).split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload as string, "base64url").toString()), actor: { ...ctx.actor, is_system_admin: true } })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload as string, "base64url").toString()),
+        actor: { ...ctx.actor, is_system_admin: true },
+      }),
+    ).toString("base64url");
     expect(verifyInternalContext(`${forged}.${sig}`, secret)).toBeNull();
   });
 

@@ -10,7 +10,9 @@ import type { Logger } from "./logger";
 export type { NatsConnection, JetStreamClient };
 
 export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
-  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  // typescript-eslint cannot resolve transport-node's re-exported types (tsc can); the annotation keeps it typed
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+  const nc: NatsConnection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === "disconnect" || s.type === "reconnect") logger?.warn({ nats: s.type }, "nats connection status");
@@ -72,7 +74,13 @@ export class RpcError extends Error {
 }
 
 /** Synchronous internal query over NATS request/reply, both ends checked against the contracts. */
-export async function rpcRequest<N extends RpcName>(nc: NatsConnection, namespace: string, name: N, payload: Req<N>, timeoutMs = 3000): Promise<Rep<N>> {
+export async function rpcRequest<N extends RpcName>(
+  nc: NatsConnection,
+  namespace: string,
+  name: N,
+  payload: Req<N>,
+  timeoutMs = 3000,
+): Promise<Rep<N>> {
   const schemas = rpcSchemas[name];
   const body = schemas.request.parse(payload);
   const h = natsHeaders();

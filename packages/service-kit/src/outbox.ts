@@ -23,7 +23,11 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 /** The row to insert into `outbox_events`; the payload is plain JSON so any ORM's Json column takes it. */
 export function outboxRow(namespace: string, event: DomainEvent): { id: string; subject: string; payload: { [key: string]: JsonValue } } {
-  return { id: event.id, subject: subjects(namespace).event(event.type), payload: JSON.parse(JSON.stringify(event)) as { [key: string]: JsonValue } };
+  return {
+    id: event.id,
+    subject: subjects(namespace).event(event.type),
+    payload: JSON.parse(JSON.stringify(event)) as { [key: string]: JsonValue },
+  };
 }
 
 export interface OutboxRelay {

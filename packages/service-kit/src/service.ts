@@ -38,7 +38,11 @@ export async function startInfra(opts: {
   logDestination?: DestinationStream;
 }): Promise<Infra> {
   const { config } = opts;
-  const logger = createLogger({ service: config.service.name, level: config.log.level, ...(opts.logDestination ? { destination: opts.logDestination } : {}) });
+  const logger = createLogger({
+    service: config.service.name,
+    level: config.log.level,
+    ...(opts.logDestination ? { destination: opts.logDestination } : {}),
+  });
   const metrics = createMetrics(config.service.name);
   const pool = opts.database ? await prepareDatabase(opts.database.url, opts.database.migrationsDir, logger) : null;
   const nc = await connectNats(config.nats.url, config.service.name, logger);

@@ -39,7 +39,11 @@ async function writeWithEvent(pool: Pool, ns: string, event: DomainEvent): Promi
     await c.query("BEGIN");
     await c.query("INSERT INTO widgets (id, name) VALUES ($1, $2)", [randomUUID(), "w"]);
     const row = outboxRow(ns, event);
-    await c.query("INSERT INTO outbox_events (id, subject, payload) VALUES ($1, $2, $3)", [row.id, row.subject, JSON.stringify(row.payload)]);
+    await c.query("INSERT INTO outbox_events (id, subject, payload) VALUES ($1, $2, $3)", [
+      row.id,
+      row.subject,
+      JSON.stringify(row.payload),
+    ]);
     await c.query("COMMIT");
   } finally {
     c.release();
@@ -146,7 +150,14 @@ describe("service-kit messaging on real Postgres and NATS", () => {
 
   it("when a payload fails its schema, then it is dead-lettered instead of retried forever", async () => {
     let calls = 0;
-    const consumer = await startConsumer({ nc, namespace: ns, durable: "strict", eventType: "inbox.created", logger, handler: async () => void calls++ });
+    const consumer = await startConsumer({
+      nc,
+      namespace: ns,
+      durable: "strict",
+      eventType: "inbox.created",
+      logger,
+      handler: async () => void calls++,
+    });
     await js.publish(subjects(ns).event("inbox.created"), JSON.stringify({ hello: "world" }));
     const dlq = await (await import("@nats-io/jetstream")).jetstreamManager(nc);
     await waitFor(async () => (await dlq.streams.info(subjects(ns).dlqStream)).state.messages === 1, { what: "dead letter" });
@@ -173,9 +184,15 @@ describe("service-kit messaging on real Postgres and NATS", () => {
   });
 
   it("when a request/reply subject is served, then both ends check the contract", async () => {
-    const server = serveRpc(nc, ns, "inbox.get_inbox_access", async ({ inbox_id }) => ({
-      inbox: { id: inbox_id, org_id: randomUUID(), team_id: TEAM, created_by: randomUUID(), private: false, is_active: true },
-    }), logger);
+    const server = serveRpc(
+      nc,
+      ns,
+      "inbox.get_inbox_access",
+      async ({ inbox_id }) => ({
+        inbox: { id: inbox_id, org_id: randomUUID(), team_id: TEAM, created_by: randomUUID(), private: false, is_active: true },
+      }),
+      logger,
+    );
     const id = randomUUID();
     const reply = await rpcRequest(nc, ns, "inbox.get_inbox_access", { inbox_id: id });
     expect(reply.inbox?.id).toBe(id);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
+import type { NatsConnection } from "@nats-io/nats-core";
 import type { Actor } from "@burnbox/contracts";
 import { INTERNAL_CONTEXT_HEADER, signInternalContext } from "@burnbox/service-kit";
 
@@ -46,7 +47,10 @@ export function internalHeaders(actor: Actor | null, secret = TEST_INTERNAL_SECR
   };
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
   let lastError: unknown;
   for (;;) {
@@ -57,7 +61,9 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
       lastError = err;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${opts.what ?? "condition"}${lastError ? `: ${String(lastError)}` : ""}`);
+      throw new Error(
+        `timed out waiting for ${opts.what ?? "condition"}${lastError ? `: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)}` : ""}`,
+      );
     }
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
   }
@@ -67,7 +73,12 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
 export class LogCapture extends Writable {
   readonly lines: string[] = [];
   override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void): void {
-    this.lines.push(...chunk.toString("utf8").split("\n").filter((l) => l.length > 0));
+    this.lines.push(
+      ...chunk
+        .toString("utf8")
+        .split("\n")
+        .filter((l) => l.length > 0),
+    );
     cb();
   }
   entries(): Array<Record<string, unknown>> {
@@ -79,7 +90,7 @@ export class LogCapture extends Writable {
 }
 
 /** Removes a test namespace's streams (and their consumers) so test runs leave NATS as they found it. */
-export async function deleteNamespaceStreams(nc: import("@nats-io/nats-core").NatsConnection, namespace: string): Promise<void> {
+export async function deleteNamespaceStreams(nc: NatsConnection, namespace: string): Promise<void> {
   const { jetstreamManager } = await import("@nats-io/jetstream");
   const { subjects } = await import("@burnbox/contracts");
   const jsm = await jetstreamManager(nc);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { Router, type Express, type NextFunction, type Request, type Response } from "express";
-import { ErrorCode, expressPath, RateLimitBody, type Actor, type RouteDef } from "@burnbox/contracts";
+import { ErrorCode, expressPath, type RateLimitBody, type Actor, type RouteDef } from "@burnbox/contracts";
 import {
   AppError,
   checkAll,
@@ -88,7 +88,12 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
     res.setHeader("X-RateLimit-Reset", String(d.reset));
   };
 
-  const anonymousRule = (ip: string): RateRule => ({ name: "ip", subject: ip, limit: config.rate_limit.unauthenticated_per_minute, windowMs: MINUTE });
+  const anonymousRule = (ip: string): RateRule => ({
+    name: "ip",
+    subject: ip,
+    limit: config.rate_limit.unauthenticated_per_minute,
+    windowMs: MINUTE,
+  });
 
   /** Authenticates and rate-limits every /api/v1 request before routing. */
   const admit = async (req: Request, res: Response, next: NextFunction) => {
@@ -125,7 +130,12 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
     if (actor?.api_key) authenticator.recordUsage(actor.api_key.id, caller.ip);
     const requestId = String(res.getHeader("X-Request-ID"));
     const context = signInternalContext(
-      { actor, client_ip: caller.ip, request_id: requestId, ...(req.header("traceparent") ? { traceparent: req.header("traceparent") as string } : {}) },
+      {
+        actor,
+        client_ip: caller.ip,
+        request_id: requestId,
+        ...(req.header("traceparent") ? { traceparent: req.header("traceparent") } : {}),
+      },
       config.internal.secret,
     );
     await forwarder.forward(req, res, upstreams[route.service as keyof ServiceUrls], {
@@ -180,7 +190,10 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
   const realtime = upstreams["realtime-gateway"];
   server.server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     if ((req.url ?? "").startsWith(`${API_PREFIX}/ws/`)) proxyUpgrade(req, socket, head, realtime, logger);
-    else socket.end("HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"error\":\"route not found\",\"code\":\"not_found\"}");
+    else
+      socket.end(
+        'HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"route not found","code":"not_found"}',
+      );
   });
   logger.info({ port: server.port }, "api-gateway listening");
 
@@ -193,4 +206,3 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
     },
   };
 }
-

@@ -65,7 +65,15 @@ describe("api-gateway", () => {
   };
   const token = (over: Record<string, unknown> = {}) =>
     jwt.sign(
-      { sub: randomUUID(), email: "u@example.test", is_system_admin: false, sid: randomUUID(), jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 900, ...over },
+      {
+        sub: randomUUID(),
+        email: "u@example.test",
+        is_system_admin: false,
+        sid: randomUUID(),
+        jti: randomUUID(),
+        exp: Math.floor(Date.now() / 1000) + 900,
+        ...over,
+      },
       TEST_JWT_SECRET,
       { algorithm: "HS256" },
     );
@@ -163,7 +171,9 @@ describe("api-gateway", () => {
   });
 
   it("when a JWT is signed with another secret or expired, then 401", async () => {
-    const forged = jwt.sign({ sub: randomUUID(), email: "x", is_system_admin: true, sid: "s" }, "another-secret-another-secret-0000", { algorithm: "HS256" });
+    const forged = jwt.sign({ sub: randomUUID(), email: "x", is_system_admin: true, sid: "s" }, "another-secret-another-secret-0000", {
+      algorithm: "HS256",
+    });
     expect((await get("/api/v1/inboxes", { authorization: `Bearer ${forged}` })).status).toBe(401);
     const expired = token({ exp: Math.floor(Date.now() / 1000) - 10 });
     expect((await get("/api/v1/inboxes", { authorization: `Bearer ${expired}` })).status).toBe(401);
@@ -186,7 +196,12 @@ describe("api-gateway", () => {
       ["an expired key", () => makeKey({ expires_at: new Date(Date.now() - 1000).toISOString() }).raw, 401, "API key expired"],
       ["a revoked key", () => makeKey({ revoked_at: new Date().toISOString() }).raw, 401, "API key revoked"],
       ["a disabled key", () => makeKey({ is_active: false }).raw, 401, "API key disabled"],
-      ["a key bound to other IPs", () => makeKey({ allowed_ips: ["203.0.113.0/24", "2001:db8::/32"] }).raw, 403, "IP not allowed for this API key"],
+      [
+        "a key bound to other IPs",
+        () => makeKey({ allowed_ips: ["203.0.113.0/24", "2001:db8::/32"] }).raw,
+        403,
+        "IP not allowed for this API key",
+      ],
     ])("when %s is used, then it gets the 5.2 status and message", async (_name, raw, status, message) => {
       const res = await call(raw());
       expect(res.status).toBe(status);
@@ -217,7 +232,11 @@ describe("api-gateway", () => {
   it("when the unauthenticated limit is exceeded, then 429 carries the 7.2 body and Retry-After", async () => {
     const ip = "198.51.100.77";
     // Only trusted peers may name a client IP; this gateway trusts nobody, so use a fresh gateway that trusts loopback.
-    const cfg = { ...config, http: { ...config.http, port: 0 }, rate_limit: { ...config.rate_limit, trusted_proxies: ["127.0.0.1"], unauthenticated_per_minute: 2 } };
+    const cfg = {
+      ...config,
+      http: { ...config.http, port: 0 },
+      rate_limit: { ...config.rate_limit, trusted_proxies: ["127.0.0.1"], unauthenticated_per_minute: 2 },
+    };
     const gw2 = await startGateway(cfg, infra);
     try {
       const hit = () => fetch(`http://127.0.0.1:${gw2.port}/api/v1/docs/openapi.json`, { headers: { "x-forwarded-for": ip } });
@@ -229,7 +248,9 @@ describe("api-gateway", () => {
       expect(retry).toBeGreaterThanOrEqual(1);
       expect(await res.json()).toEqual({ error: "rate limit exceeded", retry_after: retry });
       expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
-      const other = await fetch(`http://127.0.0.1:${gw2.port}/api/v1/docs/openapi.json`, { headers: { "x-forwarded-for": "198.51.100.78" } });
+      const other = await fetch(`http://127.0.0.1:${gw2.port}/api/v1/docs/openapi.json`, {
+        headers: { "x-forwarded-for": "198.51.100.78" },
+      });
       expect(other.status).toBe(200);
     } finally {
       await gw2.stop();

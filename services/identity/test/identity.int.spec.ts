@@ -69,7 +69,10 @@ describe("identity on real Postgres, Redis and NATS", () => {
   });
 
   const registerUser = async (address = email()) => {
-    const res = await call<AuthBody>("POST", "/auth/register", { actor: null, body: { email: address, password: PASSWORD, display_name: "Tess" } });
+    const res = await call<AuthBody>("POST", "/auth/register", {
+      actor: null,
+      body: { email: address, password: PASSWORD, display_name: "Tess" },
+    });
     expect(res.status).toBe(201);
     return { email: address, ...res.body };
   };
@@ -87,22 +90,34 @@ describe("identity on real Postgres, Redis and NATS", () => {
 
   it("when an email is registered twice or the password is weak, then the answer is a generic 400", async () => {
     const { email: taken } = await registerUser();
-    const dup = await call<{ error: string; code: string }>("POST", "/auth/register", { actor: null, body: { email: taken, password: PASSWORD, display_name: "x" } });
+    const dup = await call<{ error: string; code: string }>("POST", "/auth/register", {
+      actor: null,
+      body: { email: taken, password: PASSWORD, display_name: "x" },
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.code).toBe("validation_error");
     expect(dup.body.error).not.toContain(taken);
-    const weak = await call<{ error: string }>("POST", "/auth/register", { actor: null, body: { email: email(), password: "password", display_name: "x" } });
+    const weak = await call<{ error: string }>("POST", "/auth/register", {
+      actor: null,
+      body: { email: email(), password: "password", display_name: "x" },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toMatch(/uppercase/);
   });
 
   it("when the password is wrong, then 401 with the same message as an unknown email; after 5 failures the account is locked (423, Retry-After)", async () => {
     const { email: address } = await registerUser();
-    const unknown = await call<{ error: string; code: string }>("POST", "/auth/login", { actor: null, body: { email: email(), password: PASSWORD } });
+    const unknown = await call<{ error: string; code: string }>("POST", "/auth/login", {
+      actor: null,
+      body: { email: email(), password: PASSWORD },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ error: "invalid email or password", code: "unauthenticated" });
     for (let i = 0; i < 5; i++) {
-      const wrong = await call<{ error: string }>("POST", "/auth/login", { actor: null, body: { email: address, password: "Wrong-password-1" } });
+      const wrong = await call<{ error: string }>("POST", "/auth/login", {
+        actor: null,
+        body: { email: address, password: "Wrong-password-1" },
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.body.error).toBe("invalid email or password");
     }

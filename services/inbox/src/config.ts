@@ -11,7 +11,11 @@ export const InboxConfig = z.object({
       host: z.string().default("0.0.0.0"),
       /** The name the intake greets with (and the MX target domains must point at). */
       hostname: z.string().default("mx.burnbox.local"),
-      max_message_bytes: z.number().int().positive().default(25 * 1024 * 1024),
+      max_message_bytes: z
+        .number()
+        .int()
+        .positive()
+        .default(25 * 1024 * 1024),
       max_recipients: z.number().int().positive().default(100),
     })
     .prefault({}),

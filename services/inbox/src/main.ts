@@ -5,6 +5,9 @@ import { loadInboxConfig } from "./config";
 
 void runService({
   loadConfig: () => loadInboxConfig(process.env),
-  infra: (config) => ({ config, database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") } }),
+  infra: (config) => ({
+    config,
+    database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+  }),
   start: (config, infra) => startService(config, infra),
 });

@@ -60,16 +60,46 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     // Tenancy's side of the conversation, over the real NATS: owner and teammate are in the team.
     const members = new Set([owner.user_id, teammate.user_id]);
     stops = [
-      serveRpc(infra.nc, ns, RpcName.getAssignment, async (req) => ({
-        assignment:
-          req.assignment_id === assignmentId
-            ? { id: assignmentId, org_id: orgId, team_id: teamId, domain_id: randomUUID(), domain_name: DOMAIN, access_level: "full", domain_verified: true, team_archived: false, default_ttl_seconds: 600, max_ttl_seconds: 86400 }
-            : null,
-      }), infra.logger),
-      serveRpc(infra.nc, ns, RpcName.authorize, async (req) =>
-        members.has(req.actor.user_id) && req.team_id === teamId ? { allowed: true, reason: null } : { allowed: false, reason: "not_member" },
-      infra.logger),
-      serveRpc(infra.nc, ns, RpcName.listActorTeams, async (req) => ({ teams: members.has(req.actor.user_id) ? [{ org_id: orgId, team_id: teamId }] : [] }), infra.logger),
+      serveRpc(
+        infra.nc,
+        ns,
+        RpcName.getAssignment,
+        async (req) => ({
+          assignment:
+            req.assignment_id === assignmentId
+              ? {
+                  id: assignmentId,
+                  org_id: orgId,
+                  team_id: teamId,
+                  domain_id: randomUUID(),
+                  domain_name: DOMAIN,
+                  access_level: "full",
+                  domain_verified: true,
+                  team_archived: false,
+                  default_ttl_seconds: 600,
+                  max_ttl_seconds: 86400,
+                }
+              : null,
+        }),
+        infra.logger,
+      ),
+      serveRpc(
+        infra.nc,
+        ns,
+        RpcName.authorize,
+        async (req) =>
+          members.has(req.actor.user_id) && req.team_id === teamId
+            ? { allowed: true, reason: null }
+            : { allowed: false, reason: "not_member" },
+        infra.logger,
+      ),
+      serveRpc(
+        infra.nc,
+        ns,
+        RpcName.listActorTeams,
+        async (req) => ({ teams: members.has(req.actor.user_id) ? [{ org_id: orgId, team_id: teamId }] : [] }),
+        infra.logger,
+      ),
     ];
     const sub = infra.nc.subscribe(`${subjects(ns).eventsWildcard}`, {
       callback: (_err, msg) => {
@@ -94,10 +124,14 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
 
   const mailer = () => nodemailer.createTransport({ host: "127.0.0.1", port: intake.smtpPort, secure: false, ignoreTLS: true });
   const create = (actor: Actor, body: Record<string, unknown>) =>
-    call<{ id: string; full_address: string; address: string; expires_at: string; created_at: string; private: boolean }>("POST", "/inboxes", {
-      actor,
-      body: { domain_assignment_id: assignmentId, ...body },
-    });
+    call<{ id: string; full_address: string; address: string; expires_at: string; created_at: string; private: boolean }>(
+      "POST",
+      "/inboxes",
+      {
+        actor,
+        body: { domain_assignment_id: assignmentId, ...body },
+      },
+    );
 
   it("when an inbox is created, then it has the address, the default TTL and an inbox.created event", async () => {
     const res = await create(owner, { alias: "signup-tests" });
@@ -112,7 +146,10 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
   it("when the address is taken, the TTL too long or the assignment unknown, then 409, 400 and 404", async () => {
     await create(owner, { alias: "taken" });
     expect((await create(owner, { alias: "taken" })).status).toBe(409);
-    const long = await call<{ code: string }>("POST", "/inboxes", { actor: owner, body: { domain_assignment_id: assignmentId, ttl: "25h" } });
+    const long = await call<{ code: string }>("POST", "/inboxes", {
+      actor: owner,
+      body: { domain_assignment_id: assignmentId, ttl: "25h" },
+    });
     expect(long.status).toBe(400);
     expect((await call("POST", "/inboxes", { actor: owner, body: { domain_assignment_id: assignmentId, ttl: "soon" } })).status).toBe(400);
     expect((await call("POST", "/inboxes", { actor: owner, body: { domain_assignment_id: randomUUID() } })).status).toBe(404);
@@ -133,7 +170,9 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
   });
 
   it("when mail is sent to an unknown address, then RCPT is refused with 550 and nothing is stored", async () => {
-    await expect(mailer().sendMail({ from: "a@example.org", to: `nobody@${DOMAIN}`, subject: "x", text: "x" })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(mailer().sendMail({ from: "a@example.org", to: `nobody@${DOMAIN}`, subject: "x", text: "x" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
   });
 
   it("when mail arrives, then it is stored, sanitized, listed, searchable and announced", async () => {
@@ -158,11 +197,12 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     expect(page.body.total).toBe(1);
     const summary = page.body.data[0]!;
     expect(summary).toMatchObject({ subject: "Your code", snippet: "Your code is 424242", has_attachments: true });
-    const email = await call<{ body_html: string; from_address: string; attachments: Array<{ filename: string }>; headers: Record<string, string> }>(
-      "GET",
-      `/emails/${summary.id}`,
-      { actor: owner },
-    );
+    const email = await call<{
+      body_html: string;
+      from_address: string;
+      attachments: Array<{ filename: string }>;
+      headers: Record<string, string>;
+    }>("GET", `/emails/${summary.id}`, { actor: owner });
     expect(email.body.from_address).toBe("sender@example.org");
     expect(email.body.body_html).toContain("<b>424242</b>");
     expect(email.body.body_html).not.toMatch(/script|onclick/);
@@ -171,7 +211,9 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     expect((await call("GET", `/emails/${summary.id}`, { actor: outsider })).status).toBe(404);
     expect((await call<{ total: number }>("GET", `/inboxes/${inbox.body.id}/emails?q=424242`, { actor: owner })).body.total).toBe(1);
     expect((await call<{ total: number }>("GET", `/inboxes/${inbox.body.id}/emails?q=nomatch`, { actor: owner })).body.total).toBe(0);
-    const received = await waitFor(() => events.find((e) => e.type === "email.received" && e.data.email_id === summary.id), { what: "email.received" });
+    const received = await waitFor(() => events.find((e) => e.type === "email.received" && e.data.email_id === summary.id), {
+      what: "email.received",
+    });
     expect(received.data).toMatchObject({ inbox_id: inbox.body.id, team_id: teamId, from: "sender@example.org", subject: "Your code" });
     const got = await call<{ email_count: number; unread_count: number }>("GET", `/inboxes/${inbox.body.id}`, { actor: owner });
     expect(got.body).toMatchObject({ email_count: 1, unread_count: 1 });
@@ -180,14 +222,18 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
   it("when a message exceeds the size limit, then DATA is refused with 552", async () => {
     const inbox = await create(owner, { alias: `big-${randomUUID().slice(0, 6)}` });
     const big = "x".repeat(26 * 1024 * 1024);
-    await expect(mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "big", text: big })).rejects.toMatchObject({ responseCode: 552 });
+    await expect(
+      mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "big", text: big }),
+    ).rejects.toMatchObject({ responseCode: 552 });
   });
 
   it("when the TTL has lapsed, then the next cleanup cycle removes the inbox, emits inbox.expired once, and SMTP refuses it", async () => {
     const inbox = await create(owner, { alias: `short-${randomUUID().slice(0, 6)}`, ttl: "1m" });
     expect(await expireInboxes(service.deps)).toBe(0);
     now += 61_000;
-    await expect(mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "late", text: "x" })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(
+      mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "late", text: "x" }),
+    ).rejects.toMatchObject({ responseCode: 550 });
     const removed = await Promise.all([expireInboxes(service.deps), expireInboxes(intake.deps)]);
     expect(removed.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await call("GET", `/inboxes/${inbox.body.id}`, { actor: owner })).status).toBe(404);

@@ -16,14 +16,21 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   const redis = infra.redis;
   const hub = new Hub(infra.logger, { pingIntervalMs: config.ws.ping_interval_ms, maxBufferedBytes: config.ws.max_buffered_bytes });
   const fanout = await startFanout(infra.nc, config.nats.namespace, hub, infra.logger);
-  const upgrades = inboxUpgradeHandler({ redis, prefix: config.redis.key_prefix, nc: infra.nc, namespace: config.nats.namespace, hub, logger: infra.logger });
+  const upgrades = inboxUpgradeHandler({
+    redis,
+    prefix: config.redis.key_prefix,
+    nc: infra.nc,
+    namespace: config.nats.namespace,
+    hub,
+    logger: infra.logger,
+  });
   const server = await serveApi({ config, infra, routers: [ticketRouter(redis, config.redis.key_prefix)] });
   server.server.on("upgrade", upgrades.handler);
   return {
     port: server.port,
     hub,
     stop: async () => {
-      await hub.close();
+      hub.close();
       await upgrades.close();
       await server.close();
       await fanout.stop();

@@ -7,7 +7,11 @@ export const RealtimeConfig = z.object({
     .object({
       ping_interval_ms: z.number().int().positive().default(30_000),
       /** A peer whose unsent frames exceed this is cut off rather than buffered without bound. */
-      max_buffered_bytes: z.number().int().positive().default(1024 * 1024),
+      max_buffered_bytes: z
+        .number()
+        .int()
+        .positive()
+        .default(1024 * 1024),
     })
     .prefault({}),
 });

@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import { WebSocket } from "ws";
 import { RpcName } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import { LogCapture, TEST_INTERNAL_SECRET, deleteNamespaceStreams, makeActor, serviceClient, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
+import {
+  LogCapture,
+  TEST_INTERNAL_SECRET,
+  deleteNamespaceStreams,
+  makeActor,
+  serviceClient,
+  testInfra,
+  uniqueNamespace,
+  waitFor,
+} from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig } from "../src/config";
 
@@ -37,13 +46,23 @@ describe("realtime-gateway on real Redis and NATS", () => {
       [privateInbox]: { private: true, created_by: randomUUID() },
     };
     rpcs = [
-      serveRpc(infra.nc, ns, RpcName.getInboxAccess, async (req) => {
-        const i = inboxes[req.inbox_id];
-        return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: teamId, is_active: true, ...i } : null };
-      }, infra.logger),
-      serveRpc(infra.nc, ns, RpcName.authorize, async (req) =>
-        req.actor.user_id === member.user_id ? { allowed: true, reason: null } : { allowed: false, reason: "not_member" },
-      infra.logger),
+      serveRpc(
+        infra.nc,
+        ns,
+        RpcName.getInboxAccess,
+        async (req) => {
+          const i = inboxes[req.inbox_id];
+          return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: teamId, is_active: true, ...i } : null };
+        },
+        infra.logger,
+      ),
+      serveRpc(
+        infra.nc,
+        ns,
+        RpcName.authorize,
+        async (req) => (req.actor.user_id === member.user_id ? { allowed: true, reason: null } : { allowed: false, reason: "not_member" }),
+        infra.logger,
+      ),
     ];
     service = await startService(config, infra);
     call = serviceClient(`http://127.0.0.1:${service.port}`);
@@ -56,14 +75,15 @@ describe("realtime-gateway on real Redis and NATS", () => {
     await infra?.close();
   });
 
-  const ticket = async (actor = member) => (await call<{ ticket: string; expires_in: number }>("POST", "/ws/ticket", { actor })).body.ticket;
+  const ticket = async (actor = member) =>
+    (await call<{ ticket: string; expires_in: number }>("POST", "/ws/ticket", { actor })).body.ticket;
 
   /** Opens a socket; resolves with it and its frames, or with the HTTP status that refused it. */
   const open = (inbox: string, t: string) =>
     new Promise<{ ws?: WebSocket; frames: Array<{ type: string; data: Record<string, unknown> }>; status?: number }>((resolve) => {
       const frames: Array<{ type: string; data: Record<string, unknown> }> = [];
       const ws = new WebSocket(`ws://127.0.0.1:${service.port}/api/v1/ws/inboxes/${inbox}?ticket=${t}`);
-      ws.on("message", (m) => frames.push(JSON.parse(m.toString())));
+      ws.on("message", (m: Buffer) => frames.push(JSON.parse(m.toString("utf8")) as { type: string; data: Record<string, unknown> }));
       ws.on("open", () => resolve({ ws, frames }));
       ws.on("unexpected-response", (_req, res) => resolve({ frames, status: res.statusCode ?? 0 }));
       ws.on("error", () => undefined);
@@ -74,7 +94,9 @@ describe("realtime-gateway on real Redis and NATS", () => {
     expect(res.status).toBe(201);
     expect(res.body.expires_in).toBe(30);
     expect(await infra.redis!.ttl(`${ns}:ws:ticket:${res.body.ticket}`)).toBeGreaterThan(25);
-    const key = await call<{ error: string }>("POST", "/ws/ticket", { actor: { ...member, api_key: { id: randomUUID(), team_id: teamId, scopes: [] } } });
+    const key = await call<{ error: string }>("POST", "/ws/ticket", {
+      actor: { ...member, api_key: { id: randomUUID(), team_id: teamId, scopes: [] } },
+    });
     expect(key.status).toBe(403);
     expect(key.body.error).toBe("insufficient scope");
   });
@@ -84,12 +106,34 @@ describe("realtime-gateway on real Redis and NATS", () => {
     const b = await open(otherInbox, await ticket());
     expect(a.ws && b.ws).toBeTruthy();
     const emailId = randomUUID();
-    await publishEvent(infra.js, ns, newEvent("email.received", {
-      org_id: orgId,
-      team_id: teamId,
-      data: { email_id: emailId, inbox_id: inboxId, team_id: teamId, from: "s@example.org", to: "x@y.test", subject: "Hello", received_at: new Date().toISOString(),
-        summary: { id: emailId, inbox_id: inboxId, from_address: "s@example.org", subject: "Hello", snippet: "hi", has_attachments: false, is_read: false, size_bytes: 10, received_at: new Date().toISOString() } },
-    }));
+    await publishEvent(
+      infra.js,
+      ns,
+      newEvent("email.received", {
+        org_id: orgId,
+        team_id: teamId,
+        data: {
+          email_id: emailId,
+          inbox_id: inboxId,
+          team_id: teamId,
+          from: "s@example.org",
+          to: "x@y.test",
+          subject: "Hello",
+          received_at: new Date().toISOString(),
+          summary: {
+            id: emailId,
+            inbox_id: inboxId,
+            from_address: "s@example.org",
+            subject: "Hello",
+            snippet: "hi",
+            has_attachments: false,
+            is_read: false,
+            size_bytes: 10,
+            received_at: new Date().toISOString(),
+          },
+        },
+      }),
+    );
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toMatchObject({ type: "email.received", data: { id: emailId, inbox_id: inboxId, subject: "Hello" } });
     await new Promise((r) => setTimeout(r, 200));
@@ -113,7 +157,15 @@ describe("realtime-gateway on real Redis and NATS", () => {
   it("when an inbox expires, then its sockets get inbox.expired and are closed", async () => {
     const a = await open(inboxId, await ticket());
     const closed = new Promise<number>((r) => a.ws!.on("close", (code) => r(code)));
-    await publishEvent(infra.js, ns, newEvent("inbox.expired", { org_id: orgId, team_id: teamId, data: { inbox_id: inboxId, team_id: teamId, full_address: "x@y.test", expired_at: new Date().toISOString() } }));
+    await publishEvent(
+      infra.js,
+      ns,
+      newEvent("inbox.expired", {
+        org_id: orgId,
+        team_id: teamId,
+        data: { inbox_id: inboxId, team_id: teamId, full_address: "x@y.test", expired_at: new Date().toISOString() },
+      }),
+    );
     expect(await closed).toBe(1000);
     expect(a.frames[0]).toMatchObject({ type: "inbox.expired", data: { inbox_id: inboxId } });
   });

@@ -5,6 +5,9 @@ import { loadTenancyConfig } from "./config";
 
 void runService({
   loadConfig: () => loadTenancyConfig(process.env),
-  infra: (config) => ({ config, database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") } }),
+  infra: (config) => ({
+    config,
+    database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+  }),
   start: startService,
 });

@@ -121,7 +121,9 @@ describe("tenancy on real Postgres and NATS", () => {
     });
     expect(assigned.status).toBe(201);
     expect(assigned.body).toMatchObject({ domain_id: domain.id, access_level: "full" });
-    expect((await call("POST", `/orgs/${orgId}/teams/${teamId}/domains`, { actor: owner, body: { domain_id: domain.id } })).status).toBe(409);
+    expect((await call("POST", `/orgs/${orgId}/teams/${teamId}/domains`, { actor: owner, body: { domain_id: domain.id } })).status).toBe(
+      409,
+    );
 
     const pending = await call<{ id: string; status: string; verification_record: string }>("POST", `/orgs/${orgId}/domains`, {
       actor: owner,
@@ -129,14 +131,20 @@ describe("tenancy on real Postgres and NATS", () => {
     });
     expect(pending.body.status).toBe("pending_verification");
     expect(pending.body.verification_record).toMatch(/^burnbox-verify=[0-9a-f]{32}$/);
-    const refused = await call<{ error: string }>("POST", `/orgs/${orgId}/teams/${teamId}/domains`, { actor: owner, body: { domain_id: pending.body.id } });
+    const refused = await call<{ error: string }>("POST", `/orgs/${orgId}/teams/${teamId}/domains`, {
+      actor: owner,
+      body: { domain_id: pending.body.id },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/verified/);
   });
 
   it("answers the RBAC decision, the assignment and the actor's teams over NATS request/reply", async () => {
     const { orgId, teamId, domain } = await orgTeamDomain();
-    const assignment = await call<{ id: string }>("POST", `/orgs/${orgId}/teams/${teamId}/domains`, { actor: owner, body: { domain_id: domain.id } });
+    const assignment = await call<{ id: string }>("POST", `/orgs/${orgId}/teams/${teamId}/domains`, {
+      actor: owner,
+      body: { domain_id: domain.id },
+    });
     const ask = (actor: Actor, permission: string, team: string | null = teamId) =>
       rpcRequest(infra.nc, ns, RpcName.authorize, { actor, org_id: orgId, team_id: team, permission });
     expect(await ask(owner, "team.webhooks.manage")).toEqual({ allowed: true, reason: null });
@@ -148,12 +156,20 @@ describe("tenancy on real Postgres and NATS", () => {
     expect(await ask(key, "team.webhooks.view")).toEqual({ allowed: false, reason: "missing_permission" });
 
     const got = await rpcRequest(infra.nc, ns, RpcName.getAssignment, { assignment_id: assignment.body.id });
-    expect(got.assignment).toMatchObject({ org_id: orgId, team_id: teamId, domain_verified: true, default_ttl_seconds: 600, max_ttl_seconds: 86400 });
+    expect(got.assignment).toMatchObject({
+      org_id: orgId,
+      team_id: teamId,
+      domain_verified: true,
+      default_ttl_seconds: 600,
+      max_ttl_seconds: 86400,
+    });
     expect((await rpcRequest(infra.nc, ns, RpcName.getAssignment, { assignment_id: randomUUID() })).assignment).toBeNull();
 
     const teams = await rpcRequest(infra.nc, ns, RpcName.listActorTeams, { actor: owner, permission: "team.inboxes.view" });
     expect(teams.teams).toContainEqual({ org_id: orgId, team_id: teamId });
-    expect((await rpcRequest(infra.nc, ns, RpcName.listActorTeams, { actor: outsider, permission: "team.inboxes.view" })).teams).toEqual([]);
+    expect((await rpcRequest(infra.nc, ns, RpcName.listActorTeams, { actor: outsider, permission: "team.inboxes.view" })).teams).toEqual(
+      [],
+    );
   });
 
   it("when inbox events arrive (even twice), then the team and domain counters move once each", async () => {
@@ -161,7 +177,13 @@ describe("tenancy on real Postgres and NATS", () => {
     const created = newEvent("inbox.created", {
       org_id: orgId,
       team_id: teamId,
-      data: { inbox_id: randomUUID(), team_id: teamId, address: "a", full_address: `a@elsewhere.${TRUSTED}`, expires_at: new Date().toISOString() },
+      data: {
+        inbox_id: randomUUID(),
+        team_id: teamId,
+        address: "a",
+        full_address: `a@elsewhere.${TRUSTED}`,
+        expires_at: new Date().toISOString(),
+      },
     });
     await publishEvent(infra.js, ns, created);
     await publishEvent(infra.js, ns, { ...created });
@@ -174,7 +196,16 @@ describe("tenancy on real Postgres and NATS", () => {
     await publishEvent(
       infra.js,
       ns,
-      newEvent("inbox.expired", { org_id: orgId, team_id: teamId, data: { inbox_id: created.data.inbox_id, team_id: teamId, full_address: created.data.full_address, expired_at: new Date().toISOString() } }),
+      newEvent("inbox.expired", {
+        org_id: orgId,
+        team_id: teamId,
+        data: {
+          inbox_id: created.data.inbox_id,
+          team_id: teamId,
+          full_address: created.data.full_address,
+          expired_at: new Date().toISOString(),
+        },
+      }),
     );
     await waitFor(async () => {
       const page = await call<{ data: Array<{ id: string; active_inboxes: number }> }>("GET", `/orgs/${orgId}/teams`, { actor: owner });

@@ -5,6 +5,9 @@ import { loadDispatcherConfig } from "./config";
 
 void runService({
   loadConfig: () => loadDispatcherConfig(process.env),
-  infra: (config) => ({ config, database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") } }),
+  infra: (config) => ({
+    config,
+    database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+  }),
   start: (config, infra) => startService(config, infra),
 });

@@ -68,7 +68,11 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
         delivery: { retry_base: "300ms", poll_interval: "50ms" },
       },
     );
-    infra = await startInfra({ config, database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") }, logDestination: new LogCapture() });
+    infra = await startInfra({
+      config,
+      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+      logDestination: new LogCapture(),
+    });
     rpc = serveRpc(
       infra.nc,
       ns,
@@ -76,7 +80,8 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
       async (req) => {
         if (req.team_id !== teamId) return { allowed: false, reason: "team_not_found" };
         if (req.actor.user_id === lead.user_id) return { allowed: true, reason: null };
-        if (req.actor.user_id === member.user_id) return { allowed: req.permission.endsWith(".view"), reason: req.permission.endsWith(".view") ? null : "missing_permission" };
+        if (req.actor.user_id === member.user_id)
+          return { allowed: req.permission.endsWith(".view"), reason: req.permission.endsWith(".view") ? null : "missing_permission" };
         return { allowed: false, reason: "not_member" };
       },
       infra.logger,
@@ -113,7 +118,17 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
         to: "b@x.test",
         subject,
         received_at: new Date().toISOString(),
-        summary: { id: randomUUID(), inbox_id: randomUUID(), from_address: "a", subject, snippet: "", has_attachments: false, is_read: false, size_bytes: 1, received_at: new Date().toISOString() },
+        summary: {
+          id: randomUUID(),
+          inbox_id: randomUUID(),
+          from_address: "a",
+          subject,
+          snippet: "",
+          has_attachments: false,
+          is_read: false,
+          size_bytes: 1,
+          received_at: new Date().toISOString(),
+        },
       },
     });
 
@@ -143,8 +158,24 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     const email = emailEvent("Signed");
     await publishEvent(infra.js, ns, email);
     await publishEvent(infra.js, ns, email); // the same event twice is delivered once
-    await publishEvent(infra.js, ns, newEvent("inbox.created", { org_id: orgId, team_id: teamId, data: { inbox_id: randomUUID(), team_id: teamId, address: "a", full_address: "a@x.test", expires_at: new Date().toISOString() } }));
-    await publishEvent(infra.js, ns, newEvent("inbox.expired", { org_id: orgId, team_id: teamId, data: { inbox_id: randomUUID(), team_id: teamId, full_address: "a@x.test", expired_at: new Date().toISOString() } }));
+    await publishEvent(
+      infra.js,
+      ns,
+      newEvent("inbox.created", {
+        org_id: orgId,
+        team_id: teamId,
+        data: { inbox_id: randomUUID(), team_id: teamId, address: "a", full_address: "a@x.test", expires_at: new Date().toISOString() },
+      }),
+    );
+    await publishEvent(
+      infra.js,
+      ns,
+      newEvent("inbox.expired", {
+        org_id: orgId,
+        team_id: teamId,
+        data: { inbox_id: randomUUID(), team_id: teamId, full_address: "a@x.test", expired_at: new Date().toISOString() },
+      }),
+    );
     await waitFor(() => rx.received.length >= 3, { what: "three deliveries" });
     await new Promise((r) => setTimeout(r, 300));
     expect(rx.received.map((r) => r.headers["x-service-event"]).sort()).toEqual(["email.received", "inbox.created", "inbox.expired"]);
@@ -152,7 +183,11 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(d.headers["x-service-signature"]).toBe(createHmac("sha256", hook.body.secret).update(d.raw).digest("hex"));
     const body = JSON.parse(d.raw) as { id: string; event: string; timestamp: string; data: Record<string, unknown> };
     expect(body.id).toBe(d.headers["x-service-delivery-id"]);
-    expect(body).toMatchObject({ event: "email.received", timestamp: email.occurred_at, data: { email_id: email.data.email_id, subject: "Signed" } });
+    expect(body).toMatchObject({
+      event: "email.received",
+      timestamp: email.occurred_at,
+      data: { email_id: email.data.email_id, subject: "Signed" },
+    });
     expect(body.data).not.toHaveProperty("summary");
     expect(Math.abs(Number(d.headers["x-service-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);
     await rx.close();
@@ -171,7 +206,11 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(c - b).toBeGreaterThanOrEqual(1500);
     expect(c - b).toBeLessThan(2600);
     const rows = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
-    expect(rows.map((r) => [r.attempt, r.success, r.responseStatus])).toEqual([[1, false, 500], [2, false, 500], [3, true, 200]]);
+    expect(rows.map((r) => [r.attempt, r.success, r.responseStatus])).toEqual([
+      [1, false, 500],
+      [2, false, 500],
+      [3, true, 200],
+    ]);
     expect((await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount).toBe(0);
     await rx.close();
   });
@@ -181,13 +220,18 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     const hook = await createHook(lead, `http://hooks.example.test:${rx.port}/x`, ["email.received"]);
     expect(hook.status).toBe(201);
     await publishEvent(infra.js, ns, emailEvent("Rebind"));
-    const rows = await waitFor(async () => {
-      const r = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
-      return r.length === 3 ? r : null;
-    }, { what: "three refused attempts", timeoutMs: 10_000 });
+    const rows = await waitFor(
+      async () => {
+        const r = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
+        return r.length === 3 ? r : null;
+      },
+      { what: "three refused attempts", timeoutMs: 10_000 },
+    );
     expect(rows.every((r) => !r.success && r.responseStatus === null && /refused/.test(r.error ?? ""))).toBe(true);
     expect(rx.received).toHaveLength(0);
-    await waitFor(async () => (await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount === 1, { what: "failure_count 1" });
+    await waitFor(async () => (await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount === 1, {
+      what: "failure_count 1",
+    });
     const hookRow = await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } });
     expect(hookRow.active).toBe(true);
     await rx.close();

@@ -47,9 +47,7 @@ export const LoginBody = z
   .openapi("LoginRequest");
 export type LoginBody = z.infer<typeof LoginBody>;
 
-export const RefreshBody = z
-  .object({ refresh_token: z.string().optional(), use_cookie: z.boolean().optional() })
-  .openapi("RefreshRequest");
+export const RefreshBody = z.object({ refresh_token: z.string().optional(), use_cookie: z.boolean().optional() }).openapi("RefreshRequest");
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
 export const identityRoutes = defineRoutes([

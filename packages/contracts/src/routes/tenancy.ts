@@ -109,9 +109,7 @@ export const DomainAssignment = z
   .openapi("DomainAssignment");
 export type DomainAssignment = z.infer<typeof DomainAssignment>;
 
-export const AssignDomainBody = z
-  .object({ domain_id: Uuid, access_level: AccessLevel.default("full") })
-  .openapi("AssignDomainRequest");
+export const AssignDomainBody = z.object({ domain_id: Uuid, access_level: AccessLevel.default("full") }).openapi("AssignDomainRequest");
 export type AssignDomainBody = z.infer<typeof AssignDomainBody>;
 
 export const tenancyRoutes = defineRoutes([

@@ -27,7 +27,10 @@ export const WebhookWithSecret = Webhook.extend({ secret: z.string() }).openapi(
 export const CreateWebhookBody = z
   .object({
     url: z.string().trim().min(1).max(2048),
-    events: z.array(WebhookEventName).min(1).transform((e) => [...new Set(e)]),
+    events: z
+      .array(WebhookEventName)
+      .min(1)
+      .transform((e) => [...new Set(e)]),
   })
   .openapi("CreateWebhookRequest");
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;

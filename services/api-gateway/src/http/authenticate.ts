@@ -3,15 +3,12 @@ import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { ResolvedApiKey, type Actor } from "@burnbox/contracts";
-import { AppError, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { type AppError, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
 
 export const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;
 
-export type AuthOutcome =
-  | { kind: "anonymous" }
-  | { kind: "authenticated"; actor: Actor }
-  | { kind: "rejected"; error: AppError };
+export type AuthOutcome = { kind: "anonymous" } | { kind: "authenticated"; actor: Actor } | { kind: "rejected"; error: AppError };
 
 const AccessClaims = z.object({
   sub: z.string().uuid(),

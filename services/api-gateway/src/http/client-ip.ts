@@ -38,7 +38,10 @@ export function ipInList(ip: string, list: CidrList): boolean {
 export function clientIp(peer: string, forwardedFor: string | undefined, trusted: CidrList): string {
   let current = normalizeIp(peer);
   if (!forwardedFor || trusted.length === 0 || !ipInList(current, trusted)) return current;
-  const hops = forwardedFor.split(",").map((h) => h.trim()).filter((h) => h.length > 0);
+  const hops = forwardedFor
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => h.length > 0);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = normalizeIp(hops[i] as string);
     if (!ipaddr.isValid(hop)) return current;

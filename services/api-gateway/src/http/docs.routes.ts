@@ -35,7 +35,10 @@ export function docsRouter(version: string): Router {
       res.redirect(301, "../docs");
       return;
     }
-    res.setHeader("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    res.setHeader(
+      "Content-Security-Policy",
+      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    );
     res.type("html").send(PAGE);
   });
   router.get("/docs/assets/init.js", (_req: Request, res: Response) => {

@@ -102,7 +102,9 @@ export function proxyUpgrade(req: IncomingMessage, socket: Socket, head: Buffer,
   const fail = (err: Error) => {
     logger.warn({ err: { message: err.message } }, "websocket proxy connection failed");
     if (socket.writable && !upstream.readableDidRead) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"upstream service unavailable","code":"error"}');
+      socket.end(
+        'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"upstream service unavailable","code":"error"}',
+      );
     } else socket.destroy();
     upstream.destroy();
   };

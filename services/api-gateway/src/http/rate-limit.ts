@@ -60,9 +60,7 @@ export class RateLimiter {
     try {
       counts = await Promise.all(
         windows.map(async (w) =>
-          count
-            ? Number(await this.redis.eval(HIT, 1, w.key, String(w.rule.windowMs)))
-            : Number((await this.redis.get(w.key)) ?? 0),
+          count ? Number(await this.redis.eval(HIT, 1, w.key, String(w.rule.windowMs))) : Number((await this.redis.get(w.key)) ?? 0),
         ),
       );
     } catch (err) {

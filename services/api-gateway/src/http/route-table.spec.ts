@@ -2,9 +2,29 @@ import type { Actor, RouteDef } from "@burnbox/contracts";
 import { ROUTES } from "@burnbox/contracts";
 import { authorizeRoute, FORWARDED_ROUTES } from "./route-table";
 
-const user: Actor = { user_id: "5b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", email: "u@x.test", is_system_admin: false, session_id: "s", api_key: null };
-const key = (scopes: string[]): Actor => ({ ...user, session_id: null, api_key: { id: "6b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", team_id: "7b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", scopes } });
-const route = (over: Partial<RouteDef>): RouteDef => ({ operationId: "x", method: "get", path: "/x", service: "inbox", auth: "user", tag: "t", summary: "s", responses: {}, ...over });
+const user: Actor = {
+  user_id: "5b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d",
+  email: "u@x.test",
+  is_system_admin: false,
+  session_id: "s",
+  api_key: null,
+};
+const key = (scopes: string[]): Actor => ({
+  ...user,
+  session_id: null,
+  api_key: { id: "6b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", team_id: "7b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", scopes },
+});
+const route = (over: Partial<RouteDef>): RouteDef => ({
+  operationId: "x",
+  method: "get",
+  path: "/x",
+  service: "inbox",
+  auth: "user",
+  tag: "t",
+  summary: "s",
+  responses: {},
+  ...over,
+});
 
 describe("authorizeRoute", () => {
   it("when a key holds the route's scope, then it passes", () => {
@@ -12,7 +32,10 @@ describe("authorizeRoute", () => {
   });
 
   it("when a key lacks the route's scope, then 403 insufficient scope", () => {
-    expect(authorizeRoute(route({ scope: "team.webhooks.view" }), key(["team.inboxes.view"]))).toMatchObject({ status: 403, message: "insufficient scope" });
+    expect(authorizeRoute(route({ scope: "team.webhooks.view" }), key(["team.inboxes.view"]))).toMatchObject({
+      status: 403,
+      message: "insufficient scope",
+    });
   });
 
   it("when a route has no scope, then keys are refused but users pass", () => {

@@ -16,7 +16,15 @@ export interface AuthOutcome {
 const ns = (deps: IdentityDeps) => deps.config.nats.namespace;
 
 async function audit(deps: IdentityDeps, tx: Tx, action: string, userId: string, ip: string, metadata: Record<string, unknown> = {}) {
-  const event = auditEvent({ action, actor: { user_id: userId, api_key: null }, org_id: null, target_type: "user", target_id: userId, ip, metadata });
+  const event = auditEvent({
+    action,
+    actor: { user_id: userId, api_key: null },
+    org_id: null,
+    target_type: "user",
+    target_id: userId,
+    ip,
+    metadata,
+  });
   await tx.outboxEvent.create({ data: outboxRow(ns(deps), event) });
 }
 
@@ -28,7 +36,9 @@ export async function register(deps: IdentityDeps, body: RegisterBody, client: C
   const id = randomUUID();
   try {
     const out = await deps.db.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { id, email: body.email, displayName: body.display_name, passwordHash, lastLoginAt: new Date(deps.now()) } });
+      const user = await tx.user.create({
+        data: { id, email: body.email, displayName: body.display_name, passwordHash, lastLoginAt: new Date(deps.now()) },
+      });
       const tokens = await openSession(deps, tx, user, client);
       await audit(deps, tx, "user.registered", id, client.ip);
       return { user: userView(user), tokens };
@@ -45,7 +55,9 @@ const invalidCredentials = () => errors.unauthenticated("invalid email or passwo
 
 function lockedError(until: Date, now: number): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now) / 1000));
-  return new AppError(ErrorCode.locked, "account temporarily locked after repeated failed logins", { headers: { "Retry-After": String(seconds) } });
+  return new AppError(ErrorCode.locked, "account temporarily locked after repeated failed logins", {
+    headers: { "Retry-After": String(seconds) },
+  });
 }
 
 /** Checks email and password, with lockout after repeated failures; returns the user row. */

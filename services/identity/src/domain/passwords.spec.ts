@@ -15,6 +15,8 @@ describe("passwordProblem", () => {
 
   it("accepts a password with all four classes, and follows a relaxed policy", () => {
     expect(passwordProblem("Correct-Horse-9", policy)).toBeNull();
-    expect(passwordProblem("plainpassword", { ...policy, require_uppercase: false, require_digit: false, require_symbol: false })).toBeNull();
+    expect(
+      passwordProblem("plainpassword", { ...policy, require_uppercase: false, require_digit: false, require_symbol: false }),
+    ).toBeNull();
   });
 });

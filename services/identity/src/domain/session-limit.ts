@@ -6,11 +6,7 @@ import type { IdentityDeps } from "./deps";
  * at limit-1 cannot both open a session. Returns the ids of sessions that had to be revoked to
  * make room (the oldest first).
  */
-export async function enforceSessionLimit(
-  deps: IdentityDeps,
-  tx: Tx,
-  user: { id: string; maxSessions: number | null },
-): Promise<string[]> {
+export async function enforceSessionLimit(deps: IdentityDeps, tx: Tx, user: { id: string; maxSessions: number | null }): Promise<string[]> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${user.id}))`;
   const limit = user.maxSessions ?? deps.config.defaults.max_sessions_per_user;
   const now = new Date(deps.now());

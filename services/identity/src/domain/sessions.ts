@@ -13,10 +13,20 @@ export interface IssuedTokens extends TokenPair {
 
 const accessTtlSeconds = (deps: IdentityDeps) => Math.floor(parseDurationMs(deps.config.auth.access_token_ttl) / 1000);
 
-function tokenPair(deps: IdentityDeps, user: { id: string; email: string; isSystemAdmin: boolean }, sessionId: string, refresh: string): IssuedTokens {
+function tokenPair(
+  deps: IdentityDeps,
+  user: { id: string; email: string; isSystemAdmin: boolean },
+  sessionId: string,
+  refresh: string,
+): IssuedTokens {
   const ttl = accessTtlSeconds(deps);
   return {
-    access_token: signAccessToken({ userId: user.id, email: user.email, isSystemAdmin: user.isSystemAdmin, sessionId }, deps.config.auth.jwt_secret, ttl, deps.now()),
+    access_token: signAccessToken(
+      { userId: user.id, email: user.email, isSystemAdmin: user.isSystemAdmin, sessionId },
+      deps.config.auth.jwt_secret,
+      ttl,
+      deps.now(),
+    ),
     refresh_token: refresh,
     expires_in: ttl,
     session_id: sessionId,

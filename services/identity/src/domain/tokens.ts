@@ -17,7 +17,15 @@ export interface AccessSubject {
 export function signAccessToken(subject: AccessSubject, secret: string, ttlSeconds: number, nowMs = Date.now()): string {
   const iat = Math.floor(nowMs / 1000);
   return jwt.sign(
-    { sub: subject.userId, email: subject.email, is_system_admin: subject.isSystemAdmin, sid: subject.sessionId, jti: randomUUID(), iat, exp: iat + ttlSeconds },
+    {
+      sub: subject.userId,
+      email: subject.email,
+      is_system_admin: subject.isSystemAdmin,
+      sid: subject.sessionId,
+      jti: randomUUID(),
+      iat,
+      exp: iat + ttlSeconds,
+    },
     secret,
     { algorithm: "HS256" },
   );

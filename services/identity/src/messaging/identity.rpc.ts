@@ -10,7 +10,10 @@ export function serveIdentityRpc(nc: NatsConnection, deps: IdentityDeps, logger:
       deps.config.nats.namespace,
       RpcName.resolveApiKey,
       async (req) => {
-        const key = await deps.db.apiKey.findUnique({ where: { keyHash: req.key_hash }, include: { creator: { select: { id: true, email: true } } } });
+        const key = await deps.db.apiKey.findUnique({
+          where: { keyHash: req.key_hash },
+          include: { creator: { select: { id: true, email: true } } },
+        });
         if (!key) return { key: null };
         const resolved: ResolvedApiKey = {
           id: key.id,

@@ -39,7 +39,12 @@ export function resolveTtlMs(requested: string | undefined, defaultSeconds: numb
 export async function createInbox(deps: InboxDeps, actor: Actor, body: CreateInboxBody, ip: string): Promise<Inbox> {
   const { assignment } = await rpc(deps, RpcName.getAssignment, { assignment_id: body.domain_assignment_id });
   if (!assignment) throw errors.notFound("domain assignment");
-  await authorize(deps.nc, deps.config.nats.namespace, { actor, org_id: assignment.org_id, team_id: assignment.team_id, permission: "team.inboxes.create" }, "domain assignment");
+  await authorize(
+    deps.nc,
+    deps.config.nats.namespace,
+    { actor, org_id: assignment.org_id, team_id: assignment.team_id, permission: "team.inboxes.create" },
+    "domain assignment",
+  );
   if (assignment.access_level === "read_only") throw errors.forbidden("this domain is assigned read-only to the team");
   if (!assignment.domain_verified) throw errors.validation("domain is not verified");
   if (assignment.team_archived) throw errors.validation("team is archived");
@@ -78,7 +83,16 @@ export async function createInbox(deps: InboxDeps, actor: Actor, body: CreateInb
           team_id: row.teamId,
           data: { inbox_id: id, team_id: row.teamId, address: alias, full_address: fullAddress, expires_at: row.expiresAt.toISOString() },
         });
-        const audit = auditEvent({ action: "inbox.created", actor, org_id: row.orgId, team_id: row.teamId, target_type: "inbox", target_id: id, ip, metadata: { full_address: fullAddress } });
+        const audit = auditEvent({
+          action: "inbox.created",
+          actor,
+          org_id: row.orgId,
+          team_id: row.teamId,
+          target_type: "inbox",
+          target_id: id,
+          ip,
+          metadata: { full_address: fullAddress },
+        });
         await tx.outboxEvent.createMany({ data: [outboxRow(ns, created), outboxRow(ns, audit)] });
         return row;
       });
@@ -115,13 +129,23 @@ async function pageOf(deps: InboxDeps, where: Prisma.InboxWhereInput, q: Paginat
 }
 
 /** Every inbox the actor can see across its teams (optionally one team). */
-export async function listInboxes(deps: InboxDeps, actor: Actor, q: PaginationQuery & { team_id?: string | undefined }): Promise<Page<Inbox>> {
+export async function listInboxes(
+  deps: InboxDeps,
+  actor: Actor,
+  q: PaginationQuery & { team_id?: string | undefined },
+): Promise<Page<Inbox>> {
   const { teams } = await rpc(deps, RpcName.listActorTeams, { actor, permission: "team.inboxes.view" });
   const teamIds = teams.map((t) => t.team_id).filter((t) => !q.team_id || t === q.team_id);
   return pageOf(deps, { AND: [{ teamId: { in: teamIds } }, visibleTo(actor)] }, q);
 }
 
-export async function listTeamInboxes(deps: InboxDeps, actor: Actor, orgId: string, teamId: string, q: PaginationQuery): Promise<Page<Inbox>> {
+export async function listTeamInboxes(
+  deps: InboxDeps,
+  actor: Actor,
+  orgId: string,
+  teamId: string,
+  q: PaginationQuery,
+): Promise<Page<Inbox>> {
   await authorize(deps.nc, deps.config.nats.namespace, { actor, org_id: orgId, team_id: teamId, permission: "team.inboxes.view" }, "team");
   return pageOf(deps, { AND: [{ teamId, orgId }, visibleTo(actor)] }, q);
 }

@@ -15,7 +15,21 @@ export function sanitizeEmailHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(["img", "center", "font", "span"]),
     allowedAttributes: {
-      "*": ["style", "align", "width", "height", "bgcolor", "color", "border", "cellpadding", "cellspacing", "class", "dir", "lang", "title"],
+      "*": [
+        "style",
+        "align",
+        "width",
+        "height",
+        "bgcolor",
+        "color",
+        "border",
+        "cellpadding",
+        "cellspacing",
+        "class",
+        "dir",
+        "lang",
+        "title",
+      ],
       a: ["href", "name", "target", "rel"],
       img: ["src", "alt", "width", "height"],
       font: ["face", "size", "color"],

@@ -12,7 +12,9 @@ export function serveInboxRpc(nc: NatsConnection, deps: InboxDeps, logger: Logge
       async (req) => {
         const i = await deps.db.inbox.findUnique({ where: { id: req.inbox_id } });
         if (!i) return { inbox: null };
-        return { inbox: { id: i.id, org_id: i.orgId, team_id: i.teamId, created_by: i.createdBy, private: i.private, is_active: i.isActive } };
+        return {
+          inbox: { id: i.id, org_id: i.orgId, team_id: i.teamId, created_by: i.createdBy, private: i.private, is_active: i.isActive },
+        };
       },
       logger,
     ),

@@ -73,7 +73,7 @@ export class Hub {
     }
   }
 
-  async close(): Promise<void> {
+  close(): void {
     clearInterval(this.timer);
     for (const sockets of this.byInbox.values()) for (const s of sockets) s.close(1001, "server shutting down");
   }

@@ -33,7 +33,14 @@ function refuse(socket: Duplex, err: AppError): void {
  * `/api/v1/ws/inboxes/:id?ticket=...`: the ticket is redeemed (once) and the inbox access checked
  * before the upgrade, so a refused caller gets a plain HTTP 401/403/404 and never a socket.
  */
-export function inboxUpgradeHandler(deps: { redis: Redis; prefix: string; nc: NatsConnection; namespace: string; hub: Hub; logger: Logger }) {
+export function inboxUpgradeHandler(deps: {
+  redis: Redis;
+  prefix: string;
+  nc: NatsConnection;
+  namespace: string;
+  hub: Hub;
+  logger: Logger;
+}) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const handler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://localhost");

@@ -16,21 +16,32 @@ export async function startFanout(nc: NatsConnection, namespace: string, hub: Hu
     ...common,
     durable: names[0]!,
     eventType: EventType.emailReceived,
-    handler: async (event) => {
-      if (event.type !== EventType.emailReceived) return;
+    handler: (event) => {
+      if (event.type !== EventType.emailReceived) return Promise.resolve();
       const d = event.data;
-      const summary = d.summary ?? { id: d.email_id, inbox_id: d.inbox_id, from_address: d.from, subject: d.subject, received_at: d.received_at };
+      const summary = d.summary ?? {
+        id: d.email_id,
+        inbox_id: d.inbox_id,
+        from_address: d.from,
+        subject: d.subject,
+        received_at: d.received_at,
+      };
       hub.send(d.inbox_id, { type: EventType.emailReceived, data: summary });
+      return Promise.resolve();
     },
   });
   const expired = await startConsumer({
     ...common,
     durable: names[1]!,
     eventType: EventType.inboxExpired,
-    handler: async (event) => {
-      if (event.type !== EventType.inboxExpired) return;
-      hub.send(event.data.inbox_id, { type: EventType.inboxExpired, data: { inbox_id: event.data.inbox_id, expired_at: event.data.expired_at } });
+    handler: (event) => {
+      if (event.type !== EventType.inboxExpired) return Promise.resolve();
+      hub.send(event.data.inbox_id, {
+        type: EventType.inboxExpired,
+        data: { inbox_id: event.data.inbox_id, expired_at: event.data.expired_at },
+      });
       hub.closeInbox(event.data.inbox_id, 1000, "inbox expired");
+      return Promise.resolve();
     },
   });
   return {

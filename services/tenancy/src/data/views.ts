@@ -2,7 +2,7 @@ import type { Domain, DomainAssignment, Org, Team } from "@burnbox/contracts";
 import type { Prisma } from "./prisma";
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-const obj = (v: Prisma.JsonValue): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: Prisma.JsonValue): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? v : {});
 
 export const DEFAULT_ORG_SETTINGS = {
   attachments_enabled: true,
@@ -26,7 +26,7 @@ export function orgView(o: OrgRow): Org {
     name: o.name,
     slug: o.slug,
     logo_url: o.logoUrl,
-    settings: { ...DEFAULT_ORG_SETTINGS, ...obj(o.settings) } as Org["settings"],
+    settings: { ...DEFAULT_ORG_SETTINGS, ...obj(o.settings) },
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
   };

@@ -36,7 +36,15 @@ export async function createDomain(deps: TenancyDeps, actor: Actor, orgId: strin
         },
         include: { _count: { select: { assignments: true } } },
       });
-      const event = auditEvent({ action: "domain.created", actor, org_id: orgId, target_type: "domain", target_id: id, ip, metadata: { domain_name: body.domain_name, trusted } });
+      const event = auditEvent({
+        action: "domain.created",
+        actor,
+        org_id: orgId,
+        target_type: "domain",
+        target_id: id,
+        ip,
+        metadata: { domain_name: body.domain_name, trusted },
+      });
       await tx.outboxEvent.create({ data: outboxRow(deps.config.nats.namespace, event) });
       return d;
     });

@@ -19,7 +19,15 @@ export async function createOrg(deps: TenancyDeps, actor: Actor, body: CreateOrg
           data: { id, name: body.name, slug, logoUrl: body.logo_url ?? null, settings: DEFAULT_ORG_SETTINGS },
         });
         await tx.orgMember.create({ data: { orgId: id, userId: actor.user_id, role: "owner" } });
-        const event = auditEvent({ action: "org.created", actor, org_id: id, target_type: "org", target_id: id, ip, metadata: { name: body.name, slug } });
+        const event = auditEvent({
+          action: "org.created",
+          actor,
+          org_id: id,
+          target_type: "org",
+          target_id: id,
+          ip,
+          metadata: { name: body.name, slug },
+        });
         await tx.outboxEvent.create({ data: outboxRow(deps.config.nats.namespace, event) });
         return created;
       });

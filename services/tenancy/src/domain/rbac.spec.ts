@@ -20,7 +20,10 @@ const standing = (orgRole: Standing["orgRole"], teamRole: "lead" | "member" | nu
 describe("decide", () => {
   it("lets a team lead manage webhooks and a team member only view them", () => {
     expect(decide(actor(), "team.webhooks.manage", teamId, standing("member", "lead")).allowed).toBe(true);
-    expect(decide(actor(), "team.webhooks.manage", teamId, standing("member", "member"))).toEqual({ allowed: false, reason: "missing_permission" });
+    expect(decide(actor(), "team.webhooks.manage", teamId, standing("member", "member"))).toEqual({
+      allowed: false,
+      reason: "missing_permission",
+    });
     expect(decide(actor(), "team.webhooks.view", teamId, standing("member", "member")).allowed).toBe(true);
     expect(decide(actor(), "team.inboxes.create", teamId, standing("member", "member")).allowed).toBe(true);
   });
@@ -31,7 +34,10 @@ describe("decide", () => {
   });
 
   it("hides orgs from outsiders and missing teams from members", () => {
-    expect(decide(actor(), "org.view", null, { orgExists: true, orgRole: null, team: null })).toEqual({ allowed: false, reason: "not_member" });
+    expect(decide(actor(), "org.view", null, { orgExists: true, orgRole: null, team: null })).toEqual({
+      allowed: false,
+      reason: "not_member",
+    });
     expect(decide(actor(), "team.view", teamId, standing(null, null, false))).toEqual({ allowed: false, reason: "org_not_found" });
     expect(decide(actor(), "team.view", teamId, standing("member", null, false))).toEqual({ allowed: false, reason: "team_not_found" });
     expect(decide(actor(), "org.view", null, { orgExists: false, orgRole: null, team: null }).reason).toBe("org_not_found");

@@ -20,7 +20,16 @@ export async function createTeam(deps: TenancyDeps, actor: Actor, orgId: string,
       const team = await deps.db.$transaction(async (tx) => {
         await tx.team.create({ data: { id, orgId, name: body.name, slug, description: body.description ?? null, settings: {} } });
         await tx.teamMember.create({ data: { teamId: id, userId: actor.user_id, role: "lead" } });
-        const event = auditEvent({ action: "team.created", actor, org_id: orgId, team_id: id, target_type: "team", target_id: id, ip, metadata: { name: body.name } });
+        const event = auditEvent({
+          action: "team.created",
+          actor,
+          org_id: orgId,
+          team_id: id,
+          target_type: "team",
+          target_id: id,
+          ip,
+          metadata: { name: body.name },
+        });
         await tx.outboxEvent.create({ data: outboxRow(deps.config.nats.namespace, event) });
         return tx.team.findUniqueOrThrow({ where: { id }, include: counts });
       });

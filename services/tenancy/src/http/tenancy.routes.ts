@@ -1,5 +1,13 @@
 import { Router } from "express";
-import { AssignDomainBody, CreateDomainBody, CreateOrgBody, CreateTeamBody, OrgParams, PaginationQuery, TeamParams } from "@burnbox/contracts";
+import {
+  AssignDomainBody,
+  CreateDomainBody,
+  CreateOrgBody,
+  CreateTeamBody,
+  OrgParams,
+  PaginationQuery,
+  TeamParams,
+} from "@burnbox/contracts";
 import { actorOf, clientIpOf, parseBody, parseParams, parseQuery } from "@burnbox/service-kit";
 import type { TenancyDeps } from "../domain/deps";
 import { assignDomain, createDomain } from "../domain/domains.use-case";

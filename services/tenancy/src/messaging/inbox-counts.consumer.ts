@@ -36,7 +36,10 @@ export async function startInboxCountConsumers(nc: NatsConnection, deps: Tenancy
       if (event.type !== EventType.inboxExpired) return;
       await deps.db.$transaction(async (tx) => {
         if (!(await claimEvent(tx, "tenancy-inbox-expired", event.id))) return;
-        await tx.team.updateMany({ where: { id: event.data.team_id, activeInboxes: { gt: 0 } }, data: { activeInboxes: { decrement: 1 } } });
+        await tx.team.updateMany({
+          where: { id: event.data.team_id, activeInboxes: { gt: 0 } },
+          data: { activeInboxes: { decrement: 1 } },
+        });
         await tx.domain.updateMany({
           where: { domainName: domainOf(event.data.full_address), activeInboxes: { gt: 0 } },
           data: { activeInboxes: { decrement: 1 } },

@@ -10,5 +10,4 @@ export function createPrisma(url: string): Db {
 }
 
 /** True when a write failed on a unique constraint. */
-export const isUniqueViolation = (err: unknown): boolean =>
-  err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+export const isUniqueViolation = (err: unknown): boolean => err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";

@@ -10,7 +10,9 @@ import { addressProblem, hostOf, type Allowlist } from "./url-policy";
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 export const signBody = (secret: string, body: string): string => createHmac("sha256", secret).update(body, "utf8").digest("hex");
 
@@ -108,7 +110,12 @@ export async function sendWebhook(opts: {
         res.resume(); // the body is not needed; drain it so the socket closes cleanly
         res.on("end", () => {
           const status = res.statusCode ?? 0;
-          finish({ success: status >= 200 && status < 300, status, timeMs: elapsed(), error: status >= 200 && status < 300 ? null : `HTTP ${status}` });
+          finish({
+            success: status >= 200 && status < 300,
+            status,
+            timeMs: elapsed(),
+            error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
+          });
         });
         res.on("error", (err) => finish({ success: false, status: res.statusCode ?? null, timeMs: elapsed(), error: err.message }));
       },

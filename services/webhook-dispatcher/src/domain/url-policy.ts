@@ -58,7 +58,10 @@ export function addressProblem(address: string, allowed: Allowlist = EMPTY_ALLOW
 
 /** Host name as the URL parser normalised it, without brackets or trailing dots. */
 export function hostOf(url: URL): string {
-  return url.hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+  return url.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "");
 }
 
 /** Null when `raw` is an acceptable webhook URL, else the reason (a 400 message). */

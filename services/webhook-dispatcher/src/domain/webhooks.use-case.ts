@@ -19,13 +19,29 @@ export async function createWebhook(
   body: CreateWebhookBody,
   ip: string,
 ): Promise<Webhook & { secret: string }> {
-  await authorize(deps.nc, deps.config.nats.namespace, { actor, org_id: orgId, team_id: teamId, permission: "team.webhooks.manage" }, "team");
+  await authorize(
+    deps.nc,
+    deps.config.nats.namespace,
+    { actor, org_id: orgId, team_id: teamId, permission: "team.webhooks.manage" },
+    "team",
+  );
   checkUrl(deps, body.url);
   const id = randomUUID();
   const secret = randomBytes(32).toString("hex");
   const row = await deps.db.$transaction(async (tx) => {
-    const w = await tx.webhook.create({ data: { id, orgId, teamId, createdBy: actor.user_id, url: body.url.trim(), events: body.events, secret } });
-    const event = auditEvent({ action: "webhook.created", actor, org_id: orgId, team_id: teamId, target_type: "webhook", target_id: id, ip, metadata: { url: w.url, events: body.events } });
+    const w = await tx.webhook.create({
+      data: { id, orgId, teamId, createdBy: actor.user_id, url: body.url.trim(), events: body.events, secret },
+    });
+    const event = auditEvent({
+      action: "webhook.created",
+      actor,
+      org_id: orgId,
+      team_id: teamId,
+      target_type: "webhook",
+      target_id: id,
+      ip,
+      metadata: { url: w.url, events: body.events },
+    });
     await tx.outboxEvent.create({ data: outboxRow(deps.config.nats.namespace, event) });
     return w;
   });

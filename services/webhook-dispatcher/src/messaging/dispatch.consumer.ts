@@ -28,7 +28,10 @@ export async function startDispatchConsumers(deps: DispatcherDeps, logger: Logge
           if (!event.team_id) return;
           const scheduled = await deps.db.$transaction(async (tx) => {
             if (!(await claimEvent(tx, durable, event.id))) return 0;
-            const hooks = await tx.webhook.findMany({ where: { teamId: event.team_id!, active: true, events: { has: type } }, select: { id: true } });
+            const hooks = await tx.webhook.findMany({
+              where: { teamId: event.team_id!, active: true, events: { has: type } },
+              select: { id: true },
+            });
             if (hooks.length === 0) return 0;
             const now = new Date();
             const rows = hooks.map((h) => {

@@ -94,7 +94,10 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger) {
       } else if (last) {
         await tx.delivery.update({ where: { id: d.id }, data: { status: "failed", completedAt: now, nextAttemptAt: null } });
       } else {
-        await tx.delivery.update({ where: { id: d.id }, data: { nextAttemptAt: new Date(now.getTime() + retryDelayMs(d.attempts, baseMs)) } });
+        await tx.delivery.update({
+          where: { id: d.id },
+          data: { nextAttemptAt: new Date(now.getTime() + retryDelayMs(d.attempts, baseMs)) },
+        });
       }
       await tx.webhook.update({
         where: { id: hook.id },
@@ -102,7 +105,10 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger) {
       });
     });
     if (!result.success) {
-      logger.warn({ delivery_id: d.id, webhook_id: hook.id, attempt: d.attempts, status: result.status, error: result.error, final: last }, "webhook attempt failed");
+      logger.warn(
+        { delivery_id: d.id, webhook_id: hook.id, attempt: d.attempts, status: result.status, error: result.error, final: last },
+        "webhook attempt failed",
+      );
     }
   }
 

@@ -14,5 +14,10 @@ export function startWebhookRetryWorker(deps: DispatcherDeps, logger: Logger) {
       .then((n) => n > 0 && logger.info({ cleared: n }, "cleared transient webhook failure counters"))
       .catch((err: unknown) => logger.warn({ err }, "webhook_retry cycle failed"));
   }, parseDurationMs(deps.config.workers.webhook_retry_interval));
-  return { stop: async () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Promise.resolve();
+    },
+  };
 }

@@ -1,0 +1,62 @@
+// `npm test`: every test of the repository. Brings up Postgres, Redis and NATS when they are not
+// running, installs dependencies, generates Prisma clients, type-checks and lints, runs unit and
+// integration tests, then the end-to-end tests, and ends with one line: `N passed, N failed`.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ROOT, prepare, say } from "./lib.mjs";
+
+const results = path.join(ROOT, ".test-results");
+mkdirSync(results, { recursive: true });
+const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
+const step = (title, cmd, args, opts = {}) => {
+  say(title);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", ...opts });
+  say(`${title}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return r.status === 0;
+};
+
+const UNIT_AND_INTEGRATION = [
+  "packages/contracts",
+  "packages/service-kit",
+  "services/api-gateway",
+  "services/identity",
+  "services/tenancy",
+  "services/inbox",
+  "services/webhook-dispatcher",
+  "services/realtime-gateway",
+];
+
+function jest(title, projects, outName, extra = []) {
+  const out = path.join(results, outName);
+  if (existsSync(out)) rmSync(out);
+  const workers = extra.includes("--runInBand") ? [] : ["--maxWorkers=2"];
+  step(title, bin("jest"), ["--projects", ...projects, "--json", `--outputFile=${out}`, ...workers, ...extra]);
+  if (!existsSync(out)) return { passed: 0, failed: 1 };
+  const r = JSON.parse(readFileSync(out, "utf8"));
+  // a suite that could not run counts as a failure even though none of its tests did
+  return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
+}
+
+let passed = 0;
+let failed = 0;
+try {
+  await prepare();
+} catch (err) {
+  process.stderr.write(`${err.message}\n`);
+  process.stdout.write("0 passed, 1 failed\n");
+  process.exit(1);
+}
+if (!step("type-checking every package", "pnpm", ["-r", "--workspace-concurrency=2", "--no-bail", "run", "typecheck"])) failed++;
+if (!step("linting", bin("eslint"), [".", "--max-warnings", "0"])) failed++;
+if (!step("checking formatting", bin("prettier"), ["--check", "."], { stdio: ["ignore", "ignore", "inherit"] })) failed++;
+for (const r of [
+  jest("unit and integration tests", UNIT_AND_INTEGRATION, "jest-unit-integration.json"),
+  jest("end-to-end tests", ["tests-e2e"], "jest-e2e.json", ["--runInBand"]),
+]) {
+  passed += r.passed;
+  failed += r.failed;
+}
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);
