@@ -22,7 +22,7 @@ export const DispatcherConfig = z.object({
       /** Delay before attempt 2; each later attempt waits 5x longer (5 s, 25 s, ...). */
       retry_base: Duration.default("5s"),
       concurrency: z.number().int().positive().default(32),
-      per_webhook_concurrency: z.number().int().positive().default(4),
+      per_webhook_concurrency: z.number().int().positive().default(16),
       poll_interval: Duration.default("500ms"),
     })
     .prefault({}),

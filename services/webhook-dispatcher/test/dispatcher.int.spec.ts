@@ -19,6 +19,8 @@ import {
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig } from "../src/config";
 import { systemResolver } from "../src/domain/sender";
+import { deliveryBody } from "../src/messaging/dispatch.consumer";
+import { startDeliveryWorker } from "../src/workers/delivery.worker";
 
 interface Received {
   at: number;
@@ -235,5 +237,48 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     const hookRow = await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } });
     expect(hookRow.active).toBe(true);
     await rx.close();
+  });
+
+  it("when a delivery was claimed by a process that died, then it becomes due after its lease and is sent with its own id", async () => {
+    const rx = await receiver();
+    const hook = await createHook(lead, `http://localhost:${rx.port}/lease`, ["email.received"]);
+    const event = emailEvent("Orphan");
+    const id = randomUUID();
+    // As a crashed sender leaves it: attempt 1 counted, lease (next_attempt_at) already expired.
+    await service.deps.db.delivery.create({
+      data: {
+        id,
+        webhookId: hook.body.id,
+        eventId: event.id,
+        event: "email.received",
+        body: deliveryBody(id, event),
+        attempts: 1,
+        nextAttemptAt: new Date(Date.now() - 1000),
+      },
+    });
+    await waitFor(() => rx.received.length >= 1, { what: "the orphaned delivery", timeoutMs: 5_000 });
+    expect(rx.received).toHaveLength(1);
+    expect(rx.received[0]!.headers["x-service-delivery-id"]).toBe(id);
+    const row = await service.deps.db.delivery.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.attempts]).toEqual(["succeeded", 2]);
+    await rx.close();
+  });
+
+  it("when two workers (replicas) poll the same table, then every delivery is sent exactly once", async () => {
+    const rx = await receiver();
+    await createHook(lead, `http://localhost:${rx.port}/replicas`, ["email.received"]);
+    const second = startDeliveryWorker(service.deps, infra.logger);
+    try {
+      const events = Array.from({ length: 20 }, (_, i) => emailEvent(`Replica ${i}`));
+      await Promise.all(events.map((e) => publishEvent(infra.js, ns, e)));
+      await waitFor(() => rx.received.length >= 20, { what: "twenty deliveries", timeoutMs: 10_000 });
+      await new Promise((r) => setTimeout(r, 500));
+      const ids = rx.received.map((r) => r.headers["x-service-delivery-id"]);
+      expect(rx.received).toHaveLength(20);
+      expect(new Set(ids).size).toBe(20);
+    } finally {
+      await second.stop();
+      await rx.close();
+    }
   });
 });

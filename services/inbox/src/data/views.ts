@@ -5,7 +5,12 @@ type InboxRow = Prisma.InboxGetPayload<object>;
 type EmailRow = Prisma.EmailGetPayload<object>;
 type EmailWithAttachments = Prisma.EmailGetPayload<{ include: { attachments: true } }>;
 
-export function inboxView(i: InboxRow): Inbox {
+export interface InboxCounts {
+  email_count: number;
+  unread_count: number;
+}
+
+export function inboxView(i: InboxRow, counts: InboxCounts = { email_count: 0, unread_count: 0 }): Inbox {
   return {
     id: i.id,
     team_id: i.teamId,
@@ -19,8 +24,8 @@ export function inboxView(i: InboxRow): Inbox {
     private: i.private,
     expires_at: i.expiresAt.toISOString(),
     created_at: i.createdAt.toISOString(),
-    email_count: i.emailCount,
-    unread_count: i.unreadCount,
+    email_count: counts.email_count,
+    unread_count: counts.unread_count,
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from "@burnbox/contracts";
 import { RpcError, auditEvent, authorize, errors, newEvent, outboxRow, rpcRequest } from "@burnbox/service-kit";
 import { isUniqueViolation, type Prisma } from "../data/prisma";
+import { countsOf } from "../data/counts";
 import { inboxView } from "../data/views";
 import type { InboxDeps } from "./deps";
 
@@ -115,7 +116,8 @@ export async function visibleInbox(deps: InboxDeps, actor: Actor, inboxId: strin
 }
 
 export async function getInbox(deps: InboxDeps, actor: Actor, inboxId: string): Promise<Inbox> {
-  return inboxView(await visibleInbox(deps, actor, inboxId, "team.inboxes.view"));
+  const inbox = await visibleInbox(deps, actor, inboxId, "team.inboxes.view");
+  return inboxView(inbox, (await countsOf(deps.db, [inbox.id])).get(inbox.id));
 }
 
 const visibleTo = (actor: Actor): Prisma.InboxWhereInput => ({ OR: [{ private: false }, { createdBy: actor.user_id }] });
@@ -125,7 +127,15 @@ async function pageOf(deps: InboxDeps, where: Prisma.InboxWhereInput, q: Paginat
     deps.db.inbox.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q) }),
     deps.db.inbox.count({ where }),
   ]);
-  return toPage(rows.map(inboxView), total, q);
+  const counts = await countsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return toPage(
+    rows.map((r) => inboxView(r, counts.get(r.id))),
+    total,
+    q,
+  );
 }
 
 /** Every inbox the actor can see across its teams (optionally one team). */

@@ -99,10 +99,8 @@ export async function receiveMessage(
 
   await deps.db.$transaction(async (tx) => {
     for (const { d, emailId, rawKey, attachments } of stored) {
-      const inbox = await tx.inbox.update({
-        where: { id: d.inboxId },
-        data: { emailCount: { increment: 1 }, unreadCount: { increment: 1 } },
-      });
+      // No counter update on the inbox row: a hot inbox would serialise every delivery on its lock.
+      const inbox = await tx.inbox.findUniqueOrThrow({ where: { id: d.inboxId }, select: { orgId: true, teamId: true } });
       await tx.email.create({
         data: {
           id: emailId,

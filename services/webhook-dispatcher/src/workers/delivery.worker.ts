@@ -18,8 +18,8 @@ export const retryDelayMs = (failedAttempt: number, baseMs: number): number => b
 /**
  * Sends due deliveries. Schedules are rows (status pending, next_attempt_at), so they survive
  * restarts; a claim pushes next_attempt_at past the attempt's timeout (a lease), so a delivery
- * whose sender died becomes due again, and a conditional UPDATE makes each claim exclusive
- * across replicas. Concurrency is bounded overall and per webhook, so one slow receiver only
+ * whose sender died becomes due again, and an UPDATE over rows locked FOR UPDATE SKIP LOCKED
+ * makes each claim exclusive across replicas without them waiting on each other. Concurrency is bounded overall and per webhook, so one slow receiver only
  * ever holds its own slots.
  */
 export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger) {
@@ -50,10 +50,17 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger) {
       picked.push(c.id);
     }
     if (picked.length === 0) return [];
+    // SKIP LOCKED: rows another replica is claiming right now are passed over instead of waited on;
+    // the re-checked status/next_attempt_at makes a row claimed a moment ago (lease set) ineligible.
     return deps.db.$queryRaw<Claimed[]>`
-      UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-      WHERE id = ANY(${picked}::uuid[]) AND status = 'pending' AND next_attempt_at <= now()
-      RETURNING id, webhook_id, event, body, attempts`;
+      UPDATE deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+      FROM (
+        SELECT id FROM deliveries
+        WHERE id = ANY(${picked}::uuid[]) AND status = 'pending' AND next_attempt_at <= now()
+        FOR UPDATE SKIP LOCKED
+      ) due
+      WHERE d.id = due.id
+      RETURNING d.id, d.webhook_id, d.event, d.body, d.attempts`;
   }
 
   async function attempt(d: Claimed): Promise<void> {
@@ -74,8 +81,10 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger) {
     });
     const now = new Date();
     const last = d.attempts >= cfg.defaults.webhook_max_retries;
-    await deps.db.$transaction(async (tx) => {
-      await tx.deliveryAttempt.create({
+    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(d.attempts, baseMs));
+    // One round trip for the log row and the schedule; the failure counter only moves on a final failure.
+    await deps.db.$transaction([
+      deps.db.deliveryAttempt.create({
         data: {
           id: randomUUID(),
           webhookId: hook.id,
@@ -88,21 +97,19 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger) {
           error: result.error,
           createdAt: now,
         },
-      });
-      if (result.success) {
-        await tx.delivery.update({ where: { id: d.id }, data: { status: "succeeded", completedAt: now, nextAttemptAt: null } });
-      } else if (last) {
-        await tx.delivery.update({ where: { id: d.id }, data: { status: "failed", completedAt: now, nextAttemptAt: null } });
-      } else {
-        await tx.delivery.update({
-          where: { id: d.id },
-          data: { nextAttemptAt: new Date(now.getTime() + retryDelayMs(d.attempts, baseMs)) },
-        });
-      }
-      await tx.webhook.update({
-        where: { id: hook.id },
-        data: { lastStatus: result.status, lastAttemptAt: now, ...(!result.success && last ? { failureCount: { increment: 1 } } : {}) },
-      });
+      }),
+      result.success
+        ? deps.db.delivery.update({ where: { id: d.id }, data: { status: "succeeded", completedAt: now, nextAttemptAt: null } })
+        : last
+          ? deps.db.delivery.update({ where: { id: d.id }, data: { status: "failed", completedAt: now, nextAttemptAt: null } })
+          : deps.db.delivery.update({ where: { id: d.id }, data: { nextAttemptAt } }),
+      ...(!result.success && last ? [deps.db.webhook.update({ where: { id: hook.id }, data: { failureCount: { increment: 1 } } })] : []),
+    ]);
+    // Last status is informational: a short statement of its own, skipped when a newer attempt already wrote it,
+    // so concurrent deliveries to one webhook do not queue behind each other's transactions.
+    await deps.db.webhook.updateMany({
+      where: { id: hook.id, OR: [{ lastAttemptAt: null }, { lastAttemptAt: { lt: now } }] },
+      data: { lastStatus: result.status, lastAttemptAt: now },
     });
     if (!result.success) {
       logger.warn(

@@ -1,0 +1,13 @@
+import type { Db } from "./prisma";
+import type { InboxCounts } from "./views";
+
+/** Email and unread counts of some inboxes, counted from the emails (indexed by inbox). */
+export async function countsOf(db: Db, inboxIds: string[]): Promise<Map<string, InboxCounts>> {
+  const out = new Map<string, InboxCounts>(inboxIds.map((id) => [id, { email_count: 0, unread_count: 0 }]));
+  if (inboxIds.length === 0) return out;
+  const rows = await db.$queryRaw<Array<{ inbox_id: string; total: bigint; unread: bigint }>>`
+    SELECT inbox_id::text AS inbox_id, count(*) AS total, count(*) FILTER (WHERE NOT is_read) AS unread
+    FROM emails WHERE inbox_id = ANY(${inboxIds}::uuid[]) GROUP BY inbox_id`;
+  for (const r of rows) out.set(r.inbox_id, { email_count: Number(r.total), unread_count: Number(r.unread) });
+  return out;
+}
