@@ -1,10 +1,13 @@
+import { parseDurationMs } from "@burnbox/contracts";
 import { serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
 import type { IdentityConfig } from "./config";
 import { createPrisma } from "./data/prisma";
 import type { IdentityDeps } from "./domain/deps";
 import { PasswordHasher } from "./domain/passwords";
+import { apiKeysRouter } from "./http/apikeys.routes";
 import { authRouter } from "./http/auth.routes";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
+import { startApiKeyWorkers } from "./workers/apikeys.worker";
 
 export interface RunningService {
   port: number;
@@ -19,6 +22,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   const deps: IdentityDeps = {
     db,
+    nc: infra.nc,
     redis: infra.redis,
     relay,
     config,
@@ -27,13 +31,18 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     now: opts.now ?? Date.now,
   };
   const rpcs = serveIdentityRpc(infra.nc, deps, infra.logger);
-  const server = await serveApi({ config, infra, routers: [authRouter(deps)] });
+  const workers = startApiKeyWorkers(deps, infra.logger, {
+    flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
+    cleanupMs: parseDurationMs(config.workers.cleanup_interval),
+  });
+  const server = await serveApi({ config, infra, routers: [authRouter(deps), apiKeysRouter(deps)] });
   return {
     port: server.port,
     deps,
     stop: async () => {
       await server.close();
       await Promise.all(rpcs.map((s) => s.stop()));
+      await workers.stop();
       await relay.stop();
       await db.$disconnect();
     },

@@ -30,7 +30,21 @@ export const IdentityConfig = z.object({
       require_symbol: z.boolean().default(true),
     })
     .prefault({}),
+  admin: z
+    .object({
+      /** Accounts registered with these emails are system admins (how an installation gets its first admin). */
+      emails: z.array(z.string().trim().toLowerCase()).default([]),
+    })
+    .prefault({}),
   defaults: z.object({ max_sessions_per_user: z.number().int().positive().default(5) }).prefault({}),
+  workers: z
+    .object({
+      /** How often API-key usage counted in Redis by the gateway is written to Postgres. */
+      apikey_usage_flush_interval: Duration.default("5s"),
+      /** How often expired API keys are hard-deleted. */
+      cleanup_interval: Duration.default("1m"),
+    })
+    .prefault({}),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
 

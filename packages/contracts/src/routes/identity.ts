@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { Timestamp, Uuid, errorResponses } from "./common";
+import { PaginationQuery, paginated } from "../pagination";
 import { defineRoutes } from "./route";
 
 export const User = z
@@ -98,5 +99,16 @@ export const identityRoutes = defineRoutes([
     tag: "Auth",
     summary: "The signed-in user",
     responses: { 200: { description: "The user", schema: User }, 401: errorResponses[401] },
+  },
+  {
+    operationId: "adminListUsers",
+    method: "get",
+    path: "/admin/users",
+    service: "identity",
+    auth: "system_admin",
+    tag: "Admin",
+    summary: "List every user (system admins only)",
+    request: { query: PaginationQuery },
+    responses: { 200: { description: "Users", schema: paginated(User, "UserPage") }, 403: errorResponses[403] },
   },
 ] as const);

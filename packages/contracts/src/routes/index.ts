@@ -1,3 +1,4 @@
+import { apiKeyRoutes } from "./apikeys";
 import { gatewayRoutes } from "./gateway";
 import { identityRoutes } from "./identity";
 import { inboxRoutes } from "./inbox";
@@ -9,6 +10,7 @@ import { webhookRoutes } from "./webhooks";
 export * from "./common";
 export * from "./route";
 export * from "./identity";
+export * from "./apikeys";
 export * from "./tenancy";
 export * from "./inbox";
 export * from "./webhooks";
@@ -18,6 +20,7 @@ export * from "./gateway";
 /** Every implemented operation: the gateway's route table and the OpenAPI document both come from this list. */
 export const ROUTES: readonly RouteDef[] = [
   ...identityRoutes,
+  ...apiKeyRoutes,
   ...tenancyRoutes,
   ...inboxRoutes,
   ...webhookRoutes,

@@ -31,6 +31,7 @@ export interface AuthenticatorDeps {
 export const hashApiKey = (raw: string) => createHash("sha256").update(raw).digest("hex");
 export const apiKeyCacheKey = (prefix: string, hash: string) => `${prefix}apikey:${hash}`;
 export const apiKeyUsageKey = (prefix: string, id: string) => `${prefix}apikey:usage:${id}`;
+export const apiKeyUsageDirtyKey = (prefix: string) => `${prefix}apikey:usage:dirty`;
 export const revokedSessionKey = (prefix: string, sid: string) => `${prefix}session:revoked:${sid}`;
 
 const unauthenticated = (message: string) => ({ kind: "rejected", error: errors.unauthenticated(message) }) as const;
@@ -117,7 +118,8 @@ export class Authenticator {
       throw errors.unavailable("authentication temporarily unavailable");
     }
     try {
-      await this.deps.redis.set(cacheKey, JSON.stringify(key), "EX", this.deps.apiKeyCacheTtlSeconds);
+      // NX: identity writes the fresh state on every change; a lookup that raced with it must not put a stale one back.
+      await this.deps.redis.set(cacheKey, JSON.stringify(key), "EX", this.deps.apiKeyCacheTtlSeconds, "NX");
     } catch {
       // cache is best-effort
     }
@@ -131,6 +133,7 @@ export class Authenticator {
       .multi()
       .hincrby(usage, "count", 1)
       .hset(usage, "last_used_at", new Date(this.now()).toISOString(), "last_used_ip", clientIp)
+      .sadd(apiKeyUsageDirtyKey(this.deps.redisPrefix), keyId)
       .exec()
       .catch((err: unknown) => this.deps.logger.warn({ err }, "api key usage not recorded"));
   }

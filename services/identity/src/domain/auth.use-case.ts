@@ -1,5 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { ErrorCode, parseDurationMs, type Actor, type LoginBody, type RegisterBody, type User } from "@burnbox/contracts";
+import {
+  ErrorCode,
+  pageWindow,
+  parseDurationMs,
+  toPage,
+  type Actor,
+  type LoginBody,
+  type Page,
+  type PaginationQuery,
+  type RegisterBody,
+  type User,
+} from "@burnbox/contracts";
 import { AppError, auditEvent, errors, outboxRow } from "@burnbox/service-kit";
 import { isUniqueViolation, type Tx } from "../data/prisma";
 import { userView } from "../data/views";
@@ -97,6 +108,16 @@ export async function login(deps: IdentityDeps, body: LoginBody, client: ClientI
   deps.relay.kick();
   if (out.evicted.length) await revokeSessions(deps, out.evicted, "session_limit");
   return { user: out.user, tokens: out.tokens };
+}
+
+/** Every user, oldest first (system admins only; the gateway already refused anyone else and any API key). */
+export async function adminListUsers(deps: IdentityDeps, actor: Actor, q: PaginationQuery): Promise<Page<User>> {
+  if (!actor.is_system_admin || actor.api_key) throw errors.forbidden("system admin only");
+  const [rows, total] = await Promise.all([
+    deps.db.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], ...pageWindow(q) }),
+    deps.db.user.count(),
+  ]);
+  return toPage(rows.map(userView), total, q);
 }
 
 export async function getMe(deps: IdentityDeps, actor: Actor): Promise<User> {

@@ -1,11 +1,12 @@
 import type { Redis } from "@burnbox/service-kit";
-import type { Logger, OutboxRelay } from "@burnbox/service-kit";
+import type { Logger, NatsConnection, OutboxRelay } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 import type { Db } from "../data/prisma";
 import type { PasswordHasher } from "./passwords";
 
 export interface IdentityDeps {
   db: Db;
+  nc: NatsConnection;
   redis: Redis | null;
   relay: OutboxRelay;
   config: IdentityConfig;

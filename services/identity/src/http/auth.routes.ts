@@ -1,7 +1,7 @@
 import { Router, type Request } from "express";
-import { LoginBody, RefreshBody, RegisterBody } from "@burnbox/contracts";
-import { actorOf, clientIpOf, errors, parseBody } from "@burnbox/service-kit";
-import { getMe, login, register, type AuthOutcome } from "../domain/auth.use-case";
+import { LoginBody, PaginationQuery, RefreshBody, RegisterBody } from "@burnbox/contracts";
+import { actorOf, clientIpOf, errors, parseBody, parseQuery } from "@burnbox/service-kit";
+import { adminListUsers, getMe, login, register, type AuthOutcome } from "../domain/auth.use-case";
 import type { ClientInfo, IdentityDeps } from "../domain/deps";
 import { rotateRefreshToken, type IssuedTokens } from "../domain/sessions";
 
@@ -25,6 +25,9 @@ export function authRouter(deps: IdentityDeps): Router {
   });
   r.get("/auth/me", async (req, res) => {
     res.json(await getMe(deps, actorOf(req)));
+  });
+  r.get("/admin/users", async (req, res) => {
+    res.json(await adminListUsers(deps, actorOf(req), parseQuery(PaginationQuery, req)));
   });
   return r;
 }
