@@ -48,7 +48,14 @@ export async function register(deps: IdentityDeps, body: RegisterBody, client: C
   try {
     const out = await deps.db.$transaction(async (tx) => {
       const user = await tx.user.create({
-        data: { id, email: body.email, displayName: body.display_name, passwordHash, lastLoginAt: new Date(deps.now()) },
+        data: {
+          id,
+          email: body.email,
+          displayName: body.display_name,
+          passwordHash,
+          isSystemAdmin: deps.config.admin.emails.includes(body.email),
+          lastLoginAt: new Date(deps.now()),
+        },
       });
       const tokens = await openSession(deps, tx, user, client);
       await audit(deps, tx, "user.registered", id, client.ip);
