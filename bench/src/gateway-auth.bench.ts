@@ -1,0 +1,62 @@
+/**
+ * Authenticated requests per second for one read (GET /inboxes/{id}, which also asks tenancy for
+ * the RBAC decision) three ways, in one run on one system:
+ *   1. through the gateway with a `bb_` API key (hash lookup cached in Redis, usage counted);
+ *   2. through the gateway with a JWT access token (signature + revoked-session check);
+ *   3. straight to the inbox service with a signed internal context (no gateway at all).
+ * Run: pnpm --filter @burnbox/bench gateway-auth   (Postgres, Redis and NATS must be up)
+ */
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import { TEST_INTERNAL_SECRET, internalHeaders } from "@burnbox/test-kit";
+import { apiClient, createInbox, System, teamWithDomain } from "@burnbox/tests-e2e";
+import { machine } from "./stats";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function run(label: string, url: string, headers: () => Record<string, string>): Promise<number> {
+  const opts = { url, connections: CONNECTIONS, headers: headers() };
+  await autocannon({ ...opts, duration: 3 }); // warm-up
+  const r = await autocannon({ ...opts, headers: headers(), duration: SECONDS });
+  const bad = r.non2xx + r.errors + r.timeouts;
+  process.stdout.write(
+    `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  (${r.requests.total} requests, ${bad} not 2xx)\n`,
+  );
+  if (bad > 0) throw new Error(`${label}: ${bad} requests failed`);
+  return r.requests.average;
+}
+
+async function main(): Promise<void> {
+  const system = await System.start({ all: { BB_LOG_LEVEL: "warn" }, "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" } });
+  try {
+    const api = apiClient(system.gatewayUrl);
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, "bench");
+    const key = await api<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+      token: world.owner.token,
+      body: { name: "bench", scopes: ["team.inboxes.view"] },
+    });
+    if (key.status !== 201) throw new Error(`api key: ${key.status}`);
+    const me = await api<{ id: string; email: string }>("GET", "/auth/me", { token: world.owner.token });
+    const path = `/api/v1/inboxes/${inbox.id}`;
+    process.stdout.write(`machine: ${machine()}\n${CONNECTIONS} connections, ${SECONDS} s each after a 3 s warm-up\n`);
+    const viaKey = await run("gateway + API key", `${system.gatewayUrl}${path}`, () => ({ authorization: `Bearer ${key.body.raw_key}` }));
+    const viaJwt = await run("gateway + JWT", `${system.gatewayUrl}${path}`, () => ({ authorization: `Bearer ${world.owner.token}` }));
+    const actor = { user_id: me.body.id, email: me.body.email, is_system_admin: false, session_id: randomUUID(), api_key: null };
+    // the internal context lives 30 s: sign a fresh one for each phase
+    const direct = await run("inbox service directly", `http://127.0.0.1:${system.ports.inbox}${path}`, () =>
+      internalHeaders(actor, TEST_INTERNAL_SECRET),
+    );
+    process.stdout.write(
+      `gateway overhead: API key ${((1 - viaKey / direct) * 100).toFixed(0)}% fewer req/s, JWT ${((1 - viaJwt / direct) * 100).toFixed(0)}% fewer\n`,
+    );
+  } finally {
+    await system.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
