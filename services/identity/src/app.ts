@@ -5,7 +5,10 @@ import { createPrisma } from "./data/prisma";
 import type { IdentityDeps } from "./domain/deps";
 import { PasswordHasher } from "./domain/passwords";
 import { apiKeysRouter } from "./http/apikeys.routes";
+import { adminRouter } from "./http/admin.routes";
 import { authRouter } from "./http/auth.routes";
+import { sessionsRouter } from "./http/sessions.routes";
+import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { startApiKeyWorkers } from "./workers/apikeys.worker";
 
@@ -27,6 +30,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     relay,
     config,
     hasher: new PasswordHasher(config.auth.argon2),
+    mailer: new Mailer(config.mail, infra.logger),
     logger: infra.logger,
     now: opts.now ?? Date.now,
   };
@@ -35,7 +39,11 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
     cleanupMs: parseDurationMs(config.workers.cleanup_interval),
   });
-  const server = await serveApi({ config, infra, routers: [authRouter(deps), apiKeysRouter(deps)] });
+  const server = await serveApi({
+    config,
+    infra,
+    routers: [authRouter(deps), sessionsRouter(deps), adminRouter(deps), apiKeysRouter(deps)],
+  });
   return {
     port: server.port,
     deps,
@@ -43,6 +51,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
       await server.close();
       await Promise.all(rpcs.map((s) => s.stop()));
       await workers.stop();
+      deps.mailer.close();
       await relay.stop();
       await db.$disconnect();
     },

@@ -30,13 +30,41 @@ export const IdentityConfig = z.object({
       require_symbol: z.boolean().default(true),
     })
     .prefault({}),
+  /** The public address of the installation: links in mail, and Secure cookies when it is https. */
+  base_url: z.string().url().default("http://localhost:8080"),
+  cors: z.object({ allowed_origins: z.array(z.string()).default([]) }).prefault({}),
+  cookies: z.object({ same_site: z.enum(["lax", "strict", "none"]).default("lax") }).prefault({}),
+  mail: z
+    .object({
+      /** Outbound SMTP for reset and verification mail; empty host = mail disabled (logged). */
+      smtp_host: z.string().default(""),
+      smtp_port: z.number().int().min(1).max(65535).default(587),
+      smtp_secure: z.boolean().default(false),
+      smtp_user: z.string().default(""),
+      smtp_password: z.string().default(""),
+      from: z.string().default("BurnBox <no-reply@burnbox.local>"),
+    })
+    .prefault({}),
+  sso: z
+    .object({
+      providers: z.array(z.string()).default([]),
+      enforce: z.boolean().default(false),
+    })
+    .prefault({}),
   admin: z
     .object({
       /** Accounts registered with these emails are system admins (how an installation gets its first admin). */
       emails: z.array(z.string().trim().toLowerCase()).default([]),
     })
     .prefault({}),
-  defaults: z.object({ max_sessions_per_user: z.number().int().positive().default(5) }).prefault({}),
+  defaults: z
+    .object({
+      max_sessions_per_user: z.number().int().positive().default(5),
+      timezone: z.string().default("UTC"),
+      date_format: z.string().default("YYYY-MM-DD"),
+      time_format: z.enum(["12h", "24h"]).default("24h"),
+    })
+    .prefault({}),
   workers: z
     .object({
       /** How often API-key usage counted in Redis by the gateway is written to Postgres. */

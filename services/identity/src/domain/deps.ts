@@ -2,6 +2,7 @@ import type { Redis } from "@burnbox/service-kit";
 import type { Logger, NatsConnection, OutboxRelay } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 import type { Db } from "../data/prisma";
+import type { Mailer } from "../mail/mailer";
 import type { PasswordHasher } from "./passwords";
 
 export interface IdentityDeps {
@@ -11,6 +12,7 @@ export interface IdentityDeps {
   relay: OutboxRelay;
   config: IdentityConfig;
   hasher: PasswordHasher;
+  mailer: Mailer;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */
   now: () => number;

@@ -1,22 +1,32 @@
-import type { Tx } from "../data/prisma";
+import type { SessionEntry } from "@burnbox/contracts";
+import type { Db, Tx } from "../data/prisma";
 import type { IdentityDeps } from "./deps";
 
-/**
- * Serialises logins of one user (a transaction-scoped advisory lock), so two concurrent logins
- * at limit-1 cannot both open a session. Returns the ids of sessions that had to be revoked to
- * make room (the oldest first).
- */
-export async function enforceSessionLimit(deps: IdentityDeps, tx: Tx, user: { id: string; maxSessions: number | null }): Promise<string[]> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${user.id}))`;
-  const limit = user.maxSessions ?? deps.config.defaults.max_sessions_per_user;
-  const now = new Date(deps.now());
-  const active = await tx.session.findMany({
-    where: { userId: user.id, revokedAt: null, expiresAt: { gt: now } },
-    orderBy: { createdAt: "asc" },
-    select: { id: true },
-  });
-  if (active.length < limit) return [];
-  const evict = active.slice(0, active.length - limit + 1).map((s) => s.id);
-  await tx.session.updateMany({ where: { id: { in: evict } }, data: { revokedAt: now, revokedReason: "session_limit" } });
-  return evict;
+export const PLATFORM_MAX_SESSIONS = "max_sessions_per_user";
+
+/** Serialises the logins of one user for the rest of the transaction (two logins at limit-1 cannot both win). */
+export async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${userId}))`;
 }
+
+/** Per-user cap, else the platform setting (PUT /admin/platform), else `defaults.max_sessions_per_user`. */
+export async function sessionLimit(deps: IdentityDeps, db: Db | Tx, user: { maxSessions: number | null }): Promise<number> {
+  if (user.maxSessions) return user.maxSessions;
+  const platform = await db.platformSetting.findUnique({ where: { key: PLATFORM_MAX_SESSIONS } });
+  return typeof platform?.value === "number" ? platform.value : deps.config.defaults.max_sessions_per_user;
+}
+
+export async function activeSessions(deps: IdentityDeps, db: Db | Tx, userId: string) {
+  return db.session.findMany({
+    where: { userId, revokedAt: null, expiresAt: { gt: new Date(deps.now()) } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+export const sessionEntry = (s: { id: string; ipAddress: string; userAgent: string; lastUsedAt: Date; createdAt: Date }): SessionEntry => ({
+  id: s.id,
+  ip_address: s.ipAddress,
+  user_agent: s.userAgent,
+  last_used_at: s.lastUsedAt.toISOString(),
+  created_at: s.createdAt.toISOString(),
+});
