@@ -1,0 +1,247 @@
+import { randomBytes } from "node:crypto";
+import { apiClient } from "./clients";
+import { System } from "./system";
+import { STRONG_PASSWORD, teamWithDomain, type Api } from "./world";
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+interface AuthBody {
+  user: { id: string; email: string };
+  tokens: Tokens;
+}
+interface Conflict {
+  error: string;
+  code: string;
+  pending_token: string;
+  sessions: Array<{ id: string }>;
+  limit: number;
+}
+
+const APP_ORIGIN = "http://app.e2e.test";
+
+/** Identity as a client sees it through the gateway: sessions, limits, cookie mode, rate limits, secrets. */
+describe("authentication and sessions through the gateway", () => {
+  const adminEmail = `root-${randomBytes(4).toString("hex")}@example.test`;
+  const secrets: string[] = [STRONG_PASSWORD];
+  let system: System;
+  let api: Api;
+  let ipSeq = 10;
+  /** Each test speaks from its own client IP (the gateway trusts the runner as a proxy), so per-IP limits do not mix. */
+  const newIp = () => `198.51.100.${++ipSeq}`;
+
+  beforeAll(async () => {
+    system = await System.start({
+      identity: { BB_ADMIN_EMAILS: adminEmail, BB_CORS_ALLOWED_ORIGINS: APP_ORIGIN, BB_AUTH_ARGON2_MEMORY_KIB: "8192" },
+      "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1" },
+    });
+    api = apiClient(system.gatewayUrl);
+  });
+
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  const register = async (ip: string, email = `u-${randomBytes(4).toString("hex")}@example.test`) => {
+    const r = await api<AuthBody>("POST", "/auth/register", {
+      body: { email, password: STRONG_PASSWORD, display_name: "E2E" },
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(r.status).toBe(201);
+    secrets.push(r.body.tokens.access_token, r.body.tokens.refresh_token);
+    return { email, ...r.body };
+  };
+  const login = async (email: string, ip: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const r = await api<AuthBody & Conflict>("POST", "/auth/login", {
+      body: { email, password: STRONG_PASSWORD, ...extra },
+      headers: { "x-forwarded-for": ip, ...headers },
+    });
+    if (r.status === 200) secrets.push(r.body.tokens.access_token, r.body.tokens.refresh_token);
+    if (r.status === 409) secrets.push(r.body.pending_token);
+    return r;
+  };
+  const sidOf = (t: Tokens) =>
+    (JSON.parse(Buffer.from(t.access_token.split(".")[1]!, "base64url").toString("utf8")) as { sid: string }).sid;
+
+  it("when the 6th login meets the limit, then 409 session_limit; resolving it stops the revoked session's tokens at once", async () => {
+    const ip = newIp();
+    const { email, tokens: first } = await register(ip);
+    for (let i = 0; i < 4; i++) expect((await login(email, ip)).status).toBe(200);
+    const sixth = await login(email, ip);
+    expect(sixth.status).toBe(409);
+    expect(sixth.body).toEqual({
+      error: expect.any(String),
+      code: "session_limit",
+      pending_token: expect.any(String),
+      sessions: expect.any(Array),
+      limit: 5,
+    });
+    expect(sixth.body.sessions).toHaveLength(5);
+    expect((await api("GET", "/auth/me", { token: first.access_token })).status).toBe(200);
+
+    const pending = await api<{ sessions: unknown[]; limit: number }>(
+      "GET",
+      `/auth/login/pending-sessions?token=${encodeURIComponent(sixth.body.pending_token)}`,
+      {
+        headers: { "x-forwarded-for": ip },
+      },
+    );
+    expect(pending.body.sessions).toHaveLength(5);
+    const resolved = await api<AuthBody>("POST", "/auth/login/resolve", {
+      body: { pending_token: sixth.body.pending_token, revoke_session_id: sidOf(first) },
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(resolved.status).toBe(200);
+    secrets.push(resolved.body.tokens.access_token, resolved.body.tokens.refresh_token);
+    const refused = await api<{ error: string; code: string }>("GET", "/auth/me", { token: first.access_token });
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe("unauthenticated");
+    expect(
+      (await api("POST", "/auth/refresh", { body: { refresh_token: first.refresh_token }, headers: { "x-forwarded-for": ip } })).status,
+    ).toBe(401);
+    expect((await api("GET", "/auth/me", { token: resolved.body.tokens.access_token })).status).toBe(200);
+  });
+
+  it("when a user logs out, then the access token of that session is refused on the next request", async () => {
+    const ip = newIp();
+    const { tokens } = await register(ip);
+    expect((await api("GET", "/auth/me", { token: tokens.access_token })).status).toBe(200);
+    expect(
+      (await api("POST", "/auth/logout", { body: { refresh_token: tokens.refresh_token }, headers: { "x-forwarded-for": ip } })).status,
+    ).toBe(200);
+    expect((await api("GET", "/auth/me", { token: tokens.access_token })).status).toBe(401);
+  });
+
+  it("when a stolen refresh token is replayed, then the whole session is revoked", async () => {
+    const ip = newIp();
+    const { tokens } = await register(ip);
+    const next = await api<Tokens>("POST", "/auth/refresh", {
+      body: { refresh_token: tokens.refresh_token },
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(next.status).toBe(200);
+    secrets.push(next.body.access_token, next.body.refresh_token);
+    expect(
+      (await api("POST", "/auth/refresh", { body: { refresh_token: tokens.refresh_token }, headers: { "x-forwarded-for": ip } })).status,
+    ).toBe(401);
+    expect((await api("GET", "/auth/me", { token: next.body.access_token })).status).toBe(401);
+  });
+
+  it("delivers the refresh token as a cookie in cookie mode and refreshes and logs out from the cookie alone", async () => {
+    const ip = newIp();
+    const { email } = await register(ip);
+    const res = await fetch(`${system.gatewayUrl}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": ip },
+      body: JSON.stringify({ email, password: STRONG_PASSWORD, use_cookie: true }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AuthBody;
+    expect(body.tokens.refresh_token).toBe("");
+    secrets.push(body.tokens.access_token);
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/bb_refresh_token=.+; Max-Age=\d+; Path=\/api\/v1\/auth; .*HttpOnly/);
+    const cookie = setCookie.split(";")[0]!;
+    secrets.push(cookie.split("=")[1]!);
+    const refresh = (origin: string, c: string) =>
+      fetch(`${system.gatewayUrl}/api/v1/auth/refresh`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, cookie: c, "x-forwarded-for": ip },
+        body: "{}",
+      });
+    expect((await refresh("http://evil.e2e.test", cookie)).status).toBe(403);
+    const refreshed = await refresh(APP_ORIGIN, cookie);
+    expect(refreshed.status).toBe(200);
+    const tokens = (await refreshed.json()) as Tokens;
+    expect(tokens.refresh_token).toBe("");
+    secrets.push(tokens.access_token);
+    const rotated = (refreshed.headers.get("set-cookie") ?? "").split(";")[0]!;
+    secrets.push(rotated.split("=")[1]!);
+    const out = await fetch(`${system.gatewayUrl}/api/v1/auth/logout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP_ORIGIN, cookie: rotated, "x-forwarded-for": ip },
+      body: "{}",
+    });
+    expect(out.status).toBe(200);
+    expect((await api("GET", "/auth/me", { token: tokens.access_token })).status).toBe(401);
+  });
+
+  it("when one IP makes an 11th login within a minute, then 429 with Retry-After and the 7.2 body", async () => {
+    const ip = newIp();
+    const { email } = await register(ip);
+    for (let i = 0; i < 10; i++) {
+      // unknown accounts, so the lockout of one account does not interfere
+      const r = await api("POST", "/auth/login", {
+        body: { email: `nobody-${i}-${email}`, password: STRONG_PASSWORD },
+        headers: { "x-forwarded-for": ip },
+      });
+      expect(r.status).toBe(401);
+    }
+    const eleventh = await api<{ error: string; retry_after: number }>("POST", "/auth/login", {
+      body: { email, password: STRONG_PASSWORD },
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(eleventh.status).toBe(429);
+    expect(Object.keys(eleventh.body).sort()).toEqual(["error", "retry_after"]);
+    expect(eleventh.body.retry_after).toBeGreaterThanOrEqual(1);
+    expect(eleventh.headers.get("retry-after")).toBe(String(eleventh.body.retry_after));
+    expect(eleventh.headers.get("x-ratelimit-remaining")).toBe("0");
+    // another IP is not affected
+    expect((await login(email, newIp())).status).not.toBe(429);
+  });
+
+  it("when the 5th wrong password in a row is followed by a 6th attempt, then 423 with Retry-After", async () => {
+    const ip = newIp();
+    const { email } = await register(ip);
+    for (let i = 0; i < 5; i++)
+      await api("POST", "/auth/login", { body: { email, password: "Wrong-Password-1" }, headers: { "x-forwarded-for": newIp() } });
+    const locked = await api<{ code: string }>("POST", "/auth/login", {
+      body: { email, password: STRONG_PASSWORD },
+      headers: { "x-forwarded-for": newIp() },
+    });
+    expect(locked.status).toBe(423);
+    expect(locked.body.code).toBe("error");
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("refuses API keys on account self-service and lets an admin set the platform session default", async () => {
+    const world = await teamWithDomain(api);
+    const key = await api<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+      token: world.owner.token,
+      body: { name: "self-service", scopes: ["team.inboxes.view"] },
+    });
+    secrets.push(key.body.raw_key);
+    for (const [method, path, body] of [
+      ["PATCH", "/auth/me", { display_name: "x" }],
+      ["PUT", "/auth/me/password", { current_password: STRONG_PASSWORD, new_password: "Other-Horse-77" }],
+      ["DELETE", "/auth/me", { password: STRONG_PASSWORD }],
+      ["GET", "/auth/sessions", undefined],
+      ["DELETE", "/auth/sessions", undefined],
+    ] as const) {
+      const r = await api<{ error: string }>(method, path, { token: key.body.raw_key, ...(body ? { body } : {}) });
+      expect([path, r.status, r.body.error]).toEqual([path, 403, "insufficient scope"]);
+    }
+
+    const ip = newIp();
+    const admin = await register(ip, adminEmail);
+    const set = await api<{ max_sessions_per_user: number }>("PUT", "/admin/platform", {
+      token: admin.tokens.access_token,
+      body: { max_sessions_per_user: 2 },
+    });
+    expect(set.status).toBe(200);
+    const { email } = await register(newIp());
+    expect((await login(email, newIp())).status).toBe(200);
+    expect((await login(email, newIp())).status).toBe(409);
+    await api("PUT", "/admin/platform", { token: admin.tokens.access_token, body: { max_sessions_per_user: 5 } });
+  });
+
+  it("never writes a password, token, refresh token, key or password hash to any service's log", () => {
+    const logs = system.allLogs();
+    expect(logs.length).toBeGreaterThan(1000);
+    for (const secret of new Set(secrets)) expect(logs.includes(secret)).toBe(false);
+    expect(logs).not.toMatch(/\$argon2id\$/);
+    expect(logs).not.toMatch(/bb_[0-9a-f]{64}/);
+  });
+});
