@@ -143,9 +143,11 @@ async function admit(
   await lockUser(tx, userId);
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
   const limit = await sessionLimit(deps, tx, user);
-  const active = await activeSessions(deps, tx, userId);
+  // count first: the list is only needed at the limit
+  const count = await tx.session.count({ where: { userId, revokedAt: null, expiresAt: { gt: new Date(deps.now()) } } });
   let evicted: string[] = [];
-  if (active.length >= limit) {
+  if (count >= limit) {
+    const active = await activeSessions(deps, tx, userId);
     if (!opts.fallback) return { kind: "limit", sessions: active.map(sessionEntry), limit };
     evicted = active.slice(0, active.length - limit + 1).map((s) => s.id);
     await tx.session.updateMany({
