@@ -138,8 +138,14 @@ export async function verifyEmail(deps: IdentityDeps, token: string): Promise<vo
 /** Revokes the session a refresh token belongs to; unknown tokens are fine (logout is idempotent). */
 export async function logout(deps: IdentityDeps, refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
-  const row = await deps.db.refreshToken.findUnique({ where: { tokenHash: sha256(refreshToken) }, select: { sessionId: true } });
-  if (row) await revokeSessions(deps, [row.sessionId], "logout");
+  const row = await deps.db.refreshToken.findUnique({
+    where: { tokenHash: sha256(refreshToken) },
+    select: { sessionId: true, session: { select: { userId: true, revokedAt: true } } },
+  });
+  if (!row || row.session.revokedAt) return;
+  await revokeSessions(deps, [row.sessionId], "logout");
+  await deps.db.$transaction((tx) => audit(deps, tx, "user.logout", row.session.userId, null, { session_id: row.sessionId }));
+  deps.relay.kick();
 }
 
 export async function datetimeSettings(deps: IdentityDeps, actor: Actor) {

@@ -1,6 +1,7 @@
 import { pageWindow, toPage, type Actor, type Page, type PaginationQuery, type Session } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit";
 import type { IdentityDeps } from "./deps";
+import { audit } from "./auth.use-case";
 import { revokeSessions } from "./sessions";
 
 const activeWhere = (deps: IdentityDeps, userId: string) => ({ userId, revokedAt: null, expiresAt: { gt: new Date(deps.now()) } });
@@ -31,6 +32,13 @@ export async function revokeOwnSession(deps: IdentityDeps, actor: Actor, session
   const s = await deps.db.session.findFirst({ where: { id: sessionId, ...activeWhere(deps, actor.user_id) }, select: { id: true } });
   if (!s) throw errors.notFound("session");
   await revokeSessions(deps, [s.id], "revoked_by_user");
+  await recordRevocation(deps, actor, [s.id], "user.session_revoked");
+}
+
+async function recordRevocation(deps: IdentityDeps, actor: Actor, ids: string[], action: string): Promise<void> {
+  if (ids.length === 0) return;
+  await deps.db.$transaction((tx) => audit(deps, tx, action, actor.user_id, null, { session_ids: ids }, actor));
+  deps.relay.kick();
 }
 
 /** Revokes every session of the caller except the one making the request. */
