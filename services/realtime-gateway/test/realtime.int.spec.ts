@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import net from "node:net";
 import { WebSocket } from "ws";
 import { RpcName } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
@@ -23,11 +24,13 @@ describe("realtime-gateway on real Redis and NATS", () => {
   let rpcs: Array<{ stop(): Promise<void> }> = [];
   const member = makeActor();
   const outsider = makeActor();
+  const viewer = makeActor(); // a team member without team.emails.view
   const orgId = randomUUID();
   const teamId = randomUUID();
   const inboxId = randomUUID();
   const otherInbox = randomUUID();
   const privateInbox = randomUUID();
+  const slowInbox = randomUUID(); // its access lookup takes a while
 
   beforeAll(async () => {
     const config = loadRealtimeConfig(
@@ -44,6 +47,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
       [inboxId]: { private: false, created_by: member.user_id },
       [otherInbox]: { private: false, created_by: member.user_id },
       [privateInbox]: { private: true, created_by: randomUUID() },
+      [slowInbox]: { private: false, created_by: member.user_id },
     };
     rpcs = [
       serveRpc(
@@ -51,6 +55,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
         ns,
         RpcName.getInboxAccess,
         async (req) => {
+          if (req.inbox_id === slowInbox) await new Promise((r) => setTimeout(r, 300));
           const i = inboxes[req.inbox_id];
           return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: teamId, is_active: true, ...i } : null };
         },
@@ -60,7 +65,10 @@ describe("realtime-gateway on real Redis and NATS", () => {
         infra.nc,
         ns,
         RpcName.authorize,
-        async (req) => (req.actor.user_id === member.user_id ? { allowed: true, reason: null } : { allowed: false, reason: "not_member" }),
+        async (req) =>
+          req.actor.user_id === member.user_id
+            ? { allowed: true, reason: null }
+            : { allowed: false, reason: req.actor.user_id === viewer.user_id ? "missing_permission" : "not_member" },
         infra.logger,
       ),
     ];
@@ -152,6 +160,54 @@ describe("realtime-gateway on real Redis and NATS", () => {
     expect((await open(inboxId, await ticket(outsider))).status).toBe(404);
     expect((await open(privateInbox, await ticket())).status).toBe(404);
     expect((await open(randomUUID(), await ticket())).status).toBe(404);
+    expect((await open(inboxId, await ticket(viewer))).status).toBe(403);
+  });
+
+  it("when an event carries no summary, then the frame is built from the event's own fields", async () => {
+    const a = await open(inboxId, await ticket());
+    const emailId = randomUUID();
+    const receivedAt = new Date().toISOString();
+    await publishEvent(
+      infra.js,
+      ns,
+      newEvent("email.received", {
+        org_id: orgId,
+        team_id: teamId,
+        data: {
+          email_id: emailId,
+          inbox_id: inboxId,
+          team_id: teamId,
+          from: "s@example.org",
+          to: "x@y.test",
+          subject: "No summary",
+          received_at: receivedAt,
+        },
+      }),
+    );
+    await waitFor(() => a.frames.length === 1, { what: "frame" });
+    expect(a.frames[0]).toEqual({
+      type: "email.received",
+      data: { id: emailId, inbox_id: inboxId, from_address: "s@example.org", subject: "No summary", received_at: receivedAt },
+    });
+    a.ws?.close();
+  });
+
+  it("when a client resets the connection while its upgrade is being checked, then the service keeps running", async () => {
+    const t = await ticket();
+    const raw = net.connect(service.port, "127.0.0.1");
+    await new Promise<void>((r) => raw.on("connect", () => r()));
+    raw.on("error", () => undefined);
+    raw.write(
+      `GET /api/v1/ws/inboxes/${slowInbox}?ticket=${t} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    raw.resetAndDestroy();
+    await new Promise((r) => setTimeout(r, 500)); // past the slow access check
+    expect((await fetch(`http://127.0.0.1:${service.port}/healthz`)).status).toBe(200);
+    const a = await open(inboxId, await ticket());
+    expect(a.ws).toBeDefined();
+    a.ws?.close();
   });
 
   it("when an inbox expires, then its sockets get inbox.expired and are closed", async () => {

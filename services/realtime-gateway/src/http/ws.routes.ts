@@ -22,6 +22,7 @@ const INBOX_PATH = /^\/api\/v1\/ws\/inboxes\/([0-9a-fA-F-]{36})\/?$/;
 
 /** Writes an HTTP error in the envelope on a socket that was never upgraded. */
 function refuse(socket: Duplex, err: AppError): void {
+  if (socket.destroyed || !socket.writable) return;
   const body = JSON.stringify({ error: err.message, code: err.wireCode });
   const reason = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable" }[err.status] ?? "Bad Request";
   socket.end(
@@ -43,6 +44,10 @@ export function inboxUpgradeHandler(deps: {
 }) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const handler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands upgrade sockets over without an 'error' listener: a client that resets the
+    // connection while the ticket and access are checked would otherwise crash the process.
+    const onSocketError = () => socket.destroy();
+    socket.on("error", onSocketError);
     const url = new URL(req.url ?? "/", "http://localhost");
     const match = INBOX_PATH.exec(url.pathname);
     if (!match) return refuse(socket, errors.notFound("route"));
@@ -53,7 +58,9 @@ export function inboxUpgradeHandler(deps: {
         const actor = await redeemTicket(deps.redis, deps.prefix, ticket);
         if (!actor) throw new AppError(ErrorCode.unauthenticated, "invalid or expired ticket");
         await checkInboxAccess(deps.nc, deps.namespace, actor, inboxId);
+        if (socket.destroyed) return; // the client left while we were checking
         wss.handleUpgrade(req, socket, head, (ws) => {
+          socket.removeListener("error", onSocketError); // ws owns the socket's errors from here
           deps.hub.add(inboxId, ws);
           ws.on("message", () => undefined); // clients only listen; pings are answered by ws itself
         });
