@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import type { Actor } from "@burnbox/contracts";
-import { INTERNAL_CONTEXT_HEADER, signInternalContext } from "@burnbox/service-kit";
+import { INTERNAL_CONTEXT_HEADER, signInternalContext, startInfra, type BaseConfig, type Infra } from "@burnbox/service-kit";
 
 /**
  * Where the real Postgres, Redis and NATS of tests live. Tests never mock them: they use the
@@ -128,5 +128,80 @@ export function serviceClient(baseUrl: string, secret = TEST_INTERNAL_SECRET) {
     });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  };
+}
+
+type Overrides = Record<string, unknown>;
+
+function merge(a: Overrides, b: Overrides): Overrides {
+  const out: Overrides = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const prev = out[k];
+    out[k] =
+      v && typeof v === "object" && !Array.isArray(v) && prev && typeof prev === "object" && !Array.isArray(prev)
+        ? merge(prev as Overrides, v as Overrides)
+        : v;
+  }
+  return out;
+}
+
+export interface TestService<C, S> {
+  ns: string;
+  dbUrl: string;
+  config: C;
+  infra: Infra;
+  service: S;
+  logs: LogCapture;
+  /** Calls the service as the gateway would, with a signed internal context for the given actor. */
+  call: ReturnType<typeof serviceClient>;
+  /** Stops the service, then removes its streams and database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one service in-process on the real Postgres, Redis and NATS, in a namespace (streams,
+ * Redis keys, database) of its own, the way every service's integration tests need it.
+ */
+export async function startTestService<C extends BaseConfig, S extends { port: number; stop(): Promise<void> }>(opts: {
+  prefix: string;
+  load: (overrides: Overrides) => C;
+  start: (config: C, infra: Infra) => Promise<S>;
+  /** Database-backed services: where their migrations are. */
+  migrationsDir?: string;
+  redis?: boolean;
+  overrides?: (ctx: { ns: string; dbUrl: string }) => Overrides;
+}): Promise<TestService<C, S>> {
+  const ns = uniqueNamespace(opts.prefix);
+  const dbUrl = testDatabaseUrl(`${ns}_db`);
+  const base: Overrides = {
+    http: { port: 0, host: "127.0.0.1" },
+    internal: { secret: TEST_INTERNAL_SECRET },
+    nats: { url: testInfra.natsUrl, namespace: ns },
+    redis: { url: testInfra.redisUrl, key_prefix: `${ns}:` },
+    ...(opts.migrationsDir ? { database: { url: dbUrl } } : {}),
+  };
+  const config = opts.load(merge(base, opts.overrides?.({ ns, dbUrl }) ?? {}));
+  const logs = new LogCapture();
+  const infra = await startInfra({
+    config,
+    ...(opts.redis ? { redis: true } : {}),
+    ...(opts.migrationsDir ? { database: { url: dbUrl, migrationsDir: opts.migrationsDir } } : {}),
+    logDestination: logs,
+  });
+  const service = await opts.start(config, infra);
+  return {
+    ns,
+    dbUrl,
+    config,
+    infra,
+    service,
+    logs,
+    call: serviceClient(`http://127.0.0.1:${service.port}`),
+    stop: async () => {
+      await service.stop();
+      await deleteNamespaceStreams(infra.nc, ns);
+      await infra.close();
+      if (opts.migrationsDir) await dropDatabase(dbUrl);
+    },
   };
 }

@@ -1,22 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
-import path from "node:path";
 import { RpcName, type Actor } from "@burnbox/contracts";
-import { rpcRequest, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
-  TEST_JWT_SECRET,
-  deleteNamespaceStreams,
-  dropDatabase,
-  serviceClient,
-  testDatabaseUrl,
-  testInfra,
-  uniqueNamespace,
-} from "@burnbox/test-kit";
-import { startService, type RunningService } from "../src/app";
-import { loadIdentityConfig, type IdentityConfig } from "../src/config";
+import { rpcRequest, serveRpc, type Infra } from "@burnbox/service-kit";
+import type { TestService } from "@burnbox/test-kit";
+import type { RunningService } from "../src/app";
+import type { IdentityConfig } from "../src/config";
 import { apiKeyCacheKey, apiKeyUsageDirtyKey, apiKeyUsageKey } from "../src/domain/apikey-cache";
 import { deleteExpiredApiKeys, flushApiKeyUsage } from "../src/workers/apikeys.worker";
+import { startIdentity } from "./support";
 
 interface Key {
   id: string;
@@ -35,13 +25,13 @@ interface Key {
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 describe("team API keys on real Postgres, Redis and NATS", () => {
-  const ns = uniqueNamespace("key");
-  const dbUrl = testDatabaseUrl(`${ns}_identity`);
+  let t: TestService<IdentityConfig, RunningService>;
   let config: IdentityConfig;
   let infra: Infra;
   let service: RunningService;
-  let call: ReturnType<typeof serviceClient>;
+  let call: TestService<IdentityConfig, RunningService>["call"];
   let rpc: { stop(): Promise<void> };
+  let ns: string;
   const orgId = randomUUID();
   const teamId = randomUUID();
   const otherTeam = randomUUID();
@@ -49,26 +39,8 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   let member: Actor;
 
   beforeAll(async () => {
-    config = loadIdentityConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        redis: { url: testInfra.redisUrl, key_prefix: `${ns}:` },
-        database: { url: dbUrl },
-        auth: { jwt_secret: TEST_JWT_SECRET, argon2: { memory_kib: 4096, time_cost: 1 } },
-        workers: { apikey_usage_flush_interval: "1h", cleanup_interval: "1h" },
-      },
-    );
-    infra = await startInfra({
-      config,
-      redis: true,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-      logDestination: new LogCapture(),
-    });
-    service = await startService(config, infra);
-    call = serviceClient(`http://127.0.0.1:${service.port}`);
+    t = await startIdentity({ workers: { apikey_usage_flush_interval: "1h", cleanup_interval: "1h" } });
+    ({ config, infra, service, call, ns } = t);
     const register = async (name: string): Promise<Actor> => {
       const r = await call<{ user: { id: string; email: string } }>("POST", "/auth/register", {
         actor: null,
@@ -94,11 +66,8 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   });
 
   afterAll(async () => {
-    await service?.stop();
     await rpc?.stop();
-    await deleteNamespaceStreams(infra.nc, ns);
-    await infra?.close();
-    await dropDatabase(dbUrl);
+    await t?.stop();
   });
 
   const base = (team = teamId) => `/orgs/${orgId}/teams/${team}/api-keys`;

@@ -1,19 +1,9 @@
-import path from "node:path";
-import { startInfra, type Infra } from "@burnbox/service-kit";
-import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
-  TEST_JWT_SECRET,
-  deleteNamespaceStreams,
-  dropDatabase,
-  serviceClient,
-  testDatabaseUrl,
-  testInfra,
-  uniqueNamespace,
-} from "@burnbox/test-kit";
+import type { Infra } from "@burnbox/service-kit";
+import { TEST_JWT_SECRET, type LogCapture, type TestService } from "@burnbox/test-kit";
 import jwt from "jsonwebtoken";
-import { startService, type RunningService } from "../src/app";
-import { loadIdentityConfig, type IdentityConfig } from "../src/config";
+import type { RunningService } from "../src/app";
+import type { IdentityConfig } from "../src/config";
+import { startIdentity } from "./support";
 import { revokedSessionKey } from "../src/domain/sessions";
 
 const PASSWORD = "Correct-Horse-9-Battery";
@@ -28,44 +18,21 @@ interface AuthBody {
 }
 
 describe("identity on real Postgres, Redis and NATS", () => {
-  const ns = uniqueNamespace("id");
-  const dbUrl = testDatabaseUrl(`${ns}_identity`);
-  const logs = new LogCapture();
+  let t: TestService<IdentityConfig, RunningService>;
   let config: IdentityConfig;
   let infra: Infra;
-  let service: RunningService;
-  let call: ReturnType<typeof serviceClient>;
+  let call: TestService<IdentityConfig, RunningService>["call"];
+  let logs: LogCapture;
   let seq = 0;
-  const email = () => `u${++seq}-${ns}@example.test`;
+  const email = () => `u${++seq}-${t.ns}@example.test`;
 
   beforeAll(async () => {
-    config = loadIdentityConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        redis: { url: testInfra.redisUrl, key_prefix: `${ns}:` },
-        database: { url: dbUrl },
-        auth: { jwt_secret: TEST_JWT_SECRET, argon2: { memory_kib: 4096, time_cost: 1 } },
-        defaults: { max_sessions_per_user: 2 },
-      },
-    );
-    infra = await startInfra({
-      config,
-      redis: true,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-      logDestination: logs,
-    });
-    service = await startService(config, infra);
-    call = serviceClient(`http://127.0.0.1:${service.port}`);
+    t = await startIdentity({ defaults: { max_sessions_per_user: 2 } });
+    ({ config, infra, call, logs } = t);
   });
 
   afterAll(async () => {
-    await service?.stop();
-    await deleteNamespaceStreams(infra.nc, ns);
-    await infra?.close();
-    await dropDatabase(dbUrl);
+    await t?.stop();
   });
 
   const registerUser = async (address = email()) => {

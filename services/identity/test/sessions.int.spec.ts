@@ -4,22 +4,11 @@ import jwt from "jsonwebtoken";
 import { SMTPServer } from "smtp-server";
 import type { Actor } from "@burnbox/contracts";
 import { startInfra, type Infra } from "@burnbox/service-kit";
-import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
-  TEST_JWT_SECRET,
-  deleteNamespaceStreams,
-  dropDatabase,
-  internalHeaders,
-  serviceClient,
-  testDatabaseUrl,
-  testInfra,
-  uniqueNamespace,
-  waitFor,
-} from "@burnbox/test-kit";
+import { LogCapture, internalHeaders, serviceClient, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
-import { loadIdentityConfig, type IdentityConfig } from "../src/config";
+import type { IdentityConfig } from "../src/config";
 import { revokedSessionKey } from "../src/domain/sessions";
+import { startIdentity } from "./support";
 
 const PASSWORD = "Correct-Horse-9-Battery";
 interface Tokens {
@@ -59,50 +48,33 @@ async function smtpSink() {
 }
 
 describe("sessions, limits, passwords and admin controls on real Postgres, Redis and NATS", () => {
-  const ns = uniqueNamespace("ses");
-  const dbUrl = testDatabaseUrl(`${ns}_identity`);
-  const logs = new LogCapture();
+  let t: TestService<IdentityConfig, RunningService>;
   let config: IdentityConfig;
   let infra: Infra;
   let service: RunningService;
-  let call: ReturnType<typeof serviceClient>;
+  let call: TestService<IdentityConfig, RunningService>["call"];
+  let logs: LogCapture;
   let sink: Awaited<ReturnType<typeof smtpSink>>;
   /** The service's clock runs with real time plus an offset the tests can move. */
   let offset = 0;
   let seq = 0;
-  const email = () => `s${++seq}-${ns}@example.test`;
-
-  const overrides = (extra: Record<string, unknown> = {}) => ({
-    http: { port: 0, host: "127.0.0.1" },
-    internal: { secret: TEST_INTERNAL_SECRET },
-    nats: { url: testInfra.natsUrl, namespace: ns },
-    redis: { url: testInfra.redisUrl, key_prefix: `${ns}:` },
-    database: { url: dbUrl },
-    auth: { jwt_secret: TEST_JWT_SECRET, argon2: { memory_kib: 4096, time_cost: 1 } },
-    defaults: { max_sessions_per_user: 5 },
-    mail: { smtp_host: "127.0.0.1", smtp_port: sink.port },
-    base_url: "https://burnbox.example.test",
-    ...extra,
-  });
+  const email = () => `s${++seq}-${t.ns}@example.test`;
 
   beforeAll(async () => {
     sink = await smtpSink();
-    config = loadIdentityConfig({}, overrides());
-    infra = await startInfra({
-      config,
-      redis: true,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-      logDestination: logs,
-    });
-    service = await startService(config, infra, { now: () => Date.now() + offset });
-    call = serviceClient(`http://127.0.0.1:${service.port}`);
+    t = await startIdentity(
+      {
+        defaults: { max_sessions_per_user: 5 },
+        mail: { smtp_host: "127.0.0.1", smtp_port: sink.port },
+        base_url: "https://burnbox.example.test",
+      },
+      { now: () => Date.now() + offset },
+    );
+    ({ config, infra, service, call, logs } = t);
   });
 
   afterAll(async () => {
-    await service?.stop();
-    await deleteNamespaceStreams(infra.nc, ns);
-    await infra?.close();
-    await dropDatabase(dbUrl);
+    await t?.stop();
     await sink?.close();
   });
 
@@ -217,12 +189,12 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
   });
 
   it("when the pending-login store (Redis) is really down, then login revokes the oldest session instead", async () => {
-    const deadRedis = "redis://127.0.0.1:1";
-    const cfg = loadIdentityConfig({}, overrides({ redis: { url: deadRedis, key_prefix: `${ns}:` } }));
+    // a second identity on the same database whose Redis is a closed port
+    const cfg: IdentityConfig = { ...config, redis: { ...config.redis, url: "redis://127.0.0.1:1" } };
     const downInfra = await startInfra({
       config: cfg,
       redis: true,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+      database: { url: t.dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
       logDestination: new LogCapture(),
     });
     const down = await startService(cfg, downInfra);
@@ -288,7 +260,7 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     const forgot = await call<{ message: string }>("POST", "/auth/forgot-password", { actor: null, body: { email: address } });
     const unknown = await call<{ message: string }>("POST", "/auth/forgot-password", {
       actor: null,
-      body: { email: `nobody-${ns}@example.test` },
+      body: { email: `nobody-${t.ns}@example.test` },
     });
     expect(forgot.status).toBe(200);
     expect(unknown.body).toEqual(forgot.body);

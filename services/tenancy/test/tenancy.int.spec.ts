@@ -1,60 +1,34 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { RpcName, type Actor } from "@burnbox/contracts";
-import { newEvent, publishEvent, rpcRequest, startInfra, type Infra } from "@burnbox/service-kit";
-import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
-  deleteNamespaceStreams,
-  dropDatabase,
-  makeActor,
-  serviceClient,
-  testDatabaseUrl,
-  testInfra,
-  uniqueNamespace,
-  waitFor,
-} from "@burnbox/test-kit";
+import { newEvent, publishEvent, rpcRequest, type Infra } from "@burnbox/service-kit";
+import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadTenancyConfig, type TenancyConfig } from "../src/config";
 
 const TRUSTED = "trusted.burnbox.test";
 
 describe("tenancy on real Postgres and NATS", () => {
-  const ns = uniqueNamespace("ten");
-  const dbUrl = testDatabaseUrl(`${ns}_tenancy`);
-  let config: TenancyConfig;
+  let t: TestService<TenancyConfig, RunningService>;
   let infra: Infra;
-  let service: RunningService;
-  let call: ReturnType<typeof serviceClient>;
+  let ns: string;
+  let call: TestService<TenancyConfig, RunningService>["call"];
   const owner = makeActor();
   const outsider = makeActor();
 
   beforeAll(async () => {
-    config = loadTenancyConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        database: { url: dbUrl },
-        domains: { trusted: [TRUSTED] },
-        log: { level: "warn" },
-      },
-    );
-    infra = await startInfra({
-      config,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-      logDestination: new LogCapture(),
+    t = await startTestService({
+      prefix: "ten",
+      load: (o) => loadTenancyConfig({}, o),
+      start: startService,
+      migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
+      overrides: () => ({ domains: { trusted: [TRUSTED] } }),
     });
-    service = await startService(config, infra);
-    call = serviceClient(`http://127.0.0.1:${service.port}`);
+    ({ infra, ns, call } = t);
   });
 
   afterAll(async () => {
-    await service?.stop();
-    await deleteNamespaceStreams(infra.nc, ns);
-    await infra?.close();
-    await dropDatabase(dbUrl);
+    await t?.stop();
   });
 
   async function orgTeamDomain(actor: Actor = owner) {

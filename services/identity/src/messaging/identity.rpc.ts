@@ -11,7 +11,10 @@ export function serveIdentityRpc(nc: NatsConnection, deps: IdentityDeps, logger:
       deps.config.nats.namespace,
       RpcName.resolveApiKey,
       async (req) => {
-        const key = await deps.db.apiKey.findUnique({ where: { keyHash: req.key_hash }, include: { creator: { select: { id: true, email: true } } } });
+        const key = await deps.db.apiKey.findUnique({
+          where: { keyHash: req.key_hash },
+          include: { creator: { select: { id: true, email: true } } },
+        });
         return { key: key ? resolvedView(key) : null };
       },
       logger,
