@@ -4,18 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { RpcName, subjects, type Actor } from "@burnbox/contracts";
 import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
-  deleteNamespaceStreams,
-  dropDatabase,
-  makeActor,
-  serviceClient,
-  testDatabaseUrl,
-  testInfra,
-  uniqueNamespace,
-  waitFor,
-} from "@burnbox/test-kit";
+import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
 import { expireInboxes } from "../src/workers/cleanup.worker";
@@ -23,14 +12,14 @@ import { expireInboxes } from "../src/workers/cleanup.worker";
 const DOMAIN = "mail.inbox-test.example";
 
 describe("inbox and SMTP intake on real Postgres and NATS", () => {
-  const ns = uniqueNamespace("inb");
-  const dbUrl = testDatabaseUrl(`${ns}_inbox`);
+  let t: TestService<InboxConfig, RunningService>;
+  let ns: string;
   let config: InboxConfig;
   let infra: Infra;
   let intakeInfra: Infra;
   let service: RunningService;
   let intake: RunningIntake;
-  let call: ReturnType<typeof serviceClient>;
+  let call: TestService<InboxConfig, RunningService>["call"];
   const events: Array<{ type: string; data: Record<string, unknown> }> = [];
   const owner = makeActor();
   const teammate = makeActor();
@@ -42,21 +31,21 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
   let now = Date.now();
 
   beforeAll(async () => {
-    config = loadInboxConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
+    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
+    t = await startTestService({
+      prefix: "inb",
+      load: (o) => loadInboxConfig({}, o),
+      start: (c, i) => startService(c, i, { now: () => now }),
+      migrationsDir,
+      overrides: ({ ns }) => ({
         smtp: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        database: { url: dbUrl },
         storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
         workers: { cleanup_interval: "1h" },
-      },
-    );
-    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
-    infra = await startInfra({ config, database: { url: dbUrl, migrationsDir }, logDestination: new LogCapture() });
-    intakeInfra = await startInfra({ config, database: { url: dbUrl, migrationsDir }, logDestination: new LogCapture() });
+      }),
+    });
+    ({ ns, config, infra, service, call } = t);
+    // the SMTP intake is a process of its own in production: here it gets its own connections
+    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
     // Tenancy's side of the conversation, over the real NATS: owner and teammate are in the team.
     const members = new Set([owner.user_id, teammate.user_id]);
     stops = [
@@ -107,19 +96,14 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
       },
     });
     stops.push({ stop: async () => sub.unsubscribe() });
-    service = await startService(config, infra, { now: () => now });
     intake = await startIntake(config, intakeInfra, { now: () => now });
-    call = serviceClient(`http://127.0.0.1:${service.port}`);
   });
 
   afterAll(async () => {
     await intake?.stop();
-    await service?.stop();
-    await Promise.all(stops.map((s) => s.stop()));
-    await deleteNamespaceStreams(infra.nc, ns);
     await intakeInfra?.close();
-    await infra?.close();
-    await dropDatabase(dbUrl);
+    await Promise.all(stops.map((s) => s.stop()));
+    await t?.stop();
   });
 
   const mailer = () => nodemailer.createTransport({ host: "127.0.0.1", port: intake.smtpPort, secure: false, ignoreTLS: true });

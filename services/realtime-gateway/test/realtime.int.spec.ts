@@ -2,25 +2,17 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { WebSocket } from "ws";
 import { RpcName } from "@burnbox/contracts";
-import { newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
-  deleteNamespaceStreams,
-  makeActor,
-  serviceClient,
-  testInfra,
-  uniqueNamespace,
-  waitFor,
-} from "@burnbox/test-kit";
+import { newEvent, publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
+import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
-import { loadRealtimeConfig } from "../src/config";
+import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
 
 describe("realtime-gateway on real Redis and NATS", () => {
-  const ns = uniqueNamespace("rt");
+  let t: TestService<RealtimeConfig, RunningService>;
+  let ns: string;
   let infra: Infra;
   let service: RunningService;
-  let call: ReturnType<typeof serviceClient>;
+  let call: TestService<RealtimeConfig, RunningService>["call"];
   let rpcs: Array<{ stop(): Promise<void> }> = [];
   const member = makeActor();
   const outsider = makeActor();
@@ -33,16 +25,8 @@ describe("realtime-gateway on real Redis and NATS", () => {
   const slowInbox = randomUUID(); // its access lookup takes a while
 
   beforeAll(async () => {
-    const config = loadRealtimeConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        redis: { url: testInfra.redisUrl, key_prefix: `${ns}:` },
-      },
-    );
-    infra = await startInfra({ config, redis: true, logDestination: new LogCapture() });
+    t = await startTestService({ prefix: "rt", load: (o) => loadRealtimeConfig({}, o), start: startService, redis: true });
+    ({ ns, infra, service, call } = t);
     const inboxes: Record<string, { private: boolean; created_by: string }> = {
       [inboxId]: { private: false, created_by: member.user_id },
       [otherInbox]: { private: false, created_by: member.user_id },
@@ -72,15 +56,11 @@ describe("realtime-gateway on real Redis and NATS", () => {
         infra.logger,
       ),
     ];
-    service = await startService(config, infra);
-    call = serviceClient(`http://127.0.0.1:${service.port}`);
   });
 
   afterAll(async () => {
-    await service?.stop();
     await Promise.all(rpcs.map((r) => r.stop()));
-    await deleteNamespaceStreams(infra.nc, ns);
-    await infra?.close();
+    await t?.stop();
   });
 
   const ticket = async (actor = member) =>
