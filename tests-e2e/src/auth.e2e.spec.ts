@@ -192,6 +192,25 @@ describe("authentication and sessions through the gateway", () => {
     expect((await login(email, newIp())).status).not.toBe(429);
   });
 
+  it("when one IP asks for a 4th password reset within the hour, then 429; the answer never reveals whether the account exists", async () => {
+    const ip = newIp();
+    const { email } = await register(ip);
+    const known = await api<{ message: string }>("POST", "/auth/forgot-password", { body: { email }, headers: { "x-forwarded-for": ip } });
+    const unknown = await api<{ message: string }>("POST", "/auth/forgot-password", {
+      body: { email: `nobody-${email}` },
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect((await api("POST", "/auth/forgot-password", { body: { email }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    const fourth = await api<{ error: string; retry_after: number }>("POST", "/auth/forgot-password", {
+      body: { email },
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.retry_after).toBeGreaterThan(60);
+  });
+
   it("when the 5th wrong password in a row is followed by a 6th attempt, then 423 with Retry-After", async () => {
     const ip = newIp();
     const { email } = await register(ip);
