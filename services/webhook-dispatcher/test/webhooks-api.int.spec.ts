@@ -151,7 +151,7 @@ describe("webhook management API on real Postgres and NATS", () => {
       total_deliveries: 2,
       success_count: 1,
       failure_count: 1,
-      success_rate: 0.5,
+      success_rate: 50,
       last_delivery_at: log.data[0]?.created_at,
     });
     expect(typeof stats.body.avg_response_time_ms).toBe("number");

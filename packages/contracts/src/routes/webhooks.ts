@@ -46,51 +46,6 @@ export const UpdateWebhookBody = z
       .optional(),
     active: z.boolean().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "at least one of url, events, active is required" })
-  .openapi("UpdateWebhookRequest");
-export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
-
-export const WebhookParams = TeamParams.extend({ webhookId: Uuid });
-
-/** One attempt in the delivery log (spec 2.4): every attempt of every delivery, newest first. */
-export const WebhookDeliveryLogEntry = z
-  .object({
-    id: Uuid,
-    webhook_id: Uuid,
-    delivery_id: Uuid.openapi({ description: "The X-Service-Delivery-ID, the same on every attempt of one delivery" }),
-    event: WebhookEventName,
-    attempt: z.number().int(),
-    success: z.boolean(),
-    response_status: z.number().int().nullable(),
-    response_time_ms: z.number().int(),
-    error: z.string().nullable(),
-    created_at: Timestamp,
-  })
-  .openapi("WebhookDeliveryLogEntry");
-export type WebhookDeliveryLogEntry = z.infer<typeof WebhookDeliveryLogEntry>;
-
-export const WebhookStats = z
-  .object({
-    total_deliveries: z.number().int().openapi({ description: "Attempts logged (each retry counts)" }),
-    success_count: z.number().int(),
-    failure_count: z.number().int(),
-    success_rate: z.number().openapi({ description: "success_count / total_deliveries, from 0 to 1 (0 when there are none)" }),
-    avg_response_time_ms: z.number(),
-    last_delivery_at: Timestamp.nullable(),
-  })
-  .openapi("WebhookStats");
-export type WebhookStats = z.infer<typeof WebhookStats>;
-
-export const UpdateWebhookBody = z
-  .object({
-    url: z.string().trim().min(1).max(2048).optional(),
-    events: z
-      .array(WebhookEventName)
-      .min(1)
-      .transform((e) => [...new Set(e)])
-      .optional(),
-    active: z.boolean().optional(),
-  })
   .refine((b) => b.url !== undefined || b.events !== undefined || b.active !== undefined, { message: "at least one field is required" })
   .openapi("UpdateWebhookRequest", {
     description: "At least one of url, events, active. A new url must pass the same rules as on create.",

@@ -188,8 +188,8 @@ export async function webhookStats(deps: DispatcherDeps, actor: Actor, team: Tea
     total_deliveries: total,
     success_count: ok,
     failure_count: total - ok,
-    success_rate: total === 0 ? 0 : ok / total,
-    avg_response_time_ms: Math.round((row?.avg ?? 0) * 10) / 10,
+    success_rate: total === 0 ? 0 : Math.round((ok / total) * 10_000) / 100,
+    avg_response_time_ms: Math.round(row?.avg ?? 0),
     last_delivery_at: row?.last ? row.last.toISOString() : null,
   };
 }
