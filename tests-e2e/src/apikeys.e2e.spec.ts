@@ -116,6 +116,11 @@ describe("team API keys through the gateway", () => {
     });
     expect(hooks.status).toBe(403);
     expect(hooks.body).toEqual({ error: "insufficient scope", code: "forbidden" });
+    const listHooks = await withKey(key.raw_key, "GET", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`);
+    expect(listHooks.status).toBe(403);
+    expect(listHooks.body).toEqual({ error: "insufficient scope", code: "forbidden" });
+    const viewer = await createKey({ scopes: ["team.inboxes.view", "team.webhooks.view"] });
+    expect((await withKey(viewer.raw_key, "GET", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`)).status).toBe(200);
     const keys = await withKey(key.raw_key, "GET", keysPath);
     expect(keys.status).toBe(403);
     expect(keys.body.error).toBe("insufficient scope");
