@@ -204,9 +204,10 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(ids.size).toBe(1);
     const [a, b, c] = rx.received.map((r) => r.at) as [number, number, number];
     expect(b - a).toBeGreaterThanOrEqual(300);
-    expect(b - a).toBeLessThan(1200);
+    // upper bounds are loose: the schedule is in the rows, the poll interval and a busy CPU only add to it
+    expect(b - a).toBeLessThan(3000);
     expect(c - b).toBeGreaterThanOrEqual(1500);
-    expect(c - b).toBeLessThan(2600);
+    expect(c - b).toBeLessThan(5000);
     const rows = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
     expect(rows.map((r) => [r.attempt, r.success, r.responseStatus])).toEqual([
       [1, false, 500],

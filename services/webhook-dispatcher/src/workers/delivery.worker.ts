@@ -10,6 +10,10 @@ interface Claimed {
   event: string;
   body: string;
   attempts: number;
+  /** The webhook as it is at claim time (one round trip for both). */
+  url: string;
+  secret: string;
+  active: boolean;
 }
 
 /** Delay before attempt n+1 after attempt n failed: base, 5 x base, 25 x base, ... (spec 6.3). */
@@ -58,14 +62,14 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger) {
         SELECT id FROM deliveries
         WHERE id = ANY(${picked}::uuid[]) AND status = 'pending' AND next_attempt_at <= now()
         FOR UPDATE SKIP LOCKED
-      ) due
-      WHERE d.id = due.id
-      RETURNING d.id, d.webhook_id, d.event, d.body, d.attempts`;
+      ) due, webhooks w
+      WHERE d.id = due.id AND w.id = d.webhook_id
+      RETURNING d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.active`;
   }
 
   async function attempt(d: Claimed): Promise<void> {
-    const hook = await deps.db.webhook.findUnique({ where: { id: d.webhook_id } });
-    if (!hook || !hook.active) {
+    const hook = { id: d.webhook_id, url: d.url, secret: d.secret, active: d.active };
+    if (!hook.active) {
       await deps.db.delivery.update({ where: { id: d.id }, data: { status: "cancelled", completedAt: new Date(), nextAttemptAt: null } });
       return;
     }
