@@ -208,7 +208,11 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(b - a).toBeLessThan(3000);
     expect(c - b).toBeGreaterThanOrEqual(1500);
     expect(c - b).toBeLessThan(5000);
-    const rows = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
+    // the log row of an attempt is written after its response arrives: wait for the third
+    const rows = await waitFor(async () => {
+      const r = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
+      return r.length === 3 ? r : null;
+    });
     expect(rows.map((r) => [r.attempt, r.success, r.responseStatus])).toEqual([
       [1, false, 500],
       [2, false, 500],
