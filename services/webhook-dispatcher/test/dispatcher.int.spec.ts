@@ -264,7 +264,11 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     await waitFor(() => rx.received.length >= 1, { what: "the orphaned delivery", timeoutMs: 5_000 });
     expect(rx.received).toHaveLength(1);
     expect(rx.received[0]!.headers["x-service-delivery-id"]).toBe(id);
-    const row = await service.deps.db.delivery.findUniqueOrThrow({ where: { id } });
+    // the row is marked after the response arrives: wait for it rather than race it
+    const row = await waitFor(async () => {
+      const r = await service.deps.db.delivery.findUniqueOrThrow({ where: { id } });
+      return r.status === "pending" ? null : r;
+    });
     expect([row.status, row.attempts]).toEqual(["succeeded", 2]);
     await rx.close();
   });
