@@ -25,7 +25,8 @@ describe("team API keys through the gateway", () => {
 
   beforeAll(async () => {
     system = await System.start({
-      identity: { BB_ADMIN_EMAILS: adminEmail },
+      // keep expired keys for the expiry test: the cleanup worker would delete them (then they are simply unknown)
+      identity: { BB_ADMIN_EMAILS: adminEmail, BB_WORKERS_CLEANUP_INTERVAL: "1h" },
       // the test runner is the trusted proxy, so X-Forwarded-For decides the client IP
       "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1" },
     });
