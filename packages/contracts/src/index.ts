@@ -6,3 +6,4 @@ export * from "./events";
 export * from "./messages";
 export * from "./routes";
 export { buildOpenApiDocument } from "./openapi";
+export * from "./redis-keys";

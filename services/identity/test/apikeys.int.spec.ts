@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { RpcName, type Actor } from "@burnbox/contracts";
+import { RpcName, redisKeys, type Actor } from "@burnbox/contracts";
 import { rpcRequest, serveRpc, type Infra } from "@burnbox/service-kit";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { apiKeyCacheKey, apiKeyUsageDirtyKey, apiKeyUsageKey } from "../src/domain/apikey-cache";
 import { deleteExpiredApiKeys, flushApiKeyUsage } from "../src/workers/apikeys.worker";
 import { startIdentity } from "./support";
 
@@ -74,7 +73,7 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   const create = (body: Record<string, unknown>, actor: Actor = lead) =>
     call<Key & { code?: string; error?: string }>("POST", base(), { actor, body });
   const cached = async (hash: string) => {
-    const v = await infra.redis!.get(apiKeyCacheKey(config.redis.key_prefix, hash));
+    const v = await infra.redis!.get(redisKeys.apiKey(config.redis.key_prefix, hash));
     return v === null ? undefined : (JSON.parse(v) as { is_active: boolean; revoked_at: string | null } | null);
   };
 
@@ -164,20 +163,20 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   it("shows exact usage from Redis before and after the batched flush to Postgres", async () => {
     const k = (await create({ name: "usage", scopes: ["team.view"] })).body;
     const prefix = config.redis.key_prefix;
-    const usage = apiKeyUsageKey(prefix, k.id);
+    const usage = redisKeys.apiKeyUsage(prefix, k.id);
     for (let i = 0; i < 7; i++) {
       await infra
         .redis!.multi()
         .hincrby(usage, "count", 1)
         .hset(usage, "last_used_at", new Date(Date.now() + i).toISOString(), "last_used_ip", "203.0.113.9")
-        .sadd(apiKeyUsageDirtyKey(prefix), k.id)
+        .sadd(redisKeys.apiKeyUsageDirty(prefix), k.id)
         .exec();
     }
     const before = await call<Key>("GET", `${base()}/${k.id}`, { actor: lead });
     expect(before.body).toMatchObject({ request_count: 7, last_used_ip: "203.0.113.9" });
     expect(await flushApiKeyUsage(service.deps)).toBeGreaterThanOrEqual(1);
     expect(Number((await service.deps.db.apiKey.findUniqueOrThrow({ where: { id: k.id } })).requestCount)).toBe(7);
-    await infra.redis!.multi().hincrby(usage, "count", 3).sadd(apiKeyUsageDirtyKey(prefix), k.id).exec();
+    await infra.redis!.multi().hincrby(usage, "count", 3).sadd(redisKeys.apiKeyUsageDirty(prefix), k.id).exec();
     const after = await call<Key>("GET", `${base()}/${k.id}`, { actor: lead });
     expect(after.body.request_count).toBe(10);
     expect(after.body.last_used_ip).toBe("203.0.113.9");

@@ -1,10 +1,10 @@
+import { redisKeys } from "@burnbox/contracts";
 import type { Infra } from "@burnbox/service-kit";
 import { TEST_JWT_SECRET, type LogCapture, type TestService } from "@burnbox/test-kit";
 import jwt from "jsonwebtoken";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
 import { startIdentity } from "./support";
-import { revokedSessionKey } from "../src/domain/sessions";
 
 const PASSWORD = "Correct-Horse-9-Battery";
 interface Tokens {
@@ -104,7 +104,7 @@ describe("identity on real Postgres, Redis and NATS", () => {
     expect(reuse.status).toBe(401);
     // the thief's replay also killed the legitimate holder's newest token
     expect((await call("POST", "/auth/refresh", { actor: null, body: { refresh_token: first.body.refresh_token } })).status).toBe(401);
-    expect(await infra.redis?.exists(revokedSessionKey(config.redis.key_prefix, sid))).toBe(1);
+    expect(await infra.redis?.exists(redisKeys.revokedSession(config.redis.key_prefix, sid))).toBe(1);
   });
 
   it("when the caller asks for /auth/me, then it gets its own record", async () => {

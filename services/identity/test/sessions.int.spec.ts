@@ -1,3 +1,4 @@
+import { redisKeys } from "@burnbox/contracts";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import jwt from "jsonwebtoken";
@@ -7,7 +8,6 @@ import { startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, internalHeaders, serviceClient, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { revokedSessionKey } from "../src/domain/sessions";
 import { startIdentity } from "./support";
 
 const PASSWORD = "Correct-Horse-9-Battery";
@@ -96,7 +96,7 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     api_key: null,
   });
   const sid = (t: Tokens) => (jwt.decode(t.access_token) as { sid: string }).sid;
-  const isRevoked = async (t: Tokens) => (await infra.redis!.exists(revokedSessionKey(config.redis.key_prefix, sid(t)))) === 1;
+  const isRevoked = async (t: Tokens) => (await infra.redis!.exists(redisKeys.revokedSession(config.redis.key_prefix, sid(t)))) === 1;
 
   it("when the 6th login meets the limit of 5, then 409 session_limit carries a pending token, the 5 sessions (2.6) and the limit", async () => {
     const { address } = await register();

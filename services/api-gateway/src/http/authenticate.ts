@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { ResolvedApiKey, type Actor } from "@burnbox/contracts";
+import { ResolvedApiKey, redisKeys, type Actor } from "@burnbox/contracts";
 import { type AppError, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
 
@@ -29,10 +29,6 @@ export interface AuthenticatorDeps {
 }
 
 export const hashApiKey = (raw: string) => createHash("sha256").update(raw).digest("hex");
-export const apiKeyCacheKey = (prefix: string, hash: string) => `${prefix}apikey:${hash}`;
-export const apiKeyUsageKey = (prefix: string, id: string) => `${prefix}apikey:usage:${id}`;
-export const apiKeyUsageDirtyKey = (prefix: string) => `${prefix}apikey:usage:dirty`;
-export const revokedSessionKey = (prefix: string, sid: string) => `${prefix}session:revoked:${sid}`;
 
 const unauthenticated = (message: string) => ({ kind: "rejected", error: errors.unauthenticated(message) }) as const;
 
@@ -61,7 +57,7 @@ export class Authenticator {
       return unauthenticated("invalid or expired token");
     }
     try {
-      if (await this.deps.redis.exists(revokedSessionKey(this.deps.redisPrefix, claims.sid))) {
+      if (await this.deps.redis.exists(redisKeys.revokedSession(this.deps.redisPrefix, claims.sid))) {
         return unauthenticated("session revoked");
       }
     } catch (err) {
@@ -100,7 +96,7 @@ export class Authenticator {
 
   /** Redis first (identity deletes the entry on rotate/revoke/patch), then identity over NATS. */
   private async resolveKey(hash: string): Promise<ResolvedApiKey | null> {
-    const cacheKey = apiKeyCacheKey(this.deps.redisPrefix, hash);
+    const cacheKey = redisKeys.apiKey(this.deps.redisPrefix, hash);
     try {
       const cached = await this.deps.redis.get(cacheKey);
       if (cached !== null) {
@@ -128,12 +124,12 @@ export class Authenticator {
 
   /** Counts an accepted request for the key's usage figures (flushed to Postgres by identity). */
   recordUsage(keyId: string, clientIp: string): void {
-    const usage = apiKeyUsageKey(this.deps.redisPrefix, keyId);
+    const usage = redisKeys.apiKeyUsage(this.deps.redisPrefix, keyId);
     this.deps.redis
       .multi()
       .hincrby(usage, "count", 1)
       .hset(usage, "last_used_at", new Date(this.now()).toISOString(), "last_used_ip", clientIp)
-      .sadd(apiKeyUsageDirtyKey(this.deps.redisPrefix), keyId)
+      .sadd(redisKeys.apiKeyUsageDirty(this.deps.redisPrefix), keyId)
       .exec()
       .catch((err: unknown) => this.deps.logger.warn({ err }, "api key usage not recorded"));
   }

@@ -1,11 +1,7 @@
-import type { ResolvedApiKey } from "@burnbox/contracts";
+import { redisKeys, type ResolvedApiKey } from "@burnbox/contracts";
 import type { Prisma } from "../data/prisma";
 import type { IdentityDeps } from "./deps";
 
-/** Key names shared with the gateway, which reads the cache and writes the usage counters. */
-export const apiKeyCacheKey = (prefix: string, hash: string) => `${prefix}apikey:${hash}`;
-export const apiKeyUsageKey = (prefix: string, id: string) => `${prefix}apikey:usage:${id}`;
-export const apiKeyUsageDirtyKey = (prefix: string) => `${prefix}apikey:usage:dirty`;
 export const API_KEY_CACHE_TTL_SECONDS = 60;
 
 type KeyWithCreator = Prisma.ApiKeyGetPayload<{ include: { creator: { select: { id: true; email: true } } } }>;
@@ -33,7 +29,7 @@ export async function publishKeyState(deps: IdentityDeps, entries: Array<{ hash:
   if (!deps.redis || entries.length === 0) return;
   const prefix = deps.config.redis.key_prefix;
   const multi = deps.redis.multi();
-  for (const e of entries) multi.set(apiKeyCacheKey(prefix, e.hash), JSON.stringify(e.state), "EX", API_KEY_CACHE_TTL_SECONDS);
+  for (const e of entries) multi.set(redisKeys.apiKey(prefix, e.hash), JSON.stringify(e.state), "EX", API_KEY_CACHE_TTL_SECONDS);
   const results = await multi.exec();
   const failed = results?.find(([err]) => err);
   if (!results || failed) throw new Error("could not update the API key cache");
@@ -52,7 +48,7 @@ export async function pendingUsage(deps: IdentityDeps, ids: string[]): Promise<M
   const prefix = deps.config.redis.key_prefix;
   try {
     const multi = deps.redis.multi();
-    for (const id of ids) multi.hgetall(apiKeyUsageKey(prefix, id));
+    for (const id of ids) multi.hgetall(redisKeys.apiKeyUsage(prefix, id));
     const results = (await multi.exec()) ?? [];
     ids.forEach((id, i) => {
       const h = (results[i]?.[1] ?? {}) as Record<string, string>;

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { parseDurationMs, type TokenPair } from "@burnbox/contracts";
+import { parseDurationMs, redisKeys, type TokenPair } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit";
 import type { Tx } from "../data/prisma";
 import type { ClientInfo, IdentityDeps } from "./deps";
 import { opaqueToken, sha256, signAccessToken } from "./tokens";
-
-export const revokedSessionKey = (prefix: string, sid: string) => `${prefix}session:revoked:${sid}`;
 
 export interface IssuedTokens extends TokenPair {
   session_id: string;
@@ -75,7 +73,7 @@ export async function announceRevoked(deps: IdentityDeps, sessionIds: string[]):
   if (!deps.redis || sessionIds.length === 0) return;
   const ttl = accessTtlSeconds(deps) + 60;
   const pipeline = deps.redis.multi();
-  for (const sid of sessionIds) pipeline.set(revokedSessionKey(deps.config.redis.key_prefix, sid), "1", "EX", ttl);
+  for (const sid of sessionIds) pipeline.set(redisKeys.revokedSession(deps.config.redis.key_prefix, sid), "1", "EX", ttl);
   try {
     await pipeline.exec();
   } catch (err) {

@@ -1,5 +1,6 @@
 import type { Logger } from "@burnbox/service-kit";
-import { apiKeyUsageDirtyKey, apiKeyUsageKey, publishKeyState } from "../domain/apikey-cache";
+import { redisKeys } from "@burnbox/contracts";
+import { publishKeyState } from "../domain/apikey-cache";
 import type { IdentityDeps } from "../domain/deps";
 
 /**
@@ -12,10 +13,10 @@ export async function flushApiKeyUsage(deps: IdentityDeps, batch = 500): Promise
   const redis = deps.redis;
   if (!redis) return 0;
   const prefix = deps.config.redis.key_prefix;
-  const ids = await redis.spop(apiKeyUsageDirtyKey(prefix), batch);
+  const ids = await redis.spop(redisKeys.apiKeyUsageDirty(prefix), batch);
   let flushed = 0;
   for (const id of ids) {
-    const key = apiKeyUsageKey(prefix, id);
+    const key = redisKeys.apiKeyUsage(prefix, id);
     const res = await redis.multi().hgetall(key).del(key).exec();
     const h = (res?.[0]?.[1] ?? {}) as Record<string, string>;
     const count = Number(h.count ?? 0);
@@ -32,7 +33,7 @@ export async function flushApiKeyUsage(deps: IdentityDeps, batch = 500): Promise
       deps.logger.warn({ err, api_key_id: id }, "usage flush failed; putting the counts back");
       const back = redis.multi().hincrby(key, "count", count);
       if (h.last_used_at) back.hsetnx(key, "last_used_at", h.last_used_at).hsetnx(key, "last_used_ip", h.last_used_ip ?? "");
-      await back.sadd(apiKeyUsageDirtyKey(prefix), id).exec();
+      await back.sadd(redisKeys.apiKeyUsageDirty(prefix), id).exec();
     }
   }
   return flushed;

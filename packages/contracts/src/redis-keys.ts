@@ -1,0 +1,15 @@
+/**
+ * Redis keys more than one service reads or writes: identity writes them, the gateway reads
+ * (or, for usage, the other way round). One definition, so the two can never drift apart.
+ * `prefix` is the installation's `redis.key_prefix`.
+ */
+export const redisKeys = {
+  /** Present while a revoked session's access tokens could still be alive: the gateway refuses them. */
+  revokedSession: (prefix: string, sid: string) => `${prefix}session:revoked:${sid}`,
+  /** The resolved state of a `bb_` key by the SHA-256 of the key (JSON, or "null" for no such key). */
+  apiKey: (prefix: string, hash: string) => `${prefix}apikey:${hash}`,
+  /** Usage the gateway counted for one key and identity has not yet flushed (hash: count, last_used_at, last_used_ip). */
+  apiKeyUsage: (prefix: string, id: string) => `${prefix}apikey:usage:${id}`,
+  /** Ids of keys with pending usage. */
+  apiKeyUsageDirty: (prefix: string) => `${prefix}apikey:usage:dirty`,
+} as const;
