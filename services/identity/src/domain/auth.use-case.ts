@@ -18,7 +18,7 @@ import { userView } from "../data/views";
 import type { ClientInfo, IdentityDeps } from "./deps";
 import { passwordProblem } from "./passwords";
 import { createPendingLogin, dropPendingLogin, readPendingLogin } from "./pending-login";
-import { activeSessions, lockUser, sessionEntry, sessionLimit } from "./session-limit";
+import { activeSessionWhere, activeSessions, lockUser, sessionEntry, sessionLimit } from "./session-limit";
 import { openSession, revokeSessions, type IssuedTokens } from "./sessions";
 import { issueUserToken } from "./user-tokens";
 
@@ -144,7 +144,7 @@ async function admit(
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
   const limit = await sessionLimit(deps, tx, user);
   // count first: the list is only needed at the limit
-  const count = await tx.session.count({ where: { userId, revokedAt: null, expiresAt: { gt: new Date(deps.now()) } } });
+  const count = await tx.session.count({ where: activeSessionWhere(deps, userId) });
   let evicted: string[] = [];
   if (count >= limit) {
     const active = await activeSessions(deps, tx, userId);
@@ -194,7 +194,7 @@ export async function resolveLogin(
   const out = await deps.db.$transaction(async (tx) => {
     await lockUser(tx, userId);
     const target = await tx.session.findFirst({
-      where: { id: revokeSessionId, userId, revokedAt: null, expiresAt: { gt: new Date(deps.now()) } },
+      where: { id: revokeSessionId, ...activeSessionWhere(deps, userId) },
     });
     if (!target) throw errors.validation("revoke_session_id must be one of the account's active sessions");
     await tx.session.update({

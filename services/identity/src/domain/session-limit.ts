@@ -16,9 +16,16 @@ export async function sessionLimit(deps: IdentityDeps, db: Db | Tx, user: { maxS
   return typeof platform?.value === "number" ? platform.value : deps.config.defaults.max_sessions_per_user;
 }
 
+/** A session that counts: neither revoked nor past its expiry. */
+export const activeSessionWhere = (deps: IdentityDeps, userId: string) => ({
+  userId,
+  revokedAt: null,
+  expiresAt: { gt: new Date(deps.now()) },
+});
+
 export async function activeSessions(deps: IdentityDeps, db: Db | Tx, userId: string) {
   return db.session.findMany({
-    where: { userId, revokedAt: null, expiresAt: { gt: new Date(deps.now()) } },
+    where: activeSessionWhere(deps, userId),
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
 }

@@ -2,13 +2,12 @@ import { pageWindow, toPage, type Actor, type Page, type PaginationQuery, type S
 import { errors } from "@burnbox/service-kit";
 import type { IdentityDeps } from "./deps";
 import { audit } from "./auth.use-case";
+import { activeSessionWhere } from "./session-limit";
 import { revokeSessions } from "./sessions";
-
-const activeWhere = (deps: IdentityDeps, userId: string) => ({ userId, revokedAt: null, expiresAt: { gt: new Date(deps.now()) } });
 
 /** The caller's active sessions, newest first; `current` marks the one making the request. */
 export async function listSessions(deps: IdentityDeps, actor: Actor, q: PaginationQuery): Promise<Page<Session>> {
-  const where = activeWhere(deps, actor.user_id);
+  const where = activeSessionWhere(deps, actor.user_id);
   const [rows, total] = await Promise.all([
     deps.db.session.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q) }),
     deps.db.session.count({ where }),
@@ -29,7 +28,7 @@ export async function listSessions(deps: IdentityDeps, actor: Actor, q: Paginati
 }
 
 export async function revokeOwnSession(deps: IdentityDeps, actor: Actor, sessionId: string): Promise<void> {
-  const s = await deps.db.session.findFirst({ where: { id: sessionId, ...activeWhere(deps, actor.user_id) }, select: { id: true } });
+  const s = await deps.db.session.findFirst({ where: { id: sessionId, ...activeSessionWhere(deps, actor.user_id) }, select: { id: true } });
   if (!s) throw errors.notFound("session");
   await revokeSessions(deps, [s.id], "revoked_by_user");
   await recordRevocation(deps, actor, [s.id], "user.session_revoked");
@@ -44,7 +43,7 @@ async function recordRevocation(deps: IdentityDeps, actor: Actor, ids: string[],
 /** Revokes every session of the caller except the one making the request. */
 export async function revokeOtherSessions(deps: IdentityDeps, actor: Actor): Promise<number> {
   const rows = await deps.db.session.findMany({
-    where: { ...activeWhere(deps, actor.user_id), NOT: { id: actor.session_id ?? undefined } },
+    where: { ...activeSessionWhere(deps, actor.user_id), NOT: { id: actor.session_id ?? undefined } },
     select: { id: true },
   });
   await revokeSessions(
