@@ -1,6 +1,4 @@
 import {
-  ORG_ROLE_GRANTS,
-  TEAM_ROLE_GRANTS,
   isTeamPermission,
   parseDurationMs,
   type Actor,
@@ -14,7 +12,7 @@ import {
 import { assertAllowed } from "@burnbox/service-kit";
 import { DEFAULT_ORG_SETTINGS, jsonObject } from "../data/views";
 import type { TenancyDeps } from "./deps";
-import { decide } from "./rbac";
+import { TEAM_WIDE_ORG_ROLES, decide, teamRolesGranting } from "./rbac";
 
 export async function authorize(
   deps: TenancyDeps,
@@ -62,16 +60,12 @@ export async function listActorTeams(deps: TenancyDeps, actor: Actor, permission
     const all = await deps.db.team.findMany({ select: { id: true, orgId: true } });
     return { teams: all.map((t) => ({ org_id: t.orgId, team_id: t.id })) };
   }
-  const managerRoles = (Object.keys(ORG_ROLE_GRANTS) as OrgRole[]).filter((r) => r === "owner" || r === "admin");
-  const teamRoles = (Object.keys(TEAM_ROLE_GRANTS) as TeamRole[]).filter((r) =>
-    (TEAM_ROLE_GRANTS[r] as readonly string[]).includes(permission),
-  );
   const teams = await deps.db.team.findMany({
     where: {
       ...keyFilter,
       OR: [
-        { org: { members: { some: { userId: actor.user_id, role: { in: managerRoles } } } } },
-        { members: { some: { userId: actor.user_id, role: { in: teamRoles } } } },
+        { org: { members: { some: { userId: actor.user_id, role: { in: [...TEAM_WIDE_ORG_ROLES] } } } } },
+        { members: { some: { userId: actor.user_id, role: { in: teamRolesGranting(permission) } } } },
       ],
     },
     select: { id: true, orgId: true },

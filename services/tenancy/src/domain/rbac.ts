@@ -17,6 +17,13 @@ export interface Standing {
   team: { exists: boolean; role: TeamRole | null } | null;
 }
 
+/** Org roles that act on every team of their org (contract notes, Tenancy). */
+export const TEAM_WIDE_ORG_ROLES: readonly OrgRole[] = ["owner", "admin"];
+
+/** Team roles whose grants include `permission`. */
+export const teamRolesGranting = (permission: string): TeamRole[] =>
+  (Object.keys(TEAM_ROLE_GRANTS) as TeamRole[]).filter((r) => (TEAM_ROLE_GRANTS[r] as readonly string[]).includes(permission));
+
 const allow: AuthorizeReply = { allowed: true, reason: null };
 const deny = (reason: "org_not_found" | "team_not_found" | "not_member" | "missing_permission"): AuthorizeReply => ({
   allowed: false,
@@ -38,7 +45,7 @@ export function decide(actor: Actor, permission: Permission, teamId: string | nu
   }
   if (isTeamPermission(permission)) {
     if (!s.team || !s.team.exists) return s.orgRole ? deny("team_not_found") : deny("org_not_found");
-    if (s.orgRole === "owner" || s.orgRole === "admin") return allow;
+    if (s.orgRole && TEAM_WIDE_ORG_ROLES.includes(s.orgRole)) return allow;
     if (!s.team.role) return deny("not_member");
     return (TEAM_ROLE_GRANTS[s.team.role] as readonly string[]).includes(permission) ? allow : deny("missing_permission");
   }

@@ -1,9 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { pageWindow, toPage, type Actor, type CreateTeamBody, type Page, type PaginationQuery, type Team } from "@burnbox/contracts";
+import {
+  pageWindow,
+  toPage,
+  type Actor,
+  type CreateTeamBody,
+  type OrgRole,
+  type Page,
+  type PaginationQuery,
+  type Team,
+} from "@burnbox/contracts";
 import { auditEvent, errors, outboxRow } from "@burnbox/service-kit";
 import { isUniqueViolation } from "../data/prisma";
 import { teamView } from "../data/views";
 import { requirePermission } from "./access.use-case";
+import { TEAM_WIDE_ORG_ROLES } from "./rbac";
 import type { TenancyDeps } from "./deps";
 import { slugify, withSuffix } from "./slug";
 
@@ -46,7 +56,8 @@ export async function createTeam(deps: TenancyDeps, actor: Actor, orgId: string,
 export async function listTeams(deps: TenancyDeps, actor: Actor, orgId: string, q: PaginationQuery): Promise<Page<Team>> {
   await requirePermission(deps, actor, orgId, null, "org.view", "organization");
   const membership = await deps.db.orgMember.findUnique({ where: { orgId_userId: { orgId, userId: actor.user_id } } });
-  const seesAll = (actor.is_system_admin && !actor.api_key) || membership?.role === "owner" || membership?.role === "admin";
+  const seesAll =
+    (actor.is_system_admin && !actor.api_key) || (membership !== null && TEAM_WIDE_ORG_ROLES.includes(membership.role as OrgRole));
   const where = seesAll ? { orgId } : { orgId, members: { some: { userId: actor.user_id } } };
   const [rows, total] = await Promise.all([
     deps.db.team.findMany({ where, include: counts, orderBy: [{ createdAt: "asc" }, { id: "asc" }], ...pageWindow(q) }),
