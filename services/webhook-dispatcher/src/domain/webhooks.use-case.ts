@@ -21,6 +21,14 @@ function checkUrl(deps: DispatcherDeps, url: string): void {
   if (problem) throw errors.validation(problem, [{ path: "url", message: problem }]);
 }
 
+export interface TeamRef {
+  orgId: string;
+  teamId: string;
+}
+
+const can = (deps: DispatcherDeps, actor: Actor, team: TeamRef, permission: "team.webhooks.view" | "team.webhooks.manage") =>
+  authorize(deps.nc, deps.config.nats.namespace, { actor, org_id: team.orgId, team_id: team.teamId, permission }, "team");
+
 /** Creates a team webhook; the signing secret (64 hex) is returned here and never again. */
 export async function createWebhook(
   deps: DispatcherDeps,
@@ -30,12 +38,7 @@ export async function createWebhook(
   body: CreateWebhookBody,
   ip: string,
 ): Promise<Webhook & { secret: string }> {
-  await authorize(
-    deps.nc,
-    deps.config.nats.namespace,
-    { actor, org_id: orgId, team_id: teamId, permission: "team.webhooks.manage" },
-    "team",
-  );
+  await can(deps, actor, { orgId, teamId }, "team.webhooks.manage");
   checkUrl(deps, body.url);
   const id = randomUUID();
   const secret = randomBytes(32).toString("hex");
@@ -59,14 +62,6 @@ export async function createWebhook(
   deps.relay.kick();
   return { ...webhookView(row), secret };
 }
-
-export interface TeamRef {
-  orgId: string;
-  teamId: string;
-}
-
-const can = (deps: DispatcherDeps, actor: Actor, team: TeamRef, permission: "team.webhooks.view" | "team.webhooks.manage") =>
-  authorize(deps.nc, deps.config.nats.namespace, { actor, org_id: team.orgId, team_id: team.teamId, permission }, "team");
 
 async function loadHook(deps: DispatcherDeps, team: TeamRef, webhookId: string) {
   const hook = await deps.db.webhook.findFirst({ where: { id: webhookId, teamId: team.teamId, orgId: team.orgId } });
