@@ -28,15 +28,26 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * `n` distinct free ports. All the probe sockets are open at once before any is closed, so the
+ * kernel cannot hand out the same port twice (one-at-a-time probing could, and two processes
+ * then raced for one port while the loser's readiness check was answered by the winner).
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const srv = createServer();
+          srv.once("error", reject);
+          srv.listen(0, "127.0.0.1", () => resolve(srv));
+        }),
+    ),
+  );
+  const ports = servers.map((srv) => (srv.address() as { port: number }).port);
+  await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
+  return ports;
 }
 
 export const TRUSTED_DOMAIN = "e2e.burnbox.test";
@@ -58,8 +69,9 @@ export class System {
 
   static async start(extraEnv: Partial<Record<ProcessName | "all", Record<string, string>>> = {}): Promise<System> {
     const ns = uniqueNamespace("e2e");
-    const ports = { smtp: await freePort() } as Record<ProcessName, number> & { smtp: number };
-    for (const p of PROCESSES) ports[p] = await freePort();
+    const [smtp, ...rest] = await freePorts(PROCESSES.length + 1);
+    const ports = { smtp } as Record<ProcessName, number> & { smtp: number };
+    PROCESSES.forEach((p, i) => (ports[p] = rest[i] as number));
     const system = new System(ns, ports, extraEnv);
     // Downstream first so the gateway's first requests find everyone; databases are created by the services.
     await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => system.startProcess(p)));
