@@ -30,15 +30,39 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
       "@typescript-eslint/only-throw-error": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+      // configuration is read once, in config loading; everything else receives a typed config
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "read configuration in config.ts / main.ts and pass it in" },
+      ],
     },
   },
   {
-    files: ["**/*.spec.ts", "**/test/**/*.ts", "tests-e2e/**/*.ts", "bench/**/*.ts"],
+    // the places that load configuration (and tooling that is not a service)
+    files: [
+      "services/*/src/main.ts",
+      "services/*/src/smtp-main.ts",
+      "services/*/src/config.ts",
+      "services/*/prisma.config.ts",
+      "packages/test-kit/src/**/*.ts",
+      "tests-e2e/**/*.ts",
+      "bench/**/*.ts",
+    ],
+    rules: { "no-restricted-properties": "off" },
+  },
+  {
+    files: ["**/*.spec.ts", "**/*.type-test.ts", "**/test/**/*.ts", "tests-e2e/**/*.ts", "bench/**/*.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-unsafe-assignment": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",
       "@typescript-eslint/require-await": "off",
     },
+  },
+  {
+    // type tests hold deliberate type errors under @ts-expect-error
+    files: ["**/*.type-test.ts"],
+    rules: { "@typescript-eslint/no-unsafe-return": "off" },
   },
 );

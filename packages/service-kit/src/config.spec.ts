@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError, baseConfigShape, loadConfig } from "./config";
+import { ConfigError, baseConfigShape, configWarnings, loadConfig } from "./config";
 
 const Schema = z.object({
   ...baseConfigShape("svc", 9000),
@@ -57,5 +57,27 @@ describe("loadConfig", () => {
     const message = (caught as Error).message;
     expect(message).toContain("internal.secret (BB_INTERNAL_SECRET)");
     expect(message).toContain("defaults.max_sessions_per_user (BB_DEFAULTS_MAX_SESSIONS_PER_USER)");
+  });
+
+  it("when the config file names a setting the schema does not have, then loading fails and names it", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bb-config-"));
+    const file = path.join(dir, "config.yaml");
+    writeFileSync(file, "defaults:\n  max_sesions_per_user: 3\nrate_limits:\n  x: 1\n");
+    let caught: unknown;
+    try {
+      loadConfig(Schema, { BB_INTERNAL_SECRET: secret, BB_CONFIG_FILE: file });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).issues).toEqual(
+      expect.arrayContaining([expect.stringContaining("defaults.max_sesions_per_user"), expect.stringContaining("rate_limits")]),
+    );
+  });
+
+  it("when a BB_ variable matches no setting, then the loaded config carries a warning naming it (logged at start)", () => {
+    const c = loadConfig(Schema, { BB_INTERNAL_SECRET: secret, BB_DEFAULTS_MAX_SESION: "3", BB_CONFIG_FILE: undefined });
+    expect(configWarnings(c)).toEqual(["BB_DEFAULTS_MAX_SESION: not a setting of this service; ignored"]);
+    expect(Object.keys(c)).not.toContain("BB_DEFAULTS_MAX_SESION");
   });
 });

@@ -80,13 +80,43 @@ export function envName(path: string[]): string {
   return `BB_${path.join("_").toUpperCase()}`;
 }
 
+/** Dotted paths in `value` that name no setting of the schema (typos in a config file). */
+function unknownPaths(schema: z.ZodType, value: unknown, prefix: string[] = []): string[] {
+  const s = unwrap(schema);
+  if (!(s instanceof z.ZodObject) || value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  const shape = s.shape as Record<string, z.ZodType>;
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => {
+    const child = shape[k];
+    return child ? unknownPaths(child, v, [...prefix, k]) : [[...prefix, k].join(".")];
+  });
+}
+
+/** Variables read by the tooling rather than by a service's schema. */
+const TOOLING_ENV = new Set(["BB_CONFIG_FILE"]);
+const WARNINGS = Symbol.for("burnbox.config.warnings");
+
+/**
+ * What a loaded config could not use: `BB_*` variables that match no setting of this service.
+ * They are logged at start (startInfra); several services often share one environment, so they
+ * are not fatal. Unknown keys in a config file are fatal (loadConfig lists them).
+ */
+export function configWarnings(config: object): string[] {
+  return ((config as Record<symbol, unknown>)[WARNINGS] as string[] | undefined) ?? [];
+}
+
 export function loadConfig<S extends z.ZodObject>(schema: S, env: Env, overrides: Record<string, unknown> = {}): z.infer<S> {
   let base: Record<string, unknown> = {};
   const file = env.BB_CONFIG_FILE;
+  const problems: string[] = [];
   if (file) {
     const parsed: unknown = parseYaml(readFileSync(file, "utf8"));
     if (parsed !== null && typeof parsed === "object") base = parsed as Record<string, unknown>;
+    for (const path of unknownPaths(schema, base)) problems.push(`${path} (in ${file}): unknown setting`);
   }
+  const known = new Set(leaves(schema).map((l) => envName(l.path)));
+  const unknownEnv = Object.keys(env)
+    .filter((k) => k.startsWith("BB_") && !k.startsWith("BB_TEST_") && !TOOLING_ENV.has(k) && !known.has(k))
+    .sort();
   for (const leaf of leaves(schema)) {
     const key = leaf.path.join(".");
     const alias = ALIASES[key];
@@ -96,13 +126,16 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Env, overrides
   for (const [k, v] of Object.entries(overrides)) setPath(base, k.split("."), v);
   const result = schema.safeParse(base);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((i) => {
-        const path = i.path.map(String);
-        return `${path.join(".") || "(root)"} (${envName(path)}): ${i.message}`;
-      }),
-    );
+    for (const i of result.error.issues) {
+      const path = i.path.map(String);
+      problems.push(`${path.join(".") || "(root)"} (${envName(path)}): ${i.message}`);
+    }
   }
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  Object.defineProperty(result.data, WARNINGS, {
+    value: unknownEnv.map((k) => `${k}: not a setting of this service; ignored`),
+    enumerable: false,
+  });
   return result.data;
 }
 

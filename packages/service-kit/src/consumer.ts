@@ -1,20 +1,21 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from "@nats-io/jetstream";
 import type { MsgHdrs, NatsConnection } from "@nats-io/nats-core";
-import { DomainEvent, subjects, type EventType } from "@burnbox/contracts";
+import { DomainEvent, subjects, type EventOf, type EventType } from "@burnbox/contracts";
 import { runWithContext } from "./context";
 import { TransientError } from "./errors";
 import type { Logger } from "./logger";
 
 const MS = 1_000_000; // nanoseconds per millisecond
 
-export interface ConsumerOptions {
+export interface ConsumerOptions<T extends EventType = EventType> {
   nc: NatsConnection;
   namespace: string;
   /** Durable name: one per logical consumer (shared by replicas), or per replica for fan-out. */
   durable: string;
-  eventType: EventType;
+  eventType: T;
   logger: Logger;
-  handler: (event: DomainEvent, msg: JsMsg) => Promise<void>;
+  /** Receives the event already checked against its schema and narrowed to `eventType`. */
+  handler: (event: EventOf<T>, msg: JsMsg) => Promise<void>;
   concurrency?: number;
   maxDeliver?: number;
   ackWaitMs?: number;
@@ -43,11 +44,13 @@ export async function claimEvent(
   return inserted === 1;
 }
 
+const isEventOf = <T extends EventType>(event: DomainEvent, type: T): event is EventOf<T> => event.type === type;
+
 /**
  * A durable pull consumer: explicit ack, bounded concurrency, nak with delay on failure, term
  * (after dead-lettering) for payloads that fail their schema or exhaust their deliveries.
  */
-export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
+export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T>): Promise<RunningConsumer> {
   const { nc, namespace, durable, logger } = opts;
   const s = subjects(namespace);
   const maxDeliver = opts.maxDeliver ?? 20;
@@ -100,6 +103,10 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     const parsed = DomainEvent.safeParse(raw);
     if (!parsed.success) {
       await deadLetter(msg, "payload fails its schema");
+      return;
+    }
+    if (!isEventOf(parsed.data, opts.eventType)) {
+      await deadLetter(msg, `expected ${opts.eventType}, got ${parsed.data.type}`);
       return;
     }
     const event = parsed.data;

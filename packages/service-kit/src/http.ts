@@ -91,7 +91,7 @@ function issuesToDetails(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const r = schema.safeParse(value);
   if (!r.success) {
     const details = issuesToDetails(r.error);

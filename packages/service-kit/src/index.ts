@@ -15,3 +15,8 @@ export * from "./consumer";
 export * from "./service";
 export * from "./authz";
 export * from "./api-server";
+export * from "./routes";
+export * from "./unit-of-work";
+export * from "./paginate";
+export * from "./periodic-task";
+export * from "./tenant";

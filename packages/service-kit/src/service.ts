@@ -4,6 +4,7 @@ import { jetstream } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
+import { configWarnings } from "./config";
 import { prepareDatabase } from "./db";
 import { exitOnStartupError, handleShutdown } from "./shutdown";
 import type { HealthCheck } from "./health";
@@ -43,6 +44,7 @@ export async function startInfra(opts: {
     level: config.log.level,
     ...(opts.logDestination ? { destination: opts.logDestination } : {}),
   });
+  for (const warning of configWarnings(config)) logger.warn({ setting: warning.split(":")[0] }, warning);
   const metrics = createMetrics(config.service.name);
   const pool = opts.database ? await prepareDatabase(opts.database.url, opts.database.migrationsDir, logger) : null;
   const nc = await connectNats(config.nats.url, config.service.name, logger);

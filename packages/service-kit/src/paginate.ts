@@ -1,0 +1,17 @@
+import { pageWindow, toPage, type Page, type PaginationQuery } from "@burnbox/contracts";
+
+/**
+ * One page of a list: the window and the total are read together, the rows mapped to their wire
+ * shape. `rows` gets `{ skip, take }` (Prisma's names) for the requested page.
+ */
+export async function paginate<Row, Item>(
+  query: PaginationQuery,
+  source: {
+    rows: (window: { skip: number; take: number }) => Promise<Row[]>;
+    count: () => Promise<number>;
+    map: (rows: Row[]) => Item[] | Promise<Item[]>;
+  },
+): Promise<Page<Item>> {
+  const [rows, total] = await Promise.all([source.rows(pageWindow(query)), source.count()]);
+  return toPage(await source.map(rows), total, query);
+}

@@ -1,0 +1,91 @@
+import type { DomainEvent, EventOf, EventType } from "@burnbox/contracts";
+import { auditEvent, newEvent, outboxRow, type OutboxRelay } from "./outbox";
+
+/** The part of a transaction client the unit of work writes to: the outbox table. */
+export interface OutboxWriter {
+  outboxEvent: { createMany(args: { data: ReturnType<typeof outboxRow>[] }): Promise<unknown> };
+}
+
+/** Who did it, for the audit entry: a use case passes its `ctx` as is. */
+export interface AuditActor {
+  actor: { user_id: string; api_key: { id: string } | null } | null;
+  ip?: string | null;
+}
+
+export interface AuditEntry {
+  ctx: AuditActor | null;
+  action: string;
+  org_id: string | null;
+  team_id?: string | null;
+  target: { type: string; id: string | null };
+  metadata?: Record<string, unknown>;
+}
+
+/** What a change emits, collected while it runs and written to the outbox in its transaction. */
+export interface ChangeEvents {
+  /** A domain event; returned so the caller can use its id. */
+  event<T extends EventType>(type: T, fields: { org_id: string | null; team_id: string | null; data: EventOf<T>["data"] }): EventOf<T>;
+  /** An `audit.recorded` event. */
+  audit(entry: AuditEntry): void;
+}
+
+export interface UnitOfWork<Repos> {
+  /** Repositories on the plain connection, for reads and single-statement writes without events. */
+  readonly repos: Repos;
+  /**
+   * Runs `change` in one transaction with repositories bound to it; the events and audit entries
+   * it records are written to the outbox in the same transaction, and the relay is kicked after
+   * commit. A change that throws writes nothing.
+   */
+  write<T>(change: (repos: Repos, events: ChangeEvents) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Builds a service's unit of work. `transaction` is the client's interactive transaction
+ * (`(fn) => db.$transaction(fn)`); `repositories` binds every repository to a client or a
+ * transaction, so use cases never see the database client itself.
+ */
+export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
+  client: Client;
+  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  repositories: (db: Client | Tx) => Repos;
+  relay: OutboxRelay;
+  namespace: string;
+}): UnitOfWork<Repos> {
+  return {
+    repos: opts.repositories(opts.client),
+    async write(change) {
+      let emitted = 0;
+      const result = await opts.transaction(async (tx) => {
+        const pending: DomainEvent[] = [];
+        const events: ChangeEvents = {
+          event: (type, fields) => {
+            const e = newEvent(type, fields);
+            pending.push(e);
+            return e;
+          },
+          audit: (entry) => {
+            pending.push(
+              auditEvent({
+                action: entry.action,
+                actor: entry.ctx?.actor ?? null,
+                org_id: entry.org_id,
+                team_id: entry.team_id ?? null,
+                target_type: entry.target.type,
+                target_id: entry.target.id,
+                ip: entry.ctx?.ip ?? null,
+                ...(entry.metadata ? { metadata: entry.metadata } : {}),
+              }),
+            );
+          },
+        };
+        const value = await change(opts.repositories(tx), events);
+        if (pending.length > 0) await tx.outboxEvent.createMany({ data: pending.map((e) => outboxRow(opts.namespace, e)) });
+        emitted = pending.length;
+        return value;
+      });
+      if (emitted > 0) opts.relay.kick();
+      return result;
+    },
+  };
+}
