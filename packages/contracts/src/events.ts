@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { EmailSummary } from "./inbox/emails.schemas";
 
 /**
  * Event types travel as `<object>.<action>`; `version` is bumped (never the name changed)
@@ -31,20 +32,8 @@ export const EmailReceivedData = z.object({
   to: z.string(),
   subject: z.string(),
   received_at: z.string(),
-  /** Summary for WebSocket frames (contract notes: email summary with inbox_id). */
-  summary: z
-    .object({
-      id: z.string().uuid(),
-      inbox_id: z.string().uuid(),
-      from_address: z.string(),
-      subject: z.string(),
-      snippet: z.string(),
-      has_attachments: z.boolean(),
-      is_read: z.boolean(),
-      size_bytes: z.number().int(),
-      received_at: z.string(),
-    })
-    .optional(),
+  /** Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item itself. */
+  summary: EmailSummary.optional(),
 });
 export const InboxExpiredData = z.object({
   inbox_id: z.string().uuid(),

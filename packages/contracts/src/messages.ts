@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { RpcName } from "./events";
 import { PermissionSchema } from "./permissions";
+import { AccessLevel } from "./tenancy/domain-assignments.schemas";
 
 /** The caller as every service sees it, from the gateway's signed internal context. */
 export const Actor = z.object({
@@ -44,7 +45,7 @@ export const GetAssignmentReply = z.object({
       team_id: z.string().uuid(),
       domain_id: z.string().uuid(),
       domain_name: z.string(),
-      access_level: z.enum(["full", "create_inbox", "read_only"]),
+      access_level: AccessLevel,
       domain_verified: z.boolean(),
       team_archived: z.boolean(),
       default_ttl_seconds: z.number().int().nullable(),

@@ -38,6 +38,8 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES, versi
         ...(r.request?.body ? { body: { content: { "application/json": { schema: r.request.body } } } } : {}),
       },
       responses,
+      // Specification extensions (`x-…`) are spread into the operation object as they are.
+      ...r.extensions,
     });
   }
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({

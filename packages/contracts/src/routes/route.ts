@@ -19,9 +19,11 @@ export interface RouteResponse {
   schema?: z.ZodType;
 }
 
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
 export interface RouteDef {
   operationId: string;
-  method: "get" | "post" | "put" | "patch" | "delete";
+  method: HttpMethod;
   /** OpenAPI-style path relative to /api/v1, e.g. `/orgs/{orgId}/teams/{teamId}`. */
   path: string;
   service: ServiceName;
@@ -36,11 +38,37 @@ export interface RouteDef {
     body?: z.ZodType;
   };
   responses: Record<number, RouteResponse>;
+  /** Vendor extensions copied into the OpenAPI operation (e.g. `x-burnbox-extension`). */
+  extensions?: Record<`x-${string}`, unknown>;
 }
 
-export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T): T => routes;
+/** A route as written in a contract file: service (and usually tag) come from the file's header. */
+export type RouteSpec = Omit<RouteDef, "service" | "tag"> & { tag?: string };
+
+export type DefinedRoute<T extends RouteSpec, S extends ServiceName> = Omit<T, "tag"> & { service: S; tag: string };
+
+/**
+ * One contract file's routes: `service` and `tag` are stated once for the file (a route may
+ * override the tag). The literal types are kept, so a service's handler record can be checked
+ * against exactly these operation ids and schemas.
+ */
+export function defineRoutes<const S extends ServiceName, const T extends readonly RouteSpec[]>(
+  header: { service: S; tag: string },
+  routes: T,
+): { readonly [K in keyof T]: DefinedRoute<T[K], S> } {
+  return routes.map((r) => ({ ...r, service: header.service, tag: r.tag ?? header.tag })) as never;
+}
 
 /** `/orgs/{orgId}` -> `/orgs/:orgId` (Express 5 / path-to-regexp syntax). */
 export function expressPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ":$1");
+}
+
+/** The status a route answers on success: its lowest 2xx. */
+export function successStatus(route: Pick<RouteDef, "responses">): number {
+  const ok = Object.keys(route.responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+    .sort((a, b) => a - b);
+  return ok[0] ?? 200;
 }

@@ -1,4 +1,4 @@
-import { Duration, parseDurationMs } from "./common";
+import { Duration, parseDurationMs } from "./common.schemas";
 
 describe("durations", () => {
   it.each([

@@ -1,14 +1,12 @@
-import { z } from "../zod";
-import { defineRoutes } from "./route";
+import { defineRoutes } from "../routes/route";
+import { OpenApiDocumentBody } from "./docs.schemas";
 
-export const gatewayRoutes = defineRoutes([
+export const docsRoutes = defineRoutes({ service: "api-gateway", tag: "Docs" }, [
   {
     operationId: "getDocs",
     method: "get",
     path: "/docs",
-    service: "api-gateway",
     auth: "public",
-    tag: "Docs",
     summary: "Interactive API documentation",
     responses: { 200: { description: "HTML page" } },
   },
@@ -16,10 +14,8 @@ export const gatewayRoutes = defineRoutes([
     operationId: "getOpenApi",
     method: "get",
     path: "/docs/openapi.json",
-    service: "api-gateway",
     auth: "public",
-    tag: "Docs",
     summary: "This OpenAPI 3.0 document",
-    responses: { 200: { description: "OpenAPI document", schema: z.record(z.string(), z.unknown()) } },
+    responses: { 200: { description: "OpenAPI document", schema: OpenApiDocumentBody } },
   },
 ] as const);

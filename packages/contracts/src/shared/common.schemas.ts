@@ -20,6 +20,13 @@ export function parseDurationMs(input: string): number {
   return total;
 }
 
+/** A PATCH-style body: every field is optional, but an empty body is a 400 rather than a no-op. */
+export function atLeastOneField<T extends z.ZodObject>(schema: T) {
+  return schema.refine((b: Record<string, unknown>) => Object.values(b).some((v) => v !== undefined), {
+    message: "at least one field is required",
+  });
+}
+
 export const errorResponses = {
   400: { description: "Validation error" },
   401: { description: "Missing or invalid credentials" },

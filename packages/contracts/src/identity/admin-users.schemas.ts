@@ -1,0 +1,15 @@
+import { z } from "../zod";
+import { atLeastOneField } from "../shared/common.schemas";
+import { DisplayName } from "./account.schemas";
+
+export const AdminUpdateUserBody = atLeastOneField(
+  z.object({
+    display_name: DisplayName.optional(),
+    is_system_admin: z.boolean().optional(),
+    email_verified: z.boolean().optional(),
+    max_sessions: z.number().int().min(1).max(1000).nullable().optional(),
+  }),
+).openapi("AdminUpdateUserRequest");
+export const MigrateAuthBody = z
+  .object({ to: z.enum(["password", "sso"]), provider: z.string().min(1).max(50).optional() })
+  .openapi("MigrateAuthRequest");

@@ -1,0 +1,19 @@
+import { accountRoutes } from "./account.routes";
+import { adminUsersRoutes } from "./admin-users.routes";
+import { apiKeyRoutes } from "./api-keys.routes";
+import { authRoutes } from "./auth.routes";
+import { platformRoutes } from "./platform.routes";
+import { sessionsRoutes } from "./sessions.routes";
+
+export * from "./account.schemas";
+export * from "./auth.schemas";
+export * from "./sessions.schemas";
+export * from "./admin-users.schemas";
+export * from "./platform.schemas";
+export * from "./api-keys.schemas";
+export { apiKeyRoutes };
+
+export const identityRoutes = [...authRoutes, ...accountRoutes, ...sessionsRoutes, ...adminUsersRoutes, ...platformRoutes] as const;
+
+/** Everything the identity service serves, API keys included: what it binds handlers to. */
+export const identityServiceRoutes = [...identityRoutes, ...apiKeyRoutes] as const;

@@ -1,0 +1,44 @@
+import { z } from "../zod";
+import { PaginationQuery } from "../pagination";
+import { Timestamp, Uuid } from "../shared/common.schemas";
+
+/** One line of an inbox's email list; the `email.received` event carries the same shape for WebSocket frames. */
+export const EmailSummary = z
+  .object({
+    id: Uuid,
+    inbox_id: Uuid,
+    from_address: z.string(),
+    subject: z.string(),
+    snippet: z.string(),
+    has_attachments: z.boolean(),
+    is_read: z.boolean(),
+    size_bytes: z.number().int(),
+    received_at: Timestamp,
+  })
+  .openapi("EmailSummary");
+export type EmailSummary = z.infer<typeof EmailSummary>;
+
+export const Attachment = z
+  .object({ id: Uuid, filename: z.string(), content_type: z.string(), size_bytes: z.number().int() })
+  .openapi("Attachment");
+
+export const Email = z
+  .object({
+    id: Uuid,
+    inbox_id: Uuid,
+    message_id: z.string().nullable(),
+    from_address: z.string(),
+    to_address: z.string(),
+    subject: z.string(),
+    body_text: z.string().nullable(),
+    body_html: z.string().nullable(),
+    headers: z.record(z.string(), z.string()),
+    size_bytes: z.number().int(),
+    is_read: z.boolean(),
+    received_at: Timestamp,
+    attachments: z.array(Attachment),
+  })
+  .openapi("Email");
+export type Email = z.infer<typeof Email>;
+
+export const ListEmailsQuery = PaginationQuery.extend({ q: z.string().max(200).optional() });

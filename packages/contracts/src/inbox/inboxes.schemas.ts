@@ -1,0 +1,37 @@
+import { z } from "../zod";
+import { PaginationQuery } from "../pagination";
+import { Duration, Timestamp, Uuid } from "../shared/common.schemas";
+
+export const INBOX_ALIAS_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$/;
+
+export const Inbox = z
+  .object({
+    id: Uuid,
+    team_id: Uuid,
+    org_id: Uuid,
+    domain_id: Uuid,
+    domain_assignment_id: Uuid,
+    created_by: Uuid,
+    address: z.string(),
+    full_address: z.string(),
+    is_active: z.boolean(),
+    private: z.boolean(),
+    expires_at: Timestamp,
+    created_at: Timestamp,
+    email_count: z.number().int(),
+    unread_count: z.number().int(),
+  })
+  .openapi("Inbox");
+export type Inbox = z.infer<typeof Inbox>;
+
+export const CreateInboxBody = z
+  .object({
+    domain_assignment_id: Uuid,
+    alias: z.string().toLowerCase().regex(INBOX_ALIAS_PATTERN, "alias: 2-64 of a-z 0-9 . _ -, starting and ending alphanumeric").optional(),
+    ttl: Duration.optional(),
+    private: z.boolean().optional(),
+  })
+  .openapi("CreateInboxRequest");
+export type CreateInboxBody = z.infer<typeof CreateInboxBody>;
+
+export const ListInboxesQuery = PaginationQuery.extend({ team_id: Uuid.optional() });

@@ -1,0 +1,41 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { buildOpenApiDocument } from "./openapi";
+import { ROUTES } from "./routes";
+import { defineRoutes } from "./routes/route";
+
+const withExtension = defineRoutes({ service: "api-gateway", tag: "Test" }, [
+  {
+    operationId: "getExtended",
+    method: "get",
+    path: "/extended",
+    auth: "public",
+    summary: "A route carrying a vendor extension",
+    responses: { 200: { description: "ok" } },
+    extensions: { "x-burnbox-extension": true },
+  },
+] as const);
+
+describe("buildOpenApiDocument", () => {
+  it("when the document of every route is built, then it is a valid OpenAPI document", async () => {
+    const doc = buildOpenApiDocument();
+    // validate() dereferences in place, so it gets its own copy.
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+  });
+
+  it("when the document is built, then it lists each route once under its operationId", () => {
+    const doc = buildOpenApiDocument();
+    const ops = Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { operationId?: string }>));
+    expect(ops.map((o) => o.operationId).sort()).toEqual(ROUTES.map((r) => r.operationId).sort());
+  });
+
+  it("when a route has extensions, then its operation carries them", () => {
+    const doc = buildOpenApiDocument(withExtension);
+    expect(doc.paths?.["/extended"]?.get).toMatchObject({ operationId: "getExtended", "x-burnbox-extension": true });
+  });
+
+  it("when a route has no extensions, then its operation has no x- keys", () => {
+    const doc = buildOpenApiDocument();
+    const keys = Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item as Record<string, object>).flatMap(Object.keys));
+    expect(keys.filter((k) => k.startsWith("x-"))).toEqual([]);
+  });
+});

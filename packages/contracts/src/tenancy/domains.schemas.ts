@@ -1,0 +1,36 @@
+import { z } from "../zod";
+import { Timestamp, Uuid } from "../shared/common.schemas";
+
+export const DomainStatus = z.enum(["pending_verification", "partially_verified", "verified", "failed"]);
+export const Domain = z
+  .object({
+    id: Uuid,
+    org_id: Uuid,
+    domain_name: z.string(),
+    description: z.string().nullable(),
+    status: DomainStatus,
+    mx_verified: z.boolean(),
+    txt_verified: z.boolean(),
+    spf_verified: z.boolean(),
+    verification_record: z.string(),
+    dns_last_checked_at: Timestamp.nullable(),
+    settings: z.record(z.string(), z.unknown()),
+    active_inboxes: z.number().int(),
+    total_inboxes: z.number().int(),
+    team_count: z.number().int(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi("Domain");
+export type Domain = z.infer<typeof Domain>;
+
+export const DomainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain name such as mail.example.com");
+
+export const CreateDomainBody = z
+  .object({ domain_name: DomainName, description: z.string().max(500).optional() })
+  .openapi("CreateDomainRequest");
+export type CreateDomainBody = z.infer<typeof CreateDomainBody>;

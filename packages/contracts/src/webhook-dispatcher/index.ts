@@ -1,0 +1,10 @@
+import { webhookDeliveriesRoutes } from "./webhook-deliveries.routes";
+import { webhooksRoutes } from "./webhooks.routes";
+
+export * from "./webhooks.schemas";
+export * from "./webhook-deliveries.schemas";
+
+export const webhookRoutes = [...webhooksRoutes, ...webhookDeliveriesRoutes] as const;
+
+/** Everything the webhook dispatcher serves. */
+export const webhookDispatcherServiceRoutes = webhookRoutes;
