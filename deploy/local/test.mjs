@@ -1,6 +1,7 @@
 // `npm test`: every test of the repository. Brings up Postgres, Redis and NATS when they are not
 // running, installs dependencies, generates Prisma clients, type-checks and lints, runs unit and
-// integration tests, then the end-to-end tests, and ends with one line: `N passed, N failed`.
+// integration tests, builds the services, then runs the end-to-end tests against the build, and
+// ends with one line: `N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -52,12 +53,14 @@ try {
 if (!step("type-checking every package", "pnpm", ["-r", "--workspace-concurrency=2", "--no-bail", "run", "typecheck"])) failed++;
 if (!step("linting", bin("eslint"), [".", "--max-warnings", "0"])) failed++;
 if (!step("checking formatting", bin("prettier"), ["--check", "."], { stdio: ["ignore", "ignore", "inherit"] })) failed++;
-for (const r of [
-  jest("unit and integration tests", UNIT_AND_INTEGRATION, "jest-unit-integration.json"),
-  jest("end-to-end tests", ["tests-e2e"], "jest-e2e.json", ["--runInBand"]),
-]) {
-  passed += r.passed;
-  failed += r.failed;
-}
+const unitAndIntegration = jest("unit and integration tests", UNIT_AND_INTEGRATION, "jest-unit-integration.json");
+passed += unitAndIntegration.passed;
+failed += unitAndIntegration.failed;
+// the end-to-end suite runs the compiled services (one system for all its files; see tests-e2e/jest.config.js)
+if (step("building the services", process.execPath, [path.join(ROOT, "deploy", "local", "build.mjs")])) {
+  const e2e = jest("end-to-end tests", ["tests-e2e"], "jest-e2e.json", ["--runInBand"]);
+  passed += e2e.passed;
+  failed += e2e.failed;
+} else failed++;
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);
