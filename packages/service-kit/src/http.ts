@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { z } from "zod";
@@ -80,10 +81,12 @@ export function sendError(res: Response, err: unknown, logger: Logger, req?: Req
 
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
-  const e = err as { type?: string; status?: number } | null;
+  const e = err as { type?: string; status?: number; statusCode?: number } | null;
   if (e?.type === "entity.too.large") return new AppError(ErrorCode.payload_too_large, "request body too large");
   if (e?.type === "entity.parse.failed") return errors.validation("malformed JSON body");
   if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") return errors.validation("unsupported body encoding");
+  // the router refuses a path whose parameters do not percent-decode (URIError, status 400)
+  if (err instanceof URIError || e?.status === 400 || e?.statusCode === 400) return errors.validation("malformed percent-escape in path");
   return null;
 }
 
@@ -91,7 +94,41 @@ function issuesToDetails(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
+// A NUL, or a UTF-16 surrogate without its pair: Postgres cannot store either in text.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string (or key) in `value` that holds a NUL or an unpaired surrogate. */
+export function findUnstorableString(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === "string") return UNSTORABLE.test(value) ? path : null;
+  if (value === null || typeof value !== "object" || depth > 64) return null;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (UNSTORABLE.test(k)) return [...path, k];
+    const found = findUnstorableString(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** `page[]=1` or `page[x]=1` is an array (or object) where a scalar may be expected: fold it onto `page`. */
+function foldBracketKeys(query: unknown): unknown {
+  if (query === null || typeof query !== "object") return query;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    const m = /^([^[\]]+)\[[^\]]*\]/.exec(k);
+    const key = m?.[1] ?? k;
+    out[key] = m ? [...(Array.isArray(out[key]) ? (out[key] as unknown[]) : out[key] === undefined ? [] : [out[key]]), v].flat() : v;
+  }
+  return out;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const bad = findUnstorableString(value);
+  if (bad) {
+    const path = bad.join(".");
+    throw errors.validation(`${where}${path ? ` ${path}` : ""}: must not contain NUL characters or unpaired surrogates`, [
+      { path, message: "must not contain NUL characters or unpaired surrogates" },
+    ]);
+  }
   const r = schema.safeParse(value);
   if (!r.success) {
     const details = issuesToDetails(r.error);
@@ -102,8 +139,34 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where:
 }
 
 export const parseBody = <S extends z.ZodType>(schema: S, req: Request): z.output<S> => parseWith(schema, req.body ?? {}, "body");
-export const parseQuery = <S extends z.ZodType>(schema: S, req: Request): z.output<S> => parseWith(schema, req.query, "query");
+export const parseQuery = <S extends z.ZodType>(schema: S, req: Request): z.output<S> => parseQueryValue(schema, req.query);
+export const parseQueryValue = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> =>
+  parseWith(schema, foldBracketKeys(query), "query");
 export const parseParams = <S extends z.ZodType>(schema: S, req: Request): z.output<S> => parseWith(schema, req.params, "path");
+
+/**
+ * Requests Node refuses before any handler sees them (headers or URL over the size limit, bytes
+ * that are not HTTP) still get the envelope, as far as the socket allows.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "request header fields too large"]
+      : err.code === "HPE_URI_TOO_LONG"
+        ? [414, "URI Too Long", "request URI too long"]
+        : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "Request Timeout", "request timeout"]
+          : [400, "Bad Request", "malformed HTTP request"];
+  const body = JSON.stringify({ error: message, code: status === 400 ? ErrorCode.validation_error : "error" });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 export interface RunningServer {
   server: Server;
@@ -114,6 +177,7 @@ export interface RunningServer {
 export function listen(app: Express | ((req: never, res: never) => void), port: number, host = "0.0.0.0"): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = (app as Express).listen(port, host);
+    server.on("clientError", answerClientError);
     server.once("error", reject);
     server.once("listening", () => {
       server.keepAliveTimeout = 65_000;

@@ -12,7 +12,10 @@ const routes = defineRoutes({ service: "inbox", tag: "Test" }, [
     path: "/things/{id}",
     auth: "public",
     summary: "s",
-    request: { params: z.object({ id: z.string().uuid() }), query: z.object({ full: z.enum(["yes", "no"]).optional() }) },
+    request: {
+      params: z.object({ id: z.string().uuid() }),
+      query: z.object({ full: z.enum(["yes", "no"]).optional(), page: z.string().optional() }),
+    },
     responses: { 200: { description: "ok" } },
   },
   {
@@ -105,5 +108,49 @@ describe("bindRoutes", () => {
 
   it("when a handler is missing at run time (a cast around the types), then binding throws", () => {
     expect(() => bindRoutes(routes, {} as never)).toThrow("no handler for getThing");
+  });
+
+  it("when a path parameter is a malformed percent-escape, then 400 validation_error, not 500", async () => {
+    for (const bad of ["%", "%E0%A4%A", "%zz"]) {
+      const res = await call("GET", `/things/${bad}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "validation_error" });
+    }
+  });
+
+  it("when a JSON string holds a NUL or an unpaired surrogate, then 400 naming the field and the handler is not called", async () => {
+    for (const raw of ['{"name":"a\\u0000b"}', '{"name":"x\\ud800y"}', '{"name":"x\\udc00"}']) {
+      const res = await fetch(`http://127.0.0.1:${server.port}/things`, {
+        method: "POST",
+        body: raw,
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "validation_error", error: expect.stringContaining("body name") });
+    }
+  });
+
+  it("when a paired surrogate (an emoji) or RTL text is sent, then it is accepted as is", async () => {
+    const res = await call("POST", "/things", { name: "\u{1F600} \u05e9\u05dc\u05d5\u05dd" });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ name: "\u{1F600} \u05e9\u05dc\u05d5\u05dd" });
+  });
+
+  it("when a query value holds a NUL, then 400", async () => {
+    const res = await call("GET", `/things/${ID}?page=%00%01`);
+    expect(res.status).toBe(400);
+  });
+
+  it("when a scalar query parameter is sent as an array (page[]=1&page[]=2 or page=1&page=2), then 400", async () => {
+    for (const q of ["page[]=1&page[]=2", "page[]=1", "page=1&page=2", "page[a]=1"]) {
+      const res = await call("GET", `/things/${ID}?${q}`);
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it("when the request headers exceed the server's limit, then 431 in the envelope", async () => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/things/${ID}`, { headers: { "x-big": "a".repeat(20_000) } });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ error: "request header fields too large", code: "error" });
   });
 });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { expressPath, successStatus, type Actor, type RouteDef } from "@burnbox/contracts";
 import { internalContextOf } from "./internal-auth";
 import { errors } from "./errors";
-import { parseWith } from "./http";
+import { parseQueryValue, parseWith } from "./http";
 
 /** Who is calling and from where: the second argument of every use case. */
 export interface RequestCtx<A extends Actor | null = Actor> {
@@ -77,7 +77,7 @@ export function bindRoutes<const T extends readonly RouteDef[]>(routes: T, handl
     router[route.method](expressPath(route.path), async (req: Request, res: Response) => {
       const input = {
         params: schemas.params ? parseWith(schemas.params, req.params, "path") : {},
-        query: schemas.query ? parseWith(schemas.query, req.query, "query") : {},
+        query: schemas.query ? parseQueryValue(schemas.query, req.query) : {},
         body: schemas.body ? parseWith(schemas.body, req.body ?? {}, "body") : {},
         ctx: ctxOf(req, route.auth !== "public"),
         http: { req, res },
