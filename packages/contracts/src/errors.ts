@@ -10,6 +10,7 @@ export const ErrorCode = {
   session_limit: "session_limit",
   rate_limited: "rate_limited",
   payload_too_large: "payload_too_large",
+  unsupported_media_type: "unsupported_media_type",
   locked: "locked",
   unavailable: "unavailable",
   internal_error: "internal_error",
@@ -25,6 +26,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   conflict: 409,
   session_limit: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   locked: 423,
   rate_limited: 429,
   internal_error: 500,
@@ -33,7 +35,7 @@ export const errorStatus: Record<ErrorCode, number> = {
 
 /**
  * The `code` a client reads. Spec 7.1 names a code for its statuses; every other status
- * (413, 423, 503) carries the generic `error` (contract notes).
+ * (413, 415, 423, 503) carries the generic `error` (contract notes).
  */
 export const errorWireCode: Record<ErrorCode, string> = {
   validation_error: "validation_error",
@@ -45,6 +47,7 @@ export const errorWireCode: Record<ErrorCode, string> = {
   rate_limited: "rate_limited",
   internal_error: "internal_error",
   payload_too_large: "error",
+  unsupported_media_type: "error",
   locked: "error",
   unavailable: "error",
 };

@@ -31,6 +31,17 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
   runWithContext({ request_id: id, ...(traceId ? { trace_id: traceId } : {}) }, next);
 }
 
+const hasBody = (req: Request) => req.header("transfer-encoding") !== undefined || Number(req.header("content-length") ?? 0) > 0;
+
+/** Every API route speaks JSON: a body of any other type is refused (415) before it is read. */
+export function requireJsonBody(req: Request, _res: Response, next: NextFunction): void {
+  if (hasBody(req) && !req.is(["application/json", "application/*+json"])) {
+    next(new AppError(ErrorCode.unsupported_media_type, "request body must be JSON (Content-Type: application/json)"));
+    return;
+  }
+  next();
+}
+
 export interface HttpAppOptions {
   logger: Logger;
   metrics?: Metrics;
@@ -46,6 +57,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(securityHeaders);
   if (opts.metrics) app.use(opts.metrics.httpMiddleware);
   opts.beforeBody?.(app);
+  app.use(requireJsonBody);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   return app;
 }

@@ -153,4 +153,25 @@ describe("bindRoutes", () => {
     expect(res.status).toBe(431);
     expect(await res.json()).toEqual({ error: "request header fields too large", code: "error" });
   });
+
+  it("when a JSON route gets a text, XML or form body, then 415 in the envelope and the handler is not called", async () => {
+    for (const [type, body] of [
+      ["text/plain", '{"name":"a"}'],
+      ["application/xml", "<name>a</name>"],
+      ["application/x-www-form-urlencoded", "name=a"],
+    ] as const) {
+      const res = await fetch(`http://127.0.0.1:${server.port}/things`, { method: "POST", body, headers: { "content-type": type } });
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({ error: "request body must be JSON (Content-Type: application/json)", code: "error" });
+    }
+  });
+
+  it("when the JSON content type carries a charset, then the body is accepted", async () => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/things`, {
+      method: "POST",
+      body: '{"name":"b"}',
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+    expect(res.status).toBe(201);
+  });
 });
