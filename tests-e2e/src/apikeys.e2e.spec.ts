@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
-import { System } from "./system";
-import { STRONG_PASSWORD, createInbox, teamWithDomain, type Api } from "./world";
+import { SharedSystem } from "./shared-system";
+import { createInbox, registerAdmin, teamWithDomain } from "./world";
 
 interface Key {
   id: string;
@@ -17,26 +18,15 @@ interface Envelope {
 
 /** Spec 5.2 as a client sees it: every rejection row, rotation, bulk revoke, IP lists, scopes, usage. */
 describe("team API keys through the gateway", () => {
-  const adminEmail = `root-${randomBytes(4).toString("hex")}@example.test`;
-  let system: System;
-  let api: Api;
+  const system = SharedSystem.attach();
+  const api = apiClient(system.gatewayUrl);
   let world: Awaited<ReturnType<typeof teamWithDomain>>;
   let keysPath: string;
 
-  beforeAll(async () => {
-    system = await System.start({
-      // keep expired keys for the expiry test: the cleanup worker would delete them (then they are simply unknown)
-      identity: { BB_ADMIN_EMAILS: adminEmail, BB_WORKERS_CLEANUP_INTERVAL: "1h" },
-      // the test runner is the trusted proxy, so X-Forwarded-For decides the client IP
-      "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1" },
-    });
-    api = apiClient(system.gatewayUrl);
+  // a tenant of its own for every test
+  beforeEach(async () => {
     world = await teamWithDomain(api);
     keysPath = `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`;
-  });
-
-  afterAll(async () => {
-    await system?.stop();
   });
 
   const createKey = async (body: Record<string, unknown>, token = world.owner.token) => {
@@ -67,8 +57,14 @@ describe("team API keys through the gateway", () => {
   it("rejects an expired key with 401 API key expired", async () => {
     const key = await createKey({ scopes: ["team.inboxes.view"], expires_in: "1s" });
     expect((await withKey(key.raw_key)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1300));
-    const res = await withKey(key.raw_key);
+    // the first answer that is not a 200 is the expiry's (the cleanup worker keeps expired keys for an hour)
+    const res = await waitFor(
+      async () => {
+        const r = await withKey(key.raw_key);
+        return r.status !== 200 ? r : null;
+      },
+      { what: "the key to expire", timeoutMs: 5_000, intervalMs: 100 },
+    );
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: "API key expired", code: "unauthenticated" });
   });
@@ -128,11 +124,7 @@ describe("team API keys through the gateway", () => {
   });
 
   it("refuses a system admin's key on /admin routes and keys on user-only routes", async () => {
-    const reg = await api<{ tokens: { access_token: string } }>("POST", "/auth/register", {
-      body: { email: adminEmail, password: STRONG_PASSWORD, display_name: "Root" },
-    });
-    expect(reg.status).toBe(201);
-    const adminToken = reg.body.tokens.access_token;
+    const adminToken = (await registerAdmin(api, system)).token;
     expect((await api("GET", "/admin/users", { token: adminToken })).status).toBe(200);
     expect((await api("GET", "/admin/users", { token: world.owner.token })).status).toBe(403);
     const org = await api<{ id: string }>("POST", "/orgs", { token: adminToken, body: { name: "Root org" } });

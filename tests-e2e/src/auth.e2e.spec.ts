@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { apiClient } from "./clients";
-import { System } from "./system";
-import { STRONG_PASSWORD, teamWithDomain, type Api } from "./world";
+import { APP_ORIGIN, SharedSystem } from "./shared-system";
+import { STRONG_PASSWORD, newClientIp, teamWithDomain } from "./world";
 
 interface Tokens {
   access_token: string;
@@ -20,29 +20,14 @@ interface Conflict {
   limit: number;
 }
 
-const APP_ORIGIN = "http://app.e2e.test";
-
-/** Identity as a client sees it through the gateway: sessions, limits, cookie mode, rate limits, secrets. */
+/**
+ * Identity as a client sees it through the gateway: sessions, limits, cookie mode, rate limits, secrets.
+ * Each test speaks from client IPs of its own (newClientIp), so the per-IP limits of the shared system do not mix.
+ */
 describe("authentication and sessions through the gateway", () => {
-  const adminEmail = `root-${randomBytes(4).toString("hex")}@example.test`;
+  const system = SharedSystem.attach();
+  const api = apiClient(system.gatewayUrl);
   const secrets: string[] = [STRONG_PASSWORD];
-  let system: System;
-  let api: Api;
-  let ipSeq = 10;
-  /** Each test speaks from its own client IP (the gateway trusts the runner as a proxy), so per-IP limits do not mix. */
-  const newIp = () => `198.51.100.${++ipSeq}`;
-
-  beforeAll(async () => {
-    system = await System.start({
-      identity: { BB_ADMIN_EMAILS: adminEmail, BB_CORS_ALLOWED_ORIGINS: APP_ORIGIN, BB_AUTH_ARGON2_MEMORY_KIB: "8192" },
-      "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1" },
-    });
-    api = apiClient(system.gatewayUrl);
-  });
-
-  afterAll(async () => {
-    await system?.stop();
-  });
 
   const register = async (ip: string, email = `u-${randomBytes(4).toString("hex")}@example.test`) => {
     const r = await api<AuthBody>("POST", "/auth/register", {
@@ -66,7 +51,7 @@ describe("authentication and sessions through the gateway", () => {
     (JSON.parse(Buffer.from(t.access_token.split(".")[1]!, "base64url").toString("utf8")) as { sid: string }).sid;
 
   it("when the 6th login meets the limit, then 409 session_limit; resolving it stops the revoked session's tokens at once", async () => {
-    const ip = newIp();
+    const ip = newClientIp();
     const { email, tokens: first } = await register(ip);
     for (let i = 0; i < 4; i++) expect((await login(email, ip)).status).toBe(200);
     const sixth = await login(email, ip);
@@ -105,7 +90,7 @@ describe("authentication and sessions through the gateway", () => {
   });
 
   it("when a user logs out, then the access token of that session is refused on the next request", async () => {
-    const ip = newIp();
+    const ip = newClientIp();
     const { tokens } = await register(ip);
     expect((await api("GET", "/auth/me", { token: tokens.access_token })).status).toBe(200);
     expect(
@@ -115,7 +100,7 @@ describe("authentication and sessions through the gateway", () => {
   });
 
   it("when a stolen refresh token is replayed, then the whole session is revoked", async () => {
-    const ip = newIp();
+    const ip = newClientIp();
     const { tokens } = await register(ip);
     const next = await api<Tokens>("POST", "/auth/refresh", {
       body: { refresh_token: tokens.refresh_token },
@@ -130,7 +115,7 @@ describe("authentication and sessions through the gateway", () => {
   });
 
   it("delivers the refresh token as a cookie in cookie mode and refreshes and logs out from the cookie alone", async () => {
-    const ip = newIp();
+    const ip = newClientIp();
     const { email } = await register(ip);
     const res = await fetch(`${system.gatewayUrl}/api/v1/auth/login`, {
       method: "POST",
@@ -169,7 +154,7 @@ describe("authentication and sessions through the gateway", () => {
   });
 
   it("when one IP makes an 11th login within a minute, then 429 with Retry-After and the 7.2 body", async () => {
-    const ip = newIp();
+    const ip = newClientIp();
     const { email } = await register(ip);
     for (let i = 0; i < 10; i++) {
       // unknown accounts, so the lockout of one account does not interfere
@@ -189,11 +174,11 @@ describe("authentication and sessions through the gateway", () => {
     expect(eleventh.headers.get("retry-after")).toBe(String(eleventh.body.retry_after));
     expect(eleventh.headers.get("x-ratelimit-remaining")).toBe("0");
     // another IP is not affected
-    expect((await login(email, newIp())).status).not.toBe(429);
+    expect((await login(email, newClientIp())).status).not.toBe(429);
   });
 
   it("when one IP asks for a 4th password reset within the hour, then 429; the answer never reveals whether the account exists", async () => {
-    const ip = newIp();
+    const ip = newClientIp();
     const { email } = await register(ip);
     const known = await api<{ message: string }>("POST", "/auth/forgot-password", { body: { email }, headers: { "x-forwarded-for": ip } });
     const unknown = await api<{ message: string }>("POST", "/auth/forgot-password", {
@@ -212,13 +197,13 @@ describe("authentication and sessions through the gateway", () => {
   });
 
   it("when the 5th wrong password in a row is followed by a 6th attempt, then 423 with Retry-After", async () => {
-    const ip = newIp();
+    const ip = newClientIp();
     const { email } = await register(ip);
     for (let i = 0; i < 5; i++)
-      await api("POST", "/auth/login", { body: { email, password: "Wrong-Password-1" }, headers: { "x-forwarded-for": newIp() } });
+      await api("POST", "/auth/login", { body: { email, password: "Wrong-Password-1" }, headers: { "x-forwarded-for": newClientIp() } });
     const locked = await api<{ code: string }>("POST", "/auth/login", {
       body: { email, password: STRONG_PASSWORD },
-      headers: { "x-forwarded-for": newIp() },
+      headers: { "x-forwarded-for": newClientIp() },
     });
     expect(locked.status).toBe(423);
     expect(locked.body.code).toBe("error");
@@ -243,21 +228,25 @@ describe("authentication and sessions through the gateway", () => {
       expect([path, r.status, r.body.error]).toEqual([path, 403, "insufficient scope"]);
     }
 
-    const ip = newIp();
-    const admin = await register(ip, adminEmail);
-    const set = await api<{ max_sessions_per_user: number }>("PUT", "/admin/platform", {
-      token: admin.tokens.access_token,
-      body: { max_sessions_per_user: 2 },
-    });
-    expect(set.status).toBe(200);
-    const { email } = await register(newIp());
-    expect((await login(email, newIp())).status).toBe(200);
-    expect((await login(email, newIp())).status).toBe(409);
-    await api("PUT", "/admin/platform", { token: admin.tokens.access_token, body: { max_sessions_per_user: 5 } });
+    const admin = await register(newClientIp(), await system.claimAdminEmail());
+    const platform = (max: number) =>
+      api<{ max_sessions_per_user: number }>("PUT", "/admin/platform", {
+        token: admin.tokens.access_token,
+        body: { max_sessions_per_user: max },
+      });
+    // a platform-wide setting on the shared system: put back even when an assertion fails
+    try {
+      expect((await platform(2)).status).toBe(200);
+      const { email } = await register(newClientIp());
+      expect((await login(email, newClientIp())).status).toBe(200);
+      expect((await login(email, newClientIp())).status).toBe(409);
+    } finally {
+      expect((await platform(5)).status).toBe(200);
+    }
   });
 
-  it("never writes a password, token, refresh token, key or password hash to any service's log", () => {
-    const logs = system.allLogs();
+  it("never writes a password, token, refresh token, key or password hash to any service's log", async () => {
+    const logs = await system.allLogs();
     expect(logs.length).toBeGreaterThan(1000);
     for (const secret of new Set(secrets)) expect(logs.includes(secret)).toBe(false);
     expect(logs).not.toMatch(/\$argon2id\$/);

@@ -1,3 +1,4 @@
 export * from "./system";
+export * from "./shared-system";
 export * from "./clients";
 export * from "./world";

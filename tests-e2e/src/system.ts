@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { Client } from "pg";
@@ -52,6 +52,17 @@ export async function freePorts(n: number): Promise<number[]> {
 
 export const TRUSTED_DOMAIN = "e2e.burnbox.test";
 
+export type SystemEnv = Partial<Record<ProcessName | "all", Record<string, string>>>;
+
+/** The compiled entry point of a process (deploy/local/build.mjs writes it; `npm test` builds first). */
+function entryOf(name: ProcessName): { cwd: string; entry: string } {
+  const cwd = path.join(ROOT, "services", name === "inbox-smtp" ? "inbox" : name);
+  const entry = name === "inbox-smtp" ? "dist/smtp-main.js" : "dist/main.js";
+  if (!existsSync(path.join(cwd, entry)))
+    throw new Error(`${path.relative(ROOT, path.join(cwd, entry))} is missing: run \`pnpm build\` first`);
+  return { cwd, entry };
+}
+
 /**
  * Boots the whole system as separate processes on free ports against the machine's real
  * Postgres, Redis and NATS, in a namespace (databases, streams, Redis keys) of its own.
@@ -64,18 +75,28 @@ export class System {
   private constructor(
     readonly namespace: string,
     readonly ports: Record<ProcessName, number> & { smtp: number },
-    private readonly extraEnv: Partial<Record<ProcessName | "all", Record<string, string>>>,
-  ) {}
+    private readonly extraEnv: SystemEnv,
+  ) {
+    // whatever ends the runner, no service outlives it
+    process.once("exit", () => {
+      for (const r of this.running.values()) r.child.kill("SIGKILL");
+    });
+  }
 
-  static async start(extraEnv: Partial<Record<ProcessName | "all", Record<string, string>>> = {}): Promise<System> {
+  static async start(extraEnv: SystemEnv = {}): Promise<System> {
     const ns = uniqueNamespace("e2e");
     const [smtp, ...rest] = await freePorts(PROCESSES.length + 1);
     const ports = { smtp } as Record<ProcessName, number> & { smtp: number };
     PROCESSES.forEach((p, i) => (ports[p] = rest[i] as number));
     const system = new System(ns, ports, extraEnv);
-    // Downstream first so the gateway's first requests find everyone; databases are created by the services.
-    await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => system.startProcess(p)));
-    await system.startProcess("api-gateway");
+    try {
+      // Downstream first so the gateway's first requests find everyone; databases are created by the services.
+      await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => system.startProcess(p)));
+      await system.startProcess("api-gateway");
+    } catch (err) {
+      await system.stop().catch(() => undefined);
+      throw err;
+    }
     return system;
   }
 
@@ -125,11 +146,12 @@ export class System {
     return { ...base, ...(this.extraEnv.all ?? {}), ...(this.extraEnv[name] ?? {}) };
   }
 
+  /** Starts a process (a no-op when it is running) and resolves once it answers /readyz. */
   async startProcess(name: ProcessName): Promise<void> {
-    const service = name === "inbox-smtp" ? "inbox" : name;
-    const entry = name === "inbox-smtp" ? "src/smtp-main.ts" : "src/main.ts";
-    const child = spawn(process.execPath, ["--import", "tsx", entry], {
-      cwd: path.join(ROOT, "services", service),
+    if (this.running.has(name)) return;
+    const { cwd, entry } = entryOf(name);
+    const child = spawn(process.execPath, ["--enable-source-maps", entry], {
+      cwd,
       env: this.env(name),
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -160,7 +182,7 @@ export class System {
         const res = await fetch(`http://127.0.0.1:${this.ports[name]}/readyz`);
         return res.status === 200;
       },
-      { timeoutMs: 90_000, intervalMs: 200, what: `${name} to be ready` },
+      { timeoutMs: 90_000, intervalMs: 100, what: `${name} to be ready` },
     ).catch((err: unknown) => {
       if (dead) throw new Error(`${name} exited during start:\n${lines.slice(-30).join("\n")}`);
       throw err;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type apiClient } from "./clients";
+import type { SharedSystem } from "./shared-system";
 import { TRUSTED_DOMAIN } from "./system";
 
 export type Api = ReturnType<typeof apiClient>;
@@ -12,12 +13,36 @@ export interface Tokens {
 
 export const STRONG_PASSWORD = "Correct-Horse-9-Battery";
 
-export async function registerUser(api: Api, label = "user"): Promise<{ email: string; token: string; userId: string }> {
-  const email = `${label}-${randomBytes(4).toString("hex")}@example.test`;
-  const res = await api<{ user: { id: string }; tokens: Tokens }>("POST", "/auth/register", {
+/**
+ * A client IP of its own (sent as X-Forwarded-For; the gateway trusts the runner as a proxy), so
+ * the per-IP limits of one test never count another's calls on the shared system.
+ */
+export function newClientIp(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${Math.max(1, c ?? 1)}`;
+}
+
+type Registered = { email: string; token: string; userId: string };
+
+async function register(api: Api, email: string, label: string) {
+  return api<{ user: { id: string }; tokens: Tokens }>("POST", "/auth/register", {
     body: { email, password: STRONG_PASSWORD, display_name: label },
+    headers: { "x-forwarded-for": newClientIp() },
   });
+}
+
+export async function registerUser(api: Api, label = "user"): Promise<Registered> {
+  const email = `${label}-${randomBytes(4).toString("hex")}@example.test`;
+  const res = await register(api, email, label);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { email, token: res.body.tokens.access_token, userId: res.body.user.id };
+}
+
+/** A system admin of its own, registered with an address the system makes an admin. */
+export async function registerAdmin(api: Api, system: SharedSystem): Promise<Registered> {
+  const email = await system.claimAdminEmail();
+  const res = await register(api, email, "Root");
+  if (res.status !== 201) throw new Error(`register admin failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { email, token: res.body.tokens.access_token, userId: res.body.user.id };
 }
 

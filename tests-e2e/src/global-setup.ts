@@ -1,0 +1,3 @@
+import { startSharedSystem } from "./shared-system";
+
+export default startSharedSystem;

@@ -1,0 +1,3 @@
+import { stopSharedSystem } from "./shared-system";
+
+export default stopSharedSystem;

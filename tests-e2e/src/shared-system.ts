@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PROCESSES, System, type ProcessName, type SystemEnv } from "./system";
+
+/**
+ * One system serves every e2e file: jest's globalSetup starts it once, globalTeardown stops it
+ * once (tests-e2e/jest.config.js). Test files reach it through `system` below, which they get
+ * from the BB_E2E_SYSTEM variable the setup exports; process restarts and logs go through a small
+ * control server in the runner, because the System object lives there, not in the test files.
+ */
+const ENV_VAR = "BB_E2E_SYSTEM";
+
+/** How many system admins a run can register (each test that needs one claims its own). */
+const ADMIN_POOL = 8;
+
+/** The browser origin the cookie-mode tests send. */
+export const APP_ORIGIN = "http://app.e2e.test";
+
+/**
+ * The one configuration every file runs against, and the test that needs each setting.
+ * Tests keep out of each other's way by identity, not by configuration: each makes its own
+ * users, org and team, and speaks from its own client IP (X-Forwarded-For, trusted from the
+ * runner) whenever a per-IP limit is involved.
+ */
+function sharedEnv(adminEmails: string[]): SystemEnv {
+  return {
+    identity: {
+      BB_ADMIN_EMAILS: adminEmails.join(","),
+      // cookie-mode refresh and logout (auth)
+      BB_CORS_ALLOWED_ORIGINS: APP_ORIGIN,
+      // registrations and logins are the bulk of setup time; the hash still is argon2id
+      BB_AUTH_ARGON2_MEMORY_KIB: "8192",
+      // expired API keys must stay to answer "API key expired" rather than "invalid" (apikeys)
+      BB_WORKERS_CLEANUP_INTERVAL: "1h",
+    },
+    "api-gateway": {
+      // the runner is the trusted proxy, so X-Forwarded-For decides the client IP (per-IP limits, allowed_ips)
+      BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1",
+    },
+    "webhook-dispatcher": {
+      // a hanging receiver is cut after 1 s (webhooks); every other receiver answers at once
+      BB_DEFAULTS_WEBHOOK_TIMEOUT: "1s",
+      // the retry base stays the real 5 s: the retry-schedule and restart tests check it
+      // keep the webhook_retry worker from clearing a failure_count while a test reads it
+      BB_WORKERS_WEBHOOK_RETRY_INTERVAL: "1h",
+    },
+    // inboxes (and their inbox.expired events) lapse within a second of their TTL (webhooks)
+    inbox: { BB_WORKERS_CLEANUP_INTERVAL: "1s" },
+  };
+}
+
+interface Published {
+  namespace: string;
+  ports: Record<ProcessName, number> & { smtp: number };
+  controlUrl: string;
+}
+
+/** Where globalSetup leaves the running system for globalTeardown (jest runs both in its own process and shares globalThis). */
+const RUNNING = Symbol.for("burnbox.e2e.system");
+type Holder = { [RUNNING]?: { system: System; control: Server } };
+
+/** globalSetup: starts the system and the control server, and publishes where they are. */
+export async function startSharedSystem(): Promise<void> {
+  const started = Date.now();
+  const tag = randomBytes(4).toString("hex");
+  const adminEmails = Array.from({ length: ADMIN_POOL }, (_, i) => `root-${i}-${tag}@example.test`);
+  const system = await System.start(sharedEnv(adminEmails));
+  const control = await startControl(system, adminEmails);
+  (globalThis as Holder)[RUNNING] = { system, control };
+  const published: Published = {
+    namespace: system.namespace,
+    ports: system.ports,
+    controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+  };
+  process.env[ENV_VAR] = JSON.stringify(published);
+  process.stdout.write(`\ne2e: system ${system.namespace} started in ${Date.now() - started} ms\n`);
+}
+
+/** globalTeardown. */
+export async function stopSharedSystem(): Promise<void> {
+  const running = (globalThis as Holder)[RUNNING];
+  if (!running) return;
+  delete (globalThis as Holder)[RUNNING];
+  const { system, control } = running;
+  const started = Date.now();
+  await new Promise<void>((resolve) => control.close(() => resolve()));
+  await system.stop();
+  process.stdout.write(`e2e: system ${system.namespace} stopped in ${Date.now() - started} ms\n`);
+}
+
+/** POST /processes/<name>/stop[?signal=SIGKILL], POST /processes/<name>/start, GET /logs, POST /admins (the next unused admin email). */
+function startControl(system: System, adminEmails: string[]): Promise<Server> {
+  const unclaimed = [...adminEmails];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://control");
+    const [, kind, name, action] = url.pathname.split("/");
+    const reply = (status: number, text: string) => {
+      res.statusCode = status;
+      res.end(text);
+    };
+    if (req.method === "GET" && kind === "logs") return reply(200, system.allLogs());
+    if (req.method === "POST" && kind === "admins") {
+      const email = unclaimed.shift();
+      return email ? reply(200, email) : reply(409, `all ${adminEmails.length} admin emails are taken: raise ADMIN_POOL`);
+    }
+    if (req.method !== "POST" || kind !== "processes" || !(PROCESSES as readonly string[]).includes(name ?? "")) return reply(404, "");
+    const proc = name as ProcessName;
+    const signal = (url.searchParams.get("signal") ?? "SIGTERM") as NodeJS.Signals;
+    const op =
+      action === "stop"
+        ? system.stopProcess(proc, signal)
+        : action === "start"
+          ? system.startProcess(proc)
+          : Promise.reject(new Error(action));
+    op.then(
+      () => reply(204, ""),
+      (err: unknown) => reply(500, err instanceof Error ? err.message : String(err)),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** What a test file sees of the shared system: its public ports, plus restarts and logs for the tests that need them. */
+export class SharedSystem {
+  private constructor(private readonly published: Published) {}
+
+  static attach(): SharedSystem {
+    const raw = process.env[ENV_VAR];
+    if (!raw)
+      throw new Error(`${ENV_VAR} is not set: run the e2e files through tests-e2e/jest.config.js, whose globalSetup starts the system`);
+    return new SharedSystem(JSON.parse(raw) as Published);
+  }
+
+  get namespace(): string {
+    return this.published.namespace;
+  }
+
+  get ports(): Published["ports"] {
+    return this.published.ports;
+  }
+
+  get gatewayUrl(): string {
+    return `http://127.0.0.1:${this.ports["api-gateway"]}`;
+  }
+
+  get wsUrl(): string {
+    return `ws://127.0.0.1:${this.ports["api-gateway"]}`;
+  }
+
+  /** An email the identity service makes a system admin on registration, never handed out before. */
+  claimAdminEmail(): Promise<string> {
+    return this.control("POST", "/admins");
+  }
+
+  private async control(method: string, path: string): Promise<string> {
+    const res = await fetch(`${this.published.controlUrl}${path}`, { method });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text;
+  }
+
+  async stopProcess(name: ProcessName, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+    await this.control("POST", `/processes/${name}/stop?signal=${signal}`);
+  }
+
+  /** Starts a stopped process again; resolves once it answers /readyz. */
+  async startProcess(name: ProcessName): Promise<void> {
+    await this.control("POST", `/processes/${name}/start`);
+  }
+
+  /** Every line every process has written so far. */
+  allLogs(): Promise<string> {
+    return this.control("GET", "/logs");
+  }
+}
