@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, openSocket, sendMail, WebhookReceiver } from "./clients";
 import { SharedSystem } from "./shared-system";
@@ -92,15 +92,18 @@ describe("one email through the whole system", () => {
     expect(result.data).toBeNull();
   });
 
-  it("when an outsider asks for someone else's inbox, then it is not found and its mail is not readable", async () => {
+  it("when an outsider asks for someone else's inbox, then it is not found, exactly like an unknown id, and its mail is not readable", async () => {
     const world = await teamWithDomain(api);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, "private-stuff");
     const outsider = await registerUser(api, "outsider");
-    const get = await api("GET", `/inboxes/${inbox.id}`, { token: outsider.token });
-    expect([403, 404]).toContain(get.status);
-    expect(get.body).toMatchObject({ code: get.status === 404 ? "not_found" : "forbidden" });
-    const emails = await api("GET", `/inboxes/${inbox.id}/emails`, { token: outsider.token });
-    expect([403, 404]).toContain(emails.status);
+    const unknownId = randomUUID();
+    // contract notes: another tenant's resource answers exactly as an unknown id of the same kind, and an unknown inbox is 404
+    for (const suffix of ["", "/emails"]) {
+      const theirs = await api("GET", `/inboxes/${inbox.id}${suffix}`, { token: outsider.token });
+      const unknown = await api("GET", `/inboxes/${unknownId}${suffix}`, { token: outsider.token });
+      expect([suffix, theirs.status, theirs.body]).toEqual([suffix, 404, { error: expect.any(String), code: "not_found" }]);
+      expect([suffix, theirs.status, theirs.body]).toEqual([suffix, unknown.status, unknown.body]);
+    }
     const list = await api<{ data: unknown[] }>("GET", "/inboxes", { token: outsider.token });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([]);
