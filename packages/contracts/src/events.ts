@@ -90,5 +90,6 @@ export const RpcName = {
   getInboxAccess: "inbox.get_inbox_access",
   listActorTeams: "tenancy.list_actor_teams",
   resolveApiKey: "identity.resolve_api_key",
+  sessionStatus: "identity.session_status",
 } as const;
 export type RpcName = (typeof RpcName)[keyof typeof RpcName];

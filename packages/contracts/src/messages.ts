@@ -92,6 +92,14 @@ export const ResolvedApiKey = z.object({
 export type ResolvedApiKey = z.infer<typeof ResolvedApiKey>;
 export const ResolveApiKeyReply = z.object({ key: ResolvedApiKey.nullable() });
 
+/**
+ * Whether a session may still use its access tokens. The gateway asks identity (the source of
+ * truth in Postgres) when Redis cannot answer: down, or restarted and not yet re-seeded.
+ */
+export const SessionStatusRequest = z.object({ session_id: z.string().min(1).max(200) });
+export const SessionStatusReply = z.object({ revoked: z.boolean() });
+export type SessionStatusReply = z.infer<typeof SessionStatusReply>;
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
@@ -99,5 +107,6 @@ export const rpcSchemas = {
   [RpcName.getInboxAccess]: { request: GetInboxAccessRequest, reply: GetInboxAccessReply },
   [RpcName.listActorTeams]: { request: ListActorTeamsRequest, reply: ListActorTeamsReply },
   [RpcName.resolveApiKey]: { request: ResolveApiKeyRequest, reply: ResolveApiKeyReply },
+  [RpcName.sessionStatus]: { request: SessionStatusRequest, reply: SessionStatusReply },
 } as const;
 export type RpcSchemas = typeof rpcSchemas;

@@ -6,6 +6,11 @@
 export const redisKeys = {
   /** Present while a revoked session's access tokens could still be alive: the gateway refuses them. */
   revokedSession: (prefix: string, sid: string) => `${prefix}session:revoked:${sid}`,
+  /**
+   * Written by identity once the revocations of the last access-token lifetime are in Redis. Its
+   * absence means Redis lost them (a restart without persistence): the gateway then asks identity.
+   */
+  revocationsSeeded: (prefix: string) => `${prefix}session:revoked:seeded`,
   /** The resolved state of a `bb_` key by the SHA-256 of the key (JSON, or "null" for no such key). */
   apiKey: (prefix: string, hash: string) => `${prefix}apikey:${hash}`,
   /** Usage the gateway counted for one key and identity has not yet flushed (hash: count, last_used_at, last_used_ip). */
