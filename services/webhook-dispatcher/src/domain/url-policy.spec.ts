@@ -69,6 +69,37 @@ describe("webhook URL rules at create and update", () => {
   });
 });
 
+describe("IPv6 ranges that embed or translate an IPv4 address (issue 10, item 5)", () => {
+  const spellings = [
+    ["IPv4-compatible", "http://[::127.0.0.1]/", "::7f00:1"],
+    ["NAT64", "http://[64:ff9b::7f00:1]/", "64:ff9b::7f00:1"],
+    ["6to4", "http://[2002:7f00:1::1]/", "2002:7f00:1::1"],
+    ["SIIT", "http://[::ffff:0:7f00:1]/", "::ffff:0:7f00:1"],
+    ["discard-only", "http://[100::1]/", "100::1"],
+    ["Teredo", "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/", "2001:0:4136:e378:8000:63bf:3fff:fdd2"],
+    ["local-use NAT64", "http://[64:ff9b:1::a00:1]/", "64:ff9b:1::a00:1"],
+  ] as const;
+
+  it.each(spellings)("when the URL host is %s (%s), then create and update refuse it", (_range, url) => {
+    expect(webhookUrlProblem(url)).toBe("url host is not allowed: internal or reserved address");
+  });
+
+  it.each(spellings)("when a name resolves into the %s range (%s), then dispatch refuses the address", (range, _url, ip) => {
+    expect(addressProblem(ip)).toContain(range);
+  });
+
+  it("when the address is an ordinary public IPv6 one, then it is still accepted at create and at dispatch", () => {
+    expect(webhookUrlProblem("http://[2606:4700:4700::1111]/")).toBeNull();
+    expect(addressProblem("2606:4700:4700::1111")).toBeNull();
+  });
+
+  it("when the operator lists such a range in unsafe_allowed_targets, then it is exempt", () => {
+    const allowed = parseAllowlist(["64:ff9b::/96"]);
+    expect(webhookUrlProblem("http://[64:ff9b::7f00:1]/", allowed)).toBeNull();
+    expect(addressProblem("2002:7f00:1::1", allowed)).not.toBeNull();
+  });
+});
+
 describe("resolved addresses at dispatch", () => {
   it.each([
     "127.0.0.1",

@@ -4,8 +4,10 @@ import ipaddr from "ipaddr.js";
  * SSRF rules (spec 6.4). At create/update: http(s) only, and no loopback, unspecified,
  * private, link-local or unique-local address however it is spelled (decimal, octal, hex,
  * shortened IPv4, IPv4-mapped or bracketed IPv6, trailing dots, mixed case), no localhost, no
- * *.internal / *.local names, no metadata address. At dispatch: every resolved address is
- * checked again. `allowed` holds the operator's opt-in exemptions
+ * *.internal / *.local names, no metadata address, and none of the IPv6 ranges that embed or
+ * translate an IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible, SIIT) or only discard: a
+ * gateway on the way may turn them into an internal IPv4 destination, and no public webhook
+ * receiver lives there. At dispatch: every resolved address is checked again by the same rules. `allowed` holds the operator's opt-in exemptions
  * (`webhooks.unsafe_allowed_targets`: host names or CIDR ranges), for local test receivers only.
  */
 export interface Allowlist {
@@ -38,6 +40,22 @@ function normalizeIp(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
 const REFUSED_V4 = new Set(["unspecified", "loopback", "private", "linkLocal", "broadcast", "multicast", "carrierGradeNat", "reserved"]);
 const REFUSED_V6 = new Set(["unspecified", "loopback", "uniqueLocal", "linkLocal", "multicast", "reserved", "ipv4Mapped"]);
 
+/** IPv6 ranges refused outright, whatever IPv4 address they carry (issue 10, item 5). */
+const REFUSED_V6_RANGES: ReadonlyArray<[string, ipaddr.IPv6, number]> = (
+  [
+    ["IPv4-compatible", "::/96"],
+    ["IPv4-translated (SIIT)", "::ffff:0:0:0/96"],
+    ["NAT64", "64:ff9b::/96"],
+    ["local-use NAT64", "64:ff9b:1::/48"],
+    ["discard-only", "100::/64"],
+    ["Teredo", "2001::/32"],
+    ["6to4", "2002::/16"],
+  ] as const
+).map(([name, cidr]) => {
+  const [range, bits] = ipaddr.IPv6.parseCIDR(cidr);
+  return [name, range, bits];
+});
+
 function ipAllowed(ip: ipaddr.IPv4 | ipaddr.IPv6, allowed: Allowlist): boolean {
   return allowed.ranges.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
 }
@@ -53,7 +71,9 @@ export function addressProblem(address: string, allowed: Allowlist = EMPTY_ALLOW
   if (ipAllowed(ip, allowed)) return null;
   const range = ip.range();
   const refused = ip.kind() === "ipv4" ? REFUSED_V4.has(range) : REFUSED_V6.has(range);
-  return refused ? `address ${ip.toString()} is not publicly routable (${range})` : null;
+  if (refused) return `address ${ip.toString()} is not publicly routable (${range})`;
+  const embedding = ip.kind() === "ipv6" ? REFUSED_V6_RANGES.find(([, r, bits]) => ip.match(r, bits)) : undefined;
+  return embedding ? `address ${ip.toString()} is not a public webhook target (${embedding[0]})` : null;
 }
 
 /** Host name as the URL parser normalised it, without brackets or trailing dots. */
