@@ -87,25 +87,29 @@ function externals(serviceDir, outdir) {
   };
 }
 
-export async function buildService(service) {
+async function buildService(service) {
   const entries = ENTRIES[service];
   if (!entries) throw new Error(`unknown service ${service}; one of ${Object.keys(ENTRIES).join(", ")}`);
   const serviceDir = path.join(SERVICES_DIR, service);
   const outdir = path.join(serviceDir, "dist");
   rmSync(outdir, { recursive: true, force: true });
-  const result = await esbuild.build({
-    absWorkingDir: serviceDir,
-    entryPoints: entries.map((e) => path.join(serviceDir, "src", `${e}.ts`)),
-    outdir,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "cjs",
-    sourcemap: true,
-    logLevel: "warning",
-    plugins: [externals(serviceDir, outdir)],
-  });
-  if (result.errors.length > 0) throw new Error(`build of ${service} failed`);
+  // esbuild prints each error with its source line (logLevel); the message here only names the service
+  await esbuild
+    .build({
+      absWorkingDir: serviceDir,
+      entryPoints: entries.map((e) => path.join(serviceDir, "src", `${e}.ts`)),
+      outdir,
+      bundle: true,
+      platform: "node",
+      target: "node20",
+      format: "cjs",
+      sourcemap: true,
+      logLevel: "warning",
+      plugins: [externals(serviceDir, outdir)],
+    })
+    .catch(() => {
+      throw new Error(`${service}: build failed (errors above)`);
+    });
   return entries.map((e) => path.relative(ROOT, path.join(outdir, `${e}.js`)));
 }
 
@@ -113,10 +117,12 @@ const requested = process.argv.slice(2);
 const cwdService = path.dirname(process.cwd()) === SERVICES_DIR ? path.basename(process.cwd()) : null;
 const services = requested.length > 0 ? requested : cwdService ? [cwdService] : Object.keys(ENTRIES);
 const started = Date.now();
-try {
-  const outputs = await Promise.all(services.map(buildService));
-  say(`built ${outputs.flat().join(", ")} in ${Date.now() - started} ms`);
-} catch (err) {
-  say(err instanceof Error ? err.message : String(err));
-  process.exit(1);
-}
+// every service is built even when one fails, so one run lists every error
+const results = await Promise.allSettled(services.map(buildService));
+const failures = results
+  .filter((r) => r.status === "rejected")
+  .map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason)));
+const outputs = results.filter((r) => r.status === "fulfilled").flatMap((r) => r.value);
+if (outputs.length > 0) say(`built ${outputs.join(", ")} in ${Date.now() - started} ms`);
+for (const failure of failures) say(failure);
+process.exit(failures.length === 0 ? 0 : 1);
