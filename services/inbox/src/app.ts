@@ -1,11 +1,26 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { createHttpApp, finalizeHttpApp, listen, mountHealth, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import { inboxServiceRoutes } from "@burnbox/contracts";
+import {
+  bindRoutes,
+  createHttpApp,
+  createUnitOfWork,
+  finalizeHttpApp,
+  listen,
+  mountHealth,
+  serveApi,
+  startOutboxRelay,
+  type Infra,
+  type OutboxRelay,
+  type PeriodicTask,
+} from "@burnbox/service-kit";
 import type { InboxConfig } from "./config";
-import { createPrisma } from "./data/prisma";
+import { createPrisma, type Db } from "./data/prisma";
+import { repositories } from "./data/repositories";
 import { LocalStorage } from "./data/storage";
 import type { InboxDeps } from "./domain/deps";
-import { inboxRouter } from "./http/inbox.routes";
+import { emailsHandlers } from "./http/emails.handlers";
+import { inboxesHandlers } from "./http/inboxes.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { createSmtpIntake } from "./smtp/intake";
 import { startCleanupWorker } from "./workers/cleanup.worker";
@@ -13,34 +28,45 @@ import { startCleanupWorker } from "./workers/cleanup.worker";
 export interface RunningService {
   port: number;
   deps: InboxDeps;
+  /** The TTL cleanup; `runNow()` runs a cycle without waiting for the interval. */
+  cleanup: PeriodicTask;
   stop(): Promise<void>;
 }
 
-function buildDeps(config: InboxConfig, infra: Infra, now: () => number) {
+/** The use cases' dependencies, and the client and relay only the process itself closes. */
+function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   const storage = new LocalStorage(config.storage.local_path);
   infra.checks.storage = () => storage.check();
-  const deps: InboxDeps = { db, nc: infra.nc, relay, storage, config, now };
-  return deps;
+  const data = createUnitOfWork({
+    client: db,
+    transaction: (fn) => db.$transaction(fn),
+    repositories,
+    relay,
+    namespace: config.nats.namespace,
+  });
+  return { deps: { data, nc: infra.nc, storage, config, now }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
 export async function startService(config: InboxConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
-  const deps = buildDeps(config, infra, opts.now ?? Date.now);
+  const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
-  const worker = startCleanupWorker(deps, infra.logger);
-  const server = await serveApi({ config, infra, routers: [inboxRouter(deps)] });
+  const cleanup = startCleanupWorker(deps, infra.logger);
+  const api = bindRoutes(inboxServiceRoutes, { ...inboxesHandlers(deps), ...emailsHandlers(deps) });
+  const server = await serveApi({ config, infra, routers: [api] });
   return {
     port: server.port,
     deps,
+    cleanup,
     stop: async () => {
       await server.close();
-      await worker.stop();
+      await cleanup.stop();
       await Promise.all(rpcs.map((s) => s.stop()));
-      await deps.relay.stop();
-      await deps.db.$disconnect();
+      await relay.stop();
+      await db.$disconnect();
     },
   };
 }
@@ -54,7 +80,7 @@ export interface RunningIntake {
 
 /** The SMTP intake as its own process: SMTP on smtp.port, health and metrics on http.port. */
 export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningIntake> {
-  const deps = buildDeps(config, infra, opts.now ?? Date.now);
+  const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   const smtp = createSmtpIntake(deps, infra.logger);
   smtp.listen(config.smtp.port, config.smtp.host);
   await once(smtp.server, "listening");
@@ -72,9 +98,9 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await health.close();
-      await deps.relay.flush().catch(() => undefined);
-      await deps.relay.stop();
-      await deps.db.$disconnect();
+      await relay.flush().catch(() => undefined);
+      await relay.stop();
+      await db.$disconnect();
     },
   };
 }

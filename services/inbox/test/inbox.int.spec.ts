@@ -7,7 +7,7 @@ import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
-import { expireInboxes } from "../src/workers/cleanup.worker";
+import { expireInboxes } from "../src/domain/inboxes/expire-inboxes.use-case";
 
 const DOMAIN = "mail.inbox-test.example";
 

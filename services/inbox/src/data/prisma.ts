@@ -4,6 +4,8 @@ import { Prisma, PrismaClient } from "../generated/prisma";
 export { Prisma };
 export type Db = PrismaClient;
 export type Tx = Prisma.TransactionClient;
+/** What a repository runs on: the client itself or an open transaction. */
+export type Client = Db | Tx;
 
 export function createPrisma(url: string): Db {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });

@@ -1,11 +1,21 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
+/** Where raw messages and attachments live; keys are `<inbox id>/<email id>/<file>`. */
+export interface MessageStore {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  /** Removes every object under `prefix` (an inbox id: all of that inbox's mail). */
+  removeFolder(prefix: string): Promise<void>;
+  /** Throws when the store cannot be written (readiness check). */
+  check(): Promise<void>;
+}
+
 /**
  * Message bodies and attachments on the local filesystem, one folder per inbox, so deleting an
  * inbox removes its files in one call. Keys never come from clients.
  */
-export class LocalStorage {
+export class LocalStorage implements MessageStore {
   private readonly root: string;
   constructor(root: string) {
     this.root = path.resolve(root);

@@ -1,13 +1,13 @@
-import type { NatsConnection, OutboxRelay } from "@burnbox/service-kit";
+import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { InboxConfig } from "../config";
-import type { Db } from "../data/prisma";
-import type { LocalStorage } from "../data/storage";
+import type { InboxRepos } from "../data/repositories";
+import type { MessageStore } from "../data/storage";
 
+/** What every use case of the inbox service gets. */
 export interface InboxDeps {
-  db: Db;
+  data: UnitOfWork<InboxRepos>;
   nc: NatsConnection;
-  relay: OutboxRelay;
-  storage: LocalStorage;
+  storage: MessageStore;
   config: InboxConfig;
   now: () => number;
 }

@@ -2,7 +2,8 @@ import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import type { Logger } from "@burnbox/service-kit";
 import type { InboxDeps } from "../domain/deps";
-import { receiveMessage, type Delivery } from "../domain/receive.use-case";
+import { receiveEmail } from "../domain/emails/receive-email.use-case";
+import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
 
 type SmtpError = Error & { responseCode?: number };
 const smtpError = (code: number, message: string): SmtpError => Object.assign(new Error(message), { responseCode: code });
@@ -39,12 +40,10 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
       const s = state.get(session) ?? { deliveries: [] };
       state.set(session, s);
       if (s.deliveries.length >= cfg.max_recipients) return cb(smtpError(452, "4.5.3 Too many recipients"));
-      const recipient = address.address.trim().toLowerCase();
-      deps.db.inbox
-        .findFirst({ where: { fullAddress: recipient, isActive: true, expiresAt: { gt: new Date(deps.now()) } }, select: { id: true } })
-        .then((inbox) => {
-          if (!inbox) return cb(smtpError(550, "5.1.1 Mailbox unavailable"));
-          if (!s.deliveries.some((d) => d.inboxId === inbox.id)) s.deliveries.push({ inboxId: inbox.id, recipient });
+      resolveRecipient(deps, { address: address.address })
+        .then((delivery) => {
+          if (!delivery) return cb(smtpError(550, "5.1.1 Mailbox unavailable"));
+          if (!s.deliveries.some((d) => d.inboxId === delivery.inboxId)) s.deliveries.push(delivery);
           cb();
         })
         .catch((err: unknown) => {
@@ -64,7 +63,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
         const deliveries = state.get(session)?.deliveries ?? [];
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true })
-          .then((mail) => receiveMessage(deps, raw, mail, from, deliveries))
+          .then((mail) => receiveEmail(deps, { raw, mail, envelopeFrom: from, deliveries }))
           .then((ids) => {
             logger.info({ emails: ids.length, size: raw.length }, "message accepted");
             cb(null, "2.0.0 Message accepted");

@@ -1,0 +1,137 @@
+import type { GetInboxAccessReply, Inbox } from "@burnbox/contracts";
+import { errors, type TeamScope } from "@burnbox/service-kit";
+import { countsOf, NO_MAIL, type InboxCounts } from "./counts";
+import { isUniqueViolation, type Client, type Prisma } from "./prisma";
+
+type InboxRow = Prisma.InboxGetPayload<object>;
+
+/** What an access decision on one inbox needs: its tenant, owner, visibility and state. */
+export type InboxAccess = NonNullable<GetInboxAccessReply["inbox"]>;
+
+export interface NewInbox {
+  id: string;
+  domainId: string;
+  domainAssignmentId: string;
+  createdBy: string;
+  address: string;
+  domainName: string;
+  fullAddress: string;
+  private: boolean;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** The inboxes of some teams that one user may see: the shared ones, and the private ones they created. */
+export interface InboxListing {
+  teams: TeamScope[];
+  viewerId: string;
+}
+
+export interface ExpiredInbox {
+  id: string;
+  orgId: string;
+  teamId: string;
+  fullAddress: string;
+}
+
+export function toInbox(i: InboxRow, counts: InboxCounts = NO_MAIL): Inbox {
+  return {
+    id: i.id,
+    team_id: i.teamId,
+    org_id: i.orgId,
+    domain_id: i.domainId,
+    domain_assignment_id: i.domainAssignmentId,
+    created_by: i.createdBy,
+    address: i.address,
+    full_address: i.fullAddress,
+    is_active: i.isActive,
+    private: i.private,
+    expires_at: i.expiresAt.toISOString(),
+    created_at: i.createdAt.toISOString(),
+    email_count: counts.email_count,
+    unread_count: counts.unread_count,
+  };
+}
+
+/** The columns `InboxAccess` is read from (also through an email's inbox). */
+export const inboxAccessFields = { id: true, orgId: true, teamId: true, createdBy: true, private: true, isActive: true } as const;
+export const toInboxAccess = (i: Prisma.InboxGetPayload<{ select: typeof inboxAccessFields }>): InboxAccess => ({
+  id: i.id,
+  org_id: i.orgId,
+  team_id: i.teamId,
+  created_by: i.createdBy,
+  private: i.private,
+  is_active: i.isActive,
+});
+
+const listingWhere = (l: InboxListing): Prisma.InboxWhereInput => ({
+  // an empty OR matches nothing: no teams, no inboxes
+  OR: l.teams.map((t) => ({ orgId: t.orgId, teamId: t.teamId })),
+  AND: [{ OR: [{ private: false }, { createdBy: l.viewerId }] }],
+});
+
+export class InboxRepository {
+  constructor(private readonly db: Client) {}
+
+  /** Throws a conflict when the address is taken. */
+  async create(scope: TeamScope, fields: NewInbox): Promise<Inbox> {
+    try {
+      return toInbox(await this.db.inbox.create({ data: { ...fields, orgId: scope.orgId, teamId: scope.teamId } }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw errors.conflict("address already in use");
+      throw err;
+    }
+  }
+
+  /** The tenant and access fields of an inbox found by its id alone, before anyone is authorized to read it. */
+  async locate(inboxId: string): Promise<InboxAccess | null> {
+    const row = await this.db.inbox.findUnique({ where: { id: inboxId }, select: inboxAccessFields });
+    return row && toInboxAccess(row);
+  }
+
+  /** The inbox that receives mail for `fullAddress` at `at` (active, unexpired), with its tenant. */
+  async locateReceiving(fullAddress: string, at: Date): Promise<(TeamScope & { id: string }) | null> {
+    return this.db.inbox.findFirst({
+      where: { fullAddress, isActive: true, expiresAt: { gt: at } },
+      select: { id: true, orgId: true, teamId: true },
+    });
+  }
+
+  async get(scope: TeamScope, inboxId: string): Promise<Inbox | null> {
+    const row = await this.db.inbox.findFirst({ where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId } });
+    if (!row) return null;
+    return toInbox(row, (await countsOf(this.db, [row.id])).get(row.id));
+  }
+
+  /** Newest first, with their mail counts. */
+  async list(listing: InboxListing, window: { skip: number; take: number }): Promise<Inbox[]> {
+    const rows = await this.db.inbox.findMany({
+      where: listingWhere(listing),
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      ...window,
+    });
+    const counts = await countsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toInbox(r, counts.get(r.id)));
+  }
+
+  count(listing: InboxListing): Promise<number> {
+    return this.db.inbox.count({ where: listingWhere(listing) });
+  }
+
+  /**
+   * Deletes up to `limit` inboxes (of any tenant) whose TTL lapsed by `at`, with their mail, and
+   * returns them. Run it in a transaction: the rows are claimed FOR UPDATE SKIP LOCKED, so
+   * replicas cleaning up together share the work and never remove one inbox twice.
+   */
+  async removeExpired(at: Date, limit: number): Promise<ExpiredInbox[]> {
+    const rows = await this.db.$queryRaw<Array<{ id: string; org_id: string; team_id: string; full_address: string }>>`
+      SELECT id, org_id, team_id, full_address FROM inboxes
+      WHERE expires_at <= ${at} ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+    if (rows.length === 0) return [];
+    await this.db.inbox.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, teamId: r.team_id, fullAddress: r.full_address }));
+  }
+}

@@ -1,0 +1,7 @@
+import { EmailRepository } from "./email.repository";
+import { InboxRepository } from "./inbox.repository";
+import type { Client } from "./prisma";
+
+/** Every repository of the service, bound to the client or to one transaction. */
+export const repositories = (db: Client) => ({ inboxes: new InboxRepository(db), emails: new EmailRepository(db) });
+export type InboxRepos = ReturnType<typeof repositories>;

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import type { ParsedMail } from "mailparser";
+import type { NewAttachment } from "../../data/email.repository";
+import type { InboxDeps } from "../deps";
+import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf } from "./mail-content";
+import type { Delivery } from "./resolve-recipient.use-case";
+
+export interface ReceivedMessage {
+  raw: Buffer;
+  mail: ParsedMail;
+  /** MAIL FROM, used when the message has no From address. */
+  envelopeFrom: string;
+  deliveries: Delivery[];
+}
+
+/**
+ * Stores one accepted message for each recipient inbox: files first, then the rows and the
+ * `email.received` events in one transaction. Throws if anything fails, so the SMTP session
+ * answers 451 and the sender retries; nothing is acknowledged that is not stored.
+ * System-driven: the sender is not a caller, so there is no access check.
+ */
+export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Promise<string[]> {
+  const { raw, mail } = input;
+  const from = mail.from?.value[0]?.address?.toLowerCase() || input.envelopeFrom.toLowerCase() || "";
+  const subject = mail.subject ?? "";
+  const bodyText = mail.text ?? null;
+  const bodyHtml = typeof mail.html === "string" ? sanitizeEmailHtml(mail.html) : null;
+  const headers = flatHeaders(mail.headerLines);
+  const snippet = snippetOf(bodyText);
+  const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
+  const receivedAt = new Date(deps.now());
+
+  const stored: Array<{ d: Delivery; emailId: string; rawKey: string; attachments: NewAttachment[] }> = [];
+  for (const d of input.deliveries) {
+    const emailId = randomUUID();
+    const rawKey = `${d.inboxId}/${emailId}/message.eml`;
+    await deps.storage.put(rawKey, raw);
+    const attachments: NewAttachment[] = [];
+    for (const a of kept) {
+      const id = randomUUID();
+      const key = `${d.inboxId}/${emailId}/${id}`;
+      await deps.storage.put(key, a.content);
+      attachments.push({ id, filename: a.filename ?? "attachment", contentType: a.contentType, sizeBytes: a.size, storageKey: key });
+    }
+    stored.push({ d, emailId, rawKey, attachments });
+  }
+
+  return deps.data.write(async (repos, events) => {
+    const ids: string[] = [];
+    for (const { d, emailId, rawKey, attachments } of stored) {
+      // throws when the inbox was removed since RCPT TO: the sender retries and is then refused
+      await repos.emails.create(d.scope, {
+        id: emailId,
+        inboxId: d.inboxId,
+        messageId: mail.messageId ?? null,
+        fromAddress: from,
+        toAddress: d.recipient,
+        subject,
+        snippet,
+        bodyText,
+        bodyHtml,
+        headers,
+        sizeBytes: raw.length,
+        rawKey,
+        receivedAt,
+        attachments,
+      });
+      events.event("email.received", {
+        org_id: d.scope.orgId,
+        team_id: d.scope.teamId,
+        data: {
+          email_id: emailId,
+          inbox_id: d.inboxId,
+          team_id: d.scope.teamId,
+          from,
+          to: d.recipient,
+          subject,
+          received_at: receivedAt.toISOString(),
+          summary: {
+            id: emailId,
+            inbox_id: d.inboxId,
+            from_address: from,
+            subject,
+            snippet,
+            has_attachments: attachments.length > 0,
+            is_read: false,
+            size_bytes: raw.length,
+            received_at: receivedAt.toISOString(),
+          },
+        },
+      });
+      ids.push(emailId);
+    }
+    return ids;
+  });
+}

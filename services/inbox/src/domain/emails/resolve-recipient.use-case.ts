@@ -1,0 +1,19 @@
+import type { TeamScope } from "@burnbox/service-kit";
+import type { InboxDeps } from "../deps";
+
+/** One recipient of a message accepted at RCPT TO, and the inbox (and tenant) it is delivered to. */
+export interface Delivery {
+  inboxId: string;
+  scope: TeamScope;
+  recipient: string;
+}
+
+/**
+ * The delivery for an RCPT TO address, or null when no active, unexpired inbox has exactly that
+ * address (the intake is never an open relay). System-driven: the sender is not a caller.
+ */
+export async function resolveRecipient(deps: InboxDeps, input: { address: string }): Promise<Delivery | null> {
+  const recipient = input.address.trim().toLowerCase();
+  const inbox = await deps.data.repos.inboxes.locateReceiving(recipient, new Date(deps.now()));
+  return inbox && { inboxId: inbox.id, scope: { orgId: inbox.orgId, teamId: inbox.teamId }, recipient };
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { ErrorCode, RpcName, parseDurationMs, type CreateInboxBody, type Inbox } from "@burnbox/contracts";
+import { AppError, authorize, errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { InboxDeps } from "../deps";
+import { askTenancy } from "../tenancy";
+import { assertAssignmentUsable, randomAlias, resolveTtlMs } from "./inbox-rules";
+
+/** How often a random alias that happens to be taken is drawn again before giving up with 409. */
+const RANDOM_ALIAS_ATTEMPTS = 5;
+
+async function assignmentFor(deps: InboxDeps, ctx: RequestCtx, assignmentId: string) {
+  const { assignment } = await askTenancy(deps, RpcName.getAssignment, { assignment_id: assignmentId });
+  if (!assignment) throw errors.notFound("domain assignment");
+  const scope = { org_id: assignment.org_id, team_id: assignment.team_id };
+  await authorize(
+    deps.nc,
+    deps.config.nats.namespace,
+    { actor: ctx.actor, ...scope, permission: "team.inboxes.create" },
+    "domain assignment",
+  );
+  return assignment;
+}
+
+const isConflict = (err: unknown) => err instanceof AppError && err.code === ErrorCode.conflict;
+
+/** Creates an inbox on a domain assigned to one of the caller's teams, with the alias asked for or a random one. */
+export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: CreateInboxBody): Promise<Inbox> {
+  const assignment = await assignmentFor(deps, ctx, input.domain_assignment_id); // authorizes
+  assertAssignmentUsable(assignment);
+  const ttlMs = resolveTtlMs(
+    input.ttl,
+    assignment.default_ttl_seconds ?? parseDurationMs(deps.config.inboxes.default_ttl) / 1000,
+    assignment.max_ttl_seconds ?? parseDurationMs(deps.config.inboxes.max_ttl) / 1000,
+  );
+  const scope: TeamScope = { orgId: assignment.org_id, teamId: assignment.team_id };
+  for (let attempt = 1; ; attempt++) {
+    const address = input.alias ?? randomAlias();
+    const fullAddress = `${address}@${assignment.domain_name}`;
+    const createdAt = new Date(deps.now());
+    try {
+      return await deps.data.write(async (repos, events) => {
+        const inbox = await repos.inboxes.create(scope, {
+          id: randomUUID(),
+          domainId: assignment.domain_id,
+          domainAssignmentId: assignment.id,
+          createdBy: ctx.actor.user_id,
+          address,
+          domainName: assignment.domain_name,
+          fullAddress,
+          private: input.private ?? false,
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + ttlMs),
+        });
+        events.event("inbox.created", {
+          org_id: scope.orgId,
+          team_id: scope.teamId,
+          data: { inbox_id: inbox.id, team_id: scope.teamId, address, full_address: fullAddress, expires_at: inbox.expires_at },
+        });
+        events.audit({
+          ctx,
+          action: "inbox.created",
+          org_id: scope.orgId,
+          team_id: scope.teamId,
+          target: { type: "inbox", id: inbox.id },
+          metadata: { full_address: fullAddress },
+        });
+        return inbox;
+      });
+    } catch (err) {
+      // a chosen alias that is taken is the caller's conflict; a random one is drawn again
+      if (input.alias || attempt >= RANDOM_ALIAS_ATTEMPTS || !isConflict(err)) throw err;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { randomInt } from "node:crypto";
+import { parseDurationMs, type GetAssignmentReply } from "@burnbox/contracts";
+import { errors } from "@burnbox/service-kit";
+
+type Assignment = NonNullable<GetAssignmentReply["assignment"]>;
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** The local part given to an inbox created without an alias. */
+export const randomAlias = (length = 10): string => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+
+/** Throws unless a team may create inboxes on the domain of this assignment (403 read-only, 400 otherwise). */
+export function assertAssignmentUsable(assignment: Assignment): void {
+  if (assignment.access_level === "read_only") throw errors.forbidden("this domain is assigned read-only to the team");
+  if (!assignment.domain_verified) throw errors.validation("domain is not verified");
+  if (assignment.team_archived) throw errors.validation("team is archived");
+}
+
+/** The TTL for a new inbox in ms: the requested one within the limits, else the default (contract notes). */
+export function resolveTtlMs(requested: string | undefined, defaultSeconds: number, maxSeconds: number): number {
+  const ms = requested ? parseDurationMs(requested) : defaultSeconds * 1000;
+  if (ms <= 0) throw errors.validation("ttl must be positive");
+  if (ms > maxSeconds * 1000) throw errors.validation(`ttl exceeds the maximum of ${maxSeconds}s`);
+  return ms;
+}

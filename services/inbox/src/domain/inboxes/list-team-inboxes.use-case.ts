@@ -1,0 +1,24 @@
+import type { Inbox, Page, PaginationQuery } from "@burnbox/contracts";
+import { authorize, paginate, type RequestCtx } from "@burnbox/service-kit";
+import type { InboxDeps } from "../deps";
+
+/** The inboxes of one team the caller can see, newest first; 404 outside the team, 403 without the permission. */
+export async function listTeamInboxes(
+  deps: InboxDeps,
+  ctx: RequestCtx,
+  input: { orgId: string; teamId: string; page: PaginationQuery },
+): Promise<Page<Inbox>> {
+  const { orgId, teamId } = input;
+  await authorize(
+    deps.nc,
+    deps.config.nats.namespace,
+    { actor: ctx.actor, org_id: orgId, team_id: teamId, permission: "team.inboxes.view" },
+    "team",
+  );
+  const listing = { teams: [{ orgId, teamId }], viewerId: ctx.actor.user_id };
+  return paginate(input.page, {
+    rows: (window) => deps.data.repos.inboxes.list(listing, window),
+    count: () => deps.data.repos.inboxes.count(listing),
+    map: (inboxes) => inboxes,
+  });
+}
