@@ -3,24 +3,29 @@ import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID, createHash } from "node:crypto";
 import jwt from "jsonwebtoken";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { ROUTES, type InternalContext, type ResolvedApiKey } from "@burnbox/contracts";
+import type { InternalContext, ResolvedApiKey } from "@burnbox/contracts";
 import { serveRpc, startInfra, verifyInternalContext, INTERNAL_CONTEXT_HEADER, type Infra } from "@burnbox/service-kit";
 import { testInfra, uniqueNamespace, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
 import { startGateway, type RunningGateway } from "../src/app";
 import { loadGatewayConfig, type GatewayConfig } from "../src/config";
+import type { UpstreamService } from "../src/http/route-table";
 
 interface Seen {
+  service: UpstreamService;
   method: string;
   url: string;
   context: InternalContext | null;
   headers: IncomingMessage["headers"];
 }
 
-/** A stand-in for every downstream service: records what the gateway forwarded. */
-function startUpstream(seen: Seen[]): Promise<Server> {
+const UPSTREAMS = ["identity", "tenancy", "inbox", "webhook-dispatcher", "realtime-gateway"] as const satisfies UpstreamService[];
+
+/** A stand-in for one downstream service: records what the gateway forwarded to it. */
+function startUpstream(service: UpstreamService, seen: Seen[]): Promise<Server> {
   const server = createServer((req, res) => {
     const header = req.headers[INTERNAL_CONTEXT_HEADER];
     seen.push({
+      service,
       method: req.method ?? "",
       url: req.url ?? "",
       context: typeof header === "string" ? verifyInternalContext(header, TEST_INTERNAL_SECRET) : null,
@@ -41,7 +46,7 @@ const CREATOR = randomUUID();
 describe("api-gateway", () => {
   const seen: Seen[] = [];
   const keys = new Map<string, ResolvedApiKey>();
-  let upstream: Server;
+  let upstreams: Server[];
   let infra: Infra;
   let gw: RunningGateway;
   let base: string;
@@ -79,8 +84,8 @@ describe("api-gateway", () => {
     );
 
   beforeAll(async () => {
-    upstream = await startUpstream(seen);
-    const up = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    upstreams = await Promise.all(UPSTREAMS.map((service) => startUpstream(service, seen)));
+    const [identity, tenancy, inbox, webhooks, realtime] = upstreams.map((u) => `http://127.0.0.1:${(u.address() as AddressInfo).port}`);
     const ns = uniqueNamespace();
     config = loadGatewayConfig(
       {},
@@ -94,11 +99,11 @@ describe("api-gateway", () => {
         "nats.namespace": ns,
         "redis.url": testInfra.redisUrl,
         "redis.key_prefix": `${ns}:`,
-        "services.identity_url": up,
-        "services.tenancy_url": up,
-        "services.inbox_url": up,
-        "services.webhook_dispatcher_url": up,
-        "services.realtime_gateway_url": up,
+        "services.identity_url": identity,
+        "services.tenancy_url": tenancy,
+        "services.inbox_url": inbox,
+        "services.webhook_dispatcher_url": webhooks,
+        "services.realtime_gateway_url": realtime,
         "rate_limit.unauthenticated_per_minute": 25,
         "rate_limit.login_per_minute": 3,
       },
@@ -112,27 +117,60 @@ describe("api-gateway", () => {
   afterAll(async () => {
     await gw.stop();
     await infra.close();
-    await new Promise((r) => upstream.close(r));
+    await Promise.all(upstreams.map((u) => new Promise((r) => u.close(r))));
   });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
 
-  it("when the OpenAPI document is fetched, then it is valid OpenAPI 3.0 listing exactly the implemented operations", async () => {
+  it("when the OpenAPI document is fetched, then it is valid OpenAPI 3.0 and describes an operation with its API-key scope", async () => {
     const res = await get("/api/v1/docs/openapi.json");
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
     expect(doc.openapi).toMatch(/^3\.0\./);
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
-    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    expect(ops.sort()).toEqual(ROUTES.map((r) => r.operationId).sort());
+    expect(doc.paths["/inboxes"]?.post).toMatchObject({
+      operationId: "createInbox",
+      description: "API keys need the scope `team.inboxes.create`.",
+      security: [{ bearer: [] }],
+    });
+    expect(doc.paths["/docs/openapi.json"]?.get).toMatchObject({ operationId: "getOpenApi" });
+    expect(doc.paths["/docs/openapi.json"]?.get).not.toHaveProperty("security");
+    expect(seen.filter((s) => s.url.includes("/docs"))).toEqual([]);
   });
 
-  it("when the docs page is requested, then an HTML page that loads the document is served", async () => {
+  it("when the docs page is requested, then an HTML page that loads the document is served under a strict CSP", async () => {
     const res = await get("/api/v1/docs");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(await res.text()).toContain("docs/assets/swagger-ui-bundle.js");
     expect((await get("/api/v1/docs/assets/swagger-ui-bundle.js")).status).toBe(200);
+    const init = await get("/api/v1/docs/assets/init.js");
+    expect(init.headers.get("content-type")).toContain("javascript");
+    expect(await init.text()).toContain('url: "docs/openapi.json"');
+  });
+
+  it("when the docs page is asked with a trailing slash, then it redirects to the slash-less page its asset URLs need", async () => {
+    const res = await fetch(`${base}/api/v1/docs/`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("../docs");
+  });
+
+  it("when an operation of each service is called, then the service that owns it receives it", async () => {
+    const jwt = { authorization: `Bearer ${token()}` };
+    const calls: Array<[UpstreamService, string, string]> = [
+      ["identity", "GET", "/api/v1/auth/sso-status"],
+      ["tenancy", "GET", `/api/v1/orgs/${randomUUID()}`],
+      ["inbox", "GET", `/api/v1/inboxes/${randomUUID()}`],
+      ["webhook-dispatcher", "GET", `/api/v1/orgs/${randomUUID()}/teams/${TEAM}/webhooks`],
+      ["realtime-gateway", "POST", "/api/v1/ws/ticket"],
+    ];
+    for (const [service, method, path] of calls) {
+      const res = await fetch(`${base}${path}`, { method, headers: jwt });
+      expect(res.status).toBe(200);
+      expect(seen[seen.length - 1]).toMatchObject({ service, method, url: path });
+    }
   });
 
   it("when any response is sent, then it carries the rate-limit, request-id and security headers", async () => {
@@ -164,7 +202,7 @@ describe("api-gateway", () => {
     const res = await get("/api/v1/inboxes?page=1", { authorization: `Bearer ${token({ sub })}`, "x-bb-internal-context": "forged" });
     expect(res.status).toBe(200);
     const last = seen[seen.length - 1] as Seen;
-    expect(last.url).toBe("/api/v1/inboxes?page=1");
+    expect(last).toMatchObject({ service: "inbox", url: "/api/v1/inboxes?page=1" });
     expect(last.context?.actor?.user_id).toBe(sub);
     expect(last.headers.authorization).toBeUndefined();
     expect(res.headers.get("x-ratelimit-limit")).toBe("300");

@@ -86,9 +86,9 @@ function copyResponseHeaders(from: IncomingHttpHeaders, res: Response): void {
 }
 
 /** Pipes a WebSocket upgrade to realtime-gateway unchanged, so one local port serves REST and WebSocket. */
-export function proxyUpgrade(req: IncomingMessage, socket: Socket, head: Buffer, target: URL, logger: Logger): void {
+export function proxyUpgrade(req: IncomingMessage, url: string, socket: Socket, head: Buffer, target: URL, logger: Logger): void {
   const upstream = net.connect(Number(target.port || 80), target.hostname, () => {
-    const lines = [`${req.method ?? "GET"} ${req.url ?? "/"} HTTP/1.1`];
+    const lines = [`${req.method ?? "GET"} ${url} HTTP/1.1`];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i] as string;
       if (NEVER_FORWARD.has(name.toLowerCase())) continue;

@@ -1,60 +1,77 @@
-import type { Actor, RouteDef } from "@burnbox/contracts";
-import { ROUTES } from "@burnbox/contracts";
-import { authorizeRoute, FORWARDED_ROUTES } from "./route-table";
+import { randomUUID } from "node:crypto";
+import { ROUTES, TEAM_PERMISSIONS, type Actor, type RouteAuth, type RouteDef } from "@burnbox/contracts";
+import { authorizeRoute } from "./route-table";
 
-const user: Actor = {
-  user_id: "5b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d",
-  email: "u@x.test",
+const user = (over: Partial<Actor> = {}): Actor => ({
+  user_id: randomUUID(),
+  email: "u@example.test",
   is_system_admin: false,
-  session_id: "s",
+  session_id: randomUUID(),
   api_key: null,
-};
-const key = (scopes: string[]): Actor => ({
-  ...user,
-  session_id: null,
-  api_key: { id: "6b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", team_id: "7b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", scopes },
-});
-const route = (over: Partial<RouteDef>): RouteDef => ({
-  operationId: "x",
-  method: "get",
-  path: "/x",
-  service: "inbox",
-  auth: "user",
-  tag: "t",
-  summary: "s",
-  responses: {},
   ...over,
 });
+/** An API key acting as its creator (a system admin here, to prove keys never carry that right). */
+const key = (scopes: string[]): Actor =>
+  user({ session_id: null, is_system_admin: true, api_key: { id: randomUUID(), team_id: randomUUID(), scopes } });
 
-describe("authorizeRoute", () => {
-  it("when a key holds the route's scope, then it passes", () => {
-    expect(authorizeRoute(route({ scope: "team.inboxes.view" }), key(["team.inboxes.view"]))).toBeNull();
+const routesOf = (auth: RouteAuth, pick: (r: RouteDef) => boolean = () => true) => {
+  const found = ROUTES.filter((r) => r.auth === auth && pick(r));
+  expect(found.length).toBeGreaterThan(0);
+  return found;
+};
+const outcome = (route: RouteDef, actor: Actor | null) => {
+  const refused = authorizeRoute(route, actor);
+  return refused ? { status: refused.status, message: refused.message } : "allowed";
+};
+const UNAUTHENTICATED = { status: 401, message: "authentication required" };
+const INSUFFICIENT_SCOPE = { status: 403, message: "insufficient scope" };
+
+describe("authorizeRoute on the real route table", () => {
+  it("when a public route is called, then anyone passes: nobody, a user, a key without scopes", () => {
+    for (const r of routesOf("public")) {
+      expect([outcome(r, null), outcome(r, user()), outcome(r, key([]))]).toEqual(["allowed", "allowed", "allowed"]);
+    }
   });
 
-  it("when a key lacks the route's scope, then 403 insufficient scope", () => {
-    expect(authorizeRoute(route({ scope: "team.webhooks.view" }), key(["team.inboxes.view"]))).toMatchObject({
-      status: 403,
-      message: "insufficient scope",
-    });
+  it("when a scoped user route is called, then a JWT passes, a key passes only with that scope, nobody gets 401", () => {
+    for (const r of routesOf("user", (x) => x.scope !== undefined)) {
+      const others = TEAM_PERMISSIONS.filter((p) => p !== r.scope);
+      expect(outcome(r, user())).toBe("allowed");
+      expect(outcome(r, key([r.scope as string]))).toBe("allowed");
+      expect(outcome(r, key(others))).toEqual(INSUFFICIENT_SCOPE);
+      expect(outcome(r, null)).toEqual(UNAUTHENTICATED);
+    }
   });
 
-  it("when a route has no scope, then keys are refused but users pass", () => {
-    expect(authorizeRoute(route({}), key(["team.view"]))).toMatchObject({ status: 403 });
-    expect(authorizeRoute(route({}), user)).toBeNull();
+  it("when a user route has no scope (org level), then a JWT passes and a key holding every team permission is refused", () => {
+    for (const r of routesOf("user", (x) => x.scope === undefined)) {
+      expect(outcome(r, user())).toBe("allowed");
+      expect(outcome(r, key([...TEAM_PERMISSIONS]))).toEqual(INSUFFICIENT_SCOPE);
+      expect(outcome(r, null)).toEqual(UNAUTHENTICATED);
+    }
   });
 
-  it("when a key calls a system-admin route, then it is refused even for an admin creator", () => {
-    expect(authorizeRoute(route({ auth: "system_admin" }), { ...key([]), is_system_admin: true })).toMatchObject({ status: 403 });
-    expect(authorizeRoute(route({ auth: "system_admin" }), { ...user, is_system_admin: true })).toBeNull();
+  it("when an authenticated route is called, then a JWT or any key passes and nobody gets 401", () => {
+    for (const r of routesOf("authenticated")) {
+      expect([outcome(r, user()), outcome(r, key([]))]).toEqual(["allowed", "allowed"]);
+      expect(outcome(r, null)).toEqual(UNAUTHENTICATED);
+    }
   });
 
-  it("when nobody is signed in, then only public routes pass", () => {
-    expect(authorizeRoute(route({ auth: "public" }), null)).toBeNull();
-    expect(authorizeRoute(route({ auth: "user_only" }), null)).toMatchObject({ status: 401 });
+  it("when an account route (user only) is called, then a JWT passes and a key with every permission is refused", () => {
+    for (const r of routesOf("user_only")) {
+      expect(outcome(r, user())).toBe("allowed");
+      expect(outcome(r, key([...TEAM_PERMISSIONS]))).toEqual(INSUFFICIENT_SCOPE);
+      expect(outcome(r, null)).toEqual(UNAUTHENTICATED);
+    }
   });
 
-  it("when the table is built, then every forwarded route belongs to a service and scopes are team permissions", () => {
-    expect(FORWARDED_ROUTES.length).toBe(ROUTES.filter((r) => r.service !== "api-gateway").length);
-    for (const r of ROUTES) if (r.scope) expect(r.scope.startsWith("team.")).toBe(true);
+  it("when a system-admin route is called, then only an admin's JWT passes; an admin creator's key is refused", () => {
+    for (const r of routesOf("system_admin")) {
+      expect(outcome(r, user({ is_system_admin: true }))).toBe("allowed");
+      expect(outcome(r, user())).toEqual({ status: 403, message: "system admin required" });
+      expect(outcome(r, key([...TEAM_PERMISSIONS]))).toEqual(INSUFFICIENT_SCOPE);
+      expect(outcome(r, null)).toEqual(UNAUTHENTICATED);
+    }
   });
 });

@@ -2,8 +2,22 @@ import type { Actor, RouteDef, ServiceName } from "@burnbox/contracts";
 import { ROUTES } from "@burnbox/contracts";
 import { errors, type AppError } from "@burnbox/service-kit";
 
-/** The routes the gateway forwards (its own /docs routes are served in place). */
-export const FORWARDED_ROUTES: readonly RouteDef[] = ROUTES.filter((r) => r.service !== "api-gateway");
+export type UpstreamService = Exclude<ServiceName, "api-gateway">;
+export type ForwardedRoute = RouteDef & { service: UpstreamService };
+export type ServiceUrls = Record<UpstreamService, URL>;
+
+/** The routes the gateway forwards (its own docs routes are served in place). */
+export const FORWARDED_ROUTES: readonly ForwardedRoute[] = ROUTES.filter((r): r is ForwardedRoute => r.service !== "api-gateway");
+
+/** One operation of a contract's route list, by its id (a misspelt id is a type error). */
+export function routeOf<const T extends readonly RouteDef[], Id extends T[number]["operationId"]>(
+  routes: T,
+  operationId: Id,
+): Extract<T[number], { operationId: Id }> {
+  const route = routes.find((r) => r.operationId === operationId);
+  if (!route) throw new Error(`no route ${operationId}`);
+  return route as Extract<T[number], { operationId: Id }>;
+}
 
 /**
  * What the route's auth kind says about this caller. API keys need the route's scope; routes
@@ -28,5 +42,3 @@ export function authorizeRoute(route: RouteDef, actor: Actor | null): AppError |
       return actor.is_system_admin ? null : errors.forbidden("system admin required");
   }
 }
-
-export type ServiceUrls = Record<Exclude<ServiceName, "api-gateway">, URL>;

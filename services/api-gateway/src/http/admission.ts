@@ -1,0 +1,102 @@
+import type { NextFunction, Request, Response } from "express";
+import { ErrorCode, identityServiceRoutes, type RateLimitBody, type RouteDef } from "@burnbox/contracts";
+import { API_PREFIX, AppError, enrichContext } from "@burnbox/service-kit";
+import type { GatewayConfig } from "../config";
+import type { Authenticator, AuthOutcome } from "./authenticate";
+import { clientIp, parseCidrs } from "./client-ip";
+import type { RateDecision, RateLimiter, RateRule } from "./rate-limit";
+import { routeOf } from "./route-table";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The operations with a per-IP limit of their own on top of the caller's bucket (spec 8). */
+const LOGIN = routeOf(identityServiceRoutes, "login");
+const FORGOT_PASSWORD = routeOf(identityServiceRoutes, "forgotPassword");
+
+/** Who sent a request, as decided once by `admit` and read by the forwarder. */
+export interface Caller {
+  ip: string;
+  auth: AuthOutcome;
+}
+
+export interface Admission {
+  /** Authenticates and rate-limits every /api/v1 request before routing. */
+  admit: (req: Request, res: Response, next: NextFunction) => Promise<void>;
+  /** The caller `admit` let through. */
+  callerOf: (req: Request) => Caller;
+  /** The rate-limit headers of the caller's anonymous window, without counting the request. */
+  showWindow: (req: Request, res: Response, next: NextFunction) => Promise<void>;
+  clientIpOf: (req: Request) => string;
+}
+
+export function createAdmission(opts: { config: GatewayConfig; authenticator: Authenticator; limiter: RateLimiter }): Admission {
+  const { authenticator, limiter } = opts;
+  const rl = opts.config.rate_limit;
+  const trusted = parseCidrs(rl.trusted_proxies);
+  const callers = new WeakMap<Request, Caller>();
+
+  const clientIpOf = (req: Request) => clientIp(req.socket.remoteAddress ?? "", req.header("x-forwarded-for"), trusted);
+
+  const calls = (req: Request, route: RouteDef) =>
+    req.method === route.method.toUpperCase() && (req.originalUrl.split("?")[0] ?? "").replace(/\/+$/, "") === `${API_PREFIX}${route.path}`;
+
+  /** Bucket by how the request authenticated (spec 8), plus the per-IP login and forgot-password limits. */
+  const rulesFor = (req: Request, caller: Caller): RateRule[] => {
+    const rules: RateRule[] =
+      caller.auth.kind === "authenticated"
+        ? [{ name: "user", subject: caller.auth.actor.user_id, limit: rl.authenticated_per_minute, windowMs: MINUTE }]
+        : [anonymousRule(caller.ip)];
+    if (calls(req, LOGIN)) rules.push({ name: "login", subject: caller.ip, limit: rl.login_per_minute, windowMs: MINUTE });
+    if (calls(req, FORGOT_PASSWORD)) {
+      rules.push({ name: "forgot", subject: caller.ip, limit: rl.forgot_password_per_hour, windowMs: HOUR });
+    }
+    return rules;
+  };
+
+  const anonymousRule = (ip: string): RateRule => ({ name: "ip", subject: ip, limit: rl.unauthenticated_per_minute, windowMs: MINUTE });
+
+  return {
+    clientIpOf,
+    callerOf: (req) => {
+      const caller = callers.get(req);
+      if (!caller) throw new Error("request was not admitted");
+      return caller;
+    },
+    admit: async (req, res, next) => {
+      const ip = clientIpOf(req);
+      const auth = await authenticator.authenticate(req.header("authorization"), ip);
+      const caller: Caller = { ip, auth };
+      callers.set(req, caller);
+      if (auth.kind === "authenticated") enrichContext({ user_id: auth.actor.user_id });
+      const decision = rl.enabled ? await limiter.hit(rulesFor(req, caller)) : await limiter.peek(rulesFor(req, caller));
+      setRateHeaders(res, decision);
+      if (!decision.allowed) {
+        res.setHeader("Retry-After", String(decision.retryAfter));
+        const body: RateLimitBody = { error: "rate limit exceeded", retry_after: decision.retryAfter };
+        res.status(429).json(body);
+        return;
+      }
+      if (auth.kind === "rejected") {
+        next(auth.error);
+        return;
+      }
+      if (Number(req.header("content-length") ?? 0) > MAX_BODY_BYTES) {
+        next(new AppError(ErrorCode.payload_too_large, "request body too large"));
+        return;
+      }
+      next();
+    },
+    showWindow: async (req, res, next) => {
+      if (!res.getHeader("X-RateLimit-Limit")) setRateHeaders(res, await limiter.peek([anonymousRule(clientIpOf(req))]));
+      next();
+    },
+  };
+}
+
+function setRateHeaders(res: Response, d: RateDecision): void {
+  res.setHeader("X-RateLimit-Limit", String(d.limit));
+  res.setHeader("X-RateLimit-Remaining", String(d.remaining));
+  res.setHeader("X-RateLimit-Reset", String(d.reset));
+}
