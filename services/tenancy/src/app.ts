@@ -1,8 +1,13 @@
-import { startOutboxRelay, serveApi, type Infra } from "@burnbox/service-kit";
+import { tenancyServiceRoutes } from "@burnbox/contracts";
+import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
 import type { TenancyConfig } from "./config";
 import { createPrisma } from "./data/prisma";
+import { repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
-import { tenancyRouter } from "./http/tenancy.routes";
+import { domainAssignmentsHandlers } from "./http/domain-assignments.handlers";
+import { domainsHandlers } from "./http/domains.handlers";
+import { orgsHandlers } from "./http/orgs.handlers";
+import { teamsHandlers } from "./http/teams.handlers";
 import { startInboxCountConsumers } from "./messaging/inbox-counts.consumer";
 import { serveTenancyRpc } from "./messaging/tenancy.rpc";
 
@@ -17,10 +22,23 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
   if (!infra.pool) throw new Error("tenancy needs its database");
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
-  const deps: TenancyDeps = { db, relay, config };
+  const data = createUnitOfWork({
+    client: db,
+    transaction: (fn) => db.$transaction(fn),
+    repositories,
+    relay,
+    namespace: config.nats.namespace,
+  });
+  const deps: TenancyDeps = { data, config };
   const rpcs = serveTenancyRpc(infra.nc, deps, infra.logger);
   const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
-  const server = await serveApi({ config, infra, routers: [tenancyRouter(deps)] });
+  const api = bindRoutes(tenancyServiceRoutes, {
+    ...orgsHandlers(deps),
+    ...teamsHandlers(deps),
+    ...domainsHandlers(deps),
+    ...domainAssignmentsHandlers(deps),
+  });
+  const server = await serveApi({ config, infra, routers: [api] });
   return {
     port: server.port,
     deps,

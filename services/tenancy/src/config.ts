@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
 
@@ -16,3 +17,9 @@ export type TenancyConfig = z.infer<typeof TenancyConfig>;
 export function loadTenancyConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): TenancyConfig {
   return loadConfig(TenancyConfig, env, overrides);
 }
+
+/** The configuration of this process: environment (and BB_CONFIG_FILE), for main.ts and migrate.ts. */
+export const loadTenancyConfigFromEnv = (): TenancyConfig => loadTenancyConfig(process.env);
+
+/** The SQL migrations, applied at start-up and by `pnpm db:migrate` (the same from src/ and dist/). */
+export const MIGRATIONS_DIR = path.join(__dirname, "..", "prisma", "migrations");

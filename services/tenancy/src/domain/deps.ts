@@ -1,10 +1,10 @@
-import type { OutboxRelay } from "@burnbox/service-kit";
+import type { UnitOfWork } from "@burnbox/service-kit";
 import type { TenancyConfig } from "../config";
-import type { Db } from "../data/prisma";
+import type { TenancyRepos } from "../data/repositories";
 
 /** What every tenancy use case receives: explicit dependencies, no globals. */
 export interface TenancyDeps {
-  db: Db;
-  relay: OutboxRelay;
+  /** Repositories for reads; `write` for a change with its events and audit entries. */
+  data: UnitOfWork<TenancyRepos>;
   config: TenancyConfig;
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { ErrorCode } from "@burnbox/contracts";
+import { AppError } from "@burnbox/service-kit";
 
 /** A URL-safe slug from a display name; empty names get a random one. */
 export function slugify(name: string): string {
@@ -13,3 +15,24 @@ export function slugify(name: string): string {
 }
 
 export const withSuffix = (slug: string): string => `${slug.slice(0, 54)}-${randomBytes(3).toString("hex")}`;
+
+const RETRIES = 4;
+const isConflict = (err: unknown): boolean => err instanceof AppError && err.code === ErrorCode.conflict;
+
+/**
+ * Runs `create` with the caller's slug, or one derived from the name. A derived slug that is
+ * taken (a conflict) is retried with a random suffix, up to four times; a chosen one is not.
+ */
+export async function withFreeSlug<T>(
+  input: { name: string; slug?: string | undefined },
+  create: (slug: string) => Promise<T>,
+): Promise<T> {
+  const base = input.slug ?? slugify(input.name);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await create(attempt === 0 ? base : withSuffix(base));
+    } catch (err) {
+      if (!isConflict(err) || input.slug !== undefined || attempt >= RETRIES) throw err;
+    }
+  }
+}

@@ -1,15 +1,34 @@
-import type { NatsConnection } from "@burnbox/service-kit";
-import { RpcName } from "@burnbox/contracts";
-import { serveRpc, type Logger } from "@burnbox/service-kit";
-import { authorize, getAssignment, listActorTeams } from "../domain/access.use-case";
+import { RpcName, isOrgPermission, isTeamPermission, type Permission } from "@burnbox/contracts";
+import { serveRpc, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { authorize } from "../domain/access/authorize.use-case";
+import { listActorTeams } from "../domain/access/list-actor-teams.use-case";
 import type { TenancyDeps } from "../domain/deps";
+import { getAssignment } from "../domain/domain-assignments/get-assignment.use-case";
+
+/** The request schemas check the permission is known; this narrows their `string` to the type. */
+function permission(p: string): Permission {
+  if (isTeamPermission(p) || isOrgPermission(p)) return p;
+  throw new Error(`unknown permission ${p}`);
+}
 
 /** The request/reply subjects tenancy answers for the other services. */
 export function serveTenancyRpc(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Array<{ stop(): Promise<void> }> {
   const ns = deps.config.nats.namespace;
   return [
-    serveRpc(nc, ns, RpcName.authorize, (req) => authorize(deps, req.actor, req.org_id, req.team_id, req.permission as never), logger),
-    serveRpc(nc, ns, RpcName.listActorTeams, (req) => listActorTeams(deps, req.actor, req.permission as never), logger),
-    serveRpc(nc, ns, RpcName.getAssignment, (req) => getAssignment(deps, req.assignment_id), logger),
+    serveRpc(
+      nc,
+      ns,
+      RpcName.authorize,
+      (req) => authorize(deps, { actor: req.actor, orgId: req.org_id, teamId: req.team_id, permission: permission(req.permission) }),
+      logger,
+    ),
+    serveRpc(
+      nc,
+      ns,
+      RpcName.listActorTeams,
+      (req) => listActorTeams(deps, { actor: req.actor, permission: permission(req.permission) }),
+      logger,
+    ),
+    serveRpc(nc, ns, RpcName.getAssignment, (req) => getAssignment(deps, { assignmentId: req.assignment_id }), logger),
   ];
 }

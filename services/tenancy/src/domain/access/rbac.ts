@@ -20,6 +20,13 @@ export interface Standing {
 /** Org roles that act on every team of their org (contract notes, Tenancy). */
 export const TEAM_WIDE_ORG_ROLES: readonly OrgRole[] = ["owner", "admin"];
 
+/** System administrators bypass every check, but never through an API key. */
+export const isSystemAdmin = (actor: Actor): boolean => actor.is_system_admin && !actor.api_key;
+
+/** Whether the actor sees and acts on every team of an org where they hold `orgRole`. */
+export const actsOnEveryTeam = (actor: Actor, orgRole: OrgRole | null): boolean =>
+  isSystemAdmin(actor) || (orgRole !== null && TEAM_WIDE_ORG_ROLES.includes(orgRole));
+
 /** Team roles whose grants include `permission`. */
 export const teamRolesGranting = (permission: string): TeamRole[] =>
   (Object.keys(TEAM_ROLE_GRANTS) as TeamRole[]).filter((r) => (TEAM_ROLE_GRANTS[r] as readonly string[]).includes(permission));
@@ -37,7 +44,7 @@ const deny = (reason: "org_not_found" | "team_not_found" | "not_member" | "missi
  */
 export function decide(actor: Actor, permission: Permission, teamId: string | null, s: Standing): AuthorizeReply {
   const key = actor.api_key;
-  if (actor.is_system_admin && !key) return s.orgExists ? allow : deny("org_not_found");
+  if (isSystemAdmin(actor)) return s.orgExists ? allow : deny("org_not_found");
   if (!s.orgExists) return deny("org_not_found");
   if (key) {
     if (!isTeamPermission(permission) || teamId === null || key.team_id !== teamId) return deny("missing_permission");

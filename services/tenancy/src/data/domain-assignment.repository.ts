@@ -1,0 +1,81 @@
+import type { DomainAssignment } from "@burnbox/contracts";
+import { errors, type TeamScope } from "@burnbox/service-kit";
+import type { Prisma } from "../generated/prisma";
+import { jsonObject, uniqueOr, type Client } from "./prisma";
+
+type AccessLevel = DomainAssignment["access_level"];
+type AssignmentRow = Prisma.DomainAssignmentGetPayload<{ include: { domain: true } }>;
+
+export function toAssignment(a: AssignmentRow): DomainAssignment {
+  return {
+    id: a.id,
+    team_id: a.teamId,
+    domain_id: a.domainId,
+    domain_name: a.domain.domainName,
+    // the column only ever holds AccessLevel values: this service is its one writer
+    access_level: a.accessLevel as AccessLevel,
+    settings: jsonObject(a.settings),
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+
+/** An assignment known only by its id, with what deciding on an inbox creation needs. */
+export interface AssignmentLocation {
+  id: string;
+  orgId: string;
+  teamId: string;
+  domainId: string;
+  domainName: string;
+  accessLevel: AccessLevel;
+  domainVerified: boolean;
+  teamArchived: boolean;
+  /** Stored settings, from the widest layer to the narrowest. */
+  settings: {
+    org: Record<string, unknown>;
+    domain: Record<string, unknown>;
+    team: Record<string, unknown>;
+    assignment: Record<string, unknown>;
+  };
+}
+
+/** Which of its org's domains a team may use, and how. */
+export class DomainAssignmentRepository {
+  constructor(private readonly db: Client) {}
+
+  /** A domain is assigned to a team once: a second assignment is a conflict. */
+  async create(scope: TeamScope, fields: { id: string; domainId: string; accessLevel: AccessLevel }): Promise<DomainAssignment> {
+    const row = await uniqueOr(
+      this.db.domainAssignment.create({
+        data: { id: fields.id, teamId: scope.teamId, domainId: fields.domainId, accessLevel: fields.accessLevel, settings: {} },
+        include: { domain: true },
+      }),
+      () => errors.conflict("domain already assigned to this team"),
+    );
+    return toAssignment(row);
+  }
+
+  async locate(assignmentId: string): Promise<AssignmentLocation | null> {
+    const a = await this.db.domainAssignment.findUnique({
+      where: { id: assignmentId },
+      include: { domain: true, team: { include: { org: true } } },
+    });
+    if (!a) return null;
+    return {
+      id: a.id,
+      orgId: a.team.orgId,
+      teamId: a.teamId,
+      domainId: a.domainId,
+      domainName: a.domain.domainName,
+      accessLevel: a.accessLevel as AccessLevel,
+      domainVerified: a.domain.status === "verified",
+      teamArchived: a.team.isArchived,
+      settings: {
+        org: jsonObject(a.team.org.settings),
+        domain: jsonObject(a.domain.settings),
+        team: jsonObject(a.team.settings),
+        assignment: jsonObject(a.settings),
+      },
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { DomainAssignmentRepository } from "./domain-assignment.repository";
+import { DomainRepository } from "./domain.repository";
+import { OrgMemberRepository } from "./org-member.repository";
+import { OrgRepository } from "./org.repository";
+import type { Client } from "./prisma";
+import { ProcessedEventRepository } from "./processed-event.repository";
+import { TeamMemberRepository } from "./team-member.repository";
+import { TeamRepository } from "./team.repository";
+
+/** Every tenancy repository, bound to the client or to one transaction. */
+export const repositories = (db: Client) => ({
+  orgs: new OrgRepository(db),
+  orgMembers: new OrgMemberRepository(db),
+  teams: new TeamRepository(db),
+  teamMembers: new TeamMemberRepository(db),
+  domains: new DomainRepository(db),
+  domainAssignments: new DomainAssignmentRepository(db),
+  processedEvents: new ProcessedEventRepository(db),
+});
+export type TenancyRepos = ReturnType<typeof repositories>;

@@ -1,0 +1,120 @@
+import type { OrgRole, Team, TeamRole } from "@burnbox/contracts";
+import { errors, type OrgScope, type TeamScope } from "@burnbox/service-kit";
+import type { Prisma } from "../generated/prisma";
+import { iso, jsonObject, uniqueOr, type Client } from "./prisma";
+
+const withCounts = { _count: { select: { members: true, assignments: true } } } as const;
+type TeamRow = Prisma.TeamGetPayload<{ include: typeof withCounts }>;
+
+export function toTeam(t: TeamRow): Team {
+  return {
+    id: t.id,
+    org_id: t.orgId,
+    name: t.name,
+    slug: t.slug,
+    description: t.description,
+    is_archived: t.isArchived,
+    archived_at: iso(t.archivedAt),
+    settings: jsonObject(t.settings),
+    member_count: t._count.members,
+    domain_count: t._count.assignments,
+    active_inboxes: t.activeInboxes,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
+}
+
+export interface NewTeam {
+  name: string;
+  slug: string;
+  description: string | null;
+  /** The creator, who becomes the team's lead. */
+  leadUserId: string;
+}
+
+/** Which teams of an org a list shows: all of them, or those the user belongs to. */
+export type TeamVisibility = { all: true } | { memberUserId: string };
+
+const whereVisible = (scope: OrgScope, visibility: TeamVisibility): Prisma.TeamWhereInput =>
+  "all" in visibility ? { orgId: scope.orgId } : { orgId: scope.orgId, members: { some: { userId: visibility.memberUserId } } };
+
+const toScope = (t: { id: string; orgId: string }): TeamScope => ({ orgId: t.orgId, teamId: t.id });
+const keys = { id: true, orgId: true } as const;
+
+/** Teams of an org, with their member, domain and inbox counts. */
+export class TeamRepository {
+  constructor(private readonly db: Client) {}
+
+  /** Creates the team `scope` names with its lead; a slug taken in the org is a conflict. */
+  async create(scope: TeamScope, fields: NewTeam): Promise<Team> {
+    const { leadUserId, ...team } = fields;
+    const row = await uniqueOr(
+      this.db.team.create({
+        data: { id: scope.teamId, orgId: scope.orgId, ...team, settings: {}, members: { create: { userId: leadUserId, role: "lead" } } },
+        include: withCounts,
+      }),
+      () => errors.conflict("team slug already taken in this organization"),
+    );
+    return toTeam(row);
+  }
+
+  async get(scope: TeamScope): Promise<Team | null> {
+    const row = await this.db.team.findFirst({ where: { id: scope.teamId, orgId: scope.orgId }, include: withCounts });
+    return row ? toTeam(row) : null;
+  }
+
+  /** One window of the visible teams, oldest first. */
+  async list(scope: OrgScope, visibility: TeamVisibility, window: { skip: number; take: number }): Promise<Team[]> {
+    const rows = await this.db.team.findMany({
+      where: whereVisible(scope, visibility),
+      include: withCounts,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      ...window,
+    });
+    return rows.map(toTeam);
+  }
+
+  count(scope: OrgScope, visibility: TeamVisibility): Promise<number> {
+    return this.db.team.count({ where: whereVisible(scope, visibility) });
+  }
+
+  /** The org of a team known only by its id (an event names the team), or null. */
+  async locate(teamId: string): Promise<TeamScope | null> {
+    const row = await this.db.team.findUnique({ where: { id: teamId }, select: keys });
+    return row ? toScope(row) : null;
+  }
+
+  /** Every team of every org (system administrators act on all of them). */
+  async locateAll(): Promise<TeamScope[]> {
+    return (await this.db.team.findMany({ select: keys })).map(toScope);
+  }
+
+  /**
+   * The teams a user acts on: those of orgs where they hold one of `orgRoles`, and those where
+   * they hold one of `teamRoles`; only `onlyTeamId` when given.
+   */
+  async locateActedOnBy(
+    userId: string,
+    grants: { orgRoles: readonly OrgRole[]; teamRoles: readonly TeamRole[]; onlyTeamId?: string },
+  ): Promise<TeamScope[]> {
+    const rows = await this.db.team.findMany({
+      where: {
+        ...(grants.onlyTeamId ? { id: grants.onlyTeamId } : {}),
+        OR: [
+          { org: { members: { some: { userId, role: { in: [...grants.orgRoles] } } } } },
+          { members: { some: { userId, role: { in: [...grants.teamRoles] } } } },
+        ],
+      },
+      select: keys,
+    });
+    return rows.map(toScope);
+  }
+
+  /** Moves the team's active inbox counter by `delta`, never below zero. */
+  async adjustActiveInboxes(scope: TeamScope, delta: 1 | -1): Promise<void> {
+    await this.db.team.updateMany({
+      where: { id: scope.teamId, orgId: scope.orgId, ...(delta < 0 ? { activeInboxes: { gt: 0 } } : {}) },
+      data: { activeInboxes: { increment: delta } },
+    });
+  }
+}

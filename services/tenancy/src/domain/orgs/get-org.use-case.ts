@@ -1,0 +1,11 @@
+import { type Org } from "@burnbox/contracts";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { requireOrg } from "../access/require-access";
+import type { TenancyDeps } from "../deps";
+
+export async function getOrg(deps: TenancyDeps, ctx: RequestCtx, input: { orgId: string }): Promise<Org> {
+  const scope = await requireOrg(deps, ctx, input, "org.view");
+  const org = await deps.data.repos.orgs.get(scope);
+  if (!org) throw errors.notFound("organization");
+  return org;
+}
