@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { RpcName, subjects, type Actor } from "@burnbox/contracts";
-import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import { rpcRequest, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
@@ -122,7 +123,22 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ address: "signup-tests", full_address: `signup-tests@${DOMAIN}`, private: false });
     expect(Date.parse(res.body.expires_at) - Date.parse(res.body.created_at)).toBe(600_000);
-    await waitFor(() => events.find((e) => e.type === "inbox.created" && e.data.inbox_id === res.body.id), { what: "inbox.created" });
+    const created = await waitFor(() => events.find((e) => e.type === "inbox.created" && e.data.inbox_id === res.body.id), {
+      what: "inbox.created",
+    });
+    expect(created.data).toMatchObject({ team_id: teamId, address: "signup-tests", full_address: `signup-tests@${DOMAIN}` });
+    const audit = await waitFor(() => events.find((e) => e.type === "audit.recorded" && e.data.target_id === res.body.id), {
+      what: "audit entry",
+    });
+    expect(audit.data).toEqual({
+      action: "inbox.created",
+      actor_user_id: owner.user_id,
+      actor_api_key_id: null,
+      target_type: "inbox",
+      target_id: res.body.id,
+      ip_address: "127.0.0.1",
+      metadata: { full_address: `signup-tests@${DOMAIN}` },
+    });
     const random = await create(owner, {});
     expect(random.body.address).toMatch(/^[a-z0-9]{10}$/);
   });
@@ -157,6 +173,11 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     await expect(mailer().sendMail({ from: "a@example.org", to: `nobody@${DOMAIN}`, subject: "x", text: "x" })).rejects.toMatchObject({
       responseCode: 550,
     });
+    // sentinel: a message accepted afterwards is announced; had the refused one been stored, its event would precede it
+    const sentinel = await create(owner, { alias: `sentinel-${randomUUID().slice(0, 6)}` });
+    await mailer().sendMail({ from: "a@example.org", to: sentinel.body.full_address, subject: "sentinel", text: "x" });
+    await waitFor(() => events.find((e) => e.type === "email.received" && e.data.inbox_id === sentinel.body.id), { what: "sentinel" });
+    expect(events.filter((e) => e.type === "email.received" && e.data.to === `nobody@${DOMAIN}`)).toEqual([]);
   });
 
   it("when mail arrives, then it is stored, sanitized, listed, searchable and announced", async () => {
@@ -192,7 +213,8 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     expect(email.body.body_html).not.toMatch(/script|onclick/);
     expect(email.body.attachments.map((a) => a.filename)).toEqual(["report.txt"]);
     expect(email.body.headers.Subject ?? email.body.headers.subject).toBe("Your code");
-    expect((await call("GET", `/emails/${summary.id}`, { actor: outsider })).status).toBe(404);
+    const hidden = await call("GET", `/emails/${summary.id}`, { actor: outsider });
+    expect(hidden).toMatchObject({ status: 404, body: { error: "email not found", code: "not_found" } });
     expect((await call<{ total: number }>("GET", `/inboxes/${inbox.body.id}/emails?q=424242`, { actor: owner })).body.total).toBe(1);
     expect((await call<{ total: number }>("GET", `/inboxes/${inbox.body.id}/emails?q=nomatch`, { actor: owner })).body.total).toBe(0);
     const received = await waitFor(() => events.find((e) => e.type === "email.received" && e.data.email_id === summary.id), {
@@ -211,8 +233,11 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     ).rejects.toMatchObject({ responseCode: 552 });
   });
 
-  it("when the TTL has lapsed, then the next cleanup cycle removes the inbox, emits inbox.expired once, and SMTP refuses it", async () => {
+  it("when the TTL has lapsed, then the next cleanup cycle removes the inbox and its mail, emits inbox.expired once, and SMTP refuses it", async () => {
     const inbox = await create(owner, { alias: `short-${randomUUID().slice(0, 6)}`, ttl: "1m" });
+    await mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "soon gone", text: "x" });
+    const files = path.join(config.storage.local_path, inbox.body.id);
+    expect(existsSync(files)).toBe(true);
     expect(await expireInboxes(service.deps)).toBe(0);
     now += 61_000;
     await expect(
@@ -221,7 +246,37 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     const removed = await Promise.all([expireInboxes(service.deps), expireInboxes(intake.deps)]);
     expect(removed.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await call("GET", `/inboxes/${inbox.body.id}`, { actor: owner })).status).toBe(404);
-    await waitFor(() => events.find((e) => e.type === "inbox.expired" && e.data.inbox_id === inbox.body.id), { what: "inbox.expired" });
-    expect(events.filter((e) => e.type === "inbox.expired" && e.data.inbox_id === inbox.body.id)).toHaveLength(1);
+    expect(existsSync(files)).toBe(false);
+    // sentinel: a later expiry, by the service's own periodic task, is announced after any duplicate of the first
+    const later = await create(owner, { alias: `later-${randomUUID().slice(0, 6)}`, ttl: "1m" });
+    now += 61_000;
+    await service.cleanup.runNow();
+    await waitFor(() => events.find((e) => e.type === "inbox.expired" && e.data.inbox_id === later.body.id), { what: "sentinel" });
+    expect(events.filter((e) => e.type === "inbox.expired" && e.data.inbox_id === inbox.body.id)).toEqual([
+      expect.objectContaining({ org_id: orgId, data: expect.objectContaining({ team_id: teamId, full_address: inbox.body.full_address }) }),
+    ]);
+  });
+
+  it("when realtime asks who may watch an inbox, then it gets the inbox's tenant, owner and visibility (null when unknown)", async () => {
+    const priv = await create(owner, { alias: `watch-${randomUUID().slice(0, 6)}`, private: true });
+    expect(await rpcRequest(infra.nc, ns, RpcName.getInboxAccess, { inbox_id: priv.body.id })).toEqual({
+      inbox: { id: priv.body.id, org_id: orgId, team_id: teamId, created_by: owner.user_id, private: true, is_active: true },
+    });
+    expect(await rpcRequest(infra.nc, ns, RpcName.getInboxAccess, { inbox_id: randomUUID() })).toEqual({ inbox: null });
+  });
+
+  it("when a repository is asked with another tenant's scope, then it finds nothing", async () => {
+    const inbox = await create(owner, { alias: `scoped-${randomUUID().slice(0, 6)}` });
+    await mailer().sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "scoped", text: "x" });
+    const repos = service.deps.data.repos;
+    const [email] = await repos.emails.list({ orgId, teamId }, { inboxId: inbox.body.id }, { skip: 0, take: 10 });
+    const otherOrg = { orgId: randomUUID(), teamId };
+    const otherTeam = { orgId, teamId: randomUUID() };
+    expect(await repos.inboxes.get({ orgId, teamId }, inbox.body.id)).toMatchObject({ id: inbox.body.id, email_count: 1 });
+    expect(await repos.inboxes.get(otherOrg, inbox.body.id)).toBeNull();
+    expect(await repos.inboxes.get(otherTeam, inbox.body.id)).toBeNull();
+    expect(await repos.emails.get(otherOrg, email!.id)).toBeNull();
+    expect(await repos.emails.count(otherTeam, { inboxId: inbox.body.id })).toBe(0);
+    expect(await repos.inboxes.count({ teams: [otherOrg], viewerId: owner.user_id })).toBe(0);
   });
 });

@@ -1,0 +1,57 @@
+import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf } from "./mail-content";
+
+describe("isExecutable", () => {
+  it("when the file name has an executable extension (any case, trailing blanks), then it is dropped", () => {
+    expect(isExecutable("setup.EXE", "application/octet-stream")).toBe(true);
+    expect(isExecutable("run.sh ", "text/plain")).toBe(true);
+  });
+
+  it("when the content type says executable, then it is dropped whatever the name", () => {
+    expect(isExecutable("invoice.pdf", "application/x-msdownload")).toBe(true);
+  });
+
+  it("when it is a document, then it is kept, even with an executable word inside the name", () => {
+    expect(isExecutable("report.txt", "text/plain")).toBe(false);
+    expect(isExecutable("exe-notes.pdf", "application/pdf")).toBe(false);
+  });
+});
+
+describe("sanitizeEmailHtml", () => {
+  it("when mail HTML carries scripts, handlers or javascript links, then they are removed and the text kept", () => {
+    const out = sanitizeEmailHtml('<p onclick="steal()">Code <b>42</b></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>');
+    expect(out).toContain("<b>42</b>");
+    expect(out).not.toMatch(/script|onclick|javascript/);
+  });
+
+  it("when a link is kept, then it opens in a new tab without referrer or opener", () => {
+    expect(sanitizeEmailHtml('<a href="https://example.org">site</a>')).toBe(
+      '<a href="https://example.org" rel="noopener noreferrer nofollow" target="_blank">site</a>',
+    );
+  });
+
+  it("when an image is inline (data: or cid:), then it stays", () => {
+    expect(sanitizeEmailHtml('<img src="cid:logo" alt="logo">')).toContain('src="cid:logo"');
+  });
+});
+
+describe("snippetOf", () => {
+  it("when the text spans lines and blanks, then the preview is one line of at most 200 characters", () => {
+    expect(snippetOf("  Your code\n\n is\t42  ")).toBe("Your code is 42");
+    expect(snippetOf("x".repeat(300))).toHaveLength(200);
+  });
+
+  it("when there is no text part, then the preview is empty", () => {
+    expect(snippetOf(null)).toBe("");
+  });
+});
+
+describe("flatHeaders", () => {
+  it("when a header is folded or repeated, then it is one line, repeats joined with a comma", () => {
+    const headers = flatHeaders([
+      { key: "subject", line: "Subject: a long\r\n  subject" },
+      { key: "received", line: "Received: from a" },
+      { key: "received", line: "Received: from b" },
+    ]);
+    expect(headers).toEqual({ subject: "a long subject", received: "from a, from b" });
+  });
+});
