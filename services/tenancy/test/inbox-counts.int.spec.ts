@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { newEvent } from "@burnbox/service-kit";
+import { makeActor } from "@burnbox/test-kit";
+import { deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";
+
+describe("inbox counters from the inbox service's events", () => {
+  let t: Tenancy;
+  const owner = makeActor();
+
+  beforeAll(async () => {
+    t = await startTenancy();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const created = (orgId: string, teamId: string, fullAddress: string) =>
+    newEvent("inbox.created", {
+      org_id: orgId,
+      team_id: teamId,
+      data: { inbox_id: randomUUID(), team_id: teamId, address: "a", full_address: fullAddress, expires_at: new Date().toISOString() },
+    });
+  const expired = (orgId: string, teamId: string, inboxId: string, fullAddress: string) =>
+    newEvent("inbox.expired", {
+      org_id: orgId,
+      team_id: teamId,
+      data: { inbox_id: inboxId, team_id: teamId, full_address: fullAddress, expired_at: new Date().toISOString() },
+    });
+
+  async function counters(orgId: string, teamId: string, domainId: string) {
+    const team = await t.service.deps.data.repos.teams.get({ orgId, teamId });
+    const domain = await t.service.deps.data.repos.domains.get({ orgId }, domainId);
+    return { team: team?.active_inboxes, domainActive: domain?.active_inboxes, domainTotal: domain?.total_inboxes };
+  }
+
+  it("when an inbox.created event is delivered twice, then the team and domain counters move once", async () => {
+    const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
+    const event = created(orgId, teamId, `a@${domain.domain_name.toUpperCase()}`);
+    await deliver(t, event);
+    const again = await deliver(t, event);
+    await handledThrough(t, "tenancy-inbox-created", again);
+    expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 1, domainActive: 1, domainTotal: 1 });
+    const page = await t.call<{ data: Array<{ id: string; active_inboxes: number }> }>("GET", `/orgs/${orgId}/teams`, { actor: owner });
+    expect(page.body.data.find((x) => x.id === teamId)?.active_inboxes).toBe(1);
+  });
+
+  it("when inboxes expire (one of them twice), then the active counters fall once each and never below zero; the total stays", async () => {
+    const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
+    const address = `b@${domain.domain_name}`;
+    const opened = created(orgId, teamId, address);
+    await handledThrough(t, "tenancy-inbox-created", await deliver(t, opened));
+    const gone = expired(orgId, teamId, opened.data.inbox_id, address);
+    await deliver(t, gone);
+    await deliver(t, gone);
+    // a different event for an inbox the counters never saw must not take them below zero
+    const last = await deliver(t, expired(orgId, teamId, randomUUID(), address));
+    await handledThrough(t, "tenancy-inbox-expired", last);
+    expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 0, domainActive: 0, domainTotal: 1 });
+  });
+
+  it("when an inbox is on a domain tenancy does not know, then only the team counter moves", async () => {
+    const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
+    const seq = await deliver(t, created(orgId, teamId, `c@elsewhere.example.org`));
+    await handledThrough(t, "tenancy-inbox-created", seq);
+    expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 1, domainActive: 0, domainTotal: 0 });
+  });
+});
