@@ -1,8 +1,13 @@
-import { serveApi, type Infra } from "@burnbox/service-kit";
+import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
+import { bindRoutes, serveApi, type Infra } from "@burnbox/service-kit";
 import type { RealtimeConfig } from "./config";
+import { WsTicketRepository } from "./data/ws-ticket.repository";
+import type { RealtimeDeps } from "./domain/deps";
 import { Hub } from "./domain/hub";
-import { inboxUpgradeHandler, ticketRouter } from "./http/ws.routes";
+import { inboxStreamUpgrades } from "./http/inbox-stream.upgrade";
+import { wsTicketsHandlers } from "./http/ws-tickets.handlers";
 import { startFanout } from "./messaging/fanout.consumer";
+import { startHeartbeat } from "./workers/heartbeat.worker";
 
 export interface RunningService {
   port: number;
@@ -13,23 +18,24 @@ export interface RunningService {
 /** WebSocket tickets and inbox streams, fed by this replica's own event consumers. */
 export async function startService(config: RealtimeConfig, infra: Infra): Promise<RunningService> {
   if (!infra.redis) throw new Error("realtime-gateway needs Redis");
-  const redis = infra.redis;
-  const hub = new Hub(infra.logger, { pingIntervalMs: config.ws.ping_interval_ms, maxBufferedBytes: config.ws.max_buffered_bytes });
-  const fanout = await startFanout(infra.nc, config.nats.namespace, hub, infra.logger);
-  const upgrades = inboxUpgradeHandler({
-    redis,
-    prefix: config.redis.key_prefix,
+  const hub = new Hub(infra.logger, { maxBufferedBytes: config.ws.max_buffered_bytes });
+  const deps: RealtimeDeps = {
+    tickets: new WsTicketRepository(infra.redis, config.redis.key_prefix),
+    hub,
     nc: infra.nc,
     namespace: config.nats.namespace,
-    hub,
-    logger: infra.logger,
-  });
-  const server = await serveApi({ config, infra, routers: [ticketRouter(redis, config.redis.key_prefix)] });
+  };
+  const heartbeat = startHeartbeat(hub, config.ws.ping_interval_ms, infra.logger);
+  const fanout = await startFanout(deps, infra.logger);
+  const upgrades = inboxStreamUpgrades(deps, infra.logger);
+  const api = bindRoutes(realtimeGatewayServiceRoutes, { ...wsTicketsHandlers(deps) });
+  const server = await serveApi({ config, infra, routers: [api] });
   server.server.on("upgrade", upgrades.handler);
   return {
     port: server.port,
     hub,
     stop: async () => {
+      await heartbeat.stop();
       hub.close();
       await upgrades.close();
       await server.close();

@@ -7,6 +7,49 @@ import { makeActor, startTestService, waitFor, type TestService } from "@burnbox
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
 
+/** An email.received event for `inboxId`; `summary: false` makes one from before events carried the summary. */
+function emailReceived(o: { orgId: string; teamId: string; inboxId: string; subject?: string; summary?: boolean }) {
+  const emailId = randomUUID();
+  const receivedAt = new Date().toISOString();
+  const subject = o.subject ?? "Hello";
+  const event = newEvent("email.received", {
+    org_id: o.orgId,
+    team_id: o.teamId,
+    data: {
+      email_id: emailId,
+      inbox_id: o.inboxId,
+      team_id: o.teamId,
+      from: "s@example.org",
+      to: "x@y.test",
+      subject,
+      received_at: receivedAt,
+      ...(o.summary === false
+        ? {}
+        : {
+            summary: {
+              id: emailId,
+              inbox_id: o.inboxId,
+              from_address: "s@example.org",
+              subject,
+              snippet: "hi",
+              has_attachments: false,
+              is_read: false,
+              size_bytes: 10,
+              received_at: receivedAt,
+            },
+          }),
+    },
+  });
+  return { event, emailId, receivedAt };
+}
+
+/** A promise the test resolves itself: lets a stub hold a call until the test has done its part. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  return { open, opened };
+}
+
 describe("realtime-gateway on real Redis and NATS", () => {
   let t: TestService<RealtimeConfig, RunningService>;
   let ns: string;
@@ -22,7 +65,10 @@ describe("realtime-gateway on real Redis and NATS", () => {
   const inboxId = randomUUID();
   const otherInbox = randomUUID();
   const privateInbox = randomUUID();
-  const slowInbox = randomUUID(); // its access lookup takes a while
+  const slowInbox = randomUUID(); // its access lookup waits for the test
+  const slowTeam = randomUUID();
+  const slowLookup = { started: gate(), release: gate() };
+  const authorizedTeams: string[] = [];
 
   beforeAll(async () => {
     t = await startTestService({ prefix: "rt", load: (o) => loadRealtimeConfig({}, o), start: startService, redis: true });
@@ -39,9 +85,13 @@ describe("realtime-gateway on real Redis and NATS", () => {
         ns,
         RpcName.getInboxAccess,
         async (req) => {
-          if (req.inbox_id === slowInbox) await new Promise((r) => setTimeout(r, 300));
+          if (req.inbox_id === slowInbox) {
+            slowLookup.started.open();
+            await slowLookup.release.opened;
+          }
           const i = inboxes[req.inbox_id];
-          return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: teamId, is_active: true, ...i } : null };
+          const team = req.inbox_id === slowInbox ? slowTeam : teamId;
+          return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: team, is_active: true, ...i } : null };
         },
         infra.logger,
       ),
@@ -49,16 +99,19 @@ describe("realtime-gateway on real Redis and NATS", () => {
         infra.nc,
         ns,
         RpcName.authorize,
-        async (req) =>
-          req.actor.user_id === member.user_id
+        async (req) => {
+          if (req.team_id) authorizedTeams.push(req.team_id);
+          return req.actor.user_id === member.user_id
             ? { allowed: true, reason: null }
-            : { allowed: false, reason: req.actor.user_id === viewer.user_id ? "missing_permission" : "not_member" },
+            : { allowed: false, reason: req.actor.user_id === viewer.user_id ? "missing_permission" : "not_member" };
+        },
         infra.logger,
       ),
     ];
   });
 
   afterAll(async () => {
+    slowLookup.release.open();
     await Promise.all(rpcs.map((r) => r.stop()));
     await t?.stop();
   });
@@ -93,39 +146,16 @@ describe("realtime-gateway on real Redis and NATS", () => {
     const a = await open(inboxId, await ticket());
     const b = await open(otherInbox, await ticket());
     expect(a.ws && b.ws).toBeTruthy();
-    const emailId = randomUUID();
-    await publishEvent(
-      infra.js,
-      ns,
-      newEvent("email.received", {
-        org_id: orgId,
-        team_id: teamId,
-        data: {
-          email_id: emailId,
-          inbox_id: inboxId,
-          team_id: teamId,
-          from: "s@example.org",
-          to: "x@y.test",
-          subject: "Hello",
-          received_at: new Date().toISOString(),
-          summary: {
-            id: emailId,
-            inbox_id: inboxId,
-            from_address: "s@example.org",
-            subject: "Hello",
-            snippet: "hi",
-            has_attachments: false,
-            is_read: false,
-            size_bytes: 10,
-            received_at: new Date().toISOString(),
-          },
-        },
-      }),
-    );
+    const { event, emailId } = emailReceived({ orgId, teamId, inboxId });
+    await publishEvent(infra.js, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toMatchObject({ type: "email.received", data: { id: emailId, inbox_id: inboxId, subject: "Hello" } });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(b.frames).toHaveLength(0);
+    // Sentinel: an email for b's inbox, sent after; b's first frame must be that one.
+    const sentinel = emailReceived({ orgId, teamId, inboxId: otherInbox, subject: "Sentinel" });
+    await publishEvent(infra.js, ns, sentinel.event);
+    await waitFor(() => b.frames.length === 1, { what: "sentinel frame" });
+    expect(b.frames.map((f) => f.data.id)).toEqual([sentinel.emailId]);
+    expect(a.frames).toHaveLength(1);
     a.ws?.close();
     b.ws?.close();
   });
@@ -145,25 +175,8 @@ describe("realtime-gateway on real Redis and NATS", () => {
 
   it("when an event carries no summary, then the frame is built from the event's own fields", async () => {
     const a = await open(inboxId, await ticket());
-    const emailId = randomUUID();
-    const receivedAt = new Date().toISOString();
-    await publishEvent(
-      infra.js,
-      ns,
-      newEvent("email.received", {
-        org_id: orgId,
-        team_id: teamId,
-        data: {
-          email_id: emailId,
-          inbox_id: inboxId,
-          team_id: teamId,
-          from: "s@example.org",
-          to: "x@y.test",
-          subject: "No summary",
-          received_at: receivedAt,
-        },
-      }),
-    );
+    const { event, emailId, receivedAt } = emailReceived({ orgId, teamId, inboxId, subject: "No summary", summary: false });
+    await publishEvent(infra.js, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toEqual({
       type: "email.received",
@@ -181,9 +194,11 @@ describe("realtime-gateway on real Redis and NATS", () => {
       `GET /api/v1/ws/inboxes/${slowInbox}?ticket=${t} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
         "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await slowLookup.started.opened; // the service is checking the access of this upgrade
     raw.resetAndDestroy();
-    await new Promise((r) => setTimeout(r, 500)); // past the slow access check
+    expect((await fetch(`http://127.0.0.1:${service.port}/healthz`)).status).toBe(200); // the reset reached it first
+    slowLookup.release.open();
+    await waitFor(() => authorizedTeams.includes(slowTeam), { what: "the slow access check to finish" });
     expect((await fetch(`http://127.0.0.1:${service.port}/healthz`)).status).toBe(200);
     const a = await open(inboxId, await ticket());
     expect(a.ws).toBeDefined();

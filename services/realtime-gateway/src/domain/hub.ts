@@ -3,20 +3,16 @@ import type { Logger } from "@burnbox/service-kit";
 
 /**
  * The sockets of this replica, by inbox. Frames go only to the sockets of their inbox; a peer
- * that stops answering pings is dropped, and one that cannot keep up is cut off.
+ * that stops answering pings is dropped (see `heartbeat`), and one that cannot keep up is cut off.
  */
 export class Hub {
   private readonly byInbox = new Map<string, Set<WebSocket>>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
-  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly logger: Logger,
-    private readonly opts: { pingIntervalMs: number; maxBufferedBytes: number },
-  ) {
-    this.timer = setInterval(() => this.heartbeat(), opts.pingIntervalMs);
-    this.timer.unref();
-  }
+    private readonly opts: { maxBufferedBytes: number },
+  ) {}
 
   add(inboxId: string, socket: WebSocket): void {
     let set = this.byInbox.get(inboxId);
@@ -60,7 +56,8 @@ export class Hub {
     for (const socket of this.byInbox.get(inboxId) ?? []) socket.close(code, reason);
   }
 
-  private heartbeat(): void {
+  /** Pings every socket; one that has not answered the previous ping since is terminated. */
+  heartbeat(): void {
     for (const sockets of this.byInbox.values()) {
       for (const socket of sockets) {
         if (this.alive.get(socket) === false) {
@@ -74,7 +71,6 @@ export class Hub {
   }
 
   close(): void {
-    clearInterval(this.timer);
     for (const sockets of this.byInbox.values()) for (const s of sockets) s.close(1001, "server shutting down");
   }
 }

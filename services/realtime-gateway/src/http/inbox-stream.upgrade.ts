@@ -1,24 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { Router } from "express";
 import { WebSocketServer } from "ws";
-import { ErrorCode } from "@burnbox/contracts";
-import { AppError, actorOf, errors, type Logger, type NatsConnection, type Redis } from "@burnbox/service-kit";
-import { checkInboxAccess, isAppError } from "../domain/access";
-import type { Hub } from "../domain/hub";
-import { issueTicket, redeemTicket } from "../domain/tickets";
+import { API_PREFIX, AppError, errors, type Logger } from "@burnbox/service-kit";
+import type { RealtimeDeps } from "../domain/deps";
+import { openInboxStream } from "../domain/inbox-streams/open-inbox-stream.use-case";
 
-export function ticketRouter(redis: Redis, prefix: string): Router {
-  const r = Router();
-  r.post("/ws/ticket", async (req, res) => {
-    const actor = actorOf(req);
-    if (actor.api_key) throw errors.forbidden("insufficient scope");
-    res.status(201).json(await issueTicket(redis, prefix, actor));
-  });
-  return r;
-}
-
-const INBOX_PATH = /^\/api\/v1\/ws\/inboxes\/([0-9a-fA-F-]{36})\/?$/;
+// The stream is an upgrade, not a REST operation: the contracts have no route entry for it.
+const INBOX_STREAM = new RegExp(`^${API_PREFIX}/ws/inboxes/([0-9a-fA-F-]{36})/?$`);
 
 /** Writes an HTTP error in the envelope on a socket that was never upgraded. */
 function refuse(socket: Duplex, err: AppError): void {
@@ -30,43 +18,30 @@ function refuse(socket: Duplex, err: AppError): void {
   );
 }
 
-/**
- * `/api/v1/ws/inboxes/:id?ticket=...`: the ticket is redeemed (once) and the inbox access checked
- * before the upgrade, so a refused caller gets a plain HTTP 401/403/404 and never a socket.
- */
-export function inboxUpgradeHandler(deps: {
-  redis: Redis;
-  prefix: string;
-  nc: NatsConnection;
-  namespace: string;
-  hub: Hub;
-  logger: Logger;
-}) {
+/** `GET <prefix>/ws/inboxes/:id?ticket=...` upgrades: admitted by `openInboxStream` before the handshake. */
+export function inboxStreamUpgrades(deps: RealtimeDeps, logger: Logger) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const handler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands upgrade sockets over without an 'error' listener: a client that resets the
     // connection while the ticket and access are checked would otherwise crash the process.
     const onSocketError = () => socket.destroy();
     socket.on("error", onSocketError);
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const match = INBOX_PATH.exec(url.pathname);
+    const url = new URL(req.url ?? "", "http://localhost");
+    const match = INBOX_STREAM.exec(url.pathname);
     if (!match) return refuse(socket, errors.notFound("route"));
-    const inboxId = match[1]!.toLowerCase();
-    const ticket = url.searchParams.get("ticket") ?? "";
+    const input = { inboxId: match[1]!.toLowerCase(), ticket: url.searchParams.get("ticket") ?? "" };
     void (async () => {
       try {
-        const actor = await redeemTicket(deps.redis, deps.prefix, ticket);
-        if (!actor) throw new AppError(ErrorCode.unauthenticated, "invalid or expired ticket");
-        await checkInboxAccess(deps.nc, deps.namespace, actor, inboxId);
+        const attach = await openInboxStream(deps, input);
         if (socket.destroyed) return; // the client left while we were checking
         wss.handleUpgrade(req, socket, head, (ws) => {
           socket.removeListener("error", onSocketError); // ws owns the socket's errors from here
-          deps.hub.add(inboxId, ws);
+          attach(ws);
           ws.on("message", () => undefined); // clients only listen; pings are answered by ws itself
         });
       } catch (err) {
-        if (isAppError(err)) return refuse(socket, err);
-        deps.logger.error({ err }, "websocket upgrade failed");
+        if (err instanceof AppError) return refuse(socket, err);
+        logger.error({ err }, "websocket upgrade failed");
         refuse(socket, errors.unavailable());
       }
     })();

@@ -1,0 +1,21 @@
+import { RpcName, type Actor } from "@burnbox/contracts";
+import { authorize, errors, rpcRequest, RpcError } from "@burnbox/service-kit";
+import type { RealtimeDeps } from "../deps";
+
+/** May this actor watch this inbox? Throws the 404/403/503 the client gets before any upgrade. */
+export async function checkInboxAccess(deps: RealtimeDeps, actor: Actor, inboxId: string): Promise<void> {
+  let inbox;
+  try {
+    ({ inbox } = await rpcRequest(deps.nc, deps.namespace, RpcName.getInboxAccess, { inbox_id: inboxId }));
+  } catch (err) {
+    if (err instanceof RpcError) throw errors.unavailable("inbox service unavailable");
+    throw err;
+  }
+  if (!inbox || (inbox.private && inbox.created_by !== actor.user_id)) throw errors.notFound("inbox");
+  await authorize(
+    deps.nc,
+    deps.namespace,
+    { actor, org_id: inbox.org_id, team_id: inbox.team_id, permission: "team.emails.view" },
+    "inbox",
+  );
+}

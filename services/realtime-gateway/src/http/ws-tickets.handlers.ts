@@ -1,0 +1,8 @@
+import type { realtimeRoutes } from "@burnbox/contracts";
+import type { Handlers } from "@burnbox/service-kit";
+import type { RealtimeDeps } from "../domain/deps";
+import { createWsTicket } from "../domain/ws-tickets/create-ws-ticket.use-case";
+
+export const wsTicketsHandlers = (deps: RealtimeDeps): Handlers<typeof realtimeRoutes> => ({
+  createWsTicket: ({ ctx }) => createWsTicket(deps, ctx),
+});

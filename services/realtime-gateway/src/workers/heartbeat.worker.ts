@@ -1,0 +1,7 @@
+import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
+import type { Hub } from "../domain/hub";
+
+/** Pings this replica's sockets at a steady pace (no jitter: each replica pings only its own peers). */
+export function startHeartbeat(hub: Hub, intervalMs: number, logger: Logger): PeriodicTask {
+  return startPeriodicTask({ name: "ws-heartbeat", intervalMs, jitter: 0, logger, run: () => Promise.resolve(hub.heartbeat()) });
+}
