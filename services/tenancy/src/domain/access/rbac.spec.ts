@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@burnbox/contracts";
-import { decide, type Standing } from "./rbac";
+import { actsOnEveryTeam, decide, type Standing } from "./rbac";
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
   user_id: randomUUID(),
@@ -64,5 +64,20 @@ describe("decide", () => {
     expect(decide(key(["team.inboxes.view"], randomUUID()), "team.inboxes.view", teamId, standing("owner")).allowed).toBe(false);
     expect(decide(key(["team.webhooks.manage"]), "team.webhooks.manage", teamId, standing("member", "member")).allowed).toBe(false);
     expect(decide(key(["team.view"]), "org.view", null, standing("owner")).allowed).toBe(false);
+  });
+});
+
+describe("actsOnEveryTeam", () => {
+  it("when the actor is an org owner or admin, or a system admin without a key, then they act on every team", () => {
+    expect(actsOnEveryTeam(actor(), "owner")).toBe(true);
+    expect(actsOnEveryTeam(actor(), "admin")).toBe(true);
+    expect(actsOnEveryTeam(actor({ is_system_admin: true }), null)).toBe(true);
+  });
+
+  it("when the actor is a plain member, an outsider, or a system admin using a key, then they do not", () => {
+    expect(actsOnEveryTeam(actor(), "member")).toBe(false);
+    expect(actsOnEveryTeam(actor(), null)).toBe(false);
+    const viaKey = actor({ is_system_admin: true, api_key: { id: randomUUID(), team_id: teamId, scopes: ["team.view"] } });
+    expect(actsOnEveryTeam(viaKey, null)).toBe(false);
   });
 });

@@ -1,0 +1,20 @@
+import { resolveInboxTtl } from "./inbox-ttl";
+
+describe("resolveInboxTtl", () => {
+  it("when a narrower layer sets a TTL, then it overrides the wider ones", () => {
+    const layers = [{ default_inbox_ttl: "10m", max_inbox_ttl: "24h" }, { default_inbox_ttl: "1h" }, {}, { max_inbox_ttl: "90s" }];
+    expect(resolveInboxTtl(layers)).toEqual({ defaultTtl: 3600, maxTtl: 90 });
+  });
+
+  it("when a layer's value is malformed or not a string, then the wider value stands", () => {
+    const layers = [
+      { default_inbox_ttl: "10m", max_inbox_ttl: "1d" },
+      { default_inbox_ttl: "soon", max_inbox_ttl: 60 },
+    ];
+    expect(resolveInboxTtl(layers)).toEqual({ defaultTtl: 600, maxTtl: 86400 });
+  });
+
+  it("when no layer sets a TTL, then both are null", () => {
+    expect(resolveInboxTtl([{}, { other: "1h" }])).toEqual({ defaultTtl: null, maxTtl: null });
+  });
+});
