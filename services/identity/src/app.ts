@@ -1,20 +1,25 @@
-import { parseDurationMs } from "@burnbox/contracts";
-import { serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import cookieParser from "cookie-parser";
+import { identityServiceRoutes, parseDurationMs } from "@burnbox/contracts";
+import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
 import type { IdentityConfig } from "./config";
-import { createPrisma } from "./data/prisma";
+import { createPrisma, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
 import { PasswordHasher } from "./domain/passwords";
-import { apiKeysRouter } from "./http/apikeys.routes";
-import { adminRouter } from "./http/admin.routes";
-import { authRouter } from "./http/auth.routes";
-import { sessionsRouter } from "./http/sessions.routes";
+import { accountHandlers } from "./http/account.handlers";
+import { adminUsersHandlers } from "./http/admin-users.handlers";
+import { apiKeysHandlers } from "./http/api-keys.handlers";
+import { authHandlers } from "./http/auth.handlers";
+import { platformHandlers } from "./http/platform.handlers";
+import { sessionsHandlers } from "./http/sessions.handlers";
 import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
-import { startApiKeyWorkers } from "./workers/apikeys.worker";
+import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
 
 export interface RunningService {
   port: number;
   deps: IdentityDeps;
+  /** The periodic tasks, for tests to run now rather than wait for. */
+  workers: Pick<ApiKeyWorkers, "usageFlush" | "expiredCleanup">;
   stop(): Promise<void>;
 }
 
@@ -24,29 +29,34 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   const deps: IdentityDeps = {
-    db,
+    data: createUnitOfWork({ client: db, transaction: (fn) => db.$transaction(fn), repositories, relay, namespace: config.nats.namespace }),
     nc: infra.nc,
     redis: infra.redis,
-    relay,
     config,
     hasher: new PasswordHasher(config.auth.argon2),
     mailer: new Mailer(config.mail, infra.logger),
     logger: infra.logger,
     now: opts.now ?? Date.now,
   };
-  const rpcs = serveIdentityRpc(infra.nc, deps, infra.logger);
-  const workers = startApiKeyWorkers(deps, infra.logger, {
+  const rpcs = serveIdentityRpc(deps);
+  const workers = startApiKeyWorkers(deps, {
     flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
     cleanupMs: parseDurationMs(config.workers.cleanup_interval),
   });
-  const server = await serveApi({
-    config,
-    infra,
-    routers: [authRouter(deps), sessionsRouter(deps), adminRouter(deps), apiKeysRouter(deps)],
+  const api = bindRoutes(identityServiceRoutes, {
+    ...authHandlers(deps),
+    ...accountHandlers(deps),
+    ...sessionsHandlers(deps),
+    ...adminUsersHandlers(deps),
+    ...platformHandlers(deps),
+    ...apiKeysHandlers(deps),
   });
+  // the refresh-token cookie (cookie mode) is read by the auth handlers
+  const server = await serveApi({ config, infra, routers: [api], before: (app) => app.use(cookieParser()) });
   return {
     port: server.port,
     deps,
+    workers,
     stop: async () => {
       await server.close();
       await Promise.all(rpcs.map((s) => s.stop()));

@@ -4,7 +4,6 @@ import { rpcRequest, serveRpc, type Infra } from "@burnbox/service-kit";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { deleteExpiredApiKeys, flushApiKeyUsage } from "../src/workers/apikeys.worker";
 import { startIdentity } from "./support";
 
 interface Key {
@@ -36,9 +35,11 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   const otherTeam = randomUUID();
   let lead: Actor;
   let member: Actor;
+  /** The service's clock runs with real time plus an offset the tests can move. */
+  let offset = 0;
 
   beforeAll(async () => {
-    t = await startIdentity({ workers: { apikey_usage_flush_interval: "1h", cleanup_interval: "1h" } });
+    t = await startIdentity({ workers: { apikey_usage_flush_interval: "1h", cleanup_interval: "1h" } }, { now: () => Date.now() + offset });
     ({ config, infra, service, call, ns } = t);
     const register = async (name: string): Promise<Actor> => {
       const r = await call<{ user: { id: string; email: string } }>("POST", "/auth/register", {
@@ -72,6 +73,9 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   const base = (team = teamId) => `/orgs/${orgId}/teams/${team}/api-keys`;
   const create = (body: Record<string, unknown>, actor: Actor = lead) =>
     call<Key & { code?: string; error?: string }>("POST", base(), { actor, body });
+  /** The key's row as stored in Postgres. */
+  const stored = async (id: string) =>
+    (await infra.pool!.query<Record<string, unknown>>("SELECT * FROM api_keys WHERE id = $1", [id])).rows[0]!;
   const cached = async (hash: string) => {
     const v = await infra.redis!.get(redisKeys.apiKey(config.redis.key_prefix, hash));
     return v === null ? undefined : (JSON.parse(v) as { is_active: boolean; revoked_at: string | null } | null);
@@ -83,8 +87,8 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
     expect(res.body.raw_key).toMatch(/^bb_[0-9a-f]{64}$/);
     expect(res.body.key_prefix).toBe(res.body.raw_key!.slice(0, 11));
     expect(Date.parse(res.body.expires_at!) - Date.now()).toBeGreaterThan(2159 * 3600_000);
-    const row = await service.deps.db.apiKey.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(row.keyHash).toBe(sha256(res.body.raw_key!));
+    const row = await stored(res.body.id);
+    expect(row.key_hash).toBe(sha256(res.body.raw_key!));
     expect(Object.values(row).map(String).join(" ")).not.toContain(res.body.raw_key!.slice(3));
     const got = await call<Key>("GET", `${base()}/${res.body.id}`, { actor: member });
     expect(got.status).toBe(200);
@@ -174,22 +178,29 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
     }
     const before = await call<Key>("GET", `${base()}/${k.id}`, { actor: lead });
     expect(before.body).toMatchObject({ request_count: 7, last_used_ip: "203.0.113.9" });
-    expect(await flushApiKeyUsage(service.deps)).toBeGreaterThanOrEqual(1);
-    expect(Number((await service.deps.db.apiKey.findUniqueOrThrow({ where: { id: k.id } })).requestCount)).toBe(7);
+    await service.workers.usageFlush.runNow();
+    expect(Number((await stored(k.id)).request_count)).toBe(7);
+    expect(await infra.redis!.exists(usage)).toBe(0);
     await infra.redis!.multi().hincrby(usage, "count", 3).sadd(redisKeys.apiKeyUsageDirty(prefix), k.id).exec();
     const after = await call<Key>("GET", `${base()}/${k.id}`, { actor: lead });
     expect(after.body.request_count).toBe(10);
     expect(after.body.last_used_ip).toBe("203.0.113.9");
   });
 
-  it("hard-deletes expired keys and keeps revoked and disabled ones", async () => {
-    const expiring = (await create({ name: "short", scopes: ["team.view"], expires_in: "1s" })).body;
+  it("when a key's expiry passes, then the cleanup deletes it and keeps revoked and disabled keys", async () => {
+    const expiring = (await create({ name: "short", scopes: ["team.view"], expires_in: "1h" })).body;
     const disabled = (await create({ name: "off", scopes: ["team.view"] })).body;
+    const revoked = (await create({ name: "gone", scopes: ["team.view"] })).body;
     await call("PATCH", `${base()}/${disabled.id}`, { actor: lead, body: { is_active: false } });
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await deleteExpiredApiKeys(service.deps)).toBeGreaterThanOrEqual(1);
+    await call("DELETE", `${base()}/${revoked.id}`, { actor: lead });
+    await service.workers.expiredCleanup.runNow();
+    expect((await call("GET", `${base()}/${expiring.id}`, { actor: lead })).status).toBe(200);
+
+    offset += 3_600_000;
+    await service.workers.expiredCleanup.runNow();
     expect((await call("GET", `${base()}/${expiring.id}`, { actor: lead })).status).toBe(404);
-    expect((await call("GET", `${base()}/${disabled.id}`, { actor: lead })).status).toBe(200);
     expect(await cached(sha256(expiring.raw_key!))).toBeNull();
+    expect((await call("GET", `${base()}/${disabled.id}`, { actor: lead })).status).toBe(200);
+    expect((await call("GET", `${base()}/${revoked.id}`, { actor: lead })).status).toBe(200);
   });
 });

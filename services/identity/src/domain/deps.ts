@@ -1,15 +1,15 @@
-import type { Redis } from "@burnbox/service-kit";
-import type { Logger, NatsConnection, OutboxRelay } from "@burnbox/service-kit";
+import type { Actor, MessageBody, z } from "@burnbox/contracts";
+import type { Logger, NatsConnection, Redis, RequestCtx, UnitOfWork } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
-import type { Db } from "../data/prisma";
+import type { IdentityRepos } from "../data/repositories";
 import type { Mailer } from "../mail/mailer";
 import type { PasswordHasher } from "./passwords";
 
 export interface IdentityDeps {
-  db: Db;
+  /** Repositories for reads; `write(...)` for a change with its events and audit entries. */
+  data: UnitOfWork<IdentityRepos>;
   nc: NatsConnection;
   redis: Redis | null;
-  relay: OutboxRelay;
   config: IdentityConfig;
   hasher: PasswordHasher;
   mailer: Mailer;
@@ -18,8 +18,8 @@ export interface IdentityDeps {
   now: () => number;
 }
 
-/** Where a request came from, recorded on the session it opens. */
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
+/** The context of a public route: the caller may be anonymous. */
+export type PublicCtx = RequestCtx<Actor | null>;
+
+/** The `{ message }` answer of several routes (the contracts export only its schema). */
+export type Message = z.infer<typeof MessageBody>;

@@ -1,40 +1,79 @@
 import type { Request, Response } from "express";
-import { parseDurationMs } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
-import type { IdentityDeps } from "../domain/deps";
+import { parseDurationMs, type TokenPair } from "@burnbox/contracts";
+import { API_PREFIX, errors } from "@burnbox/service-kit";
+import type { IdentityConfig } from "../config";
+import type { AuthOutcome } from "../domain/auth/admission";
 
 /** Cookie mode (spec 5.1.2): the refresh token travels as an httpOnly cookie scoped to the auth routes. */
 export const REFRESH_COOKIE = "bb_refresh_token";
-const COOKIE_PATH = "/api/v1/auth";
+const COOKIE_PATH = `${API_PREFIX}/auth`;
 
-export function setRefreshCookie(res: Response, deps: IdentityDeps, token: string): void {
-  res.cookie(REFRESH_COOKIE, token, {
-    httpOnly: true,
-    secure: deps.config.base_url.startsWith("https:"),
-    sameSite: deps.config.cookies.same_site,
-    path: COOKIE_PATH,
-    maxAge: parseDurationMs(deps.config.auth.refresh_token_ttl),
-  });
+type Http = { req: Request; res: Response };
+
+const cookieOptions = (config: IdentityConfig) => ({
+  httpOnly: true,
+  secure: config.base_url.startsWith("https:"),
+  sameSite: config.cookies.same_site,
+  path: COOKIE_PATH,
+});
+
+export function clearRefreshCookie(res: Response, config: IdentityConfig): void {
+  res.clearCookie(REFRESH_COOKIE, cookieOptions(config));
 }
 
-export function clearRefreshCookie(res: Response, deps: IdentityDeps): void {
-  res.clearCookie(REFRESH_COOKIE, {
-    httpOnly: true,
-    secure: deps.config.base_url.startsWith("https:"),
-    sameSite: deps.config.cookies.same_site,
-    path: COOKIE_PATH,
-  });
-}
-
-export function refreshCookieOf(req: Request): string | undefined {
+function refreshCookieOf(req: Request): string | undefined {
   const v = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
   return typeof v === "string" && v.length > 0 ? v : undefined;
 }
 
 /** Endpoints that set or read the cookie accept browser requests only from our own origins. */
-export function checkOrigin(req: Request, deps: IdentityDeps): void {
+function checkOrigin(req: Request, config: IdentityConfig): void {
   const origin = req.header("origin");
   if (!origin) return;
-  const allowed = new Set([new URL(deps.config.base_url).origin, ...deps.config.cors.allowed_origins.map((o) => o.replace(/\/+$/, ""))]);
+  const allowed = new Set([new URL(config.base_url).origin, ...config.cors.allowed_origins.map((o) => o.replace(/\/+$/, ""))]);
   if (!allowed.has(origin)) throw errors.forbidden("origin not allowed");
+}
+
+/** The token pair to answer; in cookie mode the refresh token goes into the cookie and the JSON carries "". */
+function answerTokens(http: Http, config: IdentityConfig, t: TokenPair, useCookie: boolean): TokenPair {
+  if (useCookie) {
+    http.res.cookie(REFRESH_COOKIE, t.refresh_token, { ...cookieOptions(config), maxAge: parseDurationMs(config.auth.refresh_token_ttl) });
+  }
+  return { access_token: t.access_token, refresh_token: useCookie ? "" : t.refresh_token, expires_in: t.expires_in };
+}
+
+/** A sign-in (register, login, resolve): the origin is checked before, the cookie set after, in cookie mode. */
+export async function signIn(config: IdentityConfig, http: Http, useCookie: boolean | undefined, run: () => Promise<AuthOutcome>) {
+  if (useCookie) checkOrigin(http.req, config);
+  const outcome = await run();
+  return { user: outcome.user, tokens: answerTokens(http, config, outcome.tokens, useCookie === true) };
+}
+
+/** A refresh with the token of the body, else of the cookie (which puts the answer in cookie mode). */
+export async function refreshWith(
+  config: IdentityConfig,
+  http: Http,
+  body: { refresh_token?: string | undefined; use_cookie?: boolean | undefined },
+  run: (refreshToken: string) => Promise<TokenPair>,
+): Promise<TokenPair> {
+  const fromCookie = body.refresh_token ? undefined : refreshCookieOf(http.req);
+  const token = body.refresh_token ?? fromCookie;
+  if (!token) throw errors.unauthenticated("refresh token required");
+  const useCookie = body.use_cookie === true || fromCookie !== undefined;
+  if (useCookie) checkOrigin(http.req, config);
+  return answerTokens(http, config, await run(token), useCookie);
+}
+
+/** A logout with the token of the body, else of the cookie, which is then cleared. */
+export async function logoutWith<T>(
+  config: IdentityConfig,
+  http: Http,
+  body: { refresh_token?: string | undefined },
+  run: (refreshToken: string | undefined) => Promise<T>,
+): Promise<T> {
+  const fromCookie = refreshCookieOf(http.req);
+  if (fromCookie) checkOrigin(http.req, config);
+  const out = await run(body.refresh_token ?? fromCookie);
+  if (fromCookie) clearRefreshCookie(http.res, config);
+  return out;
 }

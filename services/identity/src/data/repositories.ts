@@ -1,0 +1,19 @@
+import { ApiKeyRepository } from "./api-key.repository";
+import { PlatformRepository } from "./platform.repository";
+import type { Client } from "./prisma";
+import { SessionRepository } from "./session.repository";
+import { UserTokenRepository } from "./user-token.repository";
+import { UserRepository } from "./user.repository";
+
+/** Every repository of identity, bound to the plain client or to one transaction. */
+export const repositories = (db: Client) => ({
+  users: new UserRepository(db),
+  sessions: new SessionRepository(db),
+  userTokens: new UserTokenRepository(db),
+  platform: new PlatformRepository(db),
+  apiKeys: new ApiKeyRepository(db),
+});
+export type IdentityRepos = ReturnType<typeof repositories>;
+
+/** The data layer's one entry point for the service's wiring: the client the repositories run on. */
+export { createPrisma } from "./prisma";

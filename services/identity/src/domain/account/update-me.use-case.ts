@@ -1,0 +1,34 @@
+import type { User } from "@burnbox/contracts";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { IdentityDeps } from "../deps";
+import { isTimeZone } from "./time-zone";
+
+/** Changes the caller's display name and date/time preferences. */
+export async function updateMe(
+  deps: IdentityDeps,
+  ctx: RequestCtx,
+  input: { display_name?: string; timezone?: string; date_format?: string; time_format?: string },
+): Promise<User> {
+  const userId = ctx.actor.user_id;
+  if (input.timezone && !isTimeZone(input.timezone)) {
+    throw errors.validation("timezone must be an IANA time zone such as Europe/Paris", [
+      { path: "timezone", message: "unknown time zone" },
+    ]);
+  }
+  return deps.data.write(async (repos, events) => {
+    const user = await repos.users.update(userId, {
+      displayName: input.display_name,
+      timezone: input.timezone,
+      dateFormat: input.date_format,
+      timeFormat: input.time_format,
+    });
+    events.audit({
+      ctx,
+      action: "user.updated",
+      org_id: null,
+      target: { type: "user", id: userId },
+      metadata: { fields: Object.keys(input) },
+    });
+    return user;
+  });
+}

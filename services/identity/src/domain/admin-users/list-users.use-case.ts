@@ -1,0 +1,11 @@
+import type { Page, PaginationQuery, User } from "@burnbox/contracts";
+import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import type { IdentityDeps } from "../deps";
+import { requireSystemAdmin } from "./system-admin";
+
+/** Every user, oldest first (system admins only; the gateway already refused anyone else and any API key). */
+export async function listUsers(deps: IdentityDeps, ctx: RequestCtx, query: PaginationQuery): Promise<Page<User>> {
+  requireSystemAdmin(ctx, "system admin only");
+  const users = deps.data.repos.users;
+  return paginate(query, { rows: (window) => users.list(window), count: () => users.count(), map: (rows) => rows });
+}

@@ -1,0 +1,35 @@
+import type { User } from "@burnbox/contracts";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { IdentityDeps } from "../deps";
+import { revokeSessions } from "../sessions/revocation";
+import { requireSystemAdmin, requireUser } from "./system-admin";
+
+/** Moves a user between password and SSO sign-in; their sessions end so the new rule applies at once. */
+export async function migrateUserAuth(
+  deps: IdentityDeps,
+  ctx: RequestCtx,
+  input: { userId: string; to: "password" | "sso"; provider?: string | undefined },
+): Promise<User> {
+  requireSystemAdmin(ctx);
+  const { userId, to, provider } = input;
+  await requireUser(deps, userId);
+  const providers = deps.config.sso.providers;
+  if (to === "sso" && !provider) throw errors.validation("provider is required when migrating to sso");
+  if (to === "sso" && providers.length > 0 && !providers.includes(provider!)) {
+    throw errors.validation(`unknown SSO provider; configured: ${providers.join(", ")}`);
+  }
+  const user = await deps.data.write(async (repos, events) => {
+    // to sso: the password stops working; to password: the user sets one through the reset flow
+    const user = await repos.users.update(userId, to === "sso" ? { ssoProvider: provider!, passwordHash: null } : { ssoProvider: null });
+    events.audit({
+      ctx,
+      action: "admin.user_auth_migrated",
+      org_id: null,
+      target: { type: "user", id: userId },
+      metadata: { to, provider: provider ?? null },
+    });
+    return user;
+  });
+  await revokeSessions(deps, userId, await deps.data.repos.sessions.unrevokedIds(userId), "auth_migrated");
+  return user;
+}

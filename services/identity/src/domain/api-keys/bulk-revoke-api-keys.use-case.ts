@@ -1,0 +1,34 @@
+import type { RequestCtx, TeamScope } from "@burnbox/service-kit";
+import type { IdentityDeps } from "../deps";
+import { requireTeamPermission } from "./key-access";
+import { publishKeyState } from "./key-cache";
+
+/** Revokes the team's listed keys; ids of other teams, unknown or already revoked come back in `skipped`. */
+export async function bulkRevokeApiKeys(
+  deps: IdentityDeps,
+  ctx: RequestCtx,
+  input: { team: TeamScope; keyIds: string[] },
+): Promise<{ revoked: number; skipped: string[] }> {
+  const { team } = input;
+  await requireTeamPermission(deps, ctx, team, "team.apikeys.manage");
+  const ids = [...new Set(input.keyIds)];
+  const { revoked, states } = await deps.data.write(async (repos, events) => {
+    const candidates = await repos.apiKeys.unrevoked(team, ids);
+    const revoked = candidates.map((c) => c.id);
+    if (candidates.length > 0) {
+      await repos.apiKeys.revoke(team, revoked, ctx.actor.user_id, new Date(deps.now()));
+      events.audit({
+        ctx,
+        action: "apikey.bulk_revoked",
+        org_id: team.orgId,
+        team_id: team.teamId,
+        target: { type: "api_key", id: null },
+        metadata: { key_ids: revoked },
+      });
+    }
+    const states = await Promise.all(candidates.map(async (c) => ({ hash: c.hash, state: await repos.apiKeys.resolved(team, c.id) })));
+    return { revoked, states };
+  });
+  await publishKeyState(deps, states);
+  return { revoked: revoked.length, skipped: ids.filter((id) => !revoked.includes(id)) };
+}

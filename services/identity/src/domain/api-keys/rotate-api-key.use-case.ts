@@ -1,0 +1,37 @@
+import type { ApiKey } from "@burnbox/contracts";
+import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { IdentityDeps } from "../deps";
+import { requireKey, requireTeamPermission } from "./key-access";
+import { publishKeyState, withPendingUsage } from "./key-cache";
+import { newRawKey } from "./key-secret";
+
+/** A new secret for the same key; the old one is refused on the very next request. */
+export async function rotateApiKey(
+  deps: IdentityDeps,
+  ctx: RequestCtx,
+  input: { team: TeamScope; keyId: string },
+): Promise<ApiKey & { raw_key: string }> {
+  const { team } = input;
+  await requireTeamPermission(deps, ctx, team, "team.apikeys.manage");
+  const { key, hash: oldHash } = await requireKey(deps, team, input.keyId);
+  if (key.revoked_at) throw errors.conflict("API key is revoked");
+  const { raw, hash, prefix } = newRawKey();
+  const { rotated, state } = await deps.data.write(async (repos, events) => {
+    const rotated = await repos.apiKeys.rotate(team, key.id, { keyHash: hash, keyPrefix: prefix });
+    events.audit({
+      ctx,
+      action: "apikey.rotated",
+      org_id: team.orgId,
+      team_id: team.teamId,
+      target: { type: "api_key", id: key.id },
+      metadata: { key_prefix: prefix },
+    });
+    return { rotated, state: await repos.apiKeys.resolved(team, key.id) };
+  });
+  await publishKeyState(deps, [
+    { hash: oldHash, state: null },
+    { hash, state },
+  ]);
+  const [shown] = await withPendingUsage(deps, [rotated]);
+  return { ...(shown ?? rotated), raw_key: raw };
+}

@@ -1,0 +1,22 @@
+import { changePassword } from "../domain/account/change-password.use-case";
+import { deleteMe } from "../domain/account/delete-me.use-case";
+import { getDatetimeSettings } from "../domain/account/get-datetime-settings.use-case";
+import { getMe } from "../domain/account/get-me.use-case";
+import { updateMe } from "../domain/account/update-me.use-case";
+import type { IdentityDeps } from "../domain/deps";
+import { clearRefreshCookie } from "./cookies";
+import type { IdentityHandlers } from "./handlers";
+
+export const accountHandlers = (
+  deps: IdentityDeps,
+): IdentityHandlers<"getMe" | "updateMe" | "deleteMe" | "changePassword" | "datetimeSettings"> => ({
+  getMe: ({ ctx }) => getMe(deps, ctx),
+  updateMe: ({ ctx, body }) => updateMe(deps, ctx, body),
+  deleteMe: async ({ ctx, body, http }) => {
+    const out = await deleteMe(deps, ctx, body);
+    clearRefreshCookie(http.res, deps.config);
+    return out;
+  },
+  changePassword: ({ ctx, body }) => changePassword(deps, ctx, body),
+  datetimeSettings: ({ ctx }) => getDatetimeSettings(deps, ctx),
+});

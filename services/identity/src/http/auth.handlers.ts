@@ -1,0 +1,39 @@
+import { getSsoStatus } from "../domain/auth/get-sso-status.use-case";
+import { listPendingSessions } from "../domain/auth/list-pending-sessions.use-case";
+import { logIn } from "../domain/auth/log-in.use-case";
+import { logOut } from "../domain/auth/log-out.use-case";
+import { refreshSession } from "../domain/auth/refresh-session.use-case";
+import { registerUser } from "../domain/auth/register-user.use-case";
+import { requestPasswordReset } from "../domain/auth/request-password-reset.use-case";
+import { resetPassword } from "../domain/auth/reset-password.use-case";
+import { resolveLogin } from "../domain/auth/resolve-login.use-case";
+import { verifyEmail } from "../domain/auth/verify-email.use-case";
+import type { IdentityDeps } from "../domain/deps";
+import { logoutWith, refreshWith, signIn } from "./cookies";
+import type { IdentityHandlers } from "./handlers";
+
+export const authHandlers = (
+  deps: IdentityDeps,
+): IdentityHandlers<
+  | "register"
+  | "login"
+  | "refresh"
+  | "loginResolve"
+  | "pendingSessions"
+  | "logout"
+  | "forgotPassword"
+  | "resetPassword"
+  | "verifyEmail"
+  | "ssoStatus"
+> => ({
+  register: ({ ctx, body, http }) => signIn(deps.config, http, body.use_cookie, () => registerUser(deps, ctx, body)),
+  login: ({ ctx, body, http }) => signIn(deps.config, http, body.use_cookie, () => logIn(deps, ctx, body)),
+  loginResolve: ({ ctx, body, http }) => signIn(deps.config, http, body.use_cookie, () => resolveLogin(deps, ctx, body)),
+  refresh: ({ ctx, body, http }) => refreshWith(deps.config, http, body, (token) => refreshSession(deps, ctx, { refresh_token: token })),
+  logout: ({ ctx, body, http }) => logoutWith(deps.config, http, body, (token) => logOut(deps, ctx, { refresh_token: token })),
+  pendingSessions: ({ ctx, query }) => listPendingSessions(deps, ctx, query),
+  forgotPassword: ({ ctx, body }) => requestPasswordReset(deps, ctx, body),
+  resetPassword: ({ ctx, body }) => resetPassword(deps, ctx, body),
+  verifyEmail: ({ ctx, params }) => verifyEmail(deps, ctx, params),
+  ssoStatus: ({ ctx }) => Promise.resolve(getSsoStatus(deps, ctx)),
+});
