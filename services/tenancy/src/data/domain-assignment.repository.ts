@@ -6,7 +6,7 @@ import { jsonObject, uniqueOr, type Client } from "./prisma";
 type AccessLevel = DomainAssignment["access_level"];
 type AssignmentRow = Prisma.DomainAssignmentGetPayload<{ include: { domain: true } }>;
 
-export function toAssignment(a: AssignmentRow): DomainAssignment {
+function toAssignment(a: AssignmentRow): DomainAssignment {
   return {
     id: a.id,
     team_id: a.teamId,

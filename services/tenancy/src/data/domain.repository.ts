@@ -6,7 +6,7 @@ import { iso, jsonObject, uniqueOr, type Client } from "./prisma";
 const withCounts = { _count: { select: { assignments: true } } } as const;
 type DomainRow = Prisma.DomainGetPayload<{ include: typeof withCounts }>;
 
-export function toDomain(d: DomainRow): Domain {
+function toDomain(d: DomainRow): Domain {
   return {
     id: d.id,
     org_id: d.orgId,

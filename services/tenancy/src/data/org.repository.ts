@@ -6,7 +6,7 @@ import type { Prisma } from "../generated/prisma";
 
 type OrgRow = Prisma.OrgGetPayload<object>;
 
-export function toOrg(o: OrgRow): Org {
+function toOrg(o: OrgRow): Org {
   return {
     id: o.id,
     name: o.name,

@@ -14,7 +14,7 @@ export function createPrisma(url: string): Db {
 }
 
 /** True when a write failed on a unique constraint. */
-export const isUniqueViolation = (err: unknown): boolean => err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+const isUniqueViolation = (err: unknown): boolean => err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
 
 /** Runs a write, turning a unique violation (and only that) into the given error. */
 export async function uniqueOr<T>(write: Promise<T>, onDuplicate: () => Error): Promise<T> {

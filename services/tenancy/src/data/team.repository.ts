@@ -6,7 +6,7 @@ import { iso, jsonObject, uniqueOr, type Client } from "./prisma";
 const withCounts = { _count: { select: { members: true, assignments: true } } } as const;
 type TeamRow = Prisma.TeamGetPayload<{ include: typeof withCounts }>;
 
-export function toTeam(t: TeamRow): Team {
+function toTeam(t: TeamRow): Team {
   return {
     id: t.id,
     org_id: t.orgId,
