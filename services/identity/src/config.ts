@@ -79,3 +79,11 @@ export type IdentityConfig = z.infer<typeof IdentityConfig>;
 export function loadIdentityConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): IdentityConfig {
   return loadConfig(IdentityConfig, env, overrides);
 }
+
+/** What `db:migrate` needs: the database and logging, without the service's secrets. */
+export const IdentityMigrationConfig = IdentityConfig.pick({ database: true, log: true, service: true });
+
+/** The migration script's configuration, from the process environment (as main.ts reads the service's). */
+export function loadIdentityMigrationConfig(): z.infer<typeof IdentityMigrationConfig> {
+  return loadConfig(IdentityMigrationConfig, process.env);
+}
