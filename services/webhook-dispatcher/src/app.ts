@@ -1,22 +1,33 @@
-import { serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import { webhookDispatcherServiceRoutes } from "@burnbox/contracts";
+import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra, type PeriodicTask } from "@burnbox/service-kit";
 import type { DispatcherConfig } from "./config";
-import { createPrisma } from "./data/prisma";
+import { DeliveryQueue } from "./data/delivery-queue.repository";
+import { createPrisma, type Db } from "./data/prisma";
+import { repositories } from "./data/repositories";
 import type { DispatcherDeps } from "./domain/deps";
 import { systemResolver, type Resolver } from "./domain/sender";
 import { parseAllowlist } from "./domain/url-policy";
-import { webhooksRouter } from "./http/webhooks.routes";
+import { webhookDeliveriesHandlers } from "./http/webhook-deliveries.handlers";
+import { webhooksHandlers } from "./http/webhooks.handlers";
 import { startDispatchConsumers } from "./messaging/dispatch.consumer";
-import { startDeliveryWorker } from "./workers/delivery.worker";
+import { startDeliveryWorker, type DeliveryWorker } from "./workers/delivery.worker";
 import { startWebhookRetryWorker } from "./workers/webhook-retry.worker";
 
 export interface RunningService {
   port: number;
   deps: DispatcherDeps;
+  /** The database client, for tests that look at rows directly. */
+  db: Db;
+  workers: { delivery: DeliveryWorker; webhookRetry: PeriodicTask };
   stop(): Promise<void>;
 }
 
 /** Team webhooks: CRUD, durable dispatch of inbox events, signed delivery with retries. */
-export async function startService(config: DispatcherConfig, infra: Infra, opts: { resolver?: Resolver } = {}): Promise<RunningService> {
+export async function startService(
+  config: DispatcherConfig,
+  infra: Infra,
+  opts: { resolver?: Resolver; now?: () => Date } = {},
+): Promise<RunningService> {
   if (!infra.pool) throw new Error("webhook-dispatcher needs its database");
   const { logger } = infra;
   if (config.webhooks.unsafe_allowed_targets.length > 0) {
@@ -28,25 +39,35 @@ export async function startService(config: DispatcherConfig, infra: Infra, opts:
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
   const deps: DispatcherDeps = {
-    db,
+    data: createUnitOfWork({
+      client: db,
+      transaction: (fn) => db.$transaction(fn),
+      repositories,
+      relay,
+      namespace: config.nats.namespace,
+    }),
+    queue: new DeliveryQueue(db),
     nc: infra.nc,
-    relay,
     config,
     allowed: parseAllowlist(config.webhooks.unsafe_allowed_targets),
     resolver: opts.resolver ?? systemResolver,
+    now: opts.now ?? (() => new Date()),
   };
-  const worker = startDeliveryWorker(deps, logger);
-  const retry = startWebhookRetryWorker(deps, logger);
-  const consumers = await startDispatchConsumers(deps, logger, () => worker.kick());
-  const server = await serveApi({ config, infra, routers: [webhooksRouter(deps)] });
+  const delivery = startDeliveryWorker(deps, logger);
+  const webhookRetry = startWebhookRetryWorker(deps, logger);
+  const consumers = await startDispatchConsumers(deps, logger, () => delivery.kick());
+  const api = bindRoutes(webhookDispatcherServiceRoutes, { ...webhooksHandlers(deps), ...webhookDeliveriesHandlers(deps) });
+  const server = await serveApi({ config, infra, routers: [api] });
   return {
     port: server.port,
     deps,
+    db,
+    workers: { delivery, webhookRetry },
     stop: async () => {
       await server.close();
       await Promise.all(consumers.map((c) => c.stop()));
-      await worker.stop();
-      await retry.stop();
+      await delivery.stop();
+      await webhookRetry.stop();
       await relay.stop();
       await db.$disconnect();
     },

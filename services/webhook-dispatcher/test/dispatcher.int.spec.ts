@@ -19,7 +19,7 @@ import {
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig } from "../src/config";
 import { systemResolver } from "../src/domain/sender";
-import { deliveryBody } from "../src/messaging/dispatch.consumer";
+import { deliveryBody } from "../src/domain/deliveries/delivery-body";
 import { startDeliveryWorker } from "../src/workers/delivery.worker";
 
 interface Received {
@@ -210,7 +210,7 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(c - b).toBeLessThan(5000);
     // the log row of an attempt is written after its response arrives: wait for the third
     const rows = await waitFor(async () => {
-      const r = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
+      const r = await service.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
       return r.length === 3 ? r : null;
     });
     expect(rows.map((r) => [r.attempt, r.success, r.responseStatus])).toEqual([
@@ -218,7 +218,7 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
       [2, false, 500],
       [3, true, 200],
     ]);
-    expect((await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount).toBe(0);
+    expect((await service.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount).toBe(0);
     await rx.close();
   });
 
@@ -229,17 +229,17 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     await publishEvent(infra.js, ns, emailEvent("Rebind"));
     const rows = await waitFor(
       async () => {
-        const r = await service.deps.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
+        const r = await service.db.deliveryAttempt.findMany({ where: { webhookId: hook.body.id }, orderBy: { attempt: "asc" } });
         return r.length === 3 ? r : null;
       },
       { what: "three refused attempts", timeoutMs: 10_000 },
     );
     expect(rows.every((r) => !r.success && r.responseStatus === null && /refused/.test(r.error ?? ""))).toBe(true);
     expect(rx.received).toHaveLength(0);
-    await waitFor(async () => (await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount === 1, {
+    await waitFor(async () => (await service.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } })).failureCount === 1, {
       what: "failure_count 1",
     });
-    const hookRow = await service.deps.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } });
+    const hookRow = await service.db.webhook.findUniqueOrThrow({ where: { id: hook.body.id } });
     expect(hookRow.active).toBe(true);
     await rx.close();
   });
@@ -250,7 +250,7 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     const event = emailEvent("Orphan");
     const id = randomUUID();
     // As a crashed sender leaves it: attempt 1 counted, lease (next_attempt_at) already expired.
-    await service.deps.db.delivery.create({
+    await service.db.delivery.create({
       data: {
         id,
         webhookId: hook.body.id,
@@ -266,7 +266,7 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(rx.received[0]!.headers["x-service-delivery-id"]).toBe(id);
     // the row is marked after the response arrives: wait for it rather than race it
     const row = await waitFor(async () => {
-      const r = await service.deps.db.delivery.findUniqueOrThrow({ where: { id } });
+      const r = await service.db.delivery.findUniqueOrThrow({ where: { id } });
       return r.status === "pending" ? null : r;
     });
     expect([row.status, row.attempts]).toEqual(["succeeded", 2]);

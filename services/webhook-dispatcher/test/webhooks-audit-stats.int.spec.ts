@@ -51,7 +51,7 @@ describe("webhook audit events and exact delivery figures", () => {
     await t?.stop();
   });
 
-  const db = () => t.service.deps.db;
+  const db = () => t.service.db;
   const create = async () =>
     (await t.call<{ id: string }>("POST", base, { actor: lead, body: { url: "http://localhost:9/h", events: ["email.received"] } })).body;
 

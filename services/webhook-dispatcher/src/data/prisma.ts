@@ -9,5 +9,5 @@ export function createPrisma(url: string): Db {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
 }
 
-/** True when a write failed on a unique constraint. */
-export const isUniqueViolation = (err: unknown): boolean => err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+/** True when an update or delete addressed a row that is not there (`P2025`). */
+export const isRecordNotFound = (err: unknown): boolean => err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025";

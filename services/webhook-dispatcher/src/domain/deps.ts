@@ -1,14 +1,18 @@
-import type { NatsConnection, OutboxRelay } from "@burnbox/service-kit";
+import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { DispatcherConfig } from "../config";
-import type { Db } from "../data/prisma";
+import type { DeliveryQueue } from "../data/delivery-queue.repository";
+import type { DispatcherRepos } from "../data/repositories";
 import type { Resolver } from "./sender";
 import type { Allowlist } from "./url-policy";
 
 export interface DispatcherDeps {
-  db: Db;
+  /** Repositories for reads, `write(change)` for a change with its audit entries. */
+  data: UnitOfWork<DispatcherRepos>;
+  /** The delivery worker's queue (system work across tenants). */
+  queue: DeliveryQueue;
   nc: NatsConnection;
-  relay: OutboxRelay;
   config: DispatcherConfig;
   allowed: Allowlist;
   resolver: Resolver;
+  now: () => Date;
 }

@@ -1,47 +1,27 @@
-import { randomUUID } from "node:crypto";
-import { WEBHOOK_EVENTS, type DomainEvent } from "@burnbox/contracts";
-import { claimEvent, startConsumer, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "@burnbox/contracts";
+import { startConsumer, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import { scheduleDeliveries } from "../domain/deliveries/schedule-deliveries.use-case";
 import type { DispatcherDeps } from "../domain/deps";
 
-/** The delivery body of contract-notes; `summary` is for WebSocket frames, not webhooks. */
-export function deliveryBody(deliveryId: string, event: DomainEvent): string {
-  const { summary: _summary, ...data } = event.data as Record<string, unknown>;
-  return JSON.stringify({ id: deliveryId, event: event.type, timestamp: event.occurred_at, data });
-}
+/** The durable consumer of one webhook event type (one per type, shared by replicas). */
+export const dispatchConsumerName = (type: WebhookEvent): string => `webhook-dispatcher-${type.replace(/\./g, "_")}`;
 
 /**
- * One durable consumer per webhook event type: in one transaction it claims the event id and
- * schedules one delivery per matching active webhook of the event's team. Sending happens in
- * the delivery worker, so a slow receiver never holds up the stream.
+ * One durable consumer per webhook event type: schedules the event's deliveries. Sending happens
+ * in the delivery worker, so a slow receiver never holds up the stream; `onScheduled` wakes it.
  */
-export async function startDispatchConsumers(deps: DispatcherDeps, logger: Logger, onScheduled: () => void): Promise<RunningConsumer[]> {
+export function startDispatchConsumers(deps: DispatcherDeps, logger: Logger, onScheduled: () => void): Promise<RunningConsumer[]> {
   return Promise.all(
-    WEBHOOK_EVENTS.map((type) => {
-      const durable = `webhook-dispatcher-${type.replace(/\./g, "_")}`;
+    WEBHOOK_EVENTS.map((eventType) => {
+      const consumer = dispatchConsumerName(eventType);
       return startConsumer({
         nc: deps.nc,
         namespace: deps.config.nats.namespace,
-        durable,
-        eventType: type,
+        durable: consumer,
+        eventType,
         logger,
         handler: async (event) => {
-          if (!event.team_id) return;
-          const scheduled = await deps.db.$transaction(async (tx) => {
-            if (!(await claimEvent(tx, durable, event.id))) return 0;
-            const hooks = await tx.webhook.findMany({
-              where: { teamId: event.team_id!, active: true, events: { has: type } },
-              select: { id: true },
-            });
-            if (hooks.length === 0) return 0;
-            const now = new Date();
-            const rows = hooks.map((h) => {
-              const id = randomUUID();
-              return { id, webhookId: h.id, eventId: event.id, event: type, body: deliveryBody(id, event), nextAttemptAt: now };
-            });
-            await tx.delivery.createMany({ data: rows, skipDuplicates: true });
-            return rows.length;
-          });
-          if (scheduled > 0) onScheduled();
+          if ((await scheduleDeliveries(deps, { consumer, event })) > 0) onScheduled();
         },
       });
     }),

@@ -1,0 +1,96 @@
+import type { Webhook, WebhookEvent } from "@burnbox/contracts";
+import type { TeamScope } from "@burnbox/service-kit";
+import { isRecordNotFound, type Db, type Prisma, type Tx } from "./prisma";
+
+type WebhookRow = Prisma.WebhookGetPayload<object>;
+
+export function toWebhook(w: WebhookRow): Webhook {
+  return {
+    id: w.id,
+    team_id: w.teamId,
+    created_by: w.createdBy,
+    url: w.url,
+    events: w.events as Webhook["events"],
+    active: w.active,
+    failure_count: w.failureCount,
+    last_status: w.lastStatus,
+    last_attempt_at: w.lastAttemptAt?.toISOString() ?? null,
+    created_at: w.createdAt.toISOString(),
+    updated_at: w.updatedAt.toISOString(),
+  };
+}
+
+export interface NewWebhook {
+  id: string;
+  createdBy: string;
+  url: string;
+  events: WebhookEvent[];
+  secret: string;
+}
+
+export interface WebhookChanges {
+  url?: string | undefined;
+  events?: WebhookEvent[] | undefined;
+  active?: boolean | undefined;
+}
+
+/** A team's webhooks. Every method but the system sweep takes the team. */
+export class WebhookRepository {
+  constructor(private readonly db: Db | Tx) {}
+
+  async create(scope: TeamScope, fields: NewWebhook): Promise<Webhook> {
+    return toWebhook(await this.db.webhook.create({ data: { ...fields, orgId: scope.orgId, teamId: scope.teamId } }));
+  }
+
+  async find(scope: TeamScope, id: string): Promise<Webhook | null> {
+    const row = await this.db.webhook.findFirst({ where: { id, orgId: scope.orgId, teamId: scope.teamId } });
+    return row ? toWebhook(row) : null;
+  }
+
+  /** Newest first. */
+  async list(scope: TeamScope, window: { skip: number; take: number }): Promise<Webhook[]> {
+    const rows = await this.db.webhook.findMany({
+      where: { orgId: scope.orgId, teamId: scope.teamId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      ...window,
+    });
+    return rows.map(toWebhook);
+  }
+
+  count(scope: TeamScope): Promise<number> {
+    return this.db.webhook.count({ where: { orgId: scope.orgId, teamId: scope.teamId } });
+  }
+
+  /** Null when the team has no such webhook. */
+  async update(scope: TeamScope, id: string, changes: WebhookChanges): Promise<Webhook | null> {
+    try {
+      const row = await this.db.webhook.update({
+        where: { id, orgId: scope.orgId, teamId: scope.teamId },
+        data: {
+          ...(changes.url !== undefined ? { url: changes.url } : {}),
+          ...(changes.events !== undefined ? { events: changes.events } : {}),
+          ...(changes.active !== undefined ? { active: changes.active } : {}),
+        },
+      });
+      return toWebhook(row);
+    } catch (err) {
+      if (isRecordNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Deletes the webhook with its deliveries and log (cascade); false when the team has no such webhook. */
+  async delete(scope: TeamScope, id: string): Promise<boolean> {
+    const { count } = await this.db.webhook.deleteMany({ where: { id, orgId: scope.orgId, teamId: scope.teamId } });
+    return count > 0;
+  }
+
+  /** System sweep over every tenant (the `webhook_retry` worker): clears a failure_count of 1 or 2 on active webhooks. */
+  async resetTransientFailures(): Promise<number> {
+    const { count } = await this.db.webhook.updateMany({
+      where: { active: true, failureCount: { in: [1, 2] } },
+      data: { failureCount: 0 },
+    });
+    return count;
+  }
+}

@@ -1,0 +1,46 @@
+import { parseDurationMs } from "@burnbox/contracts";
+import type { AttemptRecord, ClaimedDelivery } from "../../data/delivery-queue.repository";
+import type { DispatcherDeps } from "../deps";
+import { sendWebhook } from "../sender";
+import { attemptOutcome } from "./retry-schedule";
+
+/**
+ * One attempt of a claimed delivery: cancelled if its webhook was deactivated, else one signed POST
+ * (the target's addresses checked again now), logged, and scheduled again or closed. Returns the
+ * record written, or null when the delivery was cancelled.
+ */
+export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDelivery): Promise<AttemptRecord | null> {
+  if (!delivery.active) {
+    await deps.queue.cancel(delivery.id, deps.now());
+    return null;
+  }
+  const result = await sendWebhook({
+    url: delivery.url,
+    secret: delivery.secret,
+    body: delivery.body,
+    event: delivery.event,
+    deliveryId: delivery.id,
+    timeoutMs: parseDurationMs(deps.config.defaults.webhook_timeout),
+    allowed: deps.allowed,
+    resolver: deps.resolver,
+    now: () => deps.now().getTime(),
+  });
+  const at = deps.now();
+  const record: AttemptRecord = {
+    delivery,
+    success: result.success,
+    responseStatus: result.status,
+    responseTimeMs: result.timeMs,
+    error: result.error,
+    outcome: attemptOutcome({
+      success: result.success,
+      attempt: delivery.attempts,
+      maxAttempts: deps.config.defaults.webhook_max_retries,
+      retryBaseMs: parseDurationMs(deps.config.delivery.retry_base),
+      at,
+    }),
+    at,
+  };
+  await deps.queue.record(record);
+  return record;
+}

@@ -1,0 +1,36 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { CreateWebhookBody, Webhook } from "@burnbox/contracts";
+import type { RequestCtx, TeamScope } from "@burnbox/service-kit";
+import type { DispatcherDeps } from "../deps";
+import { authorizeTeam } from "./team-access";
+import { assertWebhookUrl } from "./webhook-url";
+
+/** Creates a team webhook; the signing secret (64 hex) is returned here and never again. */
+export async function createWebhook(
+  deps: DispatcherDeps,
+  ctx: RequestCtx,
+  input: TeamScope & CreateWebhookBody,
+): Promise<Webhook & { secret: string }> {
+  const scope = await authorizeTeam(deps, ctx, input, "team.webhooks.manage");
+  assertWebhookUrl(deps, input.url);
+  const secret = randomBytes(32).toString("hex");
+  const hook = await deps.data.write(async (repos, events) => {
+    const created = await repos.webhooks.create(scope, {
+      id: randomUUID(),
+      createdBy: ctx.actor.user_id,
+      url: input.url.trim(),
+      events: input.events,
+      secret,
+    });
+    events.audit({
+      ctx,
+      action: "webhook.created",
+      org_id: scope.orgId,
+      team_id: scope.teamId,
+      target: { type: "webhook", id: created.id },
+      metadata: { url: created.url, events: input.events },
+    });
+    return created;
+  });
+  return { ...hook, secret };
+}
