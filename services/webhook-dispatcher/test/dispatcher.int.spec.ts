@@ -2,8 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { RpcName, type Actor } from "@burnbox/contracts";
-import { newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import { RpcName, subjects, type Actor, type WebhookEvent } from "@burnbox/contracts";
+import { jetstreamManager, newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import {
   LogCapture,
   TEST_INTERNAL_SECRET,
@@ -18,9 +18,11 @@ import {
 } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig } from "../src/config";
-import { systemResolver } from "../src/domain/sender";
 import { deliveryBody } from "../src/domain/deliveries/delivery-body";
+import { systemResolver } from "../src/domain/sender";
+import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
 import { startDeliveryWorker } from "../src/workers/delivery.worker";
+import { emailReceivedEvent } from "./factories";
 
 interface Received {
   at: number;
@@ -108,31 +110,31 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
       body: { url, events },
     });
 
-  const emailEvent = (subject = "Hi") =>
-    newEvent("email.received", {
-      org_id: orgId,
-      team_id: teamId,
-      data: {
-        email_id: randomUUID(),
-        inbox_id: randomUUID(),
-        team_id: teamId,
-        from: "a@example.org",
-        to: "b@x.test",
-        subject,
-        received_at: new Date().toISOString(),
-        summary: {
-          id: randomUUID(),
-          inbox_id: randomUUID(),
-          from_address: "a",
-          subject,
-          snippet: "",
-          has_attachments: false,
-          is_read: false,
-          size_bytes: 1,
-          received_at: new Date().toISOString(),
+  const emailEvent = (subject = "Hi") => emailReceivedEvent({ orgId, teamId }, { subject });
+
+  /** Resolves once the consumers of `types` have handled every message published so far. */
+  const drained = async (...types: WebhookEvent[]) => {
+    const jsm = await jetstreamManager(infra.nc);
+    for (const type of types) {
+      await waitFor(
+        async () => {
+          const info = await jsm.consumers.info(subjects(ns).stream, dispatchConsumerName(type));
+          return info.num_pending === 0 && info.num_ack_pending === 0;
         },
+        { what: `the ${type} consumer to drain` },
+      );
+    }
+  };
+
+  /** The webhook's deliveries once none is pending any more (each sent, or given up). */
+  const settledDeliveries = (webhookId: string, count: number) =>
+    waitFor(
+      async () => {
+        const rows = await service.db.delivery.findMany({ where: { webhookId } });
+        return rows.length === count && rows.every((r) => r.status !== "pending") ? rows : null;
       },
-    });
+      { what: `${count} settled deliveries` },
+    );
 
   it("when a webhook is created, then its secret is 64 hex and only a manager may create one", async () => {
     const rx = await receiver();
@@ -159,7 +161,8 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     const hook = await createHook(lead, `http://localhost:${rx.port}/hook`);
     const email = emailEvent("Signed");
     await publishEvent(infra.js, ns, email);
-    await publishEvent(infra.js, ns, email); // the same event twice is delivered once
+    // the same event again under another message id, so the stream does not drop it: the consumer's claim must
+    await infra.js.publish(subjects(ns).event(email.type), JSON.stringify(email), { msgID: randomUUID() });
     await publishEvent(
       infra.js,
       ns,
@@ -178,8 +181,13 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
         data: { inbox_id: randomUUID(), team_id: teamId, full_address: "a@x.test", expired_at: new Date().toISOString() },
       }),
     );
-    await waitFor(() => rx.received.length >= 3, { what: "three deliveries" });
-    await new Promise((r) => setTimeout(r, 300));
+    await drained("email.received", "inbox.created", "inbox.expired");
+    const rows = await settledDeliveries(hook.body.id, 3);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ["succeeded", 1],
+      ["succeeded", 1],
+      ["succeeded", 1],
+    ]);
     expect(rx.received.map((r) => r.headers["x-service-event"]).sort()).toEqual(["email.received", "inbox.created", "inbox.expired"]);
     const d = rx.received.find((r) => r.headers["x-service-event"] === "email.received")!;
     expect(d.headers["x-service-signature"]).toBe(createHmac("sha256", hook.body.secret).update(d.raw).digest("hex"));
@@ -275,19 +283,37 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
 
   it("when two workers (replicas) poll the same table, then every delivery is sent exactly once", async () => {
     const rx = await receiver();
-    await createHook(lead, `http://localhost:${rx.port}/replicas`, ["email.received"]);
+    const hook = await createHook(lead, `http://localhost:${rx.port}/replicas`, ["email.received"]);
     const second = startDeliveryWorker(service.deps, infra.logger);
     try {
       const events = Array.from({ length: 20 }, (_, i) => emailEvent(`Replica ${i}`));
       await Promise.all(events.map((e) => publishEvent(infra.js, ns, e)));
-      await waitFor(() => rx.received.length >= 20, { what: "twenty deliveries", timeoutMs: 10_000 });
-      await new Promise((r) => setTimeout(r, 500));
+      // a second send would need a second claim, and every claim counts an attempt
+      const rows = await settledDeliveries(hook.body.id, 20);
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual(rows.map(() => ["succeeded", 1]));
       const ids = rx.received.map((r) => r.headers["x-service-delivery-id"]);
       expect(rx.received).toHaveLength(20);
-      expect(new Set(ids).size).toBe(20);
+      expect(new Set(ids)).toEqual(new Set(rows.map((r) => r.id)));
     } finally {
       await second.stop();
       await rx.close();
     }
+  });
+
+  it("when the webhook_retry job runs, then it clears a failure_count of 1 or 2 on active webhooks only", async () => {
+    const ids: string[] = [];
+    for (const [failureCount, active] of [
+      [1, true],
+      [2, true],
+      [3, true],
+      [2, false],
+    ] as const) {
+      const hook = await createHook(lead, "http://localhost:9/retry-job", ["inbox.expired"]);
+      await service.db.webhook.update({ where: { id: hook.body.id }, data: { failureCount, active } });
+      ids.push(hook.body.id);
+    }
+    await service.workers.webhookRetry.runNow();
+    const rows = await service.db.webhook.findMany({ where: { id: { in: ids } } });
+    expect(ids.map((id) => rows.find((r) => r.id === id)?.failureCount)).toEqual([0, 0, 3, 2]);
   });
 });

@@ -3,10 +3,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { RpcName } from "@burnbox/contracts";
-import { newEvent, publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
+import { publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";
+import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
+import { emailReceivedEvent } from "./factories";
 
 interface Hook {
   id: string;
@@ -78,20 +80,7 @@ describe("webhook management API on real Postgres and NATS", () => {
   const base = (team = teamId) => `/orgs/${orgId}/teams/${team}/webhooks`;
   const create = async (team = teamId, events = ["email.received"]) =>
     (await call<Hook>("POST", base(team), { actor: lead, body: { url: `http://localhost:${port}/h`, events } })).body;
-  const email = () =>
-    newEvent("email.received", {
-      org_id: orgId,
-      team_id: teamId,
-      data: {
-        email_id: randomUUID(),
-        inbox_id: randomUUID(),
-        team_id: teamId,
-        from: "a@x.org",
-        to: "b@y.test",
-        subject: "s",
-        received_at: new Date().toISOString(),
-      },
-    });
+  const email = () => emailReceivedEvent({ orgId, teamId });
 
   it("lists the team's webhooks newest first, paginated; 400 outside 1..100; a viewer may list but not change", async () => {
     const a = await create();
@@ -158,8 +147,17 @@ describe("webhook management API on real Postgres and NATS", () => {
 
     await call("PATCH", `${base()}/${hook.id}`, { actor: lead, body: { active: false } });
     hits = 0;
-    await publishEvent(infra.js, t.ns, email());
-    await new Promise((r) => setTimeout(r, 500));
+    const next = email();
+    await publishEvent(infra.js, t.ns, next);
+    // once the event is processed (its claim is written with its deliveries), none can follow
+    await waitFor(
+      () =>
+        t.service.db.processedEvent.findUnique({
+          where: { consumer_eventId: { consumer: dispatchConsumerName("email.received"), eventId: next.id } },
+        }),
+      { what: "the event to be processed" },
+    );
+    expect(await t.service.db.delivery.count({ where: { webhookId: hook.id, eventId: next.id } })).toBe(0);
     expect(hits).toBe(0);
   });
 

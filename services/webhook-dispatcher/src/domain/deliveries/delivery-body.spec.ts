@@ -1,36 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { WebhookDeliveryBody } from "@burnbox/contracts";
 import { newEvent } from "@burnbox/service-kit";
+import { emailReceivedEvent } from "../../../test/factories";
 import { deliveryBody } from "./delivery-body";
 
 const teamId = randomUUID();
 
 describe("the delivery body", () => {
   it("when an email.received event carries a summary, then the body has the contract's shape and no summary", () => {
-    const event = newEvent("email.received", {
-      org_id: randomUUID(),
-      team_id: teamId,
-      data: {
-        email_id: randomUUID(),
-        inbox_id: randomUUID(),
-        team_id: teamId,
-        from: "a@example.org",
-        to: "b@x.test",
-        subject: "Hi",
-        received_at: "2026-01-02T03:04:05.000Z",
-        summary: {
-          id: randomUUID(),
-          inbox_id: randomUUID(),
-          from_address: "a",
-          subject: "Hi",
-          snippet: "",
-          has_attachments: false,
-          is_read: false,
-          size_bytes: 1,
-          received_at: "2026-01-02T03:04:05.000Z",
-        },
-      },
-    });
+    const event = emailReceivedEvent({ orgId: randomUUID(), teamId }, { subject: "Hi", receivedAt: "2026-01-02T03:04:05.000Z" });
     const body: unknown = JSON.parse(deliveryBody("0b7c4c1e-6f7a-4e0e-9a43-6b0d7b0c6c11", event));
     expect(WebhookDeliveryBody.parse(body)).toEqual({
       id: "0b7c4c1e-6f7a-4e0e-9a43-6b0d7b0c6c11",
