@@ -2,3 +2,4 @@ export * from "./system";
 export * from "./shared-system";
 export * from "./clients";
 export * from "./world";
+export * from "./fuzz/campaign";

@@ -107,6 +107,7 @@ function issuesToDetails(error: z.ZodError) {
 }
 
 // A NUL, or a UTF-16 surrogate without its pair: Postgres cannot store either in text.
+// eslint-disable-next-line no-control-regex -- matching the NUL control character is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The path of the first string (or key) in `value` that holds a NUL or an unpaired surrogate. */
