@@ -1,18 +1,16 @@
-// `pnpm db:migrate`: creates the database if needed and applies pending migrations, without
-// starting the service (the service does the same at start-up, under the same advisory lock).
-import { createLogger, ensureDatabase, exitOnStartupError, runMigrations } from "@burnbox/service-kit";
-import { MIGRATIONS_DIR, loadTenancyConfigFromEnv } from "./config";
+import { createLogger, ensureDatabase, runMigrations } from "@burnbox/service-kit";
+import { MIGRATIONS_DIR, loadTenancyMigrationConfig } from "./config";
 
+/** `pnpm db:migrate`: creates the database if needed and applies pending migrations, without starting the service. */
 async function migrate(): Promise<void> {
-  const config = loadTenancyConfigFromEnv();
+  const config = loadTenancyMigrationConfig();
   const logger = createLogger({ service: config.service.name, level: config.log.level });
-  try {
-    await ensureDatabase(config.database.url);
-    const applied = await runMigrations(config.database.url, MIGRATIONS_DIR, logger);
-    logger.info({ applied }, applied.length > 0 ? "migrations applied" : "database already up to date");
-  } catch (err) {
-    exitOnStartupError(logger, err);
-  }
+  await ensureDatabase(config.database.url);
+  const applied = await runMigrations(config.database.url, MIGRATIONS_DIR, logger);
+  logger.info({ applied }, applied.length > 0 ? "migrations applied" : "database already up to date");
 }
 
-migrate().catch((err: unknown) => exitOnStartupError(undefined, err));
+void migrate().catch((err: unknown) => {
+  process.stderr.write(`db:migrate failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});
