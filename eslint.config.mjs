@@ -43,6 +43,7 @@ export default tseslint.config(
     files: [
       "services/*/src/main.ts",
       "services/*/src/smtp-main.ts",
+      "services/*/src/migrate.ts",
       "services/*/src/config.ts",
       "services/*/prisma.config.ts",
       "packages/test-kit/src/**/*.ts",

@@ -75,11 +75,12 @@ export function bindRoutes<const T extends readonly RouteDef[]>(routes: T, handl
     const status = successStatus(route);
     const schemas = route.request ?? {};
     router[route.method](expressPath(route.path), async (req: Request, res: Response) => {
+      const ctx = ctxOf(req, route.auth !== "public"); // who asks comes before what is asked: 401 before 400
       const input = {
         params: schemas.params ? parseWith(schemas.params, req.params, "path") : {},
         query: schemas.query ? parseQueryValue(schemas.query, req.query) : {},
         body: schemas.body ? parseWith(schemas.body, req.body ?? {}, "body") : {},
-        ctx: ctxOf(req, route.auth !== "public"),
+        ctx,
         http: { req, res },
       } as HandlerInput<RouteDef>;
       const out = await handler(input);

@@ -6,3 +6,4 @@ export const gatewayRoutes = docsRoutes;
 
 /** The routes the API gateway answers itself instead of forwarding. */
 export const apiGatewayServiceRoutes = gatewayRoutes;
+export * from "./docs.routes";

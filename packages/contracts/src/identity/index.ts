@@ -11,9 +11,14 @@ export * from "./sessions.schemas";
 export * from "./admin-users.schemas";
 export * from "./platform.schemas";
 export * from "./api-keys.schemas";
-export { apiKeyRoutes };
 
 export const identityRoutes = [...authRoutes, ...accountRoutes, ...sessionsRoutes, ...adminUsersRoutes, ...platformRoutes] as const;
 
 /** Everything the identity service serves, API keys included: what it binds handlers to. */
 export const identityServiceRoutes = [...identityRoutes, ...apiKeyRoutes] as const;
+export * from "./account.routes";
+export * from "./admin-users.routes";
+export * from "./api-keys.routes";
+export * from "./auth.routes";
+export * from "./platform.routes";
+export * from "./sessions.routes";

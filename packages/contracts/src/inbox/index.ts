@@ -8,3 +8,5 @@ export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;
+export * from "./emails.routes";
+export * from "./inboxes.routes";

@@ -6,3 +6,4 @@ export const realtimeRoutes = wsTicketsRoutes;
 
 /** Everything the realtime gateway serves over HTTP (the WebSocket upgrade itself is not a REST route). */
 export const realtimeGatewayServiceRoutes = realtimeRoutes;
+export * from "./ws-tickets.routes";

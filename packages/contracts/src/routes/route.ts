@@ -72,3 +72,13 @@ export function successStatus(route: Pick<RouteDef, "responses">): number {
     .sort((a, b) => a - b);
   return ok[0] ?? 200;
 }
+
+/** One route of a list by its operation id, typed as that route (e.g. to reuse its path or schemas). */
+export function routeOf<const T extends readonly RouteDef[], Id extends T[number]["operationId"]>(
+  routes: T,
+  operationId: Id,
+): Extract<T[number], { operationId: Id }> {
+  const route = routes.find((r) => r.operationId === operationId);
+  if (!route) throw new Error(`no route ${operationId}`);
+  return route as Extract<T[number], { operationId: Id }>;
+}

@@ -12,3 +12,7 @@ export const tenancyRoutes = [...orgsRoutes, ...teamsRoutes, ...domainsRoutes, .
 
 /** Everything the tenancy service serves. */
 export const tenancyServiceRoutes = tenancyRoutes;
+export * from "./domain-assignments.routes";
+export * from "./domains.routes";
+export * from "./orgs.routes";
+export * from "./teams.routes";

@@ -8,3 +8,5 @@ export const webhookRoutes = [...webhooksRoutes, ...webhookDeliveriesRoutes] as 
 
 /** Everything the webhook dispatcher serves. */
 export const webhookDispatcherServiceRoutes = webhookRoutes;
+export * from "./webhook-deliveries.routes";
+export * from "./webhooks.routes";

@@ -1,11 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
-import { ErrorCode, identityServiceRoutes, type RateLimitBody, type RouteDef } from "@burnbox/contracts";
+import { ErrorCode, identityServiceRoutes, type RateLimitBody, type RouteDef, routeOf } from "@burnbox/contracts";
 import { API_PREFIX, AppError, enrichContext } from "@burnbox/service-kit";
 import type { GatewayConfig } from "../config";
 import type { Authenticator, AuthOutcome } from "./authenticate";
 import { clientIp, parseCidrs } from "./client-ip";
 import type { RateDecision, RateLimiter, RateRule } from "./rate-limit";
-import { routeOf } from "./route-table";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const MINUTE = 60_000;

@@ -1,8 +1,7 @@
 import path from "node:path";
 import { Router, static as serveStatic, type Request, type Response } from "express";
-import { gatewayRoutes } from "@burnbox/contracts";
+import { gatewayRoutes, routeOf } from "@burnbox/contracts";
 import { DOCS_INIT_SCRIPT } from "../domain/docs/docs-page";
-import { routeOf } from "./route-table";
 
 const SWAGGER_DIR = path.dirname(require.resolve("swagger-ui-dist/package.json"));
 

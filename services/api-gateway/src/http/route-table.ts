@@ -9,16 +9,6 @@ export type ServiceUrls = Record<UpstreamService, URL>;
 /** The routes the gateway forwards (its own docs routes are served in place). */
 export const FORWARDED_ROUTES: readonly ForwardedRoute[] = ROUTES.filter((r): r is ForwardedRoute => r.service !== "api-gateway");
 
-/** One operation of a contract's route list, by its id (a misspelt id is a type error). */
-export function routeOf<const T extends readonly RouteDef[], Id extends T[number]["operationId"]>(
-  routes: T,
-  operationId: Id,
-): Extract<T[number], { operationId: Id }> {
-  const route = routes.find((r) => r.operationId === operationId);
-  if (!route) throw new Error(`no route ${operationId}`);
-  return route as Extract<T[number], { operationId: Id }>;
-}
-
 /**
  * What the route's auth kind says about this caller. API keys need the route's scope; routes
  * without one (org-level, account self-service, admin) refuse keys with 403 `insufficient scope`.
