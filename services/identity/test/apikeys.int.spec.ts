@@ -4,7 +4,7 @@ import { rpcRequest, serveRpc, type Infra } from "@burnbox/service-kit";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { startIdentity } from "./support";
+import { recordAudit, startIdentity } from "./support";
 
 interface Key {
   id: string;
@@ -29,6 +29,7 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   let service: RunningService;
   let call: TestService<IdentityConfig, RunningService>["call"];
   let rpc: { stop(): Promise<void> };
+  let audit: ReturnType<typeof recordAudit>;
   let ns: string;
   const orgId = randomUUID();
   const teamId = randomUUID();
@@ -41,6 +42,7 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   beforeAll(async () => {
     t = await startIdentity({ workers: { apikey_usage_flush_interval: "1h", cleanup_interval: "1h" } }, { now: () => Date.now() + offset });
     ({ config, infra, service, call, ns } = t);
+    audit = recordAudit(infra, ns);
     const register = async (name: string): Promise<Actor> => {
       const r = await call<{ user: { id: string; email: string } }>("POST", "/auth/register", {
         actor: null,
@@ -66,6 +68,7 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   });
 
   afterAll(async () => {
+    audit?.stop();
     await rpc?.stop();
     await t?.stop();
   });
@@ -95,6 +98,15 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
     expect(got.body).not.toHaveProperty("raw_key");
     const resolved = await rpcRequest(infra.nc, ns, RpcName.resolveApiKey, { key_hash: sha256(res.body.raw_key!) });
     expect(resolved.key).toMatchObject({ id: res.body.id, team_id: teamId, creator: { user_id: lead.user_id } });
+    expect(await audit.next("apikey.created", res.body.id)).toEqual({
+      action: "apikey.created",
+      actor_user_id: lead.user_id,
+      actor_api_key_id: null,
+      target_type: "api_key",
+      target_id: res.body.id,
+      ip_address: "127.0.0.1",
+      metadata: { name: "ci", scopes: ["team.inboxes.view", "team.emails.view"], key_prefix: res.body.key_prefix },
+    });
   });
 
   it("when scopes are unknown or IPs malformed, then 400; a scope the creator lacks is 403; a member cannot create", async () => {

@@ -4,7 +4,7 @@ import { TEST_JWT_SECRET, type LogCapture, type TestService } from "@burnbox/tes
 import jwt from "jsonwebtoken";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { startIdentity } from "./support";
+import { recordAudit, startIdentity } from "./support";
 
 const PASSWORD = "Correct-Horse-9-Battery";
 interface Tokens {
@@ -23,15 +23,18 @@ describe("identity on real Postgres, Redis and NATS", () => {
   let infra: Infra;
   let call: TestService<IdentityConfig, RunningService>["call"];
   let logs: LogCapture;
+  let audit: ReturnType<typeof recordAudit>;
   let seq = 0;
   const email = () => `u${++seq}-${t.ns}@example.test`;
 
   beforeAll(async () => {
     t = await startIdentity({ defaults: { max_sessions_per_user: 2 } });
     ({ config, infra, call, logs } = t);
+    audit = recordAudit(infra, t.ns);
   });
 
   afterAll(async () => {
+    audit?.stop();
     await t?.stop();
   });
 
@@ -114,6 +117,34 @@ describe("identity on real Postgres, Redis and NATS", () => {
     });
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(user.id);
+  });
+
+  it("when a user registers and signs in, then each is an audit entry naming the user and the client's IP", async () => {
+    const { email: address, user } = await registerUser();
+    expect((await call("POST", "/auth/login", { actor: null, body: { email: address, password: PASSWORD } })).status).toBe(200);
+    const registered = await audit.next("user.registered", user.id);
+    expect(registered).toEqual({
+      action: "user.registered",
+      actor_user_id: user.id,
+      actor_api_key_id: null,
+      target_type: "user",
+      target_id: user.id,
+      ip_address: "127.0.0.1",
+      metadata: {},
+    });
+    expect(await audit.next("user.login", user.id)).toEqual({ ...registered, action: "user.login" });
+  });
+
+  it("when a login fails or meets the session limit, then no login is recorded", async () => {
+    const { email: address, user } = await registerUser();
+    const login = (password: string) => call("POST", "/auth/login", { actor: null, body: { email: address, password } });
+    expect((await login(PASSWORD)).status).toBe(200);
+    expect((await login("Wrong-password-1")).status).toBe(401);
+    expect((await login(PASSWORD)).status).toBe(409);
+    // sentinel: an entry written after the refused logins; once it is in, theirs would be too
+    await call("POST", "/auth/forgot-password", { actor: null, body: { email: address } });
+    await audit.next("user.password_reset_requested", user.id);
+    expect(audit.matching("user.login", user.id)).toHaveLength(1);
   });
 
   it("never logs a password or token", () => {

@@ -8,7 +8,7 @@ import { startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, internalHeaders, serviceClient, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { startIdentity } from "./support";
+import { recordAudit, startIdentity } from "./support";
 
 const PASSWORD = "Correct-Horse-9-Battery";
 interface Tokens {
@@ -55,6 +55,7 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
   let call: TestService<IdentityConfig, RunningService>["call"];
   let logs: LogCapture;
   let sink: Awaited<ReturnType<typeof smtpSink>>;
+  let audit: ReturnType<typeof recordAudit>;
   /** The service's clock runs with real time plus an offset the tests can move. */
   let offset = 0;
   let seq = 0;
@@ -71,9 +72,11 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
       { now: () => Date.now() + offset },
     );
     ({ config, infra, service, call, logs } = t);
+    audit = recordAudit(infra, t.ns);
   });
 
   afterAll(async () => {
+    audit?.stop();
     await t?.stop();
     await sink?.close();
   });
@@ -233,6 +236,11 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     expect((await call("POST", "/auth/logout", { actor: null, body: { refresh_token: a.refresh_token } })).status).toBe(200);
     expect(await isRevoked(a)).toBe(true);
     expect((await call("POST", "/auth/logout", { actor: null, body: { refresh_token: a.refresh_token } })).status).toBe(200);
+    expect(await audit.next("user.session_revoked", user.id)).toMatchObject({
+      actor_user_id: user.id,
+      metadata: { session_ids: [sid(b)] },
+    });
+    expect(await audit.next("user.logout", user.id)).toMatchObject({ actor_user_id: user.id, metadata: { session_id: sid(a) } });
   });
 
   it("changes the password (other sessions end), resets it by mail (all sessions end) and verifies the email", async () => {
@@ -260,16 +268,16 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     expect(await isRevoked(b)).toBe(true);
     expect(await isRevoked(a)).toBe(false);
 
+    const nobody = `nobody-${t.ns}@example.test`;
+    const unknown = await call<{ message: string }>("POST", "/auth/forgot-password", { actor: null, body: { email: nobody } });
     const forgot = await call<{ message: string }>("POST", "/auth/forgot-password", { actor: null, body: { email: address } });
-    const unknown = await call<{ message: string }>("POST", "/auth/forgot-password", {
-      actor: null,
-      body: { email: `nobody-${t.ns}@example.test` },
-    });
     expect(forgot.status).toBe(200);
     expect(unknown.body).toEqual(forgot.body);
     const resetMail = await waitFor(() => sink.messages.find((m) => m.to === address && /reset-password\?token=/.test(m.raw)), {
       what: "reset mail",
     });
+    // the mail to the real account was asked for after the unknown one: no mail went to the unknown address
+    expect(sink.messages.filter((m) => m.to === nobody)).toEqual([]);
     const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(resetMail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1];
     expect(resetMail.raw).toContain("https://burnbox.example.test/reset-password");
     expect(
@@ -325,6 +333,11 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     const { address, user, tokens } = await register();
     const patched = await call<{ max_sessions: number }>("PATCH", `/admin/users/${user.id}`, { actor: admin, body: { max_sessions: 1 } });
     expect(patched.body.max_sessions).toBe(1);
+    expect(await audit.next("admin.user_updated", user.id)).toMatchObject({
+      actor_user_id: admin.user_id,
+      target_type: "user",
+      metadata: { fields: ["max_sessions"] },
+    });
     expect((await login(address)).status).toBe(409);
     await call("PATCH", `/admin/users/${user.id}`, { actor: admin, body: { max_sessions: null } });
 

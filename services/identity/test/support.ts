@@ -1,5 +1,7 @@
 import path from "node:path";
-import { TEST_JWT_SECRET, startTestService } from "@burnbox/test-kit";
+import { subjects, type EventOf } from "@burnbox/contracts";
+import type { Infra } from "@burnbox/service-kit";
+import { TEST_JWT_SECRET, startTestService, waitFor } from "@burnbox/test-kit";
 import { startService } from "../src/app";
 import { loadIdentityConfig } from "../src/config";
 
@@ -13,4 +15,24 @@ export function startIdentity(extra: Record<string, unknown> = {}, opts: { now?:
     redis: true,
     overrides: () => ({ auth: { jwt_secret: TEST_JWT_SECRET, argon2: { memory_kib: 4096, time_cost: 1 } }, ...extra }),
   });
+}
+
+export type AuditEntry = EventOf<"audit.recorded">["data"];
+
+/** The audit entries identity publishes in the test's namespace, as they arrive over NATS. */
+export function recordAudit(infra: Infra, ns: string) {
+  const entries: AuditEntry[] = [];
+  const sub = infra.nc.subscribe(subjects(ns).event("audit.recorded"), {
+    callback: (_err, msg) => {
+      entries.push(msg.json<EventOf<"audit.recorded">>().data);
+    },
+  });
+  const matching = (action: string, targetId: string) => entries.filter((e) => e.action === action && e.target_id === targetId);
+  return {
+    /** Every entry seen so far for that action and target. */
+    matching,
+    /** Waits for the first entry of that action and target. */
+    next: (action: string, targetId: string) => waitFor(() => matching(action, targetId)[0], { what: `audit entry ${action}` }),
+    stop: () => sub.unsubscribe(),
+  };
 }
