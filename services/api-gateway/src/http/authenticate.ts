@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { ResolvedApiKey, redisKeys, type Actor } from "@burnbox/contracts";
+import { ResolvedApiKey, RpcName, redisKeys, type Actor } from "@burnbox/contracts";
 import { type AppError, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
 
@@ -34,6 +34,9 @@ const unauthenticated = (message: string) => ({ kind: "rejected", error: errors.
 
 /** Turns the Authorization header into an actor: a `bb_` API key or a JWT access token. */
 export class Authenticator {
+  /** Identity's answers while Redis cannot give them (outage or restart), kept briefly per session. */
+  private readonly statusCache = new Map<string, { revoked: boolean; until: number }>();
+
   constructor(private readonly deps: AuthenticatorDeps) {}
 
   private now(): number {
@@ -56,18 +59,51 @@ export class Authenticator {
     } catch {
       return unauthenticated("invalid or expired token");
     }
-    try {
-      if (await this.deps.redis.exists(redisKeys.revokedSession(this.deps.redisPrefix, claims.sid))) {
-        return unauthenticated("session revoked");
-      }
-    } catch (err) {
-      // The token is still cryptographically valid and short-lived; refusing everyone while Redis is down would be worse.
-      this.deps.logger.warn({ err: { message: (err as Error).message } }, "session revocation check unavailable");
-    }
+    if (await this.sessionRevoked(claims.sid)) return unauthenticated("session revoked");
     return {
       kind: "authenticated",
       actor: { user_id: claims.sub, email: claims.email, is_system_admin: claims.is_system_admin, session_id: claims.sid, api_key: null },
     };
+  }
+
+  /**
+   * Redis holds the revocations of the last access-token lifetime, and a marker that identity
+   * writes once they are all there. Without the marker (Redis restarted empty and not yet
+   * re-seeded) or without Redis, identity answers from Postgres; without identity either, the
+   * request is refused (503): a revoked token is never let through for want of an answer.
+   */
+  private async sessionRevoked(sid: string): Promise<boolean> {
+    const { redis, redisPrefix } = this.deps;
+    try {
+      const replies = await redis
+        .pipeline()
+        .exists(redisKeys.revokedSession(redisPrefix, sid))
+        .exists(redisKeys.revocationsSeeded(redisPrefix))
+        .exec();
+      const [revoked, seeded] = (replies ?? []).map(([err, n]) => (err ? null : Number(n)));
+      if (revoked === 1) return true;
+      if (revoked === 0 && seeded === 1) return false;
+    } catch (err) {
+      this.deps.logger.warn({ err: { message: (err as Error).message } }, "session revocation list unavailable in Redis; asking identity");
+    }
+    return this.askIdentity(sid);
+  }
+
+  private async askIdentity(sid: string): Promise<boolean> {
+    const now = this.now();
+    const known = this.statusCache.get(sid);
+    if (known && known.until > now) return known.revoked;
+    let revoked: boolean;
+    try {
+      revoked = (await rpcRequest(this.deps.nc, this.deps.namespace, RpcName.sessionStatus, { session_id: sid })).revoked;
+    } catch (err) {
+      this.deps.logger.error({ err }, "session status unavailable from Redis and identity; refusing");
+      throw errors.unavailable("authentication temporarily unavailable");
+    }
+    if (this.statusCache.size > 10_000) this.statusCache.clear();
+    // a revoked session stays revoked; a live one is asked again after half a second (refused within 1 s)
+    this.statusCache.set(sid, { revoked, until: revoked ? now + 15 * 60_000 : now + 500 });
+    return revoked;
   }
 
   private async apiKey(raw: string, clientIp: string): Promise<AuthOutcome> {

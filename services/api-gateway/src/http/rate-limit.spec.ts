@@ -43,9 +43,16 @@ describe("RateLimiter", () => {
     expect(d3).toMatchObject({ allowed: false, limit: 2, remaining: 0 });
   });
 
-  it("when Redis fails, then the request is allowed", async () => {
+  it("when Redis fails, then this replica counts the same window itself and refuses past the limit", async () => {
     const broken = { eval: () => Promise.reject(new Error("down")), get: () => Promise.reject(new Error("down")) } as unknown as Redis;
-    const d = await new RateLimiter(broken, "p:", logger, () => 0).hit([rule("ip", 5)]);
-    expect(d).toMatchObject({ allowed: true, limit: 5, remaining: 5 });
+    let now = 10_000;
+    const rl = new RateLimiter(broken, "p:", logger, () => now);
+    const first = await rl.hit([rule("ip", 2)]);
+    expect(first).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
+    await rl.hit([rule("ip", 2)]);
+    expect(await rl.peek([rule("ip", 2)])).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await rl.hit([rule("ip", 2)])).toMatchObject({ allowed: false, remaining: 0, retryAfter: 50 });
+    now = 60_000; // the next window
+    expect(await rl.hit([rule("ip", 2)])).toMatchObject({ allowed: true, remaining: 1 });
   });
 });

@@ -27,10 +27,37 @@ if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return c`;
 
 /**
+ * The same fixed windows counted in this process, for when Redis cannot be reached: each replica
+ * then enforces the configured limits on what it sees (with N replicas a client may get up to N
+ * times the limit until Redis is back), rather than letting everything through or refusing all.
+ */
+export class LocalWindows {
+  private readonly counts = new Map<string, { count: number; expiresAt: number }>();
+
+  constructor(private readonly maxKeys = 100_000) {}
+
+  count(key: string, windowEndMs: number, now: number, increment: boolean): number {
+    const entry = this.counts.get(key);
+    const current = entry && entry.expiresAt > now ? entry.count : 0;
+    if (!increment) return current;
+    if (this.counts.size >= this.maxKeys) this.prune(now);
+    this.counts.set(key, { count: current + 1, expiresAt: windowEndMs });
+    return current + 1;
+  }
+
+  private prune(now: number): void {
+    for (const [k, v] of this.counts) if (v.expiresAt <= now) this.counts.delete(k);
+    if (this.counts.size >= this.maxKeys) this.counts.clear(); // a flood of distinct subjects: start over rather than grow
+  }
+}
+
+/**
  * Fixed-window counters in Redis, so every gateway replica shares one count. When Redis is
- * unreachable the gateway fails open (logs, allows) rather than refusing all traffic.
+ * unreachable each replica counts the same windows locally (LocalWindows) until it is back.
  */
 export class RateLimiter {
+  private readonly local = new LocalWindows();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -64,8 +91,8 @@ export class RateLimiter {
         ),
       );
     } catch (err) {
-      this.logger.warn({ err: { message: (err as Error).message } }, "rate limiter unavailable; allowing request");
-      counts = windows.map(() => 0);
+      this.logger.warn({ err: { message: (err as Error).message } }, "rate limiter's Redis unavailable; counting in this replica");
+      counts = windows.map((w) => this.local.count(w.key, w.resetMs, now, count));
     }
     let tightest = 0;
     let exceeded: number | null = null;
