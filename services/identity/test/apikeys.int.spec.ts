@@ -4,7 +4,7 @@ import { rpcRequest, serveRpc, type Infra } from "@burnbox/service-kit";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { recordAudit, startIdentity } from "./support";
+import { recordAudit, registerUser, startIdentity } from "./support";
 
 interface Key {
   id: string;
@@ -44,11 +44,8 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
     ({ config, infra, service, call, ns } = t);
     audit = recordAudit(infra, ns);
     const register = async (name: string): Promise<Actor> => {
-      const r = await call<{ user: { id: string; email: string } }>("POST", "/auth/register", {
-        actor: null,
-        body: { email: `${name}-${ns}@example.test`, password: "Correct-Horse-9", display_name: name },
-      });
-      return { user_id: r.body.user.id, email: r.body.user.email, is_system_admin: false, session_id: null, api_key: null };
+      const { user } = await registerUser(call, `${name}-${ns}@example.test`, { display_name: name });
+      return { user_id: user.id, email: user.email, is_system_admin: false, session_id: null, api_key: null };
     };
     lead = await register("lead");
     member = await register("member");

@@ -4,17 +4,12 @@ import { TEST_JWT_SECRET, type LogCapture, type TestService } from "@burnbox/tes
 import jwt from "jsonwebtoken";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { recordAudit, startIdentity } from "./support";
+import { PASSWORD, recordAudit, registerUser as register, startIdentity } from "./support";
 
-const PASSWORD = "Correct-Horse-9-Battery";
 interface Tokens {
   access_token: string;
   refresh_token: string;
   expires_in: number;
-}
-interface AuthBody {
-  user: { id: string; email: string; display_name: string };
-  tokens: Tokens;
 }
 
 describe("identity on real Postgres, Redis and NATS", () => {
@@ -38,14 +33,7 @@ describe("identity on real Postgres, Redis and NATS", () => {
     await t?.stop();
   });
 
-  const registerUser = async (address = email()) => {
-    const res = await call<AuthBody>("POST", "/auth/register", {
-      actor: null,
-      body: { email: address, password: PASSWORD, display_name: "Tess" },
-    });
-    expect(res.status).toBe(201);
-    return { email: address, ...res.body };
-  };
+  const registerUser = (address = email()) => register(call, address);
 
   it("when a user registers, then they get the user record and a token pair with the contract's claims", async () => {
     const address = email();

@@ -8,9 +8,8 @@ import { startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, internalHeaders, serviceClient, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { recordAudit, startIdentity } from "./support";
+import { PASSWORD, recordAudit, registerUser, startIdentity } from "./support";
 
-const PASSWORD = "Correct-Horse-9-Battery";
 interface Tokens {
   access_token: string;
   refresh_token: string;
@@ -81,14 +80,7 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     await sink?.close();
   });
 
-  const register = async (address = email()) => {
-    const r = await call<AuthBody>("POST", "/auth/register", {
-      actor: null,
-      body: { email: address, password: PASSWORD, display_name: "S" },
-    });
-    expect(r.status).toBe(201);
-    return { address, ...r.body };
-  };
+  const register = async (address = email()) => ({ address, ...(await registerUser(call, address)) });
   const login = (address: string, extra: Record<string, unknown> = {}) =>
     call<AuthBody & Conflict>("POST", "/auth/login", { actor: null, body: { email: address, password: PASSWORD, ...extra } });
   const actorOf = (t: Tokens, user: { id: string; email: string }): Actor => ({

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { subjects, type EventOf } from "@burnbox/contracts";
 import type { Infra } from "@burnbox/service-kit";
-import { TEST_JWT_SECRET, startTestService, waitFor } from "@burnbox/test-kit";
+import { TEST_JWT_SECRET, startTestService, waitFor, type serviceClient } from "@burnbox/test-kit";
 import { startService } from "../src/app";
 import { loadIdentityConfig } from "../src/config";
 
@@ -35,4 +35,27 @@ export function recordAudit(infra: Infra, ns: string) {
     next: (action: string, targetId: string) => waitFor(() => matching(action, targetId)[0], { what: `audit entry ${action}` }),
     stop: () => sub.unsubscribe(),
   };
+}
+
+/** The password test users register with (it meets the default policy). */
+export const PASSWORD = "Correct-Horse-9-Battery";
+
+export interface Registered {
+  email: string;
+  user: { id: string; email: string; display_name: string };
+  tokens: { access_token: string; refresh_token: string; expires_in: number };
+}
+
+/** Registers a user through the API (a 201 or the test fails); password and display name can be overridden. */
+export async function registerUser(
+  call: ReturnType<typeof serviceClient>,
+  email: string,
+  overrides: { password?: string; display_name?: string } = {},
+): Promise<Registered> {
+  const res = await call<Omit<Registered, "email">>("POST", "/auth/register", {
+    actor: null,
+    body: { email, password: PASSWORD, display_name: "Tess", ...overrides },
+  });
+  if (res.status !== 201) throw new Error(`registration of ${email} answered ${res.status}`);
+  return { email, ...res.body };
 }

@@ -1,6 +1,7 @@
 import type { User } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../deps";
+import { changeUser } from "./change-user";
 import { isTimeZone } from "./time-zone";
 
 /** Changes the caller's display name and date/time preferences. */
@@ -15,20 +16,10 @@ export async function updateMe(
       { path: "timezone", message: "unknown time zone" },
     ]);
   }
-  return deps.data.write(async (repos, events) => {
-    const user = await repos.users.update(userId, {
-      displayName: input.display_name,
-      timezone: input.timezone,
-      dateFormat: input.date_format,
-      timeFormat: input.time_format,
-    });
-    events.audit({
-      ctx,
-      action: "user.updated",
-      org_id: null,
-      target: { type: "user", id: userId },
-      metadata: { fields: Object.keys(input) },
-    });
-    return user;
+  return changeUser(deps, ctx, {
+    userId,
+    changes: { displayName: input.display_name, timezone: input.timezone, dateFormat: input.date_format, timeFormat: input.time_format },
+    action: "user.updated",
+    metadata: { fields: Object.keys(input) },
   });
 }

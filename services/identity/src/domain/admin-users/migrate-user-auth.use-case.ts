@@ -1,5 +1,6 @@
 import type { User } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { changeUser } from "../account/change-user";
 import type { IdentityDeps } from "../deps";
 import { revokeSessions } from "../sessions/revocation";
 import { requireSystemAdmin, requireUser } from "./system-admin";
@@ -18,17 +19,12 @@ export async function migrateUserAuth(
   if (to === "sso" && providers.length > 0 && !providers.includes(provider!)) {
     throw errors.validation(`unknown SSO provider; configured: ${providers.join(", ")}`);
   }
-  const user = await deps.data.write(async (repos, events) => {
+  const user = await changeUser(deps, ctx, {
+    userId,
     // to sso: the password stops working; to password: the user sets one through the reset flow
-    const user = await repos.users.update(userId, to === "sso" ? { ssoProvider: provider!, passwordHash: null } : { ssoProvider: null });
-    events.audit({
-      ctx,
-      action: "admin.user_auth_migrated",
-      org_id: null,
-      target: { type: "user", id: userId },
-      metadata: { to, provider: provider ?? null },
-    });
-    return user;
+    changes: to === "sso" ? { ssoProvider: provider!, passwordHash: null } : { ssoProvider: null },
+    action: "admin.user_auth_migrated",
+    metadata: { to, provider: provider ?? null },
   });
   await revokeSessions(deps, userId, await deps.data.repos.sessions.unrevokedIds(userId), "auth_migrated");
   return user;

@@ -1,5 +1,6 @@
 import type { User } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { changeUser } from "../account/change-user";
 import type { IdentityDeps } from "../deps";
 import { revokeSessions } from "../sessions/revocation";
 import { requireSystemAdmin, requireUser } from "./system-admin";
@@ -19,21 +20,16 @@ export async function updateUser(
   if (changes.is_system_admin === false && userId === ctx.actor.user_id) {
     throw errors.validation("you cannot remove your own system-admin rights");
   }
-  const user = await deps.data.write(async (repos, events) => {
-    const user = await repos.users.update(userId, {
+  const user = await changeUser(deps, ctx, {
+    userId,
+    changes: {
       displayName: changes.display_name,
       isSystemAdmin: changes.is_system_admin,
       emailVerified: changes.email_verified,
       maxSessions: changes.max_sessions,
-    });
-    events.audit({
-      ctx,
-      action: "admin.user_updated",
-      org_id: null,
-      target: { type: "user", id: userId },
-      metadata: { fields: Object.keys(changes) },
-    });
-    return user;
+    },
+    action: "admin.user_updated",
+    metadata: { fields: Object.keys(changes) },
   });
   // a change of admin rights must not live on in access tokens already issued
   if (changes.is_system_admin !== undefined) {
