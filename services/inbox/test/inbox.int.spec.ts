@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -223,6 +224,32 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     expect(received.data).toMatchObject({ inbox_id: inbox.body.id, team_id: teamId, from: "sender@example.org", subject: "Your code" });
     const got = await call<{ email_count: number; unread_count: number }>("GET", `/inboxes/${inbox.body.id}`, { actor: owner });
     expect(got.body).toMatchObject({ email_count: 1, unread_count: 1 });
+  });
+
+  it("when a message holds NUL bytes (raw, and through an encoded word), then it is stored with them dropped from its text and kept in the raw message", async () => {
+    const inbox = await create(owner, { alias: `nul-${randomUUID().slice(0, 6)}` });
+    const raw = [
+      `From: sender@example.org`,
+      `To: ${inbox.body.full_address}`,
+      `Subject: =?utf-8?B?${Buffer.from("Code\u0000 42").toString("base64")}?=`,
+      `X-Odd: a\u0000b`,
+      `Content-Type: text/plain; charset=utf-8`,
+      ``,
+      `Your code\u0000 is 4242`,
+      ``,
+    ].join("\r\n");
+    const info = await mailer().sendMail({ envelope: { from: "sender@example.org", to: [inbox.body.full_address] }, raw });
+    expect(info.accepted).toHaveLength(1);
+    const page = await call<{ data: Array<{ id: string; subject: string; snippet: string }> }>("GET", `/inboxes/${inbox.body.id}/emails`, {
+      actor: owner,
+    });
+    expect(page.body.data[0]).toMatchObject({ subject: "Code 42", snippet: "Your code is 4242" });
+    const id = page.body.data[0]!.id;
+    const email = await call<{ body_text: string; headers: Record<string, string> }>("GET", `/emails/${id}`, { actor: owner });
+    expect(email.body.body_text).toContain("Your code is 4242");
+    expect(email.body.headers["x-odd"] ?? email.body.headers["X-Odd"]).toBe("ab");
+    const stored = await readFile(path.join(config.storage.local_path, inbox.body.id, id, "message.eml"));
+    expect(stored.includes(Buffer.from("Your code\u0000 is 4242"))).toBe(true);
   });
 
   it("when a message exceeds the size limit, then DATA is refused with 552", async () => {

@@ -1,4 +1,4 @@
-import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf } from "./mail-content";
+import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableText } from "./mail-content";
 
 describe("isExecutable", () => {
   it("when the file name has an executable extension (any case, trailing blanks), then it is dropped", () => {
@@ -53,5 +53,17 @@ describe("flatHeaders", () => {
       { key: "received", line: "Received: from b" },
     ]);
     expect(headers).toEqual({ subject: "a long subject", received: "from a, from b" });
+  });
+});
+
+describe("storableText", () => {
+  it("when text holds NULs or unpaired surrogates, then NULs are dropped and lone surrogates become U+FFFD; paired ones stay", () => {
+    expect(storableText("a\u0000b\u0000")).toBe("ab");
+    expect(storableText("x\ud800y\udc00")).toBe("x\ufffdy\ufffd");
+    expect(storableText("ok \u{1F600}")).toBe("ok \u{1F600}");
+  });
+
+  it("when headers hold a NUL in a name or value, then both are made storable", () => {
+    expect(storableHeaders({ "x-a\u0000": "v\u0000" })).toEqual({ "x-a": "v" });
   });
 });

@@ -52,3 +52,22 @@ export function flatHeaders(lines: ParsedMail["headerLines"]): Record<string, st
   }
   return out;
 }
+
+// eslint-disable-next-line no-control-regex -- NUL is exactly what Postgres text cannot hold
+const NUL = /\u0000/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text as Postgres can store it: NULs dropped, unpaired surrogates replaced by U+FFFD. A mail
+ * with such bytes is still stored (a sender would otherwise retry for days); the raw message
+ * in storage keeps them as they came.
+ */
+export function storableText(text: string): string {
+  return text.replace(NUL, "").replace(LONE_SURROGATE, "\ufffd");
+}
+
+export const storableOrNull = (text: string | null | undefined): string | null => (text == null ? null : storableText(text));
+
+export function storableHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [storableText(k), storableText(v)]));
+}

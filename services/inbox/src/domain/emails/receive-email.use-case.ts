@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import type { NewAttachment } from "../../data/email.repository";
 import type { InboxDeps } from "../deps";
-import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf } from "./mail-content";
+import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableOrNull, storableText } from "./mail-content";
 import type { Delivery } from "./resolve-recipient.use-case";
 
 export interface ReceivedMessage {
@@ -21,11 +21,13 @@ export interface ReceivedMessage {
  */
 export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Promise<string[]> {
   const { raw, mail } = input;
-  const from = mail.from?.value[0]?.address?.toLowerCase() || input.envelopeFrom.toLowerCase() || "";
-  const subject = mail.subject ?? "";
-  const bodyText = mail.text ?? null;
-  const bodyHtml = typeof mail.html === "string" ? sanitizeEmailHtml(mail.html) : null;
-  const headers = flatHeaders(mail.headerLines);
+  // every text that reaches a row is made storable; the raw message keeps the original bytes
+  const from = storableText(mail.from?.value[0]?.address?.toLowerCase() || input.envelopeFrom.toLowerCase() || "");
+  const subject = storableText(mail.subject ?? "");
+  const bodyText = storableOrNull(mail.text);
+  const bodyHtml = typeof mail.html === "string" ? sanitizeEmailHtml(storableText(mail.html)) : null;
+  const headers = storableHeaders(flatHeaders(mail.headerLines));
+  const messageId = storableOrNull(mail.messageId);
   const snippet = snippetOf(bodyText);
   const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
   const receivedAt = new Date(deps.now());
@@ -40,7 +42,13 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
       const id = randomUUID();
       const key = `${d.inboxId}/${emailId}/${id}`;
       await deps.storage.put(key, a.content);
-      attachments.push({ id, filename: a.filename ?? "attachment", contentType: a.contentType, sizeBytes: a.size, storageKey: key });
+      attachments.push({
+        id,
+        filename: storableText(a.filename ?? "attachment"),
+        contentType: storableText(a.contentType),
+        sizeBytes: a.size,
+        storageKey: key,
+      });
     }
     stored.push({ d, emailId, rawKey, attachments });
   }
@@ -52,9 +60,9 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
       await repos.emails.create(d.scope, {
         id: emailId,
         inboxId: d.inboxId,
-        messageId: mail.messageId ?? null,
+        messageId,
         fromAddress: from,
-        toAddress: d.recipient,
+        toAddress: storableText(d.recipient),
         subject,
         snippet,
         bodyText,
