@@ -83,7 +83,6 @@ export function loadIdentityConfig(env: Record<string, string | undefined>, over
 /** What `db:migrate` needs: the database and logging, without the service's secrets. */
 export const IdentityMigrationConfig = IdentityConfig.pick({ database: true, log: true, service: true });
 
-/** The migration script's configuration, from the process environment (as main.ts reads the service's). */
-export function loadIdentityMigrationConfig(): z.infer<typeof IdentityMigrationConfig> {
-  return loadConfig(IdentityMigrationConfig, process.env);
+export function loadIdentityMigrationConfig(env: Record<string, string | undefined>): z.infer<typeof IdentityMigrationConfig> {
+  return loadConfig(IdentityMigrationConfig, env);
 }

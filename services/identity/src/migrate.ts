@@ -4,7 +4,7 @@ import { loadIdentityMigrationConfig } from "./config";
 
 /** `pnpm db:migrate`: creates the database if needed and applies pending migrations, without starting the service. */
 async function migrate(): Promise<void> {
-  const config = loadIdentityMigrationConfig();
+  const config = loadIdentityMigrationConfig(process.env);
   const logger = createLogger({ service: config.service.name, level: config.log.level });
   await ensureDatabase(config.database.url);
   const applied = await runMigrations(config.database.url, path.join(__dirname, "..", "prisma", "migrations"), logger);

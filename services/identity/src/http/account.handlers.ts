@@ -1,3 +1,5 @@
+import type { accountRoutes } from "@burnbox/contracts";
+import type { Handlers } from "@burnbox/service-kit";
 import { changePassword } from "../domain/account/change-password.use-case";
 import { deleteMe } from "../domain/account/delete-me.use-case";
 import { getDatetimeSettings } from "../domain/account/get-datetime-settings.use-case";
@@ -5,11 +7,8 @@ import { getMe } from "../domain/account/get-me.use-case";
 import { updateMe } from "../domain/account/update-me.use-case";
 import type { IdentityDeps } from "../domain/deps";
 import { clearRefreshCookie } from "./cookies";
-import type { IdentityHandlers } from "./handlers";
 
-export const accountHandlers = (
-  deps: IdentityDeps,
-): IdentityHandlers<"getMe" | "updateMe" | "deleteMe" | "changePassword" | "datetimeSettings"> => ({
+export const accountHandlers = (deps: IdentityDeps): Handlers<typeof accountRoutes> => ({
   getMe: ({ ctx }) => getMe(deps, ctx),
   updateMe: ({ ctx, body }) => updateMe(deps, ctx, body),
   deleteMe: async ({ ctx, body, http }) => {

@@ -1,14 +1,13 @@
+import type { adminUsersRoutes } from "@burnbox/contracts";
+import type { Handlers } from "@burnbox/service-kit";
 import { deleteUser } from "../domain/admin-users/delete-user.use-case";
 import { listUsers } from "../domain/admin-users/list-users.use-case";
 import { migrateUserAuth } from "../domain/admin-users/migrate-user-auth.use-case";
 import { revokeUserSessions } from "../domain/admin-users/revoke-user-sessions.use-case";
 import { updateUser } from "../domain/admin-users/update-user.use-case";
 import type { IdentityDeps } from "../domain/deps";
-import type { IdentityHandlers } from "./handlers";
 
-export const adminUsersHandlers = (
-  deps: IdentityDeps,
-): IdentityHandlers<"adminListUsers" | "adminUpdateUser" | "adminDeleteUser" | "adminRevokeUserSessions" | "adminMigrateAuth"> => ({
+export const adminUsersHandlers = (deps: IdentityDeps): Handlers<typeof adminUsersRoutes> => ({
   adminListUsers: ({ ctx, query }) => listUsers(deps, ctx, query),
   adminUpdateUser: ({ ctx, params, body }) => updateUser(deps, ctx, { userId: params.id, changes: body }),
   adminDeleteUser: ({ ctx, params }) => deleteUser(deps, ctx, { userId: params.id }),

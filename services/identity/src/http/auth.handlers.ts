@@ -1,3 +1,5 @@
+import type { authRoutes } from "@burnbox/contracts";
+import type { Handlers } from "@burnbox/service-kit";
 import { getSsoStatus } from "../domain/auth/get-sso-status.use-case";
 import { listPendingSessions } from "../domain/auth/list-pending-sessions.use-case";
 import { logIn } from "../domain/auth/log-in.use-case";
@@ -10,22 +12,8 @@ import { resolveLogin } from "../domain/auth/resolve-login.use-case";
 import { verifyEmail } from "../domain/auth/verify-email.use-case";
 import type { IdentityDeps } from "../domain/deps";
 import { logoutWith, refreshWith, signIn } from "./cookies";
-import type { IdentityHandlers } from "./handlers";
 
-export const authHandlers = (
-  deps: IdentityDeps,
-): IdentityHandlers<
-  | "register"
-  | "login"
-  | "refresh"
-  | "loginResolve"
-  | "pendingSessions"
-  | "logout"
-  | "forgotPassword"
-  | "resetPassword"
-  | "verifyEmail"
-  | "ssoStatus"
-> => ({
+export const authHandlers = (deps: IdentityDeps): Handlers<typeof authRoutes> => ({
   register: ({ ctx, body, http }) => signIn(deps.config, http, body.use_cookie, () => registerUser(deps, ctx, body)),
   login: ({ ctx, body, http }) => signIn(deps.config, http, body.use_cookie, () => logIn(deps, ctx, body)),
   loginResolve: ({ ctx, body, http }) => signIn(deps.config, http, body.use_cookie, () => resolveLogin(deps, ctx, body)),

@@ -1,10 +1,11 @@
+import type { sessionsRoutes } from "@burnbox/contracts";
+import type { Handlers } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../domain/deps";
 import { listSessions } from "../domain/sessions/list-sessions.use-case";
 import { revokeOtherSessions } from "../domain/sessions/revoke-other-sessions.use-case";
 import { revokeSession } from "../domain/sessions/revoke-session.use-case";
-import type { IdentityHandlers } from "./handlers";
 
-export const sessionsHandlers = (deps: IdentityDeps): IdentityHandlers<"listSessions" | "revokeSession" | "revokeAllSessions"> => ({
+export const sessionsHandlers = (deps: IdentityDeps): Handlers<typeof sessionsRoutes> => ({
   listSessions: ({ ctx, query }) => listSessions(deps, ctx, query),
   revokeSession: ({ ctx, params }) => revokeSession(deps, ctx, { sessionId: params.id }),
   revokeAllSessions: ({ ctx }) => revokeOtherSessions(deps, ctx),
