@@ -1,6 +1,6 @@
 import cookieParser from "cookie-parser";
 import { identityServiceRoutes, parseDurationMs } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra, type PeriodicTask } from "@burnbox/service-kit";
 import type { IdentityConfig } from "./config";
 import { createPrisma, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
@@ -14,12 +14,13 @@ import { sessionsHandlers } from "./http/sessions.handlers";
 import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
+import { startRevocationSeeding } from "./workers/revocations.worker";
 
 export interface RunningService {
   port: number;
   deps: IdentityDeps;
   /** The periodic tasks, for tests to run now rather than wait for. */
-  workers: Pick<ApiKeyWorkers, "usageFlush" | "expiredCleanup">;
+  workers: Pick<ApiKeyWorkers, "usageFlush" | "expiredCleanup"> & { revocationSeed: PeriodicTask };
   stop(): Promise<void>;
 }
 
@@ -43,6 +44,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
     cleanupMs: parseDurationMs(config.workers.cleanup_interval),
   });
+  const revocationSeed = startRevocationSeeding(deps, { intervalMs: parseDurationMs(config.workers.revocation_seed_interval) });
   const api = bindRoutes(identityServiceRoutes, {
     ...authHandlers(deps),
     ...accountHandlers(deps),
@@ -56,11 +58,11 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
   return {
     port: server.port,
     deps,
-    workers,
+    workers: { usageFlush: workers.usageFlush, expiredCleanup: workers.expiredCleanup, revocationSeed },
     stop: async () => {
       await server.close();
       await Promise.all(rpcs.map((s) => s.stop()));
-      await workers.stop();
+      await Promise.all([workers.stop(), revocationSeed.stop()]);
       deps.mailer.close();
       await relay.stop();
       await db.$disconnect();

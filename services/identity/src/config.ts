@@ -71,6 +71,8 @@ export const IdentityConfig = z.object({
       apikey_usage_flush_interval: Duration.default("5s"),
       /** How often expired API keys are hard-deleted. */
       cleanup_interval: Duration.default("1m"),
+      /** How often identity checks that the gateway's revocation list in Redis is complete (and re-seeds it if not). */
+      revocation_seed_interval: Duration.default("5s"),
     })
     .prefault({}),
 });

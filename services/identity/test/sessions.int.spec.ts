@@ -1,10 +1,10 @@
-import { redisKeys } from "@burnbox/contracts";
+import { RpcName, redisKeys } from "@burnbox/contracts";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import jwt from "jsonwebtoken";
 import { SMTPServer } from "smtp-server";
 import type { Actor } from "@burnbox/contracts";
-import { startInfra, type Infra } from "@burnbox/service-kit";
+import { rpcRequest, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, internalHeaders, serviceClient, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
@@ -233,6 +233,43 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
       metadata: { session_ids: [sid(b)] },
     });
     expect(await audit.next("user.logout", user.id)).toMatchObject({ actor_user_id: user.id, metadata: { session_id: sid(a) } });
+  });
+
+  it("when Redis lost the revocation list, then identity puts the revoked sessions back and marks the list complete", async () => {
+    const { address, user, tokens: a } = await register();
+    const b = (await login(address)).body.tokens;
+    expect((await call("DELETE", `/auth/sessions/${sid(b)}`, { actor: actorOf(a, user) })).status).toBe(200);
+    const prefix = config.redis.key_prefix;
+    const seeded = redisKeys.revocationsSeeded(prefix);
+    await service.workers.revocationSeed.runNow();
+    expect(await infra.redis!.exists(seeded)).toBe(1);
+
+    // while the list is marked complete, seeding leaves it alone
+    await infra.redis!.del(redisKeys.revokedSession(prefix, sid(b)));
+    await service.workers.revocationSeed.runNow();
+    expect(await isRevoked(b)).toBe(false);
+
+    // Redis restarted empty: the mark is gone too
+    await infra.redis!.del(seeded);
+    await service.workers.revocationSeed.runNow();
+    expect(await isRevoked(b)).toBe(true);
+    expect(await isRevoked(a)).toBe(false);
+    const ttl = await infra.redis!.pttl(redisKeys.revokedSession(prefix, sid(b)));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual((900 + 60) * 1000);
+    expect(await infra.redis!.exists(seeded)).toBe(1);
+  });
+
+  it("when the gateway asks whether a session is revoked, then identity answers from Postgres", async () => {
+    const { address, user, tokens: a } = await register();
+    const b = (await login(address)).body.tokens;
+    await call("DELETE", `/auth/sessions/${sid(b)}`, { actor: actorOf(a, user) });
+    const status = async (session_id: string) => (await rpcRequest(infra.nc, t.ns, RpcName.sessionStatus, { session_id })).revoked;
+    expect(await status(sid(a))).toBe(false);
+    expect(await status(sid(b))).toBe(true);
+    // an unknown session (its user was deleted) is refused too
+    expect(await status(randomUUID())).toBe(true);
+    expect(await status("not-a-session-id")).toBe(true);
   });
 
   it("changes the password (other sessions end), resets it by mail (all sessions end) and verifies the email", async () => {

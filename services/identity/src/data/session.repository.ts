@@ -118,6 +118,18 @@ export class SessionRepository {
     });
   }
 
+  /** Whether a session (from an access token's `sid`, owner unknown) is revoked; null when it does not exist. */
+  async locateStatus(sessionId: string): Promise<{ revoked: boolean } | null> {
+    const row = await this.db.session.findUnique({ where: { id: sessionId }, select: { revokedAt: true } });
+    return row ? { revoked: row.revokedAt !== null } : null;
+  }
+
+  /** Sessions of every user revoked since `since`, with when: what the gateway's revocation list must hold. */
+  async listRevokedSince(since: Date): Promise<Array<{ id: string; revokedAt: Date }>> {
+    const rows = await this.db.session.findMany({ where: { revokedAt: { gt: since } }, select: { id: true, revokedAt: true } });
+    return rows.flatMap((r) => (r.revokedAt ? [{ id: r.id, revokedAt: r.revokedAt }] : []));
+  }
+
   async locateRefreshToken(tokenHash: string): Promise<LocatedRefreshToken | null> {
     const row = await this.db.refreshToken.findUnique({
       where: { tokenHash },

@@ -2,16 +2,16 @@ import { RpcName } from "@burnbox/contracts";
 import { serveRpc } from "@burnbox/service-kit";
 import { resolveApiKey } from "../domain/api-keys/resolve-api-key.use-case";
 import type { IdentityDeps } from "../domain/deps";
+import { getSessionStatus } from "../domain/sessions/get-session-status.use-case";
 
-/** The gateway resolves `bb_` keys by hash here (then caches the answer in Redis). */
+/**
+ * The gateway's questions: the key a `bb_` secret stands for (by hash; it caches the answer in
+ * Redis), and whether a session is revoked when Redis cannot tell.
+ */
 export function serveIdentityRpc(deps: IdentityDeps): Array<{ stop(): Promise<void> }> {
+  const ns = deps.config.nats.namespace;
   return [
-    serveRpc(
-      deps.nc,
-      deps.config.nats.namespace,
-      RpcName.resolveApiKey,
-      (req) => resolveApiKey(deps, { keyHash: req.key_hash }),
-      deps.logger,
-    ),
+    serveRpc(deps.nc, ns, RpcName.resolveApiKey, (req) => resolveApiKey(deps, { keyHash: req.key_hash }), deps.logger),
+    serveRpc(deps.nc, ns, RpcName.sessionStatus, (req) => getSessionStatus(deps, { sessionId: req.session_id }), deps.logger),
   ];
 }
