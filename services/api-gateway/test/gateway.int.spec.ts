@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID, createHash } from "node:crypto";
 import jwt from "jsonwebtoken";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import type { InternalContext, ResolvedApiKey } from "@burnbox/contracts";
+import { redisKeys, type InternalContext, type ResolvedApiKey } from "@burnbox/contracts";
 import { serveRpc, startInfra, verifyInternalContext, INTERNAL_CONTEXT_HEADER, type Infra } from "@burnbox/service-kit";
 import { testInfra, uniqueNamespace, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
 import { startGateway, type RunningGateway } from "../src/app";
@@ -46,6 +46,8 @@ const CREATOR = randomUUID();
 describe("api-gateway", () => {
   const seen: Seen[] = [];
   const keys = new Map<string, ResolvedApiKey>();
+  const revokedInIdentity = new Set<string>();
+  const statusAsked: string[] = [];
   let upstreams: Server[];
   let infra: Infra;
   let gw: RunningGateway;
@@ -110,6 +112,20 @@ describe("api-gateway", () => {
     );
     infra = await startInfra({ config, redis: true });
     serveRpc(infra.nc, ns, "identity.resolve_api_key", async ({ key_hash }) => ({ key: keys.get(key_hash) ?? null }), infra.logger);
+    // identity's part: the revocation list in Redis is complete (its seeded mark), and it answers
+    // the session-status question from its own records when Redis cannot
+    await infra.redis?.set(redisKeys.revocationsSeeded(`${ns}:`), "1");
+    serveRpc(
+      infra.nc,
+      ns,
+      "identity.session_status",
+      async ({ session_id }) => {
+        statusAsked.push(session_id);
+        if (session_id.startsWith("broken")) throw new Error("identity failed");
+        return { revoked: revokedInIdentity.has(session_id) };
+      },
+      infra.logger,
+    );
     gw = await startGateway(config, infra);
     base = `http://127.0.0.1:${gw.port}`;
   });
@@ -223,6 +239,41 @@ describe("api-gateway", () => {
     const res = await get("/api/v1/inboxes", { authorization: `Bearer ${token({ sid })}` });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: "session revoked", code: "unauthenticated" });
+  });
+
+  it("when the revocation list is complete in Redis, then a live session is admitted without asking identity", async () => {
+    const sid = randomUUID();
+    expect((await get("/api/v1/inboxes", { authorization: `Bearer ${token({ sid })}` })).status).toBe(200);
+    expect(statusAsked).not.toContain(sid);
+  });
+
+  it("when Redis has lost its revocations (no seeded mark), then identity decides: its revoked session is refused, a live one admitted", async () => {
+    const mark = redisKeys.revocationsSeeded(config.redis.key_prefix);
+    await infra.redis?.del(mark);
+    try {
+      const revoked = randomUUID();
+      revokedInIdentity.add(revoked);
+      const res = await get("/api/v1/inboxes", { authorization: `Bearer ${token({ sid: revoked })}` });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: "session revoked", code: "unauthenticated" });
+      const live = randomUUID();
+      expect((await get("/api/v1/inboxes", { authorization: `Bearer ${token({ sid: live })}` })).status).toBe(200);
+      expect(statusAsked).toEqual(expect.arrayContaining([revoked, live]));
+    } finally {
+      await infra.redis?.set(mark, "1");
+    }
+  });
+
+  it("when neither Redis's list nor identity can answer, then the token is refused with 503 rather than let through", async () => {
+    const mark = redisKeys.revocationsSeeded(config.redis.key_prefix);
+    await infra.redis?.del(mark);
+    try {
+      const res = await get("/api/v1/inboxes", { authorization: `Bearer ${token({ sid: `broken-${randomUUID()}` })}` });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: "authentication temporarily unavailable", code: "error" });
+    } finally {
+      await infra.redis?.set(mark, "1");
+    }
   });
 
   describe("API keys (spec 5.2)", () => {
