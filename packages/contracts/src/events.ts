@@ -9,7 +9,15 @@ export const EventType = {
   inboxCreated: "inbox.created",
   emailReceived: "email.received",
   inboxExpired: "inbox.expired",
+  inboxDeleted: "inbox.deleted",
   auditRecorded: "audit.recorded",
+  orgDeleted: "org.deleted",
+  teamArchived: "team.archived",
+  teamRestored: "team.restored",
+  teamDeleted: "team.deleted",
+  memberRemoved: "member.removed",
+  memberRoleChanged: "member.role_changed",
+  domainVerified: "domain.verified",
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
@@ -41,6 +49,13 @@ export const InboxExpiredData = z.object({
   full_address: z.string(),
   expired_at: z.string(),
 });
+/** An inbox deleted by a user before its TTL (not a webhook event): realtime closes its sockets. */
+export const InboxDeletedData = z.object({
+  inbox_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  full_address: z.string(),
+  deleted_at: z.string(),
+});
 export const AuditRecordedData = z.object({
   action: z.string(),
   actor_user_id: z.string().uuid().nullable(),
@@ -50,6 +65,22 @@ export const AuditRecordedData = z.object({
   ip_address: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
 });
+
+/** Tenancy: an org and everything in it is gone; every service deletes that org's data. */
+export const OrgDeletedData = z.object({ org_id: z.string().uuid(), team_ids: z.array(z.string().uuid()) });
+/** Tenancy: a team became read-only (archived) or writable again (restored), or was deleted with its data. */
+export const TeamStateData = z.object({ team_id: z.string().uuid() });
+/** Tenancy: a user left an org (`team_id` null: every team of it) or one team. */
+export const MemberRemovedData = z.object({ user_id: z.string().uuid(), team_id: z.string().uuid().nullable() });
+/** Tenancy: a user's org role (`team_id` null) or team role changed. */
+export const MemberRoleChangedData = z.object({
+  user_id: z.string().uuid(),
+  team_id: z.string().uuid().nullable(),
+  old_role: z.string(),
+  new_role: z.string(),
+});
+/** Tenancy: a domain's DNS checks passed (MX and TXT). */
+export const DomainVerifiedData = z.object({ domain_id: z.string().uuid(), domain_name: z.string() });
 
 const envelope = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
   z.object({
@@ -65,9 +96,23 @@ const envelope = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
 export const InboxCreatedEvent = envelope(EventType.inboxCreated, InboxCreatedData);
 export const EmailReceivedEvent = envelope(EventType.emailReceived, EmailReceivedData);
 export const InboxExpiredEvent = envelope(EventType.inboxExpired, InboxExpiredData);
+export const InboxDeletedEvent = envelope(EventType.inboxDeleted, InboxDeletedData);
 export const AuditRecordedEvent = envelope(EventType.auditRecorded, AuditRecordedData);
+export const OrgDeletedEvent = envelope(EventType.orgDeleted, OrgDeletedData);
+export const TeamArchivedEvent = envelope(EventType.teamArchived, TeamStateData);
+export const TeamRestoredEvent = envelope(EventType.teamRestored, TeamStateData);
+export const TeamDeletedEvent = envelope(EventType.teamDeleted, TeamStateData);
+export const MemberRemovedEvent = envelope(EventType.memberRemoved, MemberRemovedData);
+export const MemberRoleChangedEvent = envelope(EventType.memberRoleChanged, MemberRoleChangedData);
+export const DomainVerifiedEvent = envelope(EventType.domainVerified, DomainVerifiedData);
 
-export const DomainEvent = z.discriminatedUnion("type", [InboxCreatedEvent, EmailReceivedEvent, InboxExpiredEvent, AuditRecordedEvent]);
+export const DomainEvent = z.discriminatedUnion("type", [
+  InboxCreatedEvent,
+  EmailReceivedEvent,
+  InboxExpiredEvent,
+  InboxDeletedEvent,
+  AuditRecordedEvent,
+]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 export type WebhookDomainEvent = EventOf<WebhookEvent>;
@@ -91,5 +136,7 @@ export const RpcName = {
   listActorTeams: "tenancy.list_actor_teams",
   resolveApiKey: "identity.resolve_api_key",
   sessionStatus: "identity.session_status",
+  lookupUsers: "identity.lookup_users",
+  verifyPassword: "identity.verify_password",
 } as const;
 export type RpcName = (typeof RpcName)[keyof typeof RpcName];
