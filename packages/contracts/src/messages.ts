@@ -100,6 +100,25 @@ export const SessionStatusRequest = z.object({ session_id: z.string().min(1).max
 export const SessionStatusReply = z.object({ revoked: z.boolean() });
 export type SessionStatusReply = z.infer<typeof SessionStatusReply>;
 
+/** Tenancy asks identity who its members are (by ids or by emails): the fields a Member shows. */
+export const LookupUsersRequest = z.object({
+  user_ids: z.array(z.string().uuid()).max(1000).default([]),
+  emails: z.array(z.string().max(320)).max(1000).default([]),
+});
+export const LookedUpUser = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  display_name: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type LookedUpUser = z.infer<typeof LookedUpUser>;
+export const LookupUsersReply = z.object({ users: z.array(LookedUpUser) });
+
+/** Tenancy confirms a dangerous change (deleting an org) with the caller's password. */
+export const VerifyPasswordRequest = z.object({ user_id: z.string().uuid(), password: z.string().max(1000) });
+/** `has_password` false: an SSO-only account, which confirms another way. */
+export const VerifyPasswordReply = z.object({ valid: z.boolean(), has_password: z.boolean() });
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
@@ -108,5 +127,7 @@ export const rpcSchemas = {
   [RpcName.listActorTeams]: { request: ListActorTeamsRequest, reply: ListActorTeamsReply },
   [RpcName.resolveApiKey]: { request: ResolveApiKeyRequest, reply: ResolveApiKeyReply },
   [RpcName.sessionStatus]: { request: SessionStatusRequest, reply: SessionStatusReply },
+  [RpcName.lookupUsers]: { request: LookupUsersRequest, reply: LookupUsersReply },
+  [RpcName.verifyPassword]: { request: VerifyPasswordRequest, reply: VerifyPasswordReply },
 } as const;
 export type RpcSchemas = typeof rpcSchemas;
