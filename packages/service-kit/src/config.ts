@@ -5,7 +5,10 @@ import { z } from "zod";
 /**
  * Config = schema defaults <- optional YAML file (BB_CONFIG_FILE) <- environment.
  * Every leaf `a.b_c` reads env `BB_A_B_C`; lists are comma-separated. A few leaves also
- * read the conventional names (DATABASE_URL, REDIS_URL, NATS_URL).
+ * read the conventional names (REDIS_URL, NATS_URL). A service's database URL is, first found:
+ * BB_DATABASE_URL, then `<SERVICE>_DATABASE_URL` (IDENTITY_DATABASE_URL...), then DATABASE_URL
+ * read as the server only: its database name is replaced by the service's own, so services that
+ * share one environment never share a database.
  */
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -17,7 +20,6 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const ALIASES: Record<string, string> = {
-  "database.url": "DATABASE_URL",
   "redis.url": "REDIS_URL",
   "nats.url": "NATS_URL",
 };
@@ -123,6 +125,11 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Env, overrides
     const raw = env[envName(leaf.path)] ?? (alias ? env[alias] : undefined);
     if (raw !== undefined) setPath(base, leaf.path, envValue(raw, leaf.kind));
   }
+  const dbName = DATABASE_NAMES.get((schema.shape as Record<string, z.ZodType>).database as z.ZodType);
+  if (dbName && env.BB_DATABASE_URL === undefined) {
+    const url = databaseUrlFromEnv(env, dbName);
+    if (url !== undefined) setPath(base, ["database", "url"], url);
+  }
   for (const [k, v] of Object.entries(overrides)) setPath(base, k.split("."), v);
   const result = schema.safeParse(base);
   if (!result.success) {
@@ -153,6 +160,8 @@ export const baseConfigShape = (service: string, port: number) => ({
         .string()
         .regex(/^[a-z0-9_-]+$/)
         .default("burnbox"),
+      /** Replicas of each JetStream stream: 1 on a single server, 3 on a three-node cluster. */
+      stream_replicas: z.number().int().min(1).max(5).default(1),
     })
     .prefault({}),
   internal: z.object({ secret }),
@@ -160,8 +169,37 @@ export const baseConfigShape = (service: string, port: number) => ({
   service: z.object({ name: z.string().default(service) }).prefault({}),
 });
 
-export const databaseShape = (dbName: string) => ({
-  database: z.object({ url: z.string().default(`postgresql://postgres@127.0.0.1:5432/${dbName}`) }).prefault({}),
-});
+/** The database name each service's `database` setting was made for (see databaseShape). */
+const DATABASE_NAMES = new WeakMap<z.ZodType, string>();
+
+/** `IDENTITY_DATABASE_URL` for burnbox_identity, `WEBHOOK_DISPATCHER_DATABASE_URL` for burnbox_webhook_dispatcher. */
+export function serviceDatabaseEnvName(dbName: string): string {
+  return `${dbName.replace(/^burnbox_/, "").toUpperCase()}_DATABASE_URL`;
+}
+
+/**
+ * The database URL the environment gives a service whose database is `dbName` (BB_DATABASE_URL
+ * aside): its own `<SERVICE>_DATABASE_URL` as it is, else DATABASE_URL with the database name
+ * replaced by `dbName`; undefined when neither is set.
+ */
+export function databaseUrlFromEnv(env: Env, dbName: string): string | undefined {
+  const own = env[serviceDatabaseEnvName(dbName)];
+  if (own !== undefined && own !== "") return own;
+  const server = env.DATABASE_URL;
+  if (server === undefined || server === "") return undefined;
+  try {
+    const url = new URL(server);
+    url.pathname = `/${dbName}`;
+    return url.toString();
+  } catch {
+    return server; // not a URL: the schema's check reports nothing better, and the driver will say why
+  }
+}
+
+export const databaseShape = (dbName: string) => {
+  const database = z.object({ url: z.string().default(`postgresql://postgres@127.0.0.1:5432/${dbName}`) }).prefault({});
+  DATABASE_NAMES.set(database, dbName);
+  return { database };
+};
 
 export { secret as secretSchema };

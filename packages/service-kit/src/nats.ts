@@ -23,8 +23,12 @@ export async function connectNats(url: string, name: string, logger?: Logger): P
 
 const DAY_NS = 24 * 60 * 60 * 1_000_000_000;
 
-/** Creates (or leaves as they are) the events stream and the dead-letter stream of a namespace. */
-export async function ensureStreams(nc: NatsConnection, namespace: string): Promise<void> {
+/**
+ * Creates the events stream and the dead-letter stream of a namespace with `replicas` copies each
+ * (1 on a single server, 3 on a three-node JetStream cluster), or brings an existing stream to
+ * that count; everything else of an existing stream is left as it is.
+ */
+export async function ensureStreams(nc: NatsConnection, namespace: string, replicas = 1): Promise<void> {
   const s = subjects(namespace);
   const jsm = await jetstreamManager(nc);
   const want = [
@@ -32,23 +36,25 @@ export async function ensureStreams(nc: NatsConnection, namespace: string): Prom
     { name: s.dlqStream, subjects: [s.dlqWildcard], max_age: 30 * DAY_NS },
   ];
   for (const cfg of want) {
+    const existing = await jsm.streams.info(cfg.name).catch(() => null);
+    if (existing) {
+      if (existing.config.num_replicas !== replicas) await jsm.streams.update(cfg.name, { ...existing.config, num_replicas: replicas });
+      continue;
+    }
     try {
-      await jsm.streams.info(cfg.name);
-    } catch {
-      try {
-        await jsm.streams.add({
-          ...cfg,
-          retention: RetentionPolicy.Limits,
-          storage: StorageType.File,
-          discard: DiscardPolicy.Old,
-          duplicate_window: 2 * 60 * 1_000_000_000,
-        });
-      } catch (err) {
-        // A replica starting at the same moment may have created it first.
-        await jsm.streams.info(cfg.name).catch(() => {
-          throw err;
-        });
-      }
+      await jsm.streams.add({
+        ...cfg,
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        discard: DiscardPolicy.Old,
+        duplicate_window: 2 * 60 * 1_000_000_000,
+        num_replicas: replicas,
+      });
+    } catch (err) {
+      // A replica starting at the same moment may have created it first.
+      await jsm.streams.info(cfg.name).catch(() => {
+        throw err;
+      });
     }
   }
 }

@@ -16,7 +16,7 @@ import { createRedis, redisReady } from "./redis";
 export interface BaseConfig {
   service: { name: string };
   log: { level: string };
-  nats: { url: string; namespace: string };
+  nats: { url: string; namespace: string; stream_replicas?: number };
   redis: { url: string; key_prefix: string };
 }
 
@@ -48,7 +48,7 @@ export async function startInfra(opts: {
   const metrics = createMetrics(config.service.name);
   const pool = opts.database ? await prepareDatabase(opts.database.url, opts.database.migrationsDir, logger) : null;
   const nc = await connectNats(config.nats.url, config.service.name, logger);
-  await ensureStreams(nc, config.nats.namespace);
+  await ensureStreams(nc, config.nats.namespace, config.nats.stream_replicas ?? 1);
   const js = jetstream(nc);
   let redis: Redis | null = null;
   if (opts.redis) {
