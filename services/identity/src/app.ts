@@ -13,6 +13,7 @@ import { platformHandlers } from "./http/platform.handlers";
 import { sessionsHandlers } from "./http/sessions.handlers";
 import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
+import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
 import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
 import { startRevocationSeeding } from "./workers/revocations.worker";
 
@@ -39,7 +40,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     logger: infra.logger,
     now: opts.now ?? Date.now,
   };
-  const rpcs = serveIdentityRpc(deps);
+  const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps)];
   const workers = startApiKeyWorkers(deps, {
     flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
     cleanupMs: parseDurationMs(config.workers.cleanup_interval),
