@@ -17,7 +17,7 @@ import {
 import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
-import { LocalStorage } from "./data/storage";
+import { LocalStorage, S3Storage, type MessageStore } from "./data/storage";
 import type { InboxDeps } from "./domain/deps";
 import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
@@ -33,12 +33,17 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** The configured message store: the local filesystem (default) or an S3-compatible object store. */
+export function createStorage(config: InboxConfig): MessageStore {
+  return config.storage.provider === "s3" ? new S3Storage(config.storage.s3) : new LocalStorage(config.storage.local_path);
+}
+
 /** The use cases' dependencies, and the client and relay only the process itself closes. */
 function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
-  const storage = new LocalStorage(config.storage.local_path);
+  const storage = createStorage(config);
   infra.checks.storage = () => storage.check();
   const data = createUnitOfWork({
     client: db,
@@ -67,6 +72,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
       await Promise.all(rpcs.map((s) => s.stop()));
       await relay.stop();
       await db.$disconnect();
+      deps.storage.close();
     },
   };
 }
@@ -101,6 +107,7 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
       await relay.flush().catch(() => undefined);
       await relay.stop();
       await db.$disconnect();
+      deps.storage.close();
     },
   };
 }

@@ -17,9 +17,36 @@ export const InboxConfig = z.object({
         .positive()
         .default(25 * 1024 * 1024),
       max_recipients: z.number().int().positive().default(100),
+      /** PEM files; when both are set the intake offers STARTTLS. */
+      tls_cert: z.string().optional(),
+      tls_key: z.string().optional(),
+      /** Connections one client IP may hold open at once (421 beyond). */
+      max_connections_per_ip: z.number().int().positive().default(20),
+      /** Messages one client IP may send per minute (451 beyond, so it retries later). */
+      max_messages_per_ip_per_minute: z.number().int().positive().default(120),
+      /** Messages per connection (421 and close beyond). */
+      max_messages_per_connection: z.number().int().positive().default(100),
+      /** A client silent this long is disconnected. */
+      idle_timeout: Duration.default("60s"),
     })
     .prefault({}),
-  storage: z.object({ local_path: z.string().default(".data/storage") }).prefault({}),
+  storage: z
+    .object({
+      /** `local` (one host, the default) or `s3`: any S3-compatible store shared by every replica. */
+      provider: z.enum(["local", "s3"]).default("local"),
+      local_path: z.string().default(".data/storage"),
+      s3: z
+        .object({
+          endpoint: z.string().url().optional(),
+          bucket: z.string().default("burnbox-mail"),
+          region: z.string().default("us-east-1"),
+          access_key_id: z.string().optional(),
+          secret_access_key: z.string().optional(),
+          force_path_style: z.boolean().default(false),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
   inboxes: z
     .object({
       /** Used only when tenancy's settings give no TTL (they normally do: 10m default, 24h max). */

@@ -1,7 +1,7 @@
 import { paginated } from "../pagination";
 import { IdParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
-import { Email, EmailSummary, ListEmailsQuery } from "./emails.schemas";
+import { AttachmentParams, Email, EmailSummary, FileQuery, ListEmailsQuery, MarkAllReadResult, UpdateEmailBody } from "./emails.schemas";
 
 export const emailsRoutes = defineRoutes({ service: "inbox", tag: "Emails" }, [
   {
@@ -23,5 +23,75 @@ export const emailsRoutes = defineRoutes({ service: "inbox", tag: "Emails" }, [
     summary: "Get one email",
     request: { params: IdParams },
     responses: { 200: { description: "The email", schema: Email }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "updateEmail",
+    method: "patch",
+    path: "/emails/{id}",
+    auth: "user",
+    scope: "team.emails.manage",
+    summary: "Mark an email read or unread",
+    request: { params: IdParams, body: UpdateEmailBody },
+    responses: { 200: { description: "The email", schema: Email }, 400: errorResponses[400], 404: errorResponses[404] },
+  },
+  {
+    operationId: "deleteEmail",
+    method: "delete",
+    path: "/emails/{id}",
+    auth: "user",
+    scope: "team.emails.manage",
+    summary: "Delete an email with its files",
+    request: { params: IdParams },
+    responses: { 204: { description: "Deleted" }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "markAllEmailsRead",
+    method: "post",
+    path: "/inboxes/{id}/emails/mark-all-read",
+    auth: "user",
+    scope: "team.emails.manage",
+    summary: "Mark every email of an inbox read",
+    request: { params: IdParams },
+    responses: { 200: { description: "How many emails were marked", schema: MarkAllReadResult }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "getAttachment",
+    method: "get",
+    path: "/emails/{id}/attachments/{aid}",
+    auth: "user",
+    scope: "team.emails.view",
+    summary: "Download an attachment of an email (a redirect to a 15-minute presigned URL with object storage)",
+    request: { params: AttachmentParams },
+    responses: {
+      200: { description: "The attachment's bytes, as a download with its stored content type" },
+      302: { description: "Redirect to a presigned URL (S3 storage)" },
+      404: errorResponses[404],
+    },
+  },
+  {
+    operationId: "getRawEmail",
+    method: "get",
+    path: "/emails/{id}/raw",
+    auth: "user",
+    scope: "team.emails.view",
+    summary: "The original message as received (message/rfc822)",
+    request: { params: IdParams },
+    responses: {
+      200: { description: "The raw message" },
+      302: { description: "Redirect to a presigned URL (S3 storage)" },
+      404: errorResponses[404],
+    },
+    extensions: { "x-burnbox-extension": true },
+  },
+  {
+    operationId: "getFile",
+    method: "get",
+    path: "/files",
+    auth: "user",
+    scope: "team.emails.view",
+    tag: "Files",
+    summary: "A stored file (attachment or raw message) by its storage key, to its owners only",
+    request: { query: FileQuery },
+    responses: { 200: { description: "The file's bytes" }, 404: errorResponses[404] },
   },
 ] as const);

@@ -42,3 +42,14 @@ export const Email = z
 export type Email = z.infer<typeof Email>;
 
 export const ListEmailsQuery = PaginationQuery.extend({ q: z.string().max(200).optional() });
+
+export const UpdateEmailBody = z.object({ is_read: z.boolean() }).openapi("UpdateEmailRequest");
+export type UpdateEmailBody = z.infer<typeof UpdateEmailBody>;
+
+export const MarkAllReadResult = z.object({ marked: z.number().int() }).openapi("MarkAllReadResult");
+export type MarkAllReadResult = z.infer<typeof MarkAllReadResult>;
+
+export const AttachmentParams = z.object({ id: Uuid, aid: Uuid });
+
+/** A stored object's key, as `<inbox id>/<email id>/<file>`. */
+export const FileQuery = z.object({ key: z.string().min(1).max(300) });

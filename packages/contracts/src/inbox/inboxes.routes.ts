@@ -1,7 +1,7 @@
 import { PaginationQuery, paginated } from "../pagination";
 import { IdParams, TeamParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
-import { CreateInboxBody, Inbox, ListInboxesQuery } from "./inboxes.schemas";
+import { CreateInboxBody, ExtendInboxBody, Inbox, ListInboxesQuery } from "./inboxes.schemas";
 
 export const inboxesRoutes = defineRoutes({ service: "inbox", tag: "Inboxes" }, [
   {
@@ -33,6 +33,26 @@ export const inboxesRoutes = defineRoutes({ service: "inbox", tag: "Inboxes" }, 
     summary: "Get an inbox",
     request: { params: IdParams },
     responses: { 200: { description: "The inbox", schema: Inbox }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "extendInbox",
+    method: "post",
+    path: "/inboxes/{id}/extend",
+    auth: "user",
+    scope: "team.inboxes.manage",
+    summary: "Extend an inbox: expires now + duration (default its original TTL), within its maximum TTL",
+    request: { params: IdParams, body: ExtendInboxBody },
+    responses: { 200: { description: "The extended inbox", schema: Inbox }, 400: errorResponses[400], 404: errorResponses[404] },
+  },
+  {
+    operationId: "deleteInbox",
+    method: "delete",
+    path: "/inboxes/{id}",
+    auth: "user",
+    scope: "team.inboxes.manage",
+    summary: "Delete an inbox with its mail and files; its WebSockets are closed",
+    request: { params: IdParams },
+    responses: { 204: { description: "Deleted" }, 404: errorResponses[404] },
   },
   {
     operationId: "listTeamInboxes",

@@ -34,4 +34,16 @@ export const CreateInboxBody = z
   .openapi("CreateInboxRequest");
 export type CreateInboxBody = z.infer<typeof CreateInboxBody>;
 
-export const ListInboxesQuery = PaginationQuery.extend({ team_id: Uuid.optional() });
+export const INBOX_STATUSES = ["active", "expired", "all"] as const;
+
+/** `status`: an inbox past `expires_at` counts as expired before the cleanup worker removes it; `q`: an address substring. */
+export const ListInboxesQuery = PaginationQuery.extend({
+  team_id: Uuid.optional(),
+  status: z.enum(INBOX_STATUSES).default("all"),
+  q: z.string().max(200).optional(),
+});
+export type ListInboxesQuery = z.infer<typeof ListInboxesQuery>;
+
+/** New expiry = now + duration (default: the inbox's original TTL), never past created_at + the maximum TTL. */
+export const ExtendInboxBody = z.object({ duration: Duration.optional() }).openapi("ExtendInboxRequest");
+export type ExtendInboxBody = z.infer<typeof ExtendInboxBody>;

@@ -31,6 +31,16 @@ export interface NewEmail {
   attachments: NewAttachment[];
 }
 
+/** A stored file of an email: an attachment or the raw message. */
+export interface StoredFile {
+  key: string;
+  filename: string;
+  contentType: string;
+}
+
+/** The name the raw message of an email is stored under, beside its attachments. */
+export const RAW_MESSAGE_FILE = "message.eml";
+
 /** The emails of one inbox, optionally those whose subject, sender or text contain `search`. */
 export interface EmailListing {
   inboxId: string;
@@ -112,6 +122,66 @@ export class EmailRepository {
 
   count(scope: TeamScope, listing: EmailListing): Promise<number> {
     return this.db.email.count({ where: listingWhere(scope, listing) });
+  }
+
+  /** Sets the read flag; null when the email is not in `scope`. */
+  async setRead(scope: TeamScope, emailId: string, isRead: boolean): Promise<Email | null> {
+    const { count } = await this.db.email.updateMany({ where: { id: emailId, inbox: inTeam(scope) }, data: { isRead } });
+    return count === 0 ? null : this.get(scope, emailId);
+  }
+
+  /** Marks every unread email of an inbox read; returns how many. */
+  async markAllRead(scope: TeamScope, inboxId: string): Promise<number> {
+    const { count } = await this.db.email.updateMany({ where: { inboxId, inbox: inTeam(scope), isRead: false }, data: { isRead: true } });
+    return count;
+  }
+
+  /** Deletes an email and its attachment rows; returns its inbox id, null when absent. */
+  async remove(scope: TeamScope, emailId: string): Promise<{ inboxId: string } | null> {
+    const row = await this.db.email.findFirst({ where: { id: emailId, inbox: inTeam(scope) }, select: { inboxId: true } });
+    if (!row) return null;
+    const { count } = await this.db.email.deleteMany({ where: { id: emailId, inbox: inTeam(scope) } });
+    return count === 0 ? null : row;
+  }
+
+  /** An attachment of that email (never another email's); null otherwise. */
+  async attachment(scope: TeamScope, emailId: string, attachmentId: string): Promise<StoredFile | null> {
+    const row = await this.db.attachment.findFirst({
+      where: { id: attachmentId, emailId, email: { inbox: inTeam(scope) } },
+      select: { storageKey: true, filename: true, contentType: true },
+    });
+    return row && { key: row.storageKey, filename: row.filename, contentType: row.contentType };
+  }
+
+  /** The raw message of an email; null when absent or not stored. */
+  async rawMessage(scope: TeamScope, emailId: string): Promise<StoredFile | null> {
+    const row = await this.db.email.findFirst({ where: { id: emailId, inbox: inTeam(scope) }, select: { rawKey: true } });
+    return row?.rawKey ? { key: row.rawKey, filename: `${emailId}.eml`, contentType: "message/rfc822" } : null;
+  }
+
+  /**
+   * The email a storage key belongs to (found by the key alone, before anyone is authorized), with
+   * the file it names: the email's raw message or one of its attachments.
+   */
+  async locateFile(key: string): Promise<{ emailId: string; inbox: InboxAccess; file: StoredFile } | null> {
+    const att = await this.db.attachment.findFirst({
+      where: { storageKey: key },
+      select: { filename: true, contentType: true, email: { select: { id: true, inbox: { select: inboxAccessFields } } } },
+    });
+    if (att) {
+      return {
+        emailId: att.email.id,
+        inbox: toInboxAccess(att.email.inbox),
+        file: { key, filename: att.filename, contentType: att.contentType },
+      };
+    }
+    const email = await this.db.email.findFirst({ where: { rawKey: key }, select: { id: true, inbox: { select: inboxAccessFields } } });
+    if (!email) return null;
+    return {
+      emailId: email.id,
+      inbox: toInboxAccess(email.inbox),
+      file: { key, filename: `${email.id}.eml`, contentType: "message/rfc822" },
+    };
   }
 
   /** Stores a received email in an inbox of `scope`; throws when no such inbox exists (any more). */

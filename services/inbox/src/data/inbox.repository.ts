@@ -19,12 +19,29 @@ export interface NewInbox {
   private: boolean;
   createdAt: Date;
   expiresAt: Date;
+  ttlMs: number;
 }
 
 /** The inboxes of some teams that one user may see: the shared ones, and the private ones they created. */
 export interface InboxListing {
   teams: TeamScope[];
   viewerId: string;
+  /** `active`: active and unexpired at `at`; `expired`: the others (not yet cleaned up); all when omitted. */
+  status?: { is: "active" | "expired"; at: Date } | undefined;
+  /** An address substring (case-insensitive). */
+  search?: string | undefined;
+}
+
+/** What extending an inbox needs to know about it. */
+export interface InboxLifetime {
+  domainAssignmentId: string;
+  createdAt: Date;
+  ttlMs: number;
+}
+
+export interface RemovedInbox {
+  id: string;
+  fullAddress: string;
 }
 
 export interface ExpiredInbox {
@@ -64,10 +81,19 @@ export const toInboxAccess = (i: Prisma.InboxGetPayload<{ select: typeof inboxAc
   is_active: i.isActive,
 });
 
+const statusWhere = (status: NonNullable<InboxListing["status"]>): Prisma.InboxWhereInput =>
+  status.is === "active"
+    ? { isActive: true, expiresAt: { gt: status.at } }
+    : { OR: [{ isActive: false }, { expiresAt: { lte: status.at } }] };
+
 const listingWhere = (l: InboxListing): Prisma.InboxWhereInput => ({
   // an empty OR matches nothing: no teams, no inboxes
   OR: l.teams.map((t) => ({ orgId: t.orgId, teamId: t.teamId })),
-  AND: [{ OR: [{ private: false }, { createdBy: l.viewerId }] }],
+  AND: [
+    { OR: [{ private: false }, { createdBy: l.viewerId }] },
+    ...(l.status ? [statusWhere(l.status)] : []),
+    ...(l.search ? [{ fullAddress: { contains: l.search, mode: "insensitive" as const } }] : []),
+  ],
 });
 
 export class InboxRepository {
@@ -76,7 +102,8 @@ export class InboxRepository {
   /** Throws a conflict when the address is taken. */
   async create(scope: TeamScope, fields: NewInbox): Promise<Inbox> {
     try {
-      return toInbox(await this.db.inbox.create({ data: { ...fields, orgId: scope.orgId, teamId: scope.teamId } }));
+      const data = { ...fields, ttlMs: BigInt(fields.ttlMs), orgId: scope.orgId, teamId: scope.teamId };
+      return toInbox(await this.db.inbox.create({ data }));
     } catch (err) {
       if (isUniqueViolation(err)) throw errors.conflict("address already in use");
       throw err;
@@ -101,6 +128,35 @@ export class InboxRepository {
     const row = await this.db.inbox.findFirst({ where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId } });
     if (!row) return null;
     return toInbox(row, (await countsOf(this.db, [row.id])).get(row.id));
+  }
+
+  async lifetime(scope: TeamScope, inboxId: string): Promise<InboxLifetime | null> {
+    const row = await this.db.inbox.findFirst({
+      where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId },
+      select: { domainAssignmentId: true, createdAt: true, ttlMs: true },
+    });
+    return row && { domainAssignmentId: row.domainAssignmentId, createdAt: row.createdAt, ttlMs: Number(row.ttlMs) };
+  }
+
+  /** Sets a new expiry; null when the inbox is gone. */
+  async extend(scope: TeamScope, inboxId: string, expiresAt: Date): Promise<Inbox | null> {
+    const { count } = await this.db.inbox.updateMany({
+      where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId },
+      data: { expiresAt },
+    });
+    return count === 0 ? null : this.get(scope, inboxId);
+  }
+
+  /** Deletes an inbox with its mail rows (its files are the caller's to remove after commit); null when absent. */
+  async remove(scope: TeamScope, inboxId: string): Promise<RemovedInbox | null> {
+    const rows = await this.db.inbox.findMany({
+      where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId },
+      select: { id: true, fullAddress: true },
+    });
+    const row = rows[0];
+    if (!row) return null;
+    const { count } = await this.db.inbox.deleteMany({ where: { id: row.id, orgId: scope.orgId, teamId: scope.teamId } });
+    return count === 0 ? null : row;
   }
 
   /** Newest first, with their mail counts. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
-import type { NewAttachment } from "../../data/email.repository";
+import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repository";
 import type { InboxDeps } from "../deps";
 import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableOrNull, storableText } from "./mail-content";
 import type { Delivery } from "./resolve-recipient.use-case";
@@ -35,7 +35,7 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
   const stored: Array<{ d: Delivery; emailId: string; rawKey: string; attachments: NewAttachment[] }> = [];
   for (const d of input.deliveries) {
     const emailId = randomUUID();
-    const rawKey = `${d.inboxId}/${emailId}/message.eml`;
+    const rawKey = `${d.inboxId}/${emailId}/${RAW_MESSAGE_FILE}`;
     await deps.storage.put(rawKey, raw);
     const attachments: NewAttachment[] = [];
     for (const a of kept) {

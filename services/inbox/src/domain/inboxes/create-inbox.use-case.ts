@@ -50,6 +50,7 @@ export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: Creat
           private: input.private ?? false,
           createdAt,
           expiresAt: new Date(createdAt.getTime() + ttlMs),
+          ttlMs,
         });
         events.event("inbox.created", {
           org_id: scope.orgId,

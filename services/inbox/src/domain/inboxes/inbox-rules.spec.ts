@@ -1,5 +1,5 @@
 import { INBOX_ALIAS_PATTERN, type GetAssignmentReply } from "@burnbox/contracts";
-import { assertAssignmentUsable, randomAlias, resolveTtlMs } from "./inbox-rules";
+import { assertAssignmentUsable, extendedExpiry, randomAlias, resolveTtlMs } from "./inbox-rules";
 
 type Assignment = NonNullable<GetAssignmentReply["assignment"]>;
 const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
@@ -68,5 +68,31 @@ describe("randomAlias", () => {
     const drawn = Array.from({ length: 500 }, () => randomAlias());
     for (const alias of drawn) expect(alias).toMatch(INBOX_ALIAS_PATTERN);
     expect(new Set(drawn).size).toBe(drawn.length);
+  });
+});
+
+describe("extendedExpiry", () => {
+  const createdAt = Date.parse("2026-01-01T00:00:00Z");
+  const hour = 3_600_000;
+
+  it("when the extension stays within created_at + the maximum TTL, then the inbox expires now + duration", () => {
+    const now = createdAt + 5 * hour;
+    expect(extendedExpiry({ now, createdAt, durationMs: hour, maxTtlMs: 24 * hour })).toEqual(new Date(now + hour));
+    expect(extendedExpiry({ now, createdAt, durationMs: 19 * hour, maxTtlMs: 24 * hour })).toEqual(new Date(createdAt + 24 * hour));
+  });
+
+  it("when the extension would pass created_at + the maximum TTL, then it is a validation error", () => {
+    expect(
+      errorOf(() => extendedExpiry({ now: createdAt + 5 * hour, createdAt, durationMs: 20 * hour, maxTtlMs: 24 * hour })),
+    ).toMatchObject({
+      status: 400,
+    });
+  });
+
+  it("when the duration is not positive, then it is a validation error", () => {
+    expect(errorOf(() => extendedExpiry({ now: createdAt, createdAt, durationMs: 0, maxTtlMs: 24 * hour }))).toMatchObject({
+      status: 400,
+      message: "duration must be positive",
+    });
   });
 });

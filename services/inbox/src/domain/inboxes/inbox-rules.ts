@@ -23,3 +23,13 @@ export function resolveTtlMs(requested: string | undefined, defaultSeconds: numb
   if (ms > maxSeconds * 1000) throw errors.validation(`ttl exceeds the maximum of ${maxSeconds}s`);
   return ms;
 }
+
+/** The expiry an extension gives: now + duration (positive), at most created_at + the maximum TTL (contract notes). */
+export function extendedExpiry(input: { now: number; createdAt: number; durationMs: number; maxTtlMs: number }): Date {
+  if (input.durationMs <= 0) throw errors.validation("duration must be positive");
+  const expiresAt = input.now + input.durationMs;
+  if (expiresAt > input.createdAt + input.maxTtlMs) {
+    throw errors.validation(`extension exceeds the maximum TTL of ${Math.floor(input.maxTtlMs / 1000)}s from the inbox's creation`);
+  }
+  return new Date(expiresAt);
+}
