@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { EventType, subjects } from "@burnbox/contracts";
 import { jetstreamManager, startConsumer, type Logger, type RunningConsumer } from "@burnbox/service-kit";
 import type { RealtimeDeps } from "../domain/deps";
+import { closeDeletedInbox } from "../domain/inbox-streams/close-deleted-inbox.use-case";
 import { closeExpiredInbox } from "../domain/inbox-streams/close-expired-inbox.use-case";
 import { pushReceivedEmail } from "../domain/inbox-streams/push-received-email.use-case";
 
@@ -16,6 +17,7 @@ export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<R
   const common = { nc, namespace, logger, deliverPolicy: "new" as const, inactiveThresholdMs: 60_000, maxDeliver: 3, concurrency: 32 };
   const email = `realtime-${replica}-email`;
   const expired = `realtime-${replica}-expired`;
+  const deleted = `realtime-${replica}-deleted`;
   const consumers = await Promise.all([
     startConsumer({
       ...common,
@@ -29,12 +31,18 @@ export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<R
       eventType: EventType.inboxExpired,
       handler: (event) => Promise.resolve(closeExpiredInbox(deps, event)),
     }),
+    startConsumer({
+      ...common,
+      durable: deleted,
+      eventType: EventType.inboxDeleted,
+      handler: (event) => Promise.resolve(closeDeletedInbox(deps, event)),
+    }),
   ]);
   return {
     stop: async () => {
       await Promise.all(consumers.map((c) => c.stop()));
       const jsm = await jetstreamManager(nc);
-      await Promise.all([email, expired].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
+      await Promise.all([email, expired, deleted].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
     },
   };
 }
