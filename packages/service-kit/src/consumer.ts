@@ -4,6 +4,8 @@ import { DomainEvent, subjects, type EventOf, type EventType } from "@burnbox/co
 import { runWithContext } from "./context";
 import { TransientError } from "./errors";
 import type { Logger } from "./logger";
+import { pipeline } from "./metrics";
+import { SpanKind, eventTraceKey, extractNatsHeaders, rememberEventTrace, withSpan } from "./telemetry";
 
 const MS = 1_000_000; // nanoseconds per millisecond
 
@@ -89,10 +91,12 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
       return;
     }
     logger.error({ consumer: durable, reason, seq: msg.seq }, "message dead-lettered");
+    pipeline.consumerMessages.inc({ durable, outcome: "dead_lettered" });
     msg.term(reason);
   };
 
   const handle = async (msg: JsMsg) => {
+    if (msg.info.deliveryCount > 1) pipeline.consumerRedeliveries.inc({ durable });
     let raw: unknown;
     try {
       raw = msg.json();
@@ -110,22 +114,44 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
       return;
     }
     const event = parsed.data;
-    await runWithContext({ event_id: event.id, ...(event.org_id ? { org_id: event.org_id } : {}) }, async () => {
-      try {
-        await opts.handler(event, msg);
-        msg.ack();
-      } catch (err) {
-        const count = msg.info.deliveryCount;
-        if (count >= maxDeliver) {
-          logger.error({ err, consumer: durable }, "event failed on its last delivery");
-          await deadLetter(msg, `failed ${count} times: ${(err as Error).message}`);
-          return;
-        }
-        const delay = err instanceof TransientError ? err.retryAfterMs : retryDelay(count);
-        logger.warn({ err, consumer: durable, delivery: count, retry_in_ms: delay }, "event handling failed; will retry");
-        msg.nak(delay);
-      }
-    });
+    // the trace the publisher put in the headers continues here (a no-op when tracing is off)
+    // typescript-eslint cannot resolve the jetstream package's header type (tsc can)
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+    const headers: MsgHdrs | undefined = msg.headers;
+    const parent = extractNatsHeaders(headers);
+    const span = {
+      kind: SpanKind.CONSUMER,
+      parent,
+      attributes: { "messaging.system": "nats", "messaging.consumer.group.name": durable, "messaging.message.id": event.id },
+    };
+    await withSpan(`${durable} process`, span, (active) =>
+      runWithContext(
+        {
+          event_id: event.id,
+          ...(event.org_id ? { org_id: event.org_id } : {}),
+          ...(active.isRecording() ? { trace_id: active.spanContext().traceId } : {}),
+        },
+        async () => {
+          try {
+            await opts.handler(event, msg);
+            msg.ack();
+            pipeline.consumerMessages.inc({ durable, outcome: "processed" });
+            rememberEventTrace(eventTraceKey(event.type, event.occurred_at));
+          } catch (err) {
+            const count = msg.info.deliveryCount;
+            if (count >= maxDeliver) {
+              logger.error({ err, consumer: durable }, "event failed on its last delivery");
+              await deadLetter(msg, `failed ${count} times: ${(err as Error).message}`);
+              return;
+            }
+            const delay = err instanceof TransientError ? err.retryAfterMs : retryDelay(count);
+            logger.warn({ err, consumer: durable, delivery: count, retry_in_ms: delay }, "event handling failed; will retry");
+            pipeline.consumerMessages.inc({ durable, outcome: "retried" });
+            msg.nak(delay);
+          }
+        },
+      ),
+    );
   };
 
   const loop = (async () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { z } from "zod";
 import { ErrorCode } from "@burnbox/contracts";
-import { runWithContext } from "./context";
+import { currentContext, runWithContext } from "./context";
 import { AppError, errors } from "./errors";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
@@ -42,9 +42,49 @@ export function requireJsonBody(req: Request, _res: Response, next: NextFunction
   next();
 }
 
+/** The matched route's pattern (never the raw URL: no ids, no query strings), or `unmatched`. */
+export function routePattern(req: Request): string {
+  const route = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof route === "string" ? `${req.baseUrl}${route}` : "unmatched";
+}
+
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * One line per request when its response is finished (or the client went away): method, route
+ * pattern, status, duration and (from the context) request id. Never bodies, headers or query
+ * strings. Probes log at debug level so they do not drown the rest.
+ */
+export function accessLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    // taken now: a `close` after the client went away may fire outside the request's context
+    const requestId = currentContext().request_id;
+    let done = false;
+    const log = () => {
+      if (done) return;
+      done = true;
+      const line = {
+        request_id: requestId,
+        method: req.method,
+        route: routePattern(req),
+        status: res.writableFinished ? res.statusCode : 499,
+        duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+      };
+      if (PROBES.has(req.path)) logger.debug(line, "request");
+      else logger.info(line, "request");
+    };
+    res.once("finish", log);
+    res.once("close", log);
+    next();
+  };
+}
+
 export interface HttpAppOptions {
   logger: Logger;
   metrics?: Metrics;
+  /** One log line per request (on unless false). */
+  accessLog?: boolean;
   /** Extra middleware run before the JSON parser (e.g. the gateway's proxy). */
   beforeBody?: (app: Express) => void;
 }
@@ -54,6 +94,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.use(requestContext);
+  if (opts.accessLog !== false) app.use(accessLog(opts.logger));
   app.use(securityHeaders);
   if (opts.metrics) app.use(opts.metrics.httpMiddleware);
   opts.beforeBody?.(app);

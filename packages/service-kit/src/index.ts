@@ -1,3 +1,4 @@
+export * from "./telemetry";
 export * from "./config";
 export * from "./context";
 export * from "./logger";

@@ -1,5 +1,13 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import { currentContext } from "./context";
+import { activeTraceId } from "./telemetry";
+
+/** The request's context fields, and the trace id of the active span when one is recording. */
+function logContext(): Record<string, unknown> {
+  const ctx = currentContext();
+  const traceId = activeTraceId();
+  return traceId ? { ...ctx, trace_id: traceId } : { ...ctx };
+}
 
 export type { Logger };
 
@@ -45,7 +53,7 @@ export function createLogger(opts: { service: string; level: string; destination
       base: { service: opts.service },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
       timestamp: pino.stdTimeFunctions.isoTime,
-      mixin: () => ({ ...currentContext() }),
+      mixin: logContext,
       serializers: { err: pino.stdSerializers.err },
     },
     opts.destination,

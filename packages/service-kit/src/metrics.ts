@@ -1,5 +1,6 @@
+import type { Pool } from "pg";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export interface Metrics {
   registry: Registry;
@@ -11,6 +12,7 @@ export function createMetrics(service: string): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
+  for (const metric of Object.values(pipeline)) registry.registerMetric(metric);
   const duration = new Histogram({
     name: "http_request_duration_seconds",
     help: "HTTP request duration",
@@ -36,4 +38,109 @@ export function createMetrics(service: string): Metrics {
 
 export function counter(metrics: Metrics, name: string, help: string, labelNames: string[] = []): Counter {
   return new Counter({ name, help, labelNames, registers: [metrics.registry] });
+}
+
+/**
+ * The pipeline's own metrics, one set per process, registered into every registry
+ * `createMetrics` makes (one per service process). They live at module level because the code
+ * that moves them (an SMTP callback, the hub of sockets, the rate limiter, the outbox relay) is
+ * deep in places that hold no registry; prom-client's counters are cheap enough for hot paths.
+ */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const outboxPools = new Set<Pool>();
+
+export const pipeline = {
+  smtpReplies: new Counter({
+    name: "burnbox_smtp_replies_total",
+    help: "SMTP intake replies by command (rcpt, data) and reply code: 250 accepted, 4xx/5xx refused",
+    labelNames: ["command", "code"],
+    registers: [],
+  }),
+  outboxPublished: new Counter({
+    name: "burnbox_outbox_published_total",
+    help: "Outbox rows published to JetStream",
+    registers: [],
+  }),
+  outboxPublishFailures: new Counter({
+    name: "burnbox_outbox_publish_failures_total",
+    help: "Outbox publishes that failed (retried on the next pass)",
+    registers: [],
+  }),
+  outboxLag: new Histogram({
+    name: "burnbox_outbox_publish_lag_seconds",
+    help: "Time from an outbox row's commit to its publish",
+    buckets: LATENCY_BUCKETS,
+    registers: [],
+  }),
+  outboxBacklog: new Gauge({
+    name: "burnbox_outbox_backlog",
+    help: "Outbox rows not yet published (read at scrape time)",
+    registers: [],
+    async collect() {
+      let total = 0;
+      for (const pool of outboxPools) {
+        const n = await pool
+          .query<{ n: number }>("SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL")
+          .then((r) => r.rows[0]?.n ?? 0)
+          .catch(() => 0);
+        total += n;
+      }
+      this.set(total);
+    },
+  }),
+  consumerMessages: new Counter({
+    name: "burnbox_consumer_messages_total",
+    help: "Messages handled per durable consumer, by outcome: processed (acked), retried (nak), dead_lettered",
+    labelNames: ["durable", "outcome"],
+    registers: [],
+  }),
+  consumerRedeliveries: new Counter({
+    name: "burnbox_consumer_redeliveries_total",
+    help: "Messages received again (delivery count above 1) per durable consumer",
+    labelNames: ["durable"],
+    registers: [],
+  }),
+  webhookAttempts: new Counter({
+    name: "burnbox_webhook_attempts_total",
+    help: "Webhook delivery attempts by outcome: success (2xx), http_error (other status), error (no answer: refused, timeout...)",
+    labelNames: ["outcome"],
+    registers: [],
+  }),
+  webhookLatency: new Histogram({
+    name: "burnbox_webhook_attempt_duration_seconds",
+    help: "Webhook delivery attempt duration by outcome",
+    labelNames: ["outcome"],
+    buckets: LATENCY_BUCKETS,
+    registers: [],
+  }),
+  openWebSockets: new Gauge({
+    name: "burnbox_websockets_open",
+    help: "WebSockets open on this replica",
+    registers: [],
+  }),
+  rateLimitRefusals: new Counter({
+    name: "burnbox_rate_limit_refusals_total",
+    help: "Requests refused with 429, by bucket (ip, user, login, forgot)",
+    labelNames: ["bucket"],
+    registers: [],
+  }),
+  workerRuns: new Counter({
+    name: "burnbox_worker_runs_total",
+    help: "Periodic task runs by task and outcome (ok, error)",
+    labelNames: ["task", "outcome"],
+    registers: [],
+  }),
+  workerDuration: new Histogram({
+    name: "burnbox_worker_run_duration_seconds",
+    help: "Periodic task run duration by task",
+    labelNames: ["task"],
+    buckets: LATENCY_BUCKETS,
+    registers: [],
+  }),
+};
+
+/** The outbox backlog gauge counts the pending rows of these pools at scrape time. */
+export function watchOutboxBacklog(pool: Pool): () => void {
+  outboxPools.add(pool);
+  return () => outboxPools.delete(pool);
 }

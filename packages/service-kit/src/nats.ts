@@ -6,6 +6,7 @@ import { rpcSchemas, subjects, type RpcName, type DomainEvent } from "@burnbox/c
 import type { z } from "zod";
 import { currentContext, runWithContext } from "./context";
 import type { Logger } from "./logger";
+import { injectNatsHeaders } from "./telemetry";
 
 export type { NatsConnection, JetStreamClient };
 
@@ -64,6 +65,7 @@ export async function publishEvent(js: JetStreamClient, namespace: string, event
   const h = natsHeaders();
   const trace = currentContext().trace_id;
   if (trace) h.set("trace-id", trace);
+  injectNatsHeaders(h);
   await js.publish(subjects(namespace).event(event.type), JSON.stringify(event), { msgID: event.id, headers: h });
 }
 
@@ -92,6 +94,7 @@ export async function rpcRequest<N extends RpcName>(
   const h = natsHeaders();
   const rid = currentContext().request_id;
   if (rid) h.set("request-id", rid);
+  injectNatsHeaders(h);
   let msg;
   try {
     msg = await nc.request(subjects(namespace).rpc(name), JSON.stringify(body), { timeout: timeoutMs, headers: h });

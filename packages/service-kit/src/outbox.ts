@@ -4,6 +4,16 @@ import type { JetStreamClient } from "@nats-io/jetstream";
 import { headers as natsHeaders } from "@nats-io/nats-core";
 import { subjects, type DomainEvent, type EventOf, type EventType } from "@burnbox/contracts";
 import type { Logger } from "./logger";
+import { pipeline, watchOutboxBacklog } from "./metrics";
+import { SpanKind, contextFromHeaders, injectNatsHeaders, traceHeaders, withSpan } from "./telemetry";
+
+/**
+ * The trace context of the request that created an outbox row travels inside its payload under
+ * this key (the table has no headers column); the relay takes it out again and publishes it as
+ * NATS message headers, so consumers see the event exactly as it was created. Absent when
+ * tracing is off.
+ */
+export const OUTBOX_TRACE_KEY = "_trace";
 
 /**
  * Transactional outbox. A service writes the event row in the same transaction as its change
@@ -23,11 +33,17 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 /** The row to insert into `outbox_events`; the payload is plain JSON so any ORM's Json column takes it. */
 export function outboxRow(namespace: string, event: DomainEvent): { id: string; subject: string; payload: { [key: string]: JsonValue } } {
-  return {
-    id: event.id,
-    subject: subjects(namespace).event(event.type),
-    payload: JSON.parse(JSON.stringify(event)) as { [key: string]: JsonValue },
-  };
+  const payload = JSON.parse(JSON.stringify(event)) as { [key: string]: JsonValue };
+  const trace = traceHeaders();
+  if (trace.traceparent) payload[OUTBOX_TRACE_KEY] = trace;
+  return { id: event.id, subject: subjects(namespace).event(event.type), payload };
+}
+
+/** Splits a stored payload into the event and the trace headers it was created under. */
+function splitTrace(payload: unknown): { event: unknown; trace: Record<string, unknown> | undefined } {
+  if (payload === null || typeof payload !== "object" || !(OUTBOX_TRACE_KEY in payload)) return { event: payload, trace: undefined };
+  const { [OUTBOX_TRACE_KEY]: trace, ...event } = payload as Record<string, unknown>;
+  return { event, trace: trace && typeof trace === "object" ? (trace as Record<string, unknown>) : undefined };
 }
 
 export interface OutboxRelay {
@@ -54,22 +70,48 @@ export function startOutboxRelay(opts: {
   let stopped = false;
   let lastCleanup = 0;
 
+  /** One row: a `publish` span continuing the trace it was created under, whose context the message headers carry. */
+  async function publishRow(row: { id: string; subject: string; payload: unknown }): Promise<void> {
+    const { event, trace } = splitTrace(row.payload);
+    const h = natsHeaders();
+    const publish = () => js.publish(row.subject, JSON.stringify(event), { msgID: row.id, headers: h, timeout: 5000 });
+    if (!trace) {
+      await publish();
+      return;
+    }
+    await withSpan(
+      `${row.subject} publish`,
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextFromHeaders(trace),
+        attributes: { "messaging.system": "nats", "messaging.destination.name": row.subject, "messaging.message.id": row.id },
+      },
+      async () => {
+        injectNatsHeaders(h);
+        await publish();
+      },
+    );
+  }
+
   async function publishBatch(): Promise<number> {
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
-      const { rows } = await client.query<{ id: string; subject: string; payload: unknown }>(
-        `SELECT id, subject, payload FROM outbox_events WHERE published_at IS NULL
+      const { rows } = await client.query<{ id: string; subject: string; payload: unknown; lag: number }>(
+        `SELECT id, subject, payload, extract(epoch FROM clock_timestamp() - created_at)::float8 AS lag
+         FROM outbox_events WHERE published_at IS NULL
          ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batch],
       );
       const published: string[] = [];
       for (const row of rows) {
-        const h = natsHeaders();
         try {
-          await js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: h, timeout: 5000 });
+          await publishRow(row);
           published.push(row.id);
+          pipeline.outboxPublished.inc();
+          pipeline.outboxLag.observe(Math.max(0, row.lag));
         } catch (err) {
+          pipeline.outboxPublishFailures.inc();
           logger.warn({ err, event_id: row.id }, "outbox publish failed; will retry");
           break; // keep order; retry on the next pass
         }
@@ -123,6 +165,7 @@ export function startOutboxRelay(opts: {
     return running;
   }
 
+  const unwatch = watchOutboxBacklog(pool);
   const timer = setInterval(() => void run(), pollMs);
   void run();
   return {
@@ -134,6 +177,7 @@ export function startOutboxRelay(opts: {
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      unwatch();
       await running;
     },
   };

@@ -1,4 +1,5 @@
 import type { Logger } from "./logger";
+import { pipeline } from "./metrics";
 
 export interface PeriodicTask {
   /** Runs the task now (or waits for the run in progress, then runs again); resolves when done. */
@@ -31,11 +32,19 @@ export function startPeriodicTask(opts: {
 
   const once = (): Promise<void> => {
     if (current) return current;
+    const end = pipeline.workerDuration.startTimer({ task: opts.name });
     current = opts
       .run()
       .then(
-        () => undefined,
-        (err: unknown) => opts.logger.warn({ err, task: opts.name }, "periodic task failed; will retry"),
+        () => {
+          end();
+          pipeline.workerRuns.inc({ task: opts.name, outcome: "ok" });
+        },
+        (err: unknown) => {
+          end();
+          pipeline.workerRuns.inc({ task: opts.name, outcome: "error" });
+          opts.logger.warn({ err, task: opts.name }, "periodic task failed; will retry");
+        },
       )
       .finally(() => {
         current = null;
