@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "./logger";
 import { createMetrics, type Metrics } from "./metrics";
 import { connectNats, ensureStreams } from "./nats";
 import { createRedis, redisReady } from "./redis";
+import type { Telemetry } from "./telemetry";
 
 export interface BaseConfig {
   service: { name: string };
@@ -87,6 +88,8 @@ export async function startInfra(opts: {
  * connect the infrastructure, start the service, and stop it gracefully on SIGTERM/SIGINT.
  */
 export async function runService<C extends BaseConfig>(opts: {
+  /** Started by main.ts before it loaded the service; its spans are flushed on shutdown. */
+  telemetry?: Telemetry | null;
   loadConfig: () => C;
   infra: (config: C) => Parameters<typeof startInfra>[0];
   start: (config: C, infra: Infra) => Promise<{ stop(): Promise<void> }>;
@@ -108,6 +111,7 @@ export async function runService<C extends BaseConfig>(opts: {
     handleShutdown(infra.logger, async () => {
       await running.stop();
       await infra.close();
+      await opts.telemetry?.shutdown().catch((err: unknown) => infra.logger.warn({ err }, "flushing traces failed"));
     });
   } catch (err) {
     exitOnStartupError(infra.logger, err);

@@ -47,14 +47,23 @@ export interface Telemetry {
  * not ask for tracing.
  */
 export async function startTelemetry(opts: { service: string; env: Record<string, string | undefined> }): Promise<Telemetry | null> {
-  const { env } = opts;
-  if (!tracingRequested(env)) return null;
+  if (!tracingRequested(opts.env)) return null;
+  try {
+    return await startSdk(opts.service, opts.env);
+  } catch (err) {
+    // a service without traces beats a service that does not start; no logger exists yet
+    process.stderr.write(`tracing not started: ${err instanceof Error ? err.message : String(err)}\n`);
+    return null;
+  }
+}
+
+async function startSdk(service: string, env: Record<string, string | undefined>): Promise<Telemetry> {
   const [{ NodeSDK }, { getNodeAutoInstrumentations }] = await Promise.all([
     import("@opentelemetry/sdk-node"),
     import("@opentelemetry/auto-instrumentations-node"),
   ]);
   const sdk = new NodeSDK({
-    ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: opts.service }),
+    ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: service }),
     ...(env.OTEL_METRICS_EXPORTER ? {} : { metricReaders: [] }),
     ...(env.OTEL_LOGS_EXPORTER ? {} : { logRecordProcessors: [] }),
     instrumentations: [

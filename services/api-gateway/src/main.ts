@@ -1,9 +1,15 @@
-import { runService } from "@burnbox/service-kit";
-import { startGateway } from "./app";
-import { loadGatewayConfig } from "./config";
+import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
 
-void runService({
-  loadConfig: () => loadGatewayConfig(process.env),
-  infra: (config) => ({ config, redis: true }),
-  start: startGateway,
+// Tracing (when OTEL_* ask for it) starts before the service is loaded, so that its require hooks
+// see express, pg and http load; hence the dynamic imports.
+void startTelemetry({ service: "api-gateway", env: process.env }).then(async (telemetry) => {
+  const { runService } = await import("@burnbox/service-kit");
+  const { startGateway } = await import("./app");
+  const { loadGatewayConfig } = await import("./config");
+  await runService({
+    telemetry,
+    loadConfig: () => loadGatewayConfig(process.env),
+    infra: (config) => ({ config, redis: true }),
+    start: startGateway,
+  });
 });

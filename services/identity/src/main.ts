@@ -1,14 +1,20 @@
 import path from "node:path";
-import { runService } from "@burnbox/service-kit";
-import { startService } from "./app";
-import { loadIdentityConfig } from "./config";
+import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
 
-void runService({
-  loadConfig: () => loadIdentityConfig(process.env),
-  infra: (config) => ({
-    config,
-    redis: true,
-    database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-  }),
-  start: (config, infra) => startService(config, infra),
+// Tracing (when OTEL_* ask for it) starts before the service is loaded, so that its require hooks
+// see express, pg and http load; hence the dynamic imports.
+void startTelemetry({ service: "identity", env: process.env }).then(async (telemetry) => {
+  const { runService } = await import("@burnbox/service-kit");
+  const { startService } = await import("./app");
+  const { loadIdentityConfig } = await import("./config");
+  await runService({
+    telemetry,
+    loadConfig: () => loadIdentityConfig(process.env),
+    infra: (config) => ({
+      config,
+      redis: true,
+      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+    }),
+    start: (config, infra) => startService(config, infra),
+  });
 });

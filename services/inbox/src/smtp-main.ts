@@ -1,18 +1,24 @@
 import path from "node:path";
-import { runService } from "@burnbox/service-kit";
-import { startIntake } from "./app";
-import { loadInboxConfig } from "./config";
+import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
 
-// The SMTP intake runs as its own process; its health endpoints default to port 8106.
-void runService({
-  loadConfig: () =>
-    loadInboxConfig(
-      process.env,
-      process.env.BB_HTTP_PORT ? { service: { name: "inbox-smtp" } } : { http: { port: 8106 }, service: { name: "inbox-smtp" } },
-    ),
-  infra: (config) => ({
-    config,
-    database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-  }),
-  start: (config, infra) => startIntake(config, infra),
+// Tracing (when OTEL_* ask for it) starts before the intake is loaded, so that its require hooks
+// see pg and http load; hence the dynamic imports.
+void startTelemetry({ service: "inbox-smtp", env: process.env }).then(async (telemetry) => {
+  const { runService } = await import("@burnbox/service-kit");
+  const { startIntake } = await import("./app");
+  const { loadInboxConfig } = await import("./config");
+  // The SMTP intake runs as its own process; its health endpoints default to port 8106.
+  await runService({
+    telemetry,
+    loadConfig: () =>
+      loadInboxConfig(
+        process.env,
+        process.env.BB_HTTP_PORT ? { service: { name: "inbox-smtp" } } : { http: { port: 8106 }, service: { name: "inbox-smtp" } },
+      ),
+    infra: (config) => ({
+      config,
+      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+    }),
+    start: (config, infra) => startIntake(config, infra),
+  });
 });

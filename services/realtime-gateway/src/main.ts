@@ -1,9 +1,15 @@
-import { runService } from "@burnbox/service-kit";
-import { startService } from "./app";
-import { loadRealtimeConfig } from "./config";
+import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
 
-void runService({
-  loadConfig: () => loadRealtimeConfig(process.env),
-  infra: (config) => ({ config, redis: true }),
-  start: startService,
+// Tracing (when OTEL_* ask for it) starts before the service is loaded, so that its require hooks
+// see express, pg and http load; hence the dynamic imports.
+void startTelemetry({ service: "realtime-gateway", env: process.env }).then(async (telemetry) => {
+  const { runService } = await import("@burnbox/service-kit");
+  const { startService } = await import("./app");
+  const { loadRealtimeConfig } = await import("./config");
+  await runService({
+    telemetry,
+    loadConfig: () => loadRealtimeConfig(process.env),
+    infra: (config) => ({ config, redis: true }),
+    start: startService,
+  });
 });

@@ -1,9 +1,15 @@
-import { runService } from "@burnbox/service-kit";
-import { startService } from "./app";
-import { MIGRATIONS_DIR, loadTenancyConfigFromEnv } from "./config";
+import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
 
-void runService({
-  loadConfig: loadTenancyConfigFromEnv,
-  infra: (config) => ({ config, database: { url: config.database.url, migrationsDir: MIGRATIONS_DIR } }),
-  start: startService,
+// Tracing (when OTEL_* ask for it) starts before the service is loaded, so that its require hooks
+// see express, pg and http load; hence the dynamic imports.
+void startTelemetry({ service: "tenancy", env: process.env }).then(async (telemetry) => {
+  const { runService } = await import("@burnbox/service-kit");
+  const { startService } = await import("./app");
+  const { MIGRATIONS_DIR, loadTenancyConfigFromEnv } = await import("./config");
+  await runService({
+    telemetry,
+    loadConfig: loadTenancyConfigFromEnv,
+    infra: (config) => ({ config, database: { url: config.database.url, migrationsDir: MIGRATIONS_DIR } }),
+    start: startService,
+  });
 });

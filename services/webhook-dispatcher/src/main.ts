@@ -1,13 +1,19 @@
 import path from "node:path";
-import { runService } from "@burnbox/service-kit";
-import { startService } from "./app";
-import { loadDispatcherConfig } from "./config";
+import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
 
-void runService({
-  loadConfig: () => loadDispatcherConfig(process.env),
-  infra: (config) => ({
-    config,
-    database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-  }),
-  start: (config, infra) => startService(config, infra),
+// Tracing (when OTEL_* ask for it) starts before the service is loaded, so that its require hooks
+// see express, pg and http load; hence the dynamic imports.
+void startTelemetry({ service: "webhook-dispatcher", env: process.env }).then(async (telemetry) => {
+  const { runService } = await import("@burnbox/service-kit");
+  const { startService } = await import("./app");
+  const { loadDispatcherConfig } = await import("./config");
+  await runService({
+    telemetry,
+    loadConfig: () => loadDispatcherConfig(process.env),
+    infra: (config) => ({
+      config,
+      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+    }),
+    start: (config, infra) => startService(config, infra),
+  });
 });
