@@ -105,6 +105,8 @@ async function buildService(service) {
       format: "cjs",
       sourcemap: true,
       logLevel: "warning",
+      // no "module" condition: an external package must resolve to the file Node itself would require
+      conditions: [],
       plugins: [externals(serviceDir, outdir)],
     })
     .catch(() => {
