@@ -112,6 +112,13 @@ export const DomainEvent = z.discriminatedUnion("type", [
   InboxExpiredEvent,
   InboxDeletedEvent,
   AuditRecordedEvent,
+  OrgDeletedEvent,
+  TeamArchivedEvent,
+  TeamRestoredEvent,
+  TeamDeletedEvent,
+  MemberRemovedEvent,
+  MemberRoleChangedEvent,
+  DomainVerifiedEvent,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
