@@ -22,12 +22,17 @@ describe("the route table", () => {
     expect(inSchema).toEqual(inPath);
   });
 
-  it.each(ROUTES.map((r) => [named(r), r] as const))("when %s is read, then it declares a 2xx response", (_, r) => {
-    const status = successStatus(r);
-    expect(status).toBeGreaterThanOrEqual(200);
-    expect(status).toBeLessThan(300);
-    expect(r.responses[status]).toBeDefined();
-  });
+  // a redirect route (the SSO login and callback answer 302 by spec) declares its 3xx instead
+  const redirects = (r: (typeof ROUTES)[number]) => Object.keys(r.responses).some((s) => Number(s) >= 300 && Number(s) < 400);
+  it.each(ROUTES.filter((r) => !redirects(r)).map((r) => [named(r), r] as const))(
+    "when %s is read, then it declares a 2xx response",
+    (_, r) => {
+      const status = successStatus(r);
+      expect(status).toBeGreaterThanOrEqual(200);
+      expect(status).toBeLessThan(300);
+      expect(r.responses[status]).toBeDefined();
+    },
+  );
 
   it("when every service is listed, then each one serves at least one route", () => {
     expect(SERVICES.filter((s) => !ROUTES.some((r) => r.service === s))).toEqual([]);
