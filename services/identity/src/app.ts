@@ -5,12 +5,16 @@ import type { IdentityConfig } from "./config";
 import { createPrisma, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
 import { PasswordHasher } from "./domain/passwords";
+import { RelyingParty } from "./domain/sso/relying-party";
+import { SecretBox } from "./domain/sso/secret-box";
 import { accountHandlers } from "./http/account.handlers";
 import { adminUsersHandlers } from "./http/admin-users.handlers";
 import { apiKeysHandlers } from "./http/api-keys.handlers";
 import { authHandlers } from "./http/auth.handlers";
 import { platformHandlers } from "./http/platform.handlers";
 import { sessionsHandlers } from "./http/sessions.handlers";
+import { ssoAdminHandlers } from "./http/sso-admin.handlers";
+import { ssoHandlers } from "./http/sso.handlers";
 import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
@@ -30,6 +34,14 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
   if (!infra.pool) throw new Error("identity needs its database");
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
+  if (config.sso.unsafe_allowed_issuers.length > 0) {
+    infra.logger.warn(
+      { unsafe_allowed_issuers: config.sso.unsafe_allowed_issuers },
+      "UNSAFE: sso.unsafe_allowed_issuers is set; these SSO issuers may use plain http and private addresses. Use only for local test providers, never in production",
+    );
+  }
+  const now = opts.now ?? Date.now;
+  const secrets = new SecretBox(config.encryption.key);
   const deps: IdentityDeps = {
     data: createUnitOfWork({ client: db, transaction: (fn) => db.$transaction(fn), repositories, relay, namespace: config.nats.namespace }),
     nc: infra.nc,
@@ -37,8 +49,10 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     config,
     hasher: new PasswordHasher(config.auth.argon2),
     mailer: new Mailer(config.mail, infra.logger),
+    secrets,
+    rp: new RelyingParty({ secrets, unsafeAllowedIssuers: config.sso.unsafe_allowed_issuers, now }),
     logger: infra.logger,
-    now: opts.now ?? Date.now,
+    now,
   };
   const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps)];
   const workers = startApiKeyWorkers(deps, {
@@ -53,6 +67,8 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     ...adminUsersHandlers(deps),
     ...platformHandlers(deps),
     ...apiKeysHandlers(deps),
+    ...ssoHandlers(deps),
+    ...ssoAdminHandlers(deps),
   });
   // the refresh-token cookie (cookie mode) is read by the auth handlers
   const server = await serveApi({ config, infra, routers: [api], before: (app) => app.use(cookieParser()) });

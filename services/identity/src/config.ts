@@ -45,10 +45,25 @@ export const IdentityConfig = z.object({
       from: z.string().default("BurnBox <no-reply@burnbox.local>"),
     })
     .prefault({}),
+  /** Where the SSO callback sends the browser (`<frontend_url>/login?sso_code=...`); empty = base_url. */
+  frontend_url: z.string().url().or(z.literal("")).default(""),
   sso: z
     .object({
-      providers: z.array(z.string()).default([]),
       enforce: z.boolean().default(false),
+      /**
+       * Issuers allowed over plain http or on private addresses: host names, `host:port` or
+       * origins. For local test providers only; logged loudly at start when set.
+       */
+      unsafe_allowed_issuers: z.array(z.string().trim().toLowerCase().min(1)).default([]),
+    })
+    .prefault({}),
+  encryption: z
+    .object({
+      /** 64 hex (AES-256-GCM) for stored secrets (SSO client secrets); empty = storing a secret is refused. */
+      key: z
+        .string()
+        .regex(/^([0-9a-fA-F]{64})?$/, "must be 64 hex characters")
+        .default(""),
     })
     .prefault({}),
   admin: z

@@ -2,6 +2,7 @@ import { z } from "../zod";
 import { Uuid } from "../shared/common.schemas";
 import { EmailAddress, Password, DisplayName, User } from "./account.schemas";
 import { SessionEntry } from "./sessions.schemas";
+import { SsoProviderSummary } from "./sso.schemas";
 
 export const TokenPair = z
   .object({ access_token: z.string(), refresh_token: z.string(), expires_in: z.number().int() })
@@ -64,5 +65,5 @@ export const PasswordPolicy = z
   })
   .openapi("PasswordPolicy");
 export const SsoStatus = z
-  .object({ enabled: z.boolean(), providers: z.array(z.string()), enforce_sso: z.boolean(), password_policy: PasswordPolicy })
+  .object({ enabled: z.boolean(), providers: z.array(SsoProviderSummary), enforce_sso: z.boolean(), password_policy: PasswordPolicy })
   .openapi("SsoStatus");

@@ -4,6 +4,8 @@ import { apiKeyRoutes } from "./api-keys.routes";
 import { authRoutes } from "./auth.routes";
 import { platformRoutes } from "./platform.routes";
 import { sessionsRoutes } from "./sessions.routes";
+import { ssoAdminRoutes } from "./sso-admin.routes";
+import { ssoIdentityRoutes, ssoLoginRoutes } from "./sso.routes";
 
 export * from "./account.schemas";
 export * from "./auth.schemas";
@@ -11,8 +13,19 @@ export * from "./sessions.schemas";
 export * from "./admin-users.schemas";
 export * from "./platform.schemas";
 export * from "./api-keys.schemas";
+export * from "./sso-admin.schemas";
+export * from "./sso.schemas";
 
-export const identityRoutes = [...authRoutes, ...accountRoutes, ...sessionsRoutes, ...adminUsersRoutes, ...platformRoutes] as const;
+export const identityRoutes = [
+  ...authRoutes,
+  ...accountRoutes,
+  ...sessionsRoutes,
+  ...adminUsersRoutes,
+  ...platformRoutes,
+  ...ssoLoginRoutes,
+  ...ssoIdentityRoutes,
+  ...ssoAdminRoutes,
+] as const;
 
 /** Everything the identity service serves, API keys included: what it binds handlers to. */
 export const identityServiceRoutes = [...identityRoutes, ...apiKeyRoutes] as const;
@@ -22,3 +35,5 @@ export * from "./api-keys.routes";
 export * from "./auth.routes";
 export * from "./platform.routes";
 export * from "./sessions.routes";
+export * from "./sso-admin.routes";
+export * from "./sso.routes";

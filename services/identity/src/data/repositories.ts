@@ -2,6 +2,9 @@ import { ApiKeyRepository } from "./api-key.repository";
 import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";
 import { SessionRepository } from "./session.repository";
+import { SsoGrantRepository } from "./sso-grant.repository";
+import { SsoIdentityRepository } from "./sso-identity.repository";
+import { SsoProviderRepository } from "./sso-provider.repository";
 import { UserTokenRepository } from "./user-token.repository";
 import { UserRepository } from "./user.repository";
 
@@ -12,6 +15,9 @@ export const repositories = (db: Client) => ({
   userTokens: new UserTokenRepository(db),
   platform: new PlatformRepository(db),
   apiKeys: new ApiKeyRepository(db),
+  ssoProviders: new SsoProviderRepository(db),
+  ssoIdentities: new SsoIdentityRepository(db),
+  ssoGrants: new SsoGrantRepository(db),
 });
 export type IdentityRepos = ReturnType<typeof repositories>;
 

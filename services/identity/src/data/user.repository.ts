@@ -34,9 +34,11 @@ export interface NewUser {
   id: string;
   email: string;
   displayName: string;
-  passwordHash: string;
+  passwordHash: string | null;
   isSystemAdmin: boolean;
   lastLoginAt: Date;
+  emailVerified?: boolean;
+  ssoProvider?: string | null;
 }
 
 /** The fields a profile edit, an admin edit or an auth migration may change. */

@@ -4,6 +4,8 @@ import type { IdentityConfig } from "../config";
 import type { IdentityRepos } from "../data/repositories";
 import type { Mailer } from "../mail/mailer";
 import type { PasswordHasher } from "./passwords";
+import type { SecretBox } from "./sso/secret-box";
+import type { RelyingParty } from "./sso/relying-party";
 
 export interface IdentityDeps {
   /** Repositories for reads; `write(...)` for a change with its events and audit entries. */
@@ -13,6 +15,10 @@ export interface IdentityDeps {
   config: IdentityConfig;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** AES-256-GCM with `encryption.key`, for the secrets identity must read back. */
+  secrets: SecretBox;
+  /** The OpenID Connect / OAuth2 client side of SSO. */
+  rp: RelyingParty;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */
   now: () => number;

@@ -23,5 +23,5 @@ export const authHandlers = (deps: IdentityDeps): Handlers<typeof authRoutes> =>
   forgotPassword: ({ ctx, body }) => requestPasswordReset(deps, ctx, body),
   resetPassword: ({ ctx, body }) => resetPassword(deps, ctx, body),
   verifyEmail: ({ ctx, params }) => verifyEmail(deps, ctx, params),
-  ssoStatus: ({ ctx }) => Promise.resolve(getSsoStatus(deps, ctx)),
+  ssoStatus: ({ ctx }) => getSsoStatus(deps, ctx),
 });

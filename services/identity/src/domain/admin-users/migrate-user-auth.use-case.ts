@@ -14,10 +14,11 @@ export async function migrateUserAuth(
   requireSystemAdmin(ctx);
   const { userId, to, provider } = input;
   await requireUser(deps, userId);
-  const providers = deps.config.sso.providers;
   if (to === "sso" && !provider) throw errors.validation("provider is required when migrating to sso");
-  if (to === "sso" && providers.length > 0 && !providers.includes(provider!)) {
-    throw errors.validation(`unknown SSO provider; configured: ${providers.join(", ")}`);
+  // once providers are configured, the name must be one of them
+  const ssoProviders = deps.data.repos.ssoProviders;
+  if (to === "sso" && (await ssoProviders.count()) > 0 && !(await ssoProviders.byName(provider!))) {
+    throw errors.validation("unknown SSO provider");
   }
   const user = await changeUser(deps, ctx, {
     userId,

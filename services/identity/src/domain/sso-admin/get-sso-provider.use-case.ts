@@ -1,0 +1,18 @@
+import type { Page, PaginationQuery, SsoProvider } from "@burnbox/contracts";
+import { errors, paginate, type RequestCtx } from "@burnbox/service-kit";
+import { publicProvider } from "../../data/sso-provider.repository";
+import { requireSystemAdmin } from "../admin-users/system-admin";
+import type { IdentityDeps } from "../deps";
+
+export async function getSsoProvider(deps: IdentityDeps, ctx: RequestCtx, input: { providerId: string }): Promise<SsoProvider> {
+  requireSystemAdmin(ctx);
+  const p = await deps.data.repos.ssoProviders.get(input.providerId);
+  if (!p) throw errors.notFound("SSO provider");
+  return publicProvider(p);
+}
+
+export async function listSsoProviders(deps: IdentityDeps, ctx: RequestCtx, query: PaginationQuery): Promise<Page<SsoProvider>> {
+  requireSystemAdmin(ctx);
+  const repo = deps.data.repos.ssoProviders;
+  return paginate(query, { rows: (w) => repo.list(w), count: () => repo.count(), map: (rows) => rows.map(publicProvider) });
+}

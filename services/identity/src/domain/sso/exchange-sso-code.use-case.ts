@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { errors } from "@burnbox/service-kit";
+import type { AuthOutcome } from "../auth/admission";
+import type { IdentityDeps, PublicCtx } from "../deps";
+import { sha256 } from "../tokens";
+import { CodePayload } from "./sso-flow";
+
+const Sealed = z.object({
+  user_id: z.string().uuid(),
+  tokens: z.object({ access_token: z.string(), refresh_token: z.string(), expires_in: z.number(), session_id: z.string() }),
+});
+
+/** `POST /auth/sso/exchange`: the one-time code (60 s) for the session the callback opened; 401 for an unknown, used or old code. */
+export async function exchangeSsoCode(deps: IdentityDeps, _ctx: PublicCtx, input: { code: string }): Promise<AuthOutcome> {
+  const grant = CodePayload.safeParse(await deps.data.repos.ssoGrants.take("code", sha256(input.code), new Date(deps.now())));
+  if (!grant.success) throw errors.unauthenticated("invalid or expired code");
+  const out = Sealed.parse(JSON.parse(deps.secrets.open(grant.data.sealed)));
+  const user = await deps.data.repos.users.get(out.user_id);
+  if (!user) throw errors.unauthenticated("invalid or expired code");
+  return { user, tokens: out.tokens };
+}

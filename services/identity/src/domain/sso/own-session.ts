@@ -1,0 +1,7 @@
+import { errors, type RequestCtx } from "@burnbox/service-kit";
+
+/** Account self-service is for the user's own session, never an API key (403). */
+export function requireOwnSession(ctx: RequestCtx): string {
+  if (ctx.actor.api_key) throw errors.forbidden("API keys cannot manage SSO identities");
+  return ctx.actor.user_id;
+}

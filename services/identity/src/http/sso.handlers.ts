@@ -1,0 +1,33 @@
+import type { ssoIdentityRoutes, ssoLoginRoutes } from "@burnbox/contracts";
+import type { Handlers } from "@burnbox/service-kit";
+import type { IdentityDeps } from "../domain/deps";
+import { completeSso } from "../domain/sso/complete-sso.use-case";
+import { exchangeSsoCode } from "../domain/sso/exchange-sso-code.use-case";
+import { listMySsoIdentities } from "../domain/sso/list-my-sso-identities.use-case";
+import { startSso } from "../domain/sso/start-sso.use-case";
+import { unlinkSsoIdentity } from "../domain/sso/unlink-sso-identity.use-case";
+import { signIn } from "./cookies";
+
+/** The query string exactly as the provider sent it (the code grant checks it whole, `iss` included). */
+const rawQueryOf = (originalUrl: string): string => {
+  const i = originalUrl.indexOf("?");
+  return i < 0 ? "" : originalUrl.slice(i + 1);
+};
+
+export const ssoHandlers = (deps: IdentityDeps): Handlers<typeof ssoLoginRoutes> & Handlers<typeof ssoIdentityRoutes> => ({
+  ssoStart: async ({ ctx, params, query, http }) => {
+    http.res.redirect(302, await startSso(deps, ctx, { provider: params.provider, intent: query.intent, ticket: query.ticket }));
+  },
+  ssoCallback: async ({ ctx, params, query, http }) => {
+    const to = await completeSso(deps, ctx, {
+      provider: params.provider,
+      state: query.state,
+      error: query.error,
+      rawQuery: rawQueryOf(http.req.originalUrl),
+    });
+    http.res.redirect(302, to);
+  },
+  ssoExchange: ({ ctx, body, http }) => signIn(deps.config, http, body.use_cookie, () => exchangeSsoCode(deps, ctx, body)),
+  listMySsoIdentities: ({ ctx, query }) => listMySsoIdentities(deps, ctx, query),
+  unlinkMySsoIdentity: ({ ctx, params }) => unlinkSsoIdentity(deps, ctx, { provider: params.provider }),
+});
