@@ -33,6 +33,9 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       BB_AUTH_ARGON2_MEMORY_KIB: "8192",
       // expired API keys must stay to answer "API key expired" rather than "invalid" (apikeys)
       BB_WORKERS_CLEANUP_INTERVAL: "1h",
+      // SSO client secrets are stored encrypted; the test's OpenID provider runs on 127.0.0.1 over http (sso)
+      BB_ENCRYPTION_KEY: "5e".repeat(32),
+      BB_SSO_UNSAFE_ALLOWED_ISSUERS: "127.0.0.1",
     },
     "api-gateway": {
       // the runner is the trusted proxy, so X-Forwarded-For decides the client IP (per-IP limits, allowed_ips)
