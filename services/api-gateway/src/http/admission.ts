@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { ErrorCode, identityServiceRoutes, type RateLimitBody, type RouteDef, routeOf } from "@burnbox/contracts";
-import { API_PREFIX, AppError, enrichContext } from "@burnbox/service-kit";
+import { API_PREFIX, AppError, enrichContext, pipeline } from "@burnbox/service-kit";
 import type { GatewayConfig } from "../config";
 import type { Authenticator, AuthOutcome } from "./authenticate";
 import { clientIp, parseCidrs } from "./client-ip";
@@ -72,6 +72,7 @@ export function createAdmission(opts: { config: GatewayConfig; authenticator: Au
       const decision = rl.enabled ? await limiter.hit(rulesFor(req, caller)) : await limiter.peek(rulesFor(req, caller));
       setRateHeaders(res, decision);
       if (!decision.allowed) {
+        pipeline.rateLimitRefusals.inc({ bucket: caller.auth.kind === "authenticated" ? "user" : "ip" });
         res.setHeader("Retry-After", String(decision.retryAfter));
         const body: RateLimitBody = { error: "rate limit exceeded", retry_after: decision.retryAfter };
         res.status(429).json(body);

@@ -81,8 +81,12 @@ export class Authenticator {
         .exists(redisKeys.revocationsSeeded(redisPrefix))
         .exec();
       const [revoked, seeded] = (replies ?? []).map(([err, n]) => (err ? null : Number(n)));
-      if (revoked === 1) return true;
+      if (revoked === 1) {
+        this.statusCache.set(sid, { revoked: true, until: this.now() + 15 * 60_000 }); // still refused if Redis goes next
+        return true;
+      }
       if (revoked === 0 && seeded === 1) return false;
+      this.deps.logger.debug({ revoked, seeded }, "revocation list incomplete or unreadable; asking identity");
     } catch (err) {
       this.deps.logger.warn({ err: { message: (err as Error).message } }, "session revocation list unavailable in Redis; asking identity");
     }
