@@ -20,7 +20,7 @@ import {
  */
 
 export type { Context };
-export { SpanKind };
+export { SpanKind, SpanStatusCode };
 
 const TRACER = "burnbox";
 export const tracer = () => trace.getTracer(TRACER);

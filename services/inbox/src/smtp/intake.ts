@@ -1,12 +1,16 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
-import type { Logger } from "@burnbox/service-kit";
+import { SpanKind, pipeline, withSpan, type Logger } from "@burnbox/service-kit";
 import type { InboxDeps } from "../domain/deps";
 import { receiveEmail } from "../domain/emails/receive-email.use-case";
 import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
 
 type SmtpError = Error & { responseCode?: number };
-const smtpError = (code: number, message: string): SmtpError => Object.assign(new Error(message), { responseCode: code });
+/** Every reply but the accepted ones is counted here, by command and code. */
+const smtpError = (code: number, message: string, command: "rcpt" | "data" = "rcpt"): SmtpError => {
+  pipeline.smtpReplies.inc({ command, code: String(code) });
+  return Object.assign(new Error(message), { responseCode: code });
+};
 
 interface SessionState {
   deliveries: Delivery[];
@@ -44,6 +48,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
         .then((delivery) => {
           if (!delivery) return cb(smtpError(550, "5.1.1 Mailbox unavailable"));
           if (!s.deliveries.some((d) => d.inboxId === delivery.inboxId)) s.deliveries.push(delivery);
+          pipeline.smtpReplies.inc({ command: "rcpt", code: "250" });
           cb();
         })
         .catch((err: unknown) => {
@@ -56,21 +61,25 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          cb(smtpError(552, "5.3.4 Message too big"));
+          cb(smtpError(552, "5.3.4 Message too big", "data"));
           return;
         }
         const raw = Buffer.concat(chunks);
         const deliveries = state.get(session)?.deliveries ?? [];
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true })
-          .then((mail) => receiveEmail(deps, { raw, mail, envelopeFrom: from, deliveries }))
+        // the trace of a message starts here: its email.received events carry it on
+        withSpan("smtp DATA", { kind: SpanKind.SERVER, attributes: { "smtp.message.size": raw.length } }, async () => {
+          const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+          return receiveEmail(deps, { raw, mail, envelopeFrom: from, deliveries });
+        })
           .then((ids) => {
             logger.info({ emails: ids.length, size: raw.length }, "message accepted");
+            pipeline.smtpReplies.inc({ command: "data", code: "250" });
             cb(null, "2.0.0 Message accepted");
           })
           .catch((err: unknown) => {
             logger.error({ err }, "could not store message; asking the sender to retry");
-            cb(smtpError(451, "4.3.0 Temporary failure, try again later"));
+            cb(smtpError(451, "4.3.0 Temporary failure, try again later", "data"));
           });
       });
       stream.on("error", (err) => {

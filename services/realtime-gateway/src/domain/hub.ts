@@ -1,5 +1,5 @@
 import { WebSocket } from "ws";
-import type { Logger } from "@burnbox/service-kit";
+import { pipeline, type Logger } from "@burnbox/service-kit";
 
 /**
  * The sockets of this replica, by inbox. Frames go only to the sockets of their inbox; a peer
@@ -19,8 +19,10 @@ export class Hub {
     if (!set) this.byInbox.set(inboxId, (set = new Set()));
     set.add(socket);
     this.alive.set(socket, true);
+    pipeline.openWebSockets.inc();
     socket.on("pong", () => this.alive.set(socket, true));
     socket.on("close", () => {
+      pipeline.openWebSockets.dec();
       set.delete(socket);
       if (set.size === 0) this.byInbox.delete(inboxId);
     });

@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
+import { SpanKind, SpanStatusCode, traceHeaders, withSpan, type Context } from "@burnbox/service-kit";
 import { addressProblem, hostOf, type Allowlist } from "./url-policy";
 
 /** Resolves every address of a host name (injectable so tests can point a name anywhere). */
@@ -61,7 +62,23 @@ export async function sendWebhook(opts: {
   allowed: Allowlist;
   resolver: Resolver;
   now?: () => number;
+  /** The trace this POST continues (the event's); else the active one. The receiver gets it as `traceparent`. */
+  trace?: Context;
 }): Promise<SendResult> {
+  const attrs = { "http.request.method": "POST", "webhook.delivery_id": opts.deliveryId, "webhook.event": opts.event };
+  return withSpan(
+    "webhook POST",
+    { kind: SpanKind.CLIENT, ...(opts.trace ? { parent: opts.trace } : {}), attributes: attrs },
+    async (span) => {
+      const result = await post(opts);
+      if (result.status !== null) span.setAttribute("http.response.status_code", result.status);
+      if (!result.success) span.setStatus({ code: SpanStatusCode.ERROR, message: result.error ?? "failed" });
+      return result;
+    },
+  );
+}
+
+async function post(opts: Parameters<typeof sendWebhook>[0]): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let url: URL;
@@ -84,6 +101,7 @@ export async function sendWebhook(opts: {
     "x-service-event": opts.event,
     "x-service-delivery-id": opts.deliveryId,
     "x-service-timestamp": String(timestamp),
+    ...traceHeaders(),
   };
   const client = url.protocol === "https:" ? https : http;
   return new Promise<SendResult>((resolve) => {

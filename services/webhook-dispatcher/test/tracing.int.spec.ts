@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { RpcName } from "@burnbox/contracts";
+import { SpanKind, outboxRow, serveRpc, startInMemoryTracing, startInfra, withSpan, type Infra } from "@burnbox/service-kit";
+import {
+  LogCapture,
+  TEST_INTERNAL_SECRET,
+  deleteNamespaceStreams,
+  dropDatabase,
+  makeActor,
+  serviceClient,
+  testDatabaseUrl,
+  testInfra,
+  uniqueNamespace,
+  waitFor,
+} from "@burnbox/test-kit";
+import { startService, type RunningService } from "../src/app";
+import { loadDispatcherConfig } from "../src/config";
+import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
+import { emailReceivedEvent } from "./factories";
+
+/**
+ * One trace from the mail's arrival to the webhook's receiver: the event is written to the outbox
+ * inside the span the SMTP intake opens ("smtp DATA"), the relay publishes it with the trace in
+ * NATS headers, the dispatcher's consumer continues it, and the delivery's POST carries it on.
+ */
+describe("webhook-dispatcher tracing on real Postgres and NATS", () => {
+  const ns = uniqueNamespace("whdt");
+  const dbUrl = testDatabaseUrl(`${ns}_webhooks`);
+  const lead = makeActor();
+  const orgId = randomUUID();
+  const teamId = randomUUID();
+  let tracing: Awaited<ReturnType<typeof startInMemoryTracing>>;
+  let infra: Infra;
+  let service: RunningService;
+  let rpc: { stop(): Promise<void> };
+
+  beforeAll(async () => {
+    tracing = await startInMemoryTracing();
+    const config = loadDispatcherConfig(
+      {},
+      {
+        http: { port: 0, host: "127.0.0.1" },
+        internal: { secret: TEST_INTERNAL_SECRET },
+        nats: { url: testInfra.natsUrl, namespace: ns },
+        database: { url: dbUrl },
+        webhooks: { unsafe_allowed_targets: ["localhost"] },
+        delivery: { poll_interval: "50ms" },
+      },
+    );
+    infra = await startInfra({
+      config,
+      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+      logDestination: new LogCapture(),
+    });
+    rpc = serveRpc(infra.nc, ns, RpcName.authorize, async () => ({ allowed: true, reason: null }), infra.logger);
+    service = await startService(config, infra);
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await rpc?.stop();
+    await deleteNamespaceStreams(infra.nc, ns);
+    await infra?.close();
+    await dropDatabase(dbUrl);
+    await tracing?.stop();
+  });
+
+  it("when mail arrives inside a trace, then intake, outbox publish, dispatcher consume and webhook POST share its trace id and the receiver gets its traceparent", async () => {
+    const received: IncomingHttpHeaders[] = [];
+    const rx = createServer((req, res) => {
+      received.push(req.headers);
+      req.resume();
+      req.on("end", () => res.end("ok"));
+    });
+    await new Promise<void>((r) => rx.listen(0, "127.0.0.1", r));
+    try {
+      const port = (rx.address() as AddressInfo).port;
+      const call = serviceClient(`http://127.0.0.1:${service.port}`);
+      const hook = await call("POST", `/orgs/${orgId}/teams/${teamId}/webhooks`, {
+        actor: lead,
+        body: { url: `http://localhost:${port}/hook`, events: ["email.received"] },
+      });
+      expect(hook.status).toBe(201);
+
+      const event = emailReceivedEvent({ orgId, teamId }, { subject: "Traced" });
+      const intake = await withSpan("smtp DATA", { kind: SpanKind.SERVER }, async (span) => {
+        const row = outboxRow(ns, event);
+        await infra.pool!.query("INSERT INTO outbox_events (id, subject, payload) VALUES ($1, $2, $3)", [
+          row.id,
+          row.subject,
+          JSON.stringify(row.payload),
+        ]);
+        return span.spanContext();
+      });
+
+      await waitFor(() => received.length === 1 && tracing.spans().some((s) => s.name === "webhook POST"), {
+        what: "the traced delivery",
+      });
+      const spans = tracing.spans().filter((s) => s.traceId === intake.traceId);
+      const byName = (name: string) => spans.find((s) => s.name === name);
+      const publish = spans.find((s) => s.name.endsWith(" publish"));
+      const consume = byName(`${dispatchConsumerName("email.received")} process`);
+      const post = byName("webhook POST");
+      expect(publish).toMatchObject({ kind: SpanKind.PRODUCER, parentSpanId: intake.spanId });
+      expect(consume).toMatchObject({ kind: SpanKind.CONSUMER, parentSpanId: publish?.spanId });
+      expect(post).toMatchObject({ kind: SpanKind.CLIENT, parentSpanId: consume?.spanId });
+      expect(received[0]?.traceparent).toBe(`00-${intake.traceId}-${post?.spanId}-01`);
+    } finally {
+      await new Promise<void>((r) => rx.close(() => r()));
+    }
+  });
+});
