@@ -1,0 +1,418 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { apiClient } from "./clients";
+import { SharedSystem } from "./shared-system";
+import { newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
+
+/** identity's base_url in the shared system (its default): the redirect URI registered at the provider. */
+const BASE_URL = "http://localhost:8080";
+const CLIENT_ID = "burnbox-e2e";
+const CLIENT_SECRET = randomBytes(16).toString("hex");
+const tag = randomBytes(3).toString("hex");
+const NAMES = { main: `e2e-${tag}-main`, off: `e2e-${tag}-off` };
+
+/**
+ * A real OpenID provider (oidc-provider 8) on 127.0.0.1, in a child process: it is an ES module,
+ * which jest's CommonJS runtime cannot load. Its dev interactions accept any login; the login is
+ * the subject and the email, verified unless it starts with `unverified+`. `/redirect/...` answers
+ * 302 to the real discovery document, for the SSRF test.
+ */
+const PROVIDER_SCRIPT = `
+import http from "node:http";
+import Provider from "oidc-provider";
+const cfg = JSON.parse(process.env.OIDC_E2E);
+const server = http.createServer();
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+const issuer = "http://127.0.0.1:" + server.address().port;
+const provider = new Provider(issuer, {
+  clients: [{ client_id: cfg.client_id, client_secret: cfg.client_secret, redirect_uris: cfg.redirect_uris,
+    grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" }],
+  claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+  conformIdTokenClaims: false,
+  cookies: { keys: ["burnbox-e2e-cookie-key"] },
+  findAccount: (_ctx, id) => ({
+    accountId: id,
+    claims: () => {
+      const unverified = id.startsWith("unverified+");
+      return { sub: id, email: unverified ? id.slice(11) : id, email_verified: !unverified, name: "SSO " + id.split("@")[0] };
+    },
+  }),
+});
+const callback = provider.callback();
+server.on("request", (req, res) => {
+  if (req.url.startsWith("/redirect/")) {
+    res.writeHead(302, { location: issuer + "/.well-known/openid-configuration" });
+    res.end();
+    return;
+  }
+  callback(req, res);
+});
+process.stdout.write(JSON.stringify({ issuer }) + "\\n");
+`;
+
+function startProvider(redirectUris: string[]): Promise<{ issuer: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", PROVIDER_SCRIPT], {
+    cwd: path.resolve(__dirname, ".."),
+    env: { ...process.env, OIDC_E2E: JSON.stringify({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: redirectUris }) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`OpenID provider exited (${code})`)));
+    createInterface({ input: child.stdout }).once("line", (line) =>
+      resolve({ issuer: (JSON.parse(line) as { issuer: string }).issuer, child }),
+    );
+  });
+}
+
+/** A browser's cookie jar for the provider (name=value pairs, no attributes needed here). */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  async get(url: string): Promise<Response> {
+    return this.send(url, { method: "GET" });
+  }
+
+  async post(url: string, form: Record<string, string>): Promise<Response> {
+    return this.send(url, {
+      method: "POST",
+      body: new URLSearchParams(form).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+  }
+
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    return res;
+  }
+}
+
+describe("single sign-on with OpenID Connect against a real provider", () => {
+  const system = SharedSystem.attach();
+  const api = apiClient(system.gatewayUrl);
+  let issuer = "";
+  let child: ChildProcess | undefined;
+  let admin = { token: "", userId: "", email: "" };
+  const providerIds: Record<string, string> = {};
+
+  /** The callback URL the provider redirects to, sent to the gateway instead of the base URL. */
+  const throughGateway = (url: string) => url.replace(BASE_URL, system.gatewayUrl);
+
+  /** Like a browser: start at the gateway, sign in and consent at the provider, come back to the callback. */
+  async function signInAtProvider(name: string, login: string, start = `/auth/sso/${name}`) {
+    const ip = newClientIp();
+    const begin = await fetch(`${system.gatewayUrl}/api/v1${start}`, { redirect: "manual", headers: { "x-forwarded-for": ip } });
+    expect(begin.status).toBe(302);
+    const browser = new Browser();
+    let url = begin.headers.get("location")!;
+    expect(url.startsWith(issuer)).toBe(true);
+    for (let step = 0; step < 12; step++) {
+      if (url.startsWith(BASE_URL)) break;
+      const res = await browser.get(new URL(url, issuer).href);
+      if (res.status >= 300 && res.status < 400) {
+        url = new URL(res.headers.get("location")!, issuer).href;
+        continue;
+      }
+      const html = await res.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      const prompt = /name="prompt" value="([a-z]+)"/.exec(html)?.[1];
+      if (!action || !prompt) throw new Error(`no form at ${url}: ${res.status}`);
+      const form: Record<string, string> = prompt === "login" ? { prompt, login, password: "any" } : { prompt };
+      const submitted = await browser.post(new URL(action, issuer).href, form);
+      url = new URL(submitted.headers.get("location")!, issuer).href;
+    }
+    const callbackUrl = throughGateway(url);
+    const back = await fetch(callbackUrl, { redirect: "manual", headers: { "x-forwarded-for": ip } });
+    return {
+      callbackUrl,
+      status: back.status,
+      location: back.headers.get("location") ?? "",
+      body: back.status === 302 ? null : await back.json(),
+    };
+  }
+
+  const ssoCodeOf = (location: string) => new URL(location).searchParams.get("sso_code");
+  const fragmentOf = (location: string) => new URLSearchParams(new URL(location).hash.slice(1));
+
+  async function exchange(code: string) {
+    return api<{ user: { id: string; email: string; email_verified: boolean; sso_provider: string | null }; tokens: Tokens }>(
+      "POST",
+      "/auth/sso/exchange",
+      { body: { code }, headers: { "x-forwarded-for": newClientIp() } },
+    );
+  }
+
+  function providerBody(name: string, overrides: Record<string, unknown> = {}) {
+    return {
+      name,
+      provider_type: "oidc",
+      label: `Test IdP ${name}`,
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      issuer_url: issuer,
+      ...overrides,
+    };
+  }
+
+  beforeAll(async () => {
+    ({ issuer, child } = await startProvider(Object.values(NAMES).map((n) => `${BASE_URL}/api/v1/auth/sso/${n}/callback`)));
+    admin = await registerAdmin(api, system);
+    for (const [key, name] of Object.entries(NAMES)) {
+      const res = await api<{ id: string }>("POST", "/admin/sso/providers", {
+        token: admin.token,
+        body: providerBody(name, key === "off" ? { enabled: false } : {}),
+      });
+      expect(res.status).toBe(201);
+      providerIds[key] = res.body.id;
+    }
+  });
+
+  afterAll(() => {
+    child?.kill();
+  });
+
+  describe("provider administration", () => {
+    it("when an admin creates a provider, then the secret is never returned, the name is unique and sso-status lists it while enabled", async () => {
+      const name = `e2e-${randomBytes(3).toString("hex")}-crud`;
+      const created = await api<Record<string, unknown>>("POST", "/admin/sso/providers", { token: admin.token, body: providerBody(name) });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        name,
+        provider_type: "oidc",
+        has_client_secret: true,
+        scopes: ["openid", "email", "profile"],
+        enabled: true,
+      });
+      expect(JSON.stringify(created.body)).not.toContain(CLIENT_SECRET);
+      const id = created.body.id as string;
+
+      const twin = await api("POST", "/admin/sso/providers", { token: admin.token, body: providerBody(name) });
+      expect(twin.status).toBe(409);
+
+      const status = await api<{ providers: Array<{ name: string }> }>("GET", "/auth/sso-status");
+      expect(status.body.providers).toContainEqual({ name, provider_type: "oidc", label: `Test IdP ${name}` });
+      expect(status.body.providers.map((p) => p.name)).not.toContain(NAMES.off);
+
+      const listed = await api<{ data: Array<{ id: string }>; total: number }>("GET", "/admin/sso/providers?per_page=100", {
+        token: admin.token,
+      });
+      expect(listed.body.data.map((p) => p.id)).toContain(id);
+
+      // PUT without a secret keeps the stored one; the provider still works for discovery
+      const { client_secret: _omit, ...withoutSecret } = providerBody(name, { label: "Renamed" });
+      const put = await api<Record<string, unknown>>("PUT", `/admin/sso/providers/${id}`, { token: admin.token, body: withoutSecret });
+      expect(put.status).toBe(200);
+      expect(put.body).toMatchObject({ label: "Renamed", has_client_secret: true });
+      const tested = await api<{ success: boolean }>("POST", "/admin/sso/test", { token: admin.token, body: { provider_id: id } });
+      expect(tested.body).toMatchObject({
+        success: true,
+        issuer,
+        endpoints: { authorization: `${issuer}/auth`, token: `${issuer}/token`, jwks: `${issuer}/jwks` },
+      });
+
+      expect((await api("DELETE", `/admin/sso/providers/${id}`, { token: admin.token })).status).toBe(204);
+      expect((await api("GET", `/admin/sso/providers/${id}`, { token: admin.token })).status).toBe(404);
+      expect((await api("DELETE", `/admin/sso/providers/${id}`, { token: admin.token })).status).toBe(404);
+    });
+
+    it("when a provider body breaks the preset or issuer rules, then 400 and nothing is stored", async () => {
+      const name = `e2e-${randomBytes(3).toString("hex")}-bad`;
+      const cases = [
+        providerBody(name, { issuer_url: "http://idp.example.com" }),
+        providerBody(name, { provider_type: "azure", issuer_url: null }),
+        providerBody(name, { provider_type: "okta", issuer_url: null }),
+        providerBody(name, { name: "Not A Name" }),
+        providerBody(name, { client_secret: undefined }),
+      ];
+      for (const body of cases) {
+        const res = await api("POST", "/admin/sso/providers", { token: admin.token, body });
+        expect(res).toMatchObject({ status: 400, body: { code: "validation_error" } });
+      }
+      const listed = await api<{ data: Array<{ name: string }> }>("GET", "/admin/sso/providers?per_page=100", { token: admin.token });
+      expect(listed.body.data.map((p) => p.name)).not.toContain(name);
+      const google = await api<Record<string, unknown>>("POST", "/admin/sso/providers", {
+        token: admin.token,
+        body: providerBody(name, { provider_type: "google", issuer_url: null }),
+      });
+      expect(google.body).toMatchObject({ issuer_url: "https://accounts.google.com" });
+      expect((await api("DELETE", `/admin/sso/providers/${google.body.id as string}`, { token: admin.token })).status).toBe(204);
+    });
+
+    it("when a user who is not a system admin calls the admin routes, then 403", async () => {
+      const user = await registerUser(api, "plain");
+      expect((await api("GET", "/admin/sso/providers", { token: user.token })).status).toBe(403);
+      expect((await api("POST", "/admin/sso/providers", { token: user.token, body: providerBody("e2e-nope") })).status).toBe(403);
+    });
+
+    it("when the issuer's discovery document redirects, then the admin test refuses it without following", async () => {
+      const res = await api<{ success: boolean; message: string }>("POST", "/admin/sso/test", {
+        token: admin.token,
+        body: providerBody("e2e-redirect", { issuer_url: `${issuer}/redirect` }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: false });
+      expect(res.body.message).toMatch(/redirect/);
+    });
+
+    it("when domain mappings are created, listed, replaced and previewed, then duplicates are 409 and the preview shows the roles", async () => {
+      const world = await teamWithDomain(api);
+      const pid = providerIds.main!;
+      const domain = `${randomBytes(3).toString("hex")}.preview.test`;
+      const body = { domain, org_id: world.orgId, team_id: world.teamId, org_role: "admin", team_role: "lead" };
+      const created = await api<{ id: string }>("POST", `/admin/sso/providers/${pid}/domain-mappings`, { token: admin.token, body });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject(body);
+      expect((await api("POST", `/admin/sso/providers/${pid}/domain-mappings`, { token: admin.token, body })).status).toBe(409);
+      const badRole = await api("POST", `/admin/sso/providers/${pid}/domain-mappings`, {
+        token: admin.token,
+        body: { ...body, org_role: "emperor" },
+      });
+      expect(badRole.status).toBe(400);
+
+      const preview = await api("POST", "/admin/sso/domain-mappings/preview", {
+        token: admin.token,
+        body: { email: `ada@${domain}`, provider: NAMES.main },
+      });
+      expect(preview.body).toMatchObject({
+        email: `ada@${domain}`,
+        email_domain: domain,
+        provider: NAMES.main,
+        would_provision: true,
+        org_role: "admin",
+        team_assignments: [{ team_id: world.teamId, team_role: "lead" }],
+      });
+      const elsewhere = await api("POST", "/admin/sso/domain-mappings/preview", {
+        token: admin.token,
+        body: { email: "bob@nowhere.test", provider: NAMES.main },
+      });
+      expect(elsewhere.body).toMatchObject({ would_provision: false, matching_rules: [], team_assignments: [] });
+
+      const put = await api("PUT", `/admin/sso/providers/${pid}/domain-mappings/${created.body.id}`, {
+        token: admin.token,
+        body: { ...body, org_role: "member", team_role: "member" },
+      });
+      expect(put).toMatchObject({ status: 200, body: { org_role: "member", team_role: "member" } });
+      const listed = await api<{ data: Array<{ id: string }> }>("GET", `/admin/sso/providers/${pid}/domain-mappings?per_page=100`, {
+        token: admin.token,
+      });
+      expect(listed.body.data.map((m) => m.id)).toContain(created.body.id);
+      expect((await api("DELETE", `/admin/sso/providers/${pid}/domain-mappings/${created.body.id}`, { token: admin.token })).status).toBe(
+        204,
+      );
+      expect((await api("DELETE", `/admin/sso/providers/${pid}/domain-mappings/${created.body.id}`, { token: admin.token })).status).toBe(
+        404,
+      );
+    });
+  });
+
+  describe("signing in", () => {
+    it("when a new user of a mapped domain signs in, then they are provisioned, the code exchanges once and a replayed state is 400", async () => {
+      const world = await teamWithDomain(api);
+      const domain = `${randomBytes(3).toString("hex")}.mapped.test`;
+      const mapping = await api("POST", `/admin/sso/providers/${providerIds.main}/domain-mappings`, {
+        token: admin.token,
+        body: { domain, org_id: world.orgId, team_id: world.teamId, org_role: "admin", team_role: "lead" },
+      });
+      expect(mapping.status).toBe(201);
+      const email = `new-${randomBytes(3).toString("hex")}@${domain}`;
+
+      const back = await signInAtProvider(NAMES.main, email);
+      expect(back.status).toBe(302);
+      expect(back.location.startsWith(`${BASE_URL}/login?sso_code=`)).toBe(true);
+      const code = ssoCodeOf(back.location)!;
+      const first = await exchange(code);
+      expect(first.status).toBe(200);
+      expect(first.body.user).toMatchObject({ email, email_verified: true, sso_provider: NAMES.main });
+      const me = await api<{ email: string }>("GET", "/auth/me", { token: first.body.tokens.access_token });
+      expect(me).toMatchObject({ status: 200, body: { email } });
+
+      expect((await exchange(code)).status).toBe(401);
+      const replay = await fetch(back.callbackUrl, { redirect: "manual" });
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toMatchObject({ code: "validation_error" });
+
+      const identities = await api<{ data: Array<{ provider: string; subject: string; email: string }> }>("GET", "/auth/me/sso", {
+        token: first.body.tokens.access_token,
+      });
+      expect(identities.body.data).toEqual([expect.objectContaining({ provider: NAMES.main, subject: email, email })]);
+      // the only way this user signs in: unlinking it would lock them out
+      const unlink = await api("DELETE", `/auth/me/sso/${NAMES.main}`, { token: first.body.tokens.access_token });
+      expect(unlink).toMatchObject({ status: 409, body: { code: "conflict" } });
+    });
+
+    it("when the provider does not vouch for the email, or nothing allows provisioning, then the browser lands on #error", async () => {
+      const unverified = await signInAtProvider(NAMES.main, `unverified+someone-${tag}@unmapped.test`);
+      expect(unverified.location).toBe(`${BASE_URL}/login#error=email_not_verified`);
+      const unmapped = await signInAtProvider(NAMES.main, `someone-${randomBytes(3).toString("hex")}@unmapped.test`);
+      expect(unmapped.location).toBe(`${BASE_URL}/login#error=not_provisioned`);
+    });
+
+    it("when a password user signs in with the same verified email, then the provider is linked to that account and can be unlinked", async () => {
+      const user = await registerUser(api, "linked");
+      const back = await signInAtProvider(NAMES.main, user.email);
+      const signedIn = await exchange(ssoCodeOf(back.location)!);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user.id).toBe(user.userId);
+      const token = signedIn.body.tokens.access_token;
+      const listed = await api<{ data: Array<{ provider: string }> }>("GET", "/auth/me/sso", { token });
+      expect(listed.body.data.map((i) => i.provider)).toEqual([NAMES.main]);
+      const unlink = await api("DELETE", `/auth/me/sso/${NAMES.main}`, { token });
+      expect(unlink).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+      expect((await api<{ data: unknown[] }>("GET", "/auth/me/sso", { token })).body.data).toEqual([]);
+      expect((await api("DELETE", `/auth/me/sso/${NAMES.main}`, { token })).status).toBe(404);
+    });
+
+    it("when the provider is disabled or unknown, then starting a login is 404", async () => {
+      for (const name of [NAMES.off, `e2e-${tag}-unknown`]) {
+        const res = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${name}`, { redirect: "manual" });
+        expect(res.status).toBe(404);
+        expect(await res.json()).toMatchObject({ code: "not_found" });
+      }
+    });
+
+    it("when the user is at the session limit, then the callback redirects with the conflict and resolve completes the login", async () => {
+      const user = await registerUser(api, "capped");
+      const capped = await api("PATCH", `/admin/users/${user.userId}`, { token: admin.token, body: { max_sessions: 1 } });
+      expect(capped.status).toBe(200);
+
+      const back = await signInAtProvider(NAMES.main, user.email);
+      expect(back.location.startsWith(`${BASE_URL}/login#session_conflict=true&pending_token=`)).toBe(true);
+      const fragment = fragmentOf(back.location);
+      expect(fragment.get("limit")).toBe("1");
+      const pendingToken = fragment.get("pending_token")!;
+      const pending = await api<{ sessions: Array<{ id: string }>; limit: number }>(
+        "GET",
+        `/auth/login/pending-sessions?token=${encodeURIComponent(pendingToken)}`,
+      );
+      expect(pending.status).toBe(200);
+      expect(pending.body.limit).toBe(1);
+      expect(pending.body.sessions).toHaveLength(1);
+      const resolved = await api<{ user: { id: string } }>("POST", "/auth/login/resolve", {
+        body: { pending_token: pendingToken, revoke_session_id: pending.body.sessions[0]!.id },
+        headers: { "x-forwarded-for": newClientIp() },
+      });
+      expect(resolved).toMatchObject({ status: 200, body: { user: { id: user.userId } } });
+      // the registration's session was the one revoked
+      expect((await api("GET", "/auth/me", { token: user.token })).status).toBe(401);
+    });
+
+    it("when an API key calls the identity routes, then they are refused", async () => {
+      const world = await teamWithDomain(api);
+      const key = await api<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+        token: world.owner.token,
+        body: { name: "k", scopes: ["team.view"] },
+      });
+      expect(key.status).toBe(201);
+      expect((await api("DELETE", `/auth/me/sso/${NAMES.main}`, { token: key.body.raw_key })).status).toBe(403);
+      expect((await api("GET", "/admin/sso/providers", { token: key.body.raw_key })).status).toBe(403);
+    });
+  });
+});
