@@ -6,7 +6,9 @@ import { repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
 import { domainAssignmentsHandlers } from "./http/domain-assignments.handlers";
 import { domainsHandlers } from "./http/domains.handlers";
+import { membersHandlers } from "./http/members.handlers";
 import { orgsHandlers } from "./http/orgs.handlers";
+import { teamMembersHandlers } from "./http/team-members.handlers";
 import { teamsHandlers } from "./http/teams.handlers";
 import { startInboxCountConsumers } from "./messaging/inbox-counts.consumer";
 import { serveTenancyRpc } from "./messaging/tenancy.rpc";
@@ -29,12 +31,14 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     relay,
     namespace: config.nats.namespace,
   });
-  const deps: TenancyDeps = { data, config };
+  const deps: TenancyDeps = { data, config, nc: infra.nc, now: () => new Date() };
   const rpcs = serveTenancyRpc(infra.nc, deps, infra.logger);
   const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
   const api = bindRoutes(tenancyServiceRoutes, {
     ...orgsHandlers(deps),
+    ...membersHandlers(deps),
     ...teamsHandlers(deps),
+    ...teamMembersHandlers(deps),
     ...domainsHandlers(deps),
     ...domainAssignmentsHandlers(deps),
   });

@@ -42,8 +42,8 @@ describe("domains and their assignment to teams", () => {
       actor: owner,
       body: { domain_id: pending.body.id },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: "domain must be verified before it is assigned", code: "validation_error" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: "domain must be verified before it is assigned", code: "conflict" });
   });
 
   it("when a domain name is already registered by any org, then adding it again is a 409", async () => {
@@ -133,7 +133,7 @@ describe("domains and their assignment to teams", () => {
           action: "domain.assigned",
           target_type: "domain_assignment",
           target_id: assigned.body.id,
-          metadata: { domain_id: domain.id, access_level: "create_inbox" },
+          metadata: { domain_id: domain.id, domain_name: domain.domain_name, access_level: "create_inbox" },
         }),
       }),
     ]);

@@ -85,7 +85,7 @@ describe("orgs and teams", () => {
     const other = await orgTeamDomain(t, owner);
     const body = { name: "Ops", slug: "ops" };
     expect((await t.call("POST", `/orgs/${orgId}/teams`, { actor: owner, body })).status).toBe(201);
-    const again = await t.call<{ error: string }>("POST", `/orgs/${orgId}/teams`, { actor: owner, body });
+    const again = await t.call<{ error: string }>("POST", `/orgs/${orgId}/teams`, { actor: owner, body: { name: "Ops two", slug: "ops" } });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("team slug already taken in this organization");
     expect((await t.call("POST", `/orgs/${other.orgId}/teams`, { actor: owner, body })).status).toBe(201);

@@ -1,5 +1,7 @@
 import { z } from "../zod";
-import { Timestamp, Uuid } from "../shared/common.schemas";
+import { TeamParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
+import { PaginationQuery } from "../pagination";
+import { TierSettings } from "./orgs.schemas";
 
 /** What a team may do on an assigned domain; also carried by the `tenancy.get_assignment` reply. */
 export const AccessLevel = z.enum(["full", "create_inbox", "read_only"]);
@@ -17,5 +19,14 @@ export const DomainAssignment = z
   .openapi("DomainAssignment");
 export type DomainAssignment = z.infer<typeof DomainAssignment>;
 
-export const AssignDomainBody = z.object({ domain_id: Uuid, access_level: AccessLevel.default("full") }).openapi("AssignDomainRequest");
+export const AssignDomainBody = z
+  .object({ domain_id: Uuid, access_level: AccessLevel.default("full"), settings: TierSettings.optional() })
+  .openapi("AssignDomainRequest");
 export type AssignDomainBody = z.infer<typeof AssignDomainBody>;
+
+export const AssignmentParams = TeamParams.extend({ domainId: Uuid });
+export const ListAssignmentsQuery = PaginationQuery;
+export const UpdateAssignmentBody = atLeastOneField(
+  z.object({ access_level: AccessLevel.optional(), settings: TierSettings.optional() }),
+).openapi("UpdateDomainAssignmentRequest");
+export type UpdateAssignmentBody = z.infer<typeof UpdateAssignmentBody>;

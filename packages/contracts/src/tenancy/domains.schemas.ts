@@ -1,5 +1,7 @@
 import { z } from "../zod";
-import { Timestamp, Uuid } from "../shared/common.schemas";
+import { PaginationQuery } from "../pagination";
+import { OrgParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
+import { TierSettings } from "./orgs.schemas";
 
 export const DomainStatus = z.enum(["pending_verification", "partially_verified", "verified", "failed"]);
 export const Domain = z
@@ -34,3 +36,24 @@ export const CreateDomainBody = z
   .object({ domain_name: DomainName, description: z.string().max(500).optional() })
   .openapi("CreateDomainRequest");
 export type CreateDomainBody = z.infer<typeof CreateDomainBody>;
+
+export const DomainParams = OrgParams.extend({ domainId: Uuid });
+export const ListDomainsQuery = PaginationQuery.extend({ q: z.string().max(200).optional(), status: DomainStatus.optional() });
+export type ListDomainsQuery = z.infer<typeof ListDomainsQuery>;
+export const UpdateDomainBody = atLeastOneField(
+  z.object({ description: z.string().max(500).nullable().optional(), settings: TierSettings.optional() }),
+).openapi("UpdateDomainRequest");
+export type UpdateDomainBody = z.infer<typeof UpdateDomainBody>;
+/** `force=true` deletes even while inboxes on it are active. */
+export const ForceQuery = z.object({
+  force: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true")
+    .openapi({ type: "boolean" }),
+});
+export type ForceQuery = z.infer<typeof ForceQuery>;
+/** The 409 of a delete refused while inboxes are active. */
+export const ActiveInboxesConflict = z
+  .object({ error: z.string(), code: z.literal("conflict"), active_inboxes: z.number().int() })
+  .openapi("ActiveInboxesConflict");

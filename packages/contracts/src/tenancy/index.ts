@@ -1,6 +1,8 @@
 import { domainAssignmentsRoutes } from "./domain-assignments.routes";
 import { domainsRoutes } from "./domains.routes";
+import { membersRoutes } from "./members.routes";
 import { orgsRoutes } from "./orgs.routes";
+import { teamMembersRoutes } from "./team-members.routes";
 import { teamsRoutes } from "./teams.routes";
 
 export * from "./orgs.schemas";
@@ -8,11 +10,20 @@ export * from "./teams.schemas";
 export * from "./domains.schemas";
 export * from "./domain-assignments.schemas";
 
-export const tenancyRoutes = [...orgsRoutes, ...teamsRoutes, ...domainsRoutes, ...domainAssignmentsRoutes] as const;
+export const tenancyRoutes = [
+  ...orgsRoutes,
+  ...membersRoutes,
+  ...teamsRoutes,
+  ...teamMembersRoutes,
+  ...domainsRoutes,
+  ...domainAssignmentsRoutes,
+] as const;
 
 /** Everything the tenancy service serves. */
 export const tenancyServiceRoutes = tenancyRoutes;
 export * from "./domain-assignments.routes";
 export * from "./domains.routes";
+export * from "./members.routes";
 export * from "./orgs.routes";
+export * from "./team-members.routes";
 export * from "./teams.routes";

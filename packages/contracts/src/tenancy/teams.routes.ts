@@ -1,7 +1,7 @@
-import { PaginationQuery, paginated } from "../pagination";
-import { OrgParams, errorResponses } from "../shared/common.schemas";
+import { paginated } from "../pagination";
+import { OrgParams, TeamParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
-import { CreateTeamBody, Team } from "./teams.schemas";
+import { CreateTeamBody, ListTeamsQuery, Team, TransferTeamBody, TransferTeamResult, UpdateTeamBody } from "./teams.schemas";
 
 export const teamsRoutes = defineRoutes({ service: "tenancy", tag: "Teams" }, [
   {
@@ -19,7 +19,78 @@ export const teamsRoutes = defineRoutes({ service: "tenancy", tag: "Teams" }, [
     path: "/orgs/{orgId}/teams",
     auth: "user",
     summary: "List the teams of an organization visible to the caller",
-    request: { params: OrgParams, query: PaginationQuery },
+    request: { params: OrgParams, query: ListTeamsQuery },
     responses: { 200: { description: "Teams", schema: paginated(Team, "TeamPage") }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "getTeam",
+    method: "get",
+    path: "/orgs/{orgId}/teams/{teamId}",
+    auth: "user",
+    scope: "team.view",
+    summary: "Get a team",
+    request: { params: TeamParams },
+    responses: { 200: { description: "The team", schema: Team }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "updateTeam",
+    method: "patch",
+    path: "/orgs/{orgId}/teams/{teamId}",
+    auth: "user",
+    scope: "team.settings.manage",
+    summary: "Rename a team or change its description or settings",
+    request: { params: TeamParams, body: UpdateTeamBody },
+    responses: {
+      200: { description: "The team", schema: Team },
+      400: errorResponses[400],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: { description: "Name taken or team archived" },
+    },
+  },
+  {
+    operationId: "deleteTeam",
+    method: "delete",
+    path: "/orgs/{orgId}/teams/{teamId}",
+    auth: "user",
+    summary: "Delete a team; its inboxes, webhooks and keys go with it",
+    request: { params: TeamParams },
+    responses: { 204: { description: "Deleted" }, 403: errorResponses[403], 404: errorResponses[404] },
+  },
+  {
+    operationId: "archiveTeam",
+    method: "post",
+    path: "/orgs/{orgId}/teams/{teamId}/archive",
+    auth: "user",
+    summary: "Archive a team: it becomes read-only",
+    request: { params: TeamParams },
+    responses: { 200: { description: "The team", schema: Team }, 403: errorResponses[403], 404: errorResponses[404] },
+  },
+  {
+    operationId: "restoreTeam",
+    method: "post",
+    path: "/orgs/{orgId}/teams/{teamId}/restore",
+    auth: "user",
+    summary: "Restore an archived team",
+    request: { params: TeamParams },
+    responses: { 200: { description: "The team", schema: Team }, 403: errorResponses[403], 404: errorResponses[404] },
+  },
+  {
+    operationId: "leaveTeam",
+    method: "post",
+    path: "/orgs/{orgId}/teams/{teamId}/leave",
+    auth: "user",
+    summary: "Leave a team",
+    request: { params: TeamParams },
+    responses: { 204: { description: "Left" }, 404: errorResponses[404], 409: { description: "Last lead" } },
+  },
+  {
+    operationId: "transferTeam",
+    method: "post",
+    path: "/orgs/{orgId}/teams/{teamId}/transfer",
+    auth: "system_admin",
+    summary: "Move a team to another organization (members outside it and the domain assignments are dropped)",
+    request: { params: TeamParams, body: TransferTeamBody },
+    responses: { 200: { description: "Transferred", schema: TransferTeamResult }, 400: errorResponses[400], 404: errorResponses[404] },
   },
 ] as const);

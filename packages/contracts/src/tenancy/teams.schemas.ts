@@ -1,6 +1,7 @@
 import { z } from "../zod";
-import { Timestamp, Uuid } from "../shared/common.schemas";
-import { Slug, TenantName } from "./orgs.schemas";
+import { PaginationQuery } from "../pagination";
+import { TeamParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
+import { OrgRoleName, Slug, TenantName, TierSettings } from "./orgs.schemas";
 
 export const Team = z
   .object({
@@ -25,3 +26,43 @@ export const CreateTeamBody = z
   .object({ name: TenantName, slug: Slug.optional(), description: z.string().max(500).optional() })
   .openapi("CreateTeamRequest");
 export type CreateTeamBody = z.infer<typeof CreateTeamBody>;
+
+export const ListTeamsQuery = PaginationQuery.extend({
+  q: z.string().max(200).optional(),
+  archived: z.enum(["false", "true", "all"]).default("false"),
+});
+export type ListTeamsQuery = z.infer<typeof ListTeamsQuery>;
+
+export const UpdateTeamBody = atLeastOneField(
+  z.object({ name: TenantName.optional(), description: z.string().max(500).nullable().optional(), settings: TierSettings.optional() }),
+).openapi("UpdateTeamRequest");
+export type UpdateTeamBody = z.infer<typeof UpdateTeamBody>;
+
+export const TransferTeamBody = z.object({ target_org_id: Uuid }).openapi("TransferTeamRequest");
+export const TransferTeamResult = z
+  .object({ team: Team, removed_members: z.array(z.object({ user_id: Uuid, email: z.string() })) })
+  .openapi("TransferTeamResult");
+export type TransferTeamResult = z.infer<typeof TransferTeamResult>;
+
+export const TeamMember = z
+  .object({
+    id: Uuid,
+    team_id: Uuid,
+    user_id: Uuid,
+    role: z.string(),
+    email: z.string(),
+    display_name: z.string(),
+    created_at: Timestamp,
+  })
+  .openapi("TeamMember");
+export type TeamMember = z.infer<typeof TeamMember>;
+
+export const ListTeamMembersQuery = PaginationQuery.extend({ q: z.string().max(200).optional(), role: OrgRoleName.optional() });
+export type ListTeamMembersQuery = z.infer<typeof ListTeamMembersQuery>;
+/** A member is named by user id or by email (an org member's). */
+export const AddTeamMemberBody = z
+  .object({ user_id: Uuid.optional(), email: z.string().trim().toLowerCase().email().max(320).optional(), role: OrgRoleName })
+  .refine((b) => (b.user_id === undefined) !== (b.email === undefined), { message: "exactly one of user_id and email is required" })
+  .openapi("AddTeamMemberRequest");
+export type AddTeamMemberBody = z.infer<typeof AddTeamMemberBody>;
+export const TeamMemberParams = TeamParams.extend({ userId: Uuid });

@@ -44,15 +44,75 @@ export class DomainAssignmentRepository {
   constructor(private readonly db: Client) {}
 
   /** A domain is assigned to a team once: a second assignment is a conflict. */
-  async create(scope: TeamScope, fields: { id: string; domainId: string; accessLevel: AccessLevel }): Promise<DomainAssignment> {
+  async create(
+    scope: TeamScope,
+    fields: { id: string; domainId: string; accessLevel: AccessLevel; settings: Record<string, unknown> },
+  ): Promise<DomainAssignment> {
     const row = await uniqueOr(
       this.db.domainAssignment.create({
-        data: { id: fields.id, teamId: scope.teamId, domainId: fields.domainId, accessLevel: fields.accessLevel, settings: {} },
+        data: {
+          id: fields.id,
+          teamId: scope.teamId,
+          domainId: fields.domainId,
+          accessLevel: fields.accessLevel,
+          settings: fields.settings as Prisma.InputJsonObject,
+        },
         include: { domain: true },
       }),
       () => errors.conflict("domain already assigned to this team"),
     );
     return toAssignment(row);
+  }
+
+  /** The team's assignment of one domain (by the domain's id, as the path names it), with its active inbox count. */
+  async get(scope: TeamScope, domainId: string): Promise<(DomainAssignment & { activeInboxes: number }) | null> {
+    const row = await this.db.domainAssignment.findFirst({
+      where: { teamId: scope.teamId, domainId, team: { orgId: scope.orgId } },
+      include: { domain: true },
+    });
+    return row ? { ...toAssignment(row), activeInboxes: row.activeInboxes } : null;
+  }
+
+  async list(scope: TeamScope, window: { skip: number; take: number }): Promise<DomainAssignment[]> {
+    const rows = await this.db.domainAssignment.findMany({
+      where: { teamId: scope.teamId, team: { orgId: scope.orgId } },
+      include: { domain: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      ...window,
+    });
+    return rows.map(toAssignment);
+  }
+
+  count(scope: TeamScope): Promise<number> {
+    return this.db.domainAssignment.count({ where: { teamId: scope.teamId, team: { orgId: scope.orgId } } });
+  }
+
+  async update(
+    scope: TeamScope,
+    domainId: string,
+    changes: { accessLevel?: AccessLevel; settings?: Record<string, unknown> },
+  ): Promise<DomainAssignment> {
+    const row = await this.db.domainAssignment.update({
+      where: { teamId_domainId: { teamId: scope.teamId, domainId } },
+      data: {
+        ...(changes.accessLevel ? { accessLevel: changes.accessLevel } : {}),
+        ...(changes.settings ? { settings: changes.settings as Prisma.InputJsonObject } : {}),
+      },
+      include: { domain: true },
+    });
+    return toAssignment(row);
+  }
+
+  async delete(scope: TeamScope, domainId: string): Promise<void> {
+    await this.db.domainAssignment.deleteMany({ where: { teamId: scope.teamId, domainId, team: { orgId: scope.orgId } } });
+  }
+
+  /** An inbox opened (+1) or expired (-1, never below zero) through this team's assignment of the domain. */
+  async countInbox(scope: TeamScope, domainId: string, delta: 1 | -1): Promise<void> {
+    await this.db.domainAssignment.updateMany({
+      where: { teamId: scope.teamId, domainId, ...(delta < 0 ? { activeInboxes: { gt: 0 } } : {}) },
+      data: { activeInboxes: { increment: delta } },
+    });
   }
 
   async locate(assignmentId: string): Promise<AssignmentLocation | null> {

@@ -38,6 +38,17 @@ export interface NewDomain {
   verificationRecord: string;
 }
 
+export interface DomainFilter {
+  q?: string;
+  status?: Domain["status"];
+}
+
+const whereFiltered = (scope: OrgScope, filter: DomainFilter): Prisma.DomainWhereInput => ({
+  orgId: scope.orgId,
+  ...(filter.status ? { status: filter.status } : {}),
+  ...(filter.q ? { domainName: { contains: filter.q.toLowerCase() } } : {}),
+});
+
 /** The mail domains an org owns, with their inbox counters. */
 export class DomainRepository {
   constructor(private readonly db: Client) {}
@@ -58,6 +69,38 @@ export class DomainRepository {
   async get(scope: OrgScope, domainId: string): Promise<Domain | null> {
     const row = await this.db.domain.findFirst({ where: { id: domainId, orgId: scope.orgId }, include: withCounts });
     return row ? toDomain(row) : null;
+  }
+
+  /** One window of the org's domains, oldest first. */
+  async list(scope: OrgScope, filter: DomainFilter, window: { skip: number; take: number }): Promise<Domain[]> {
+    const rows = await this.db.domain.findMany({
+      where: whereFiltered(scope, filter),
+      include: withCounts,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      ...window,
+    });
+    return rows.map(toDomain);
+  }
+
+  count(scope: OrgScope, filter: DomainFilter = {}): Promise<number> {
+    return this.db.domain.count({ where: whereFiltered(scope, filter) });
+  }
+
+  async update(
+    scope: OrgScope,
+    domainId: string,
+    changes: { description?: string | null; settings?: Record<string, unknown> },
+  ): Promise<Domain> {
+    const data: Prisma.DomainUpdateInput = {
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.settings ? { settings: changes.settings as Prisma.InputJsonObject } : {}),
+    };
+    return toDomain(await this.db.domain.update({ where: { id: domainId, orgId: scope.orgId }, data, include: withCounts }));
+  }
+
+  /** The domain with its assignments. */
+  async delete(scope: OrgScope, domainId: string): Promise<void> {
+    await this.db.domain.deleteMany({ where: { id: domainId, orgId: scope.orgId } });
   }
 
   /** The org of a domain known only by its name (an inbox address names it), or null. */

@@ -1,5 +1,6 @@
 import type { Org } from "@burnbox/contracts";
-import { errors, type OrgScope } from "@burnbox/service-kit";
+import type { OrgScope } from "@burnbox/service-kit";
+import { SlugTakenError } from "../domain/slug";
 import { withOrgDefaults } from "../domain/orgs/org-settings";
 import { jsonObject, uniqueOr, type Client, type SettingsValues } from "./prisma";
 import type { Prisma } from "../generated/prisma";
@@ -36,7 +37,7 @@ export class OrgRepository {
     const { ownerUserId, ...org } = fields;
     const row = await uniqueOr(
       this.db.org.create({ data: { id: scope.orgId, ...org, members: { create: { userId: ownerUserId, role: "owner" } } } }),
-      () => errors.conflict("organization slug already taken"),
+      () => new SlugTakenError("organization slug already taken"),
     );
     return toOrg(row);
   }
@@ -44,6 +45,43 @@ export class OrgRepository {
   async get(scope: OrgScope): Promise<Org | null> {
     const row = await this.db.org.findUnique({ where: { id: scope.orgId } });
     return row ? toOrg(row) : null;
+  }
+
+  /** The orgs `userId` belongs to, oldest first, with their role there. */
+  async listForUser(userId: string, window: { skip: number; take: number }): Promise<Array<Org & { role: string }>> {
+    const rows = await this.db.orgMember.findMany({
+      where: { userId },
+      include: { org: true },
+      orderBy: [{ org: { createdAt: "asc" } }, { orgId: "asc" }],
+      ...window,
+    });
+    return rows.map((m) => ({ ...toOrg(m.org), role: m.role }));
+  }
+
+  countForUser(userId: string): Promise<number> {
+    return this.db.orgMember.count({ where: { userId } });
+  }
+
+  async update(scope: OrgScope, changes: { name?: string; logoUrl?: string | null }): Promise<Org> {
+    return toOrg(await this.db.org.update({ where: { id: scope.orgId }, data: changes }));
+  }
+
+  /** Stores the merged settings (the caller merged and validated them). */
+  async saveSettings(scope: OrgScope, settings: SettingsValues): Promise<Org> {
+    return toOrg(await this.db.org.update({ where: { id: scope.orgId }, data: { settings } }));
+  }
+
+  /** The org with everything in it (members, teams, domains, assignments cascade). */
+  async delete(scope: OrgScope): Promise<void> {
+    await this.db.org.deleteMany({ where: { id: scope.orgId } });
+  }
+
+  /**
+   * Locks the org's row until the transaction ends: creates counted against a quota of the org
+   * (teams, domains) run one after the other, so two at the limit cannot both pass.
+   */
+  async lockForQuota(scope: OrgScope): Promise<void> {
+    await this.db.$queryRaw`SELECT id FROM orgs WHERE id = ${scope.orgId}::uuid FOR UPDATE`;
   }
 
   async exists(scope: OrgScope): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { OrgRole, Team, TeamRole } from "@burnbox/contracts";
 import { errors, type OrgScope, type TeamScope } from "@burnbox/service-kit";
 import type { Prisma } from "../generated/prisma";
+import { SlugTakenError } from "../domain/slug";
 import { iso, jsonObject, uniqueOr, type Client } from "./prisma";
 
 const withCounts = { _count: { select: { members: true, assignments: true } } } as const;
@@ -34,9 +35,25 @@ export interface NewTeam {
 
 /** Which teams of an org a list shows: all of them, or those the user belongs to. */
 export type TeamVisibility = { all: true } | { memberUserId: string };
+/** A list's filters: name substring and archived state. */
+export interface TeamFilter {
+  q?: string;
+  archived: "false" | "true" | "all";
+}
 
-const whereVisible = (scope: OrgScope, visibility: TeamVisibility): Prisma.TeamWhereInput =>
-  "all" in visibility ? { orgId: scope.orgId } : { orgId: scope.orgId, members: { some: { userId: visibility.memberUserId } } };
+const whereVisible = (scope: OrgScope, visibility: TeamVisibility, filter: TeamFilter = { archived: "all" }): Prisma.TeamWhereInput => ({
+  orgId: scope.orgId,
+  ...("all" in visibility ? {} : { members: { some: { userId: visibility.memberUserId } } }),
+  ...(filter.archived === "all" ? {} : { isArchived: filter.archived === "true" }),
+  ...(filter.q ? { name: { contains: filter.q, mode: "insensitive" as const } } : {}),
+});
+
+export interface TeamChanges {
+  name?: string;
+  slug?: string;
+  description?: string | null;
+  settings?: Record<string, string | number | boolean>;
+}
 
 const toScope = (t: { id: string; orgId: string }): TeamScope => ({ orgId: t.orgId, teamId: t.id });
 const keys = { id: true, orgId: true } as const;
@@ -53,7 +70,7 @@ export class TeamRepository {
         data: { id: scope.teamId, orgId: scope.orgId, ...team, settings: {}, members: { create: { userId: leadUserId, role: "lead" } } },
         include: withCounts,
       }),
-      () => errors.conflict("team slug already taken in this organization"),
+      () => new SlugTakenError("team slug already taken in this organization"),
     );
     return toTeam(row);
   }
@@ -64,9 +81,9 @@ export class TeamRepository {
   }
 
   /** One window of the visible teams, oldest first. */
-  async list(scope: OrgScope, visibility: TeamVisibility, window: { skip: number; take: number }): Promise<Team[]> {
+  async list(scope: OrgScope, visibility: TeamVisibility, filter: TeamFilter, window: { skip: number; take: number }): Promise<Team[]> {
     const rows = await this.db.team.findMany({
-      where: whereVisible(scope, visibility),
+      where: whereVisible(scope, visibility, filter),
       include: withCounts,
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       ...window,
@@ -74,8 +91,56 @@ export class TeamRepository {
     return rows.map(toTeam);
   }
 
-  count(scope: OrgScope, visibility: TeamVisibility): Promise<number> {
-    return this.db.team.count({ where: whereVisible(scope, visibility) });
+  count(scope: OrgScope, visibility: TeamVisibility, filter?: TeamFilter): Promise<number> {
+    return this.db.team.count({ where: whereVisible(scope, visibility, filter) });
+  }
+
+  /** A name or slug taken in the org is a conflict. */
+  async update(scope: TeamScope, changes: TeamChanges): Promise<Team> {
+    const row = await uniqueOr(
+      this.db.team.update({ where: { id: scope.teamId, orgId: scope.orgId }, data: changes, include: withCounts }),
+      () => errors.conflict("a team with this name already exists in this organization"),
+    );
+    return toTeam(row);
+  }
+
+  async setArchived(scope: TeamScope, archivedAt: Date | null): Promise<Team> {
+    const row = await this.db.team.update({
+      where: { id: scope.teamId, orgId: scope.orgId },
+      data: { isArchived: archivedAt !== null, archivedAt },
+      include: withCounts,
+    });
+    return toTeam(row);
+  }
+
+  /** The team with its memberships and assignments. */
+  async delete(scope: TeamScope): Promise<void> {
+    await this.db.team.deleteMany({ where: { id: scope.teamId, orgId: scope.orgId } });
+  }
+
+  /** Whether another team of the org already has this name (case-insensitive). */
+  async nameTaken(scope: OrgScope, name: string, exceptTeamId?: string): Promise<boolean> {
+    const row = await this.db.team.findFirst({
+      where: { orgId: scope.orgId, name: { equals: name, mode: "insensitive" }, ...(exceptTeamId ? { id: { not: exceptTeamId } } : {}) },
+      select: { id: true },
+    });
+    return row !== null;
+  }
+
+  /** Moves the team to another org: its assignments go, and the members not in `keepUserIds`. */
+  async moveTo(scope: TeamScope, targetOrgId: string, slug: string, keepUserIds: string[]): Promise<Team> {
+    await this.db.domainAssignment.deleteMany({ where: { teamId: scope.teamId } });
+    await this.db.teamMember.deleteMany({ where: { teamId: scope.teamId, userId: { notIn: keepUserIds } } });
+    const row = await uniqueOr(
+      this.db.team.update({ where: { id: scope.teamId, orgId: scope.orgId }, data: { orgId: targetOrgId, slug }, include: withCounts }),
+      () => errors.conflict("team slug already taken in the target organization"),
+    );
+    return toTeam(row);
+  }
+
+  /** The ids of every team of the org. */
+  async idsOf(scope: OrgScope): Promise<string[]> {
+    return (await this.db.team.findMany({ where: { orgId: scope.orgId }, select: { id: true } })).map((t) => t.id);
   }
 
   /** The org of a team known only by its id (an event names the team), or null. */

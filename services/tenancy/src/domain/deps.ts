@@ -1,4 +1,4 @@
-import type { UnitOfWork } from "@burnbox/service-kit";
+import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { TenancyConfig } from "../config";
 import type { TenancyRepos } from "../data/repositories";
 
@@ -7,4 +7,7 @@ export interface TenancyDeps {
   /** Repositories for reads; `write` for a change with its events and audit entries. */
   data: UnitOfWork<TenancyRepos>;
   config: TenancyConfig;
+  /** Requests to other services (identity: members' details, password confirmation). */
+  nc: NatsConnection;
+  now: () => Date;
 }

@@ -1,5 +1,5 @@
 import { errors } from "@burnbox/service-kit";
-import { slugify, withFreeSlug } from "./slug";
+import { SlugTakenError, slugify, withFreeSlug } from "./slug";
 
 describe("slugify", () => {
   it("when a name has capitals, spaces and symbols, then the slug keeps lowercase letters and digits joined by dashes", () => {
@@ -17,7 +17,7 @@ describe("slugify", () => {
 });
 
 describe("withFreeSlug", () => {
-  const taken = () => errors.conflict("slug taken");
+  const taken = () => new SlugTakenError("slug taken");
 
   it("when the derived slug is taken, then it retries with a random suffix", async () => {
     const tried: string[] = [];
@@ -41,6 +41,12 @@ describe("withFreeSlug", () => {
     const create = jest.fn(() => Promise.reject(taken()));
     await expect(withFreeSlug({ name: "Acme" }, create)).rejects.toMatchObject({ code: "conflict" });
     expect(create).toHaveBeenCalledTimes(5);
+  });
+
+  it("when the conflict is another one (a quota, a taken name), then it is not retried", async () => {
+    const create = jest.fn(() => Promise.reject(errors.conflict("team limit reached (5)")));
+    await expect(withFreeSlug({ name: "Acme" }, create)).rejects.toMatchObject({ message: "team limit reached (5)" });
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it("when the failure is not a conflict, then it is not retried", async () => {

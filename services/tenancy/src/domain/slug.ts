@@ -17,7 +17,14 @@ export function slugify(name: string): string {
 export const withSuffix = (slug: string): string => `${slug.slice(0, 54)}-${randomBytes(3).toString("hex")}`;
 
 const RETRIES = 4;
-const isConflict = (err: unknown): boolean => err instanceof AppError && err.code === ErrorCode.conflict;
+
+/** The conflict of a taken slug (the one conflict a derived slug retries; a quota or a taken name does not). */
+export class SlugTakenError extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.conflict, message);
+  }
+}
+const isConflict = (err: unknown): boolean => err instanceof SlugTakenError;
 
 /**
  * Runs `create` with the caller's slug, or one derived from the name. A derived slug that is

@@ -1,8 +1,16 @@
+import type { domainsRoutes } from "@burnbox/contracts";
 import type { Handlers } from "@burnbox/service-kit";
 import type { TenancyDeps } from "../domain/deps";
 import { createDomain } from "../domain/domains/create-domain.use-case";
-import type { DomainsRoutes } from "./routes";
+import { deleteDomain } from "../domain/domains/delete-domain.use-case";
+import { getDomain } from "../domain/domains/get-domain.use-case";
+import { listDomains } from "../domain/domains/list-domains.use-case";
+import { updateDomain } from "../domain/domains/update-domain.use-case";
 
-export const domainsHandlers = (deps: TenancyDeps): Handlers<DomainsRoutes> => ({
+export const domainsHandlers = (deps: TenancyDeps): Handlers<typeof domainsRoutes> => ({
   createDomain: ({ ctx, params, body }) => createDomain(deps, ctx, { ...params, ...body }),
+  listDomains: ({ ctx, params, query }) => listDomains(deps, ctx, { ...params, ...query }),
+  getDomain: ({ ctx, params }) => getDomain(deps, ctx, params),
+  updateDomain: ({ ctx, params, body }) => updateDomain(deps, ctx, { ...params, ...body }),
+  deleteDomain: ({ ctx, params, query }) => deleteDomain(deps, ctx, { ...params, force: query.force }),
 });

@@ -1,7 +1,9 @@
 import type { OrgPermission, TeamPermission } from "@burnbox/contracts";
-import { assertAllowed, type OrgScope, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import { assertAllowed, errors, type OrgScope, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { TenancyDeps } from "../deps";
 import { authorize } from "./authorize.use-case";
+import { ABOVE_EVERY_TEAM_ROLE, ORG_RANK, SYSTEM_ADMIN_RANK, TEAM_RANK } from "./rank";
+import { TEAM_WIDE_ORG_ROLES, isSystemAdmin } from "./rbac";
 
 /**
  * The first line of a use case on an org: the caller holds `permission` there, or gets the
@@ -21,4 +23,49 @@ export async function requireTeam(
 ): Promise<TeamScope> {
   assertAllowed(await authorize(deps, { actor: ctx.actor, orgId: ids.orgId, teamId: ids.teamId, permission }), "team");
   return { orgId: ids.orgId, teamId: ids.teamId };
+}
+
+/** A team route that changes the team: as `requireTeam`, and an archived team is read-only (409). */
+export async function requireWritableTeam(
+  deps: TenancyDeps,
+  ctx: RequestCtx,
+  ids: { orgId: string; teamId: string },
+  permission: TeamPermission,
+): Promise<TeamScope> {
+  const scope = await requireTeam(deps, ctx, ids, permission);
+  const standing = await deps.data.repos.teamMembers.standingIn(scope, ctx.actor.user_id);
+  if (standing?.archived) throw errors.conflict("team is archived");
+  return scope;
+}
+
+/** An org-level permission on one team of the path (archive, delete): the team must be the org's, else 404. */
+export async function requireOrgTeam(
+  deps: TenancyDeps,
+  ctx: RequestCtx,
+  ids: { orgId: string; teamId: string },
+  permission: OrgPermission,
+): Promise<TeamScope> {
+  const org = await requireOrg(deps, ctx, ids, permission);
+  const scope = { ...org, teamId: ids.teamId };
+  if (!(await deps.data.repos.teamMembers.standingIn(scope, ctx.actor.user_id))) throw errors.notFound("team");
+  return scope;
+}
+
+/** The actor's rank in the org, for the rank rules (system admins above everyone). */
+export async function orgRankOf(deps: TenancyDeps, ctx: RequestCtx, scope: OrgScope): Promise<number> {
+  if (isSystemAdmin(ctx.actor)) return SYSTEM_ADMIN_RANK;
+  const role = await deps.data.repos.orgMembers.roleOf(scope, ctx.actor.user_id);
+  return role ? ORG_RANK[role] : 0;
+}
+
+/** The actor's rank in a team: org owners and admins rank above every team role of their org. */
+export async function teamRankOf(deps: TenancyDeps, ctx: RequestCtx, scope: TeamScope): Promise<number> {
+  if (isSystemAdmin(ctx.actor)) return SYSTEM_ADMIN_RANK;
+  const { orgMembers, teamMembers } = deps.data.repos;
+  const [orgRole, standing] = await Promise.all([
+    orgMembers.roleOf(scope, ctx.actor.user_id),
+    teamMembers.standingIn(scope, ctx.actor.user_id),
+  ]);
+  if (orgRole && TEAM_WIDE_ORG_ROLES.includes(orgRole)) return ABOVE_EVERY_TEAM_ROLE;
+  return standing?.role ? TEAM_RANK[standing.role] : 0;
 }

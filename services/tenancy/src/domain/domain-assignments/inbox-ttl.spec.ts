@@ -1,9 +1,10 @@
 import { resolveInboxTtl } from "./inbox-ttl";
 
 describe("resolveInboxTtl", () => {
-  it("when a narrower layer sets a TTL, then it overrides the wider ones", () => {
+  it("when a narrower layer sets a default, then it overrides the wider ones; the maximum is the smallest set", () => {
     const layers = [{ default_inbox_ttl: "10m", max_inbox_ttl: "24h" }, { default_inbox_ttl: "1h" }, {}, { max_inbox_ttl: "90s" }];
     expect(resolveInboxTtl(layers)).toEqual({ defaultTtl: 3600, maxTtl: 90 });
+    expect(resolveInboxTtl([{ max_inbox_ttl: "1h" }, { max_inbox_ttl: "2h" }])).toEqual({ defaultTtl: null, maxTtl: 3600 });
   });
 
   it("when a layer's value is malformed or not a string, then the wider value stands", () => {

@@ -11,14 +11,16 @@ const seconds = (v: unknown): number | null => {
 
 /**
  * The inbox TTL limits in seconds from settings layers, widest first (org, domain, team,
- * assignment): a narrower layer's valid duration overrides; a missing or malformed one does not.
+ * assignment): the default is the narrowest layer's valid one; the maximum is the smallest any
+ * layer sets (contract notes: no lower tier can raise it). A malformed value counts as unset.
  */
 export function resolveInboxTtl(layers: ReadonlyArray<Record<string, unknown>>): { defaultTtl: number | null; maxTtl: number | null } {
   let defaultTtl: number | null = null;
   let maxTtl: number | null = null;
   for (const layer of layers) {
     defaultTtl = seconds(layer.default_inbox_ttl) ?? defaultTtl;
-    maxTtl = seconds(layer.max_inbox_ttl) ?? maxTtl;
+    const max = seconds(layer.max_inbox_ttl);
+    if (max !== null) maxTtl = maxTtl === null ? max : Math.min(maxTtl, max);
   }
   return { defaultTtl, maxTtl };
 }

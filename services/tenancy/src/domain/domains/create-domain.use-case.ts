@@ -1,15 +1,24 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CreateDomainBody, Domain } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
+import { withOrgDefaults } from "../orgs/org-settings";
 import { isTrusted } from "./trusted-domain";
 
-/** Adds a domain to an org: verified at once when trusted, else pending its DNS checks. */
+/**
+ * Adds a domain to an org: verified at once when trusted, else pending its DNS checks. The org's
+ * row is locked while `max_domains` is checked, so two creates at the limit cannot both pass.
+ */
 export async function createDomain(deps: TenancyDeps, ctx: RequestCtx, input: { orgId: string } & CreateDomainBody): Promise<Domain> {
   const scope = await requireOrg(deps, ctx, input, "org.domains.manage");
   const trusted = isTrusted(input.domain_name, deps.config.domains.trusted);
   return deps.data.write(async (repos, events) => {
+    await repos.orgs.lockForQuota(scope);
+    const org = await repos.orgs.get(scope);
+    if (!org) throw errors.notFound("organization");
+    const max = withOrgDefaults(org.settings).max_domains;
+    if ((await repos.domains.count(scope)) >= max) throw errors.conflict(`domain limit reached (${max})`);
     const domain = await repos.domains.create(scope, {
       id: randomUUID(),
       domainName: input.domain_name,

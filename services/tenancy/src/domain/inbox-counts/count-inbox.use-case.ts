@@ -17,5 +17,6 @@ export async function countInbox(
     const [team, domain] = await Promise.all([repos.teams.locate(input.teamId), repos.domains.locateByName(domainOf(input.fullAddress))]);
     if (team) await repos.teams.adjustActiveInboxes(team, input.delta);
     if (domain) await repos.domains.countInbox(domain, domain.domainId, input.delta);
+    if (team && domain && team.orgId === domain.orgId) await repos.domainAssignments.countInbox(team, domain.domainId, input.delta);
   });
 }

@@ -1,0 +1,20 @@
+import { ORG_ROLE_GRANTS, type MyMembership } from "@burnbox/contracts";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { requireOrg } from "../access/require-access";
+import { isOrgRole } from "../access/rank";
+import type { TenancyDeps } from "../deps";
+import { lookupUsers } from "../users";
+import { toMember } from "./member-view";
+
+/** The caller's own membership, with the org permission keys their role grants. */
+export async function getMyMembership(deps: TenancyDeps, ctx: RequestCtx, input: { orgId: string }): Promise<MyMembership> {
+  const scope = await requireOrg(deps, ctx, input, "org.view");
+  const row = await deps.data.repos.orgMembers.get(scope, ctx.actor.user_id);
+  // a system admin passes org.view without being a member: they have no membership to show
+  if (!row) throw errors.notFound("membership");
+  const users = await lookupUsers(deps, { ids: [row.userId] });
+  return {
+    ...toMember(scope.orgId, row, users.get(row.userId)),
+    permissions: isOrgRole(row.role) ? [...ORG_ROLE_GRANTS[row.role]] : [],
+  };
+}
