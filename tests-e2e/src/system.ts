@@ -141,7 +141,7 @@ export class System {
     };
     const service = name === "inbox-smtp" ? "inbox" : name;
     if ((DB_SERVICES as readonly string[]).includes(service)) {
-      base.DATABASE_URL = testDatabaseUrl(this.databaseName(service as (typeof DB_SERVICES)[number]));
+      base.BB_DATABASE_URL = testDatabaseUrl(this.databaseName(service as (typeof DB_SERVICES)[number]));
     }
     return { ...base, ...(this.extraEnv.all ?? {}), ...(this.extraEnv[name] ?? {}) };
   }
