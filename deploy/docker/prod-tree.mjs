@@ -71,7 +71,7 @@ if (pnpm.status !== 0) {
 const UNUSED = [
   /^prisma@/,
   /^@prisma\+client@/,
-  /^@prisma\+(config|engines|engines-version|fetch-engine|get-platform|debug)@/,
+  /^@prisma\+(config|engines|engines-version|fetch-engine|get-platform)@/,
   /^typescript@/,
   /^effect@/,
   /^fast-check@/,

@@ -41,6 +41,22 @@ function jest(title, projects, outName, extra = []) {
   return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
 }
 
+/** Runs a node script that ends with `N passed, N failed` and returns its counts. */
+function counted(title, script, args = []) {
+  say(title);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  });
+  process.stdout.write(r.stdout ?? "");
+  const m = /^(\d+) passed, (\d+) failed$/m.exec(r.stdout ?? "");
+  say(`${title}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const counts = m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: 1 };
+  return r.status === 0 || counts.failed > 0 ? counts : { passed: counts.passed, failed: 1 };
+}
+
 let passed = 0;
 let failed = 0;
 try {
@@ -53,6 +69,15 @@ try {
 if (!step("type-checking every package", "pnpm", ["-r", "--workspace-concurrency=2", "--no-bail", "run", "typecheck"])) failed++;
 if (!step("linting", bin("eslint"), [".", "--max-warnings", "0"])) failed++;
 if (!step("checking formatting", bin("prettier"), ["--check", "."], { stdio: ["ignore", "ignore", "inherit"] })) failed++;
+// deployment files: Kubernetes manifests built and validated against the API schemas, compose file
+for (const [title, script] of [
+  ["validating the Kubernetes manifests", "deploy/k8s/validate.mjs"],
+  ["checking docker-compose.yml", "deploy/docker/compose-check.mjs"],
+]) {
+  const r = counted(title, script);
+  passed += r.passed;
+  failed += r.failed;
+}
 const unitAndIntegration = jest("unit and integration tests", UNIT_AND_INTEGRATION, "jest-unit-integration.json");
 passed += unitAndIntegration.passed;
 failed += unitAndIntegration.failed;
@@ -61,6 +86,10 @@ if (step("building the services", process.execPath, [path.join(ROOT, "deploy", "
   const e2e = jest("end-to-end tests", ["tests-e2e"], "jest-e2e.json", ["--runInBand"]);
   passed += e2e.passed;
   failed += e2e.failed;
+  // the image's build stage without Docker: production trees, each entry started from its own
+  const image = counted("image build stage: production trees", "deploy/docker/prod-tree.test.mjs");
+  passed += image.passed;
+  failed += image.failed;
 } else failed++;
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,110 @@
+// What `docker compose config` checks, offline, for docker-compose.yml: it parses (anchors and
+// merges resolved), interpolates with only the two secrets set, and is complete: every service has
+// an image, every built image names a target of deploy/docker/Dockerfile, every dependency and
+// named volume exists, every BurnBox service has its health check (the image's) and the stack has
+// Postgres with a password, Redis, NATS with JetStream and a health check, and the SMTP intake.
+// `docker compose config` itself runs too when the compose plugin is installed.
+//
+//   node deploy/docker/compose-check.mjs     prints `N passed, N failed`
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const { parse } = createRequire(path.join(ROOT, "packages", "service-kit", "package.json"))("yaml");
+const SECRETS = { BB_INTERNAL_SECRET: "i".repeat(32), BB_AUTH_JWT_SECRET: "j".repeat(32) };
+
+let passed = 0;
+let failed = 0;
+const check = (ok, what) => {
+  if (ok) passed++;
+  else failed++;
+  if (!ok) process.stdout.write(`[compose] FAIL ${what}\n`);
+};
+
+/** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}, $$. */
+export function interpolate(text, env) {
+  const missing = [];
+  const out = text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])((?:[^}])*))?\}/g, (whole, name, op, arg) => {
+    if (whole === "$$") return "$$";
+    const value = env[name];
+    const unset = value === undefined || (op?.startsWith(":") && value === "");
+    if (!op) return value ?? "";
+    if (op.endsWith("-")) return unset ? arg : value;
+    if (unset) missing.push(`${name}: ${arg}`);
+    return value ?? "";
+  });
+  return { out, missing };
+}
+
+const file = path.join(ROOT, "docker-compose.yml");
+const withSecrets = interpolate(readFileSync(file, "utf8"), SECRETS);
+check(withSecrets.missing.length === 0, `interpolates with only the two secrets set (missing: ${withSecrets.missing.join(", ")})`);
+const withNothing = interpolate(readFileSync(file, "utf8"), {});
+check(
+  withNothing.missing.length === 2 && withNothing.missing.every((m) => /^BB_(INTERNAL_SECRET|AUTH_JWT_SECRET):/.test(m)),
+  "without them, it names exactly the two secrets",
+);
+
+let doc;
+try {
+  doc = parse(withSecrets.out, { merge: true, maxAliasCount: -1 });
+  check(true, "parses");
+} catch (err) {
+  check(false, `parses: ${err.message}`);
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  process.exit(1);
+}
+const services = doc.services ?? {};
+const targets = new Set(
+  [...readFileSync(path.join(ROOT, "deploy", "docker", "Dockerfile"), "utf8").matchAll(/^FROM \S+ AS (\S+)/gim)].map((m) => m[1]),
+);
+const volumes = new Set(Object.keys(doc.volumes ?? {}));
+const BURNBOX = ["identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway", "api-gateway"];
+
+for (const [name, s] of Object.entries(services)) {
+  check(typeof s.image === "string" && !/:latest$/.test(s.image), `${name}: an image with a fixed tag`);
+  if (s.build)
+    check(s.build.dockerfile === "deploy/docker/Dockerfile" && targets.has(s.build.target), `${name}: builds a target of the Dockerfile`);
+  for (const dep of Object.keys(s.depends_on ?? {})) check(dep in services, `${name}: depends on ${dep}, which exists`);
+  for (const v of s.volumes ?? []) {
+    const source = String(v).split(":")[0];
+    if (!source.startsWith(".") && !source.startsWith("/")) check(volumes.has(source), `${name}: volume ${source} is declared`);
+  }
+}
+for (const name of BURNBOX) {
+  const s = services[name];
+  check(Boolean(s), `${name}: is a service`);
+  if (!s) continue;
+  const env = s.environment ?? {};
+  check(/^\d+$/.test(String(env.BB_HTTP_PORT ?? "")), `${name}: sets BB_HTTP_PORT (the image's HEALTHCHECK reads it)`);
+  check(s.read_only === true && (s.cap_drop ?? []).includes("ALL"), `${name}: read-only root and no capabilities`);
+  for (const dep of ["postgres", "redis", "nats"])
+    check(s.depends_on?.[dep]?.condition === "service_healthy", `${name}: waits for ${dep} to be healthy`);
+}
+check(Boolean(services.postgres?.environment?.POSTGRES_PASSWORD), "Postgres has a password");
+check(Boolean(services.postgres?.healthcheck && services.redis?.healthcheck), "Postgres and Redis have health checks");
+check(
+  Boolean(services.nats?.healthcheck) && (services.nats?.command ?? []).some((a) => /^(-js|--jetstream)$/.test(a)),
+  "NATS runs JetStream and has a health check",
+);
+check(
+  (services["inbox-smtp"]?.ports ?? []).some((p) => String(p).endsWith(":2525")),
+  "the SMTP intake is published",
+);
+check((services.s3?.profiles ?? []).includes("s3"), "the S3-compatible store is an optional profile");
+const dbUrl = String(services.identity?.environment?.DATABASE_URL ?? "");
+check(
+  /^postgresql:\/\/[^:]+:[^@]+@postgres:5432\//.test(dbUrl),
+  "services reach Postgres with a password (each uses its own database on it)",
+);
+
+const docker = spawnSync("docker", ["compose", "version"], { encoding: "utf8" });
+if (docker.status === 0) {
+  const r = spawnSync("docker", ["compose", "-f", file, "config", "--quiet"], { encoding: "utf8", env: { ...process.env, ...SECRETS } });
+  check(r.status === 0, `docker compose config accepts it: ${r.stderr}`);
+} else process.stdout.write("[compose] docker compose is not installed here: checked without it\n");
+
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);

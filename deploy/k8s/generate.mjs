@@ -1,0 +1,467 @@
+// Writes deploy/k8s/base/*.yaml: one file per process (Deployment, Service, HPA, PDB, NetworkPolicy)
+// and the shared parts (namespace defaults, config, NATS cluster, ingress). The YAML is committed;
+// edit this script and run it again rather than the files (deploy/k8s/validate.mjs checks that
+// the files are what this script writes):
+//
+//   node deploy/k8s/generate.mjs            write the files
+//   node deploy/k8s/generate.mjs --check    exit 1 when a file differs from what it would write
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const { stringify } = createRequire(path.join(ROOT, "packages", "service-kit", "package.json"))("yaml");
+const BASE = path.join(import.meta.dirname, "base");
+const PART_OF = { "app.kubernetes.io/part-of": "burnbox" };
+const VERSION = "0.1.0";
+
+/**
+ * Every process. `db`: the Secret key of its database URL. `s3`: reads the object store.
+ * `from`: who may open its HTTP port ("gateway": api-gateway only; "ingress": the ingress
+ * controller and api-gateway). cpu/memory: requests (limits are set from them).
+ */
+const PROCESSES = [
+  { name: "api-gateway", port: 8080, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, gateway: true },
+  { name: "identity", port: 8101, from: "gateway", db: "IDENTITY_DATABASE_URL", cpu: "200m", memory: "256Mi", replicas: 2, jwt: true },
+  { name: "tenancy", port: 8102, from: "gateway", db: "TENANCY_DATABASE_URL", cpu: "100m", memory: "192Mi", replicas: 2 },
+  { name: "inbox", port: 8103, from: "gateway", db: "INBOX_DATABASE_URL", s3: true, cpu: "150m", memory: "256Mi", replicas: 2 },
+  {
+    name: "inbox-smtp",
+    image: "inbox-smtp",
+    port: 8106,
+    smtp: 2525,
+    db: "INBOX_DATABASE_URL",
+    s3: true,
+    cpu: "200m",
+    memory: "384Mi",
+    replicas: 2,
+  },
+  {
+    name: "webhook-dispatcher",
+    port: 8104,
+    from: "gateway",
+    db: "WEBHOOK_DISPATCHER_DATABASE_URL",
+    cpu: "100m",
+    memory: "192Mi",
+    replicas: 2,
+  },
+  { name: "realtime-gateway", port: 8105, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, jwt: true },
+];
+
+const labels = (name) => ({ "app.kubernetes.io/name": name, "app.kubernetes.io/component": "service", ...PART_OF });
+const selector = (name) => ({ "app.kubernetes.io/name": name, ...PART_OF });
+const secretRef = (key, optional = false) => ({ secretKeyRef: { name: "burnbox-secrets", key, ...(optional ? { optional: true } : {}) } });
+const twice = (q) => q.replace(/^(\d+)/, (n) => String(Number(n) * 2));
+
+const CONTAINER_SECURITY = {
+  runAsNonRoot: true,
+  runAsUser: 1000,
+  runAsGroup: 1000,
+  allowPrivilegeEscalation: false,
+  readOnlyRootFilesystem: true,
+  privileged: false,
+  capabilities: { drop: ["ALL"] },
+  seccompProfile: { type: "RuntimeDefault" },
+};
+
+function deployment(p) {
+  const env = [
+    { name: "BB_HTTP_PORT", value: String(p.port) },
+    { name: "BB_INTERNAL_SECRET", valueFrom: secretRef("BB_INTERNAL_SECRET") },
+    { name: "REDIS_URL", valueFrom: secretRef("REDIS_URL") },
+  ];
+  if (p.jwt || p.gateway) env.push({ name: "BB_AUTH_JWT_SECRET", valueFrom: secretRef("BB_AUTH_JWT_SECRET") });
+  if (p.db) env.push({ name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) });
+  if (p.s3) {
+    env.push(
+      { name: "BB_STORAGE_S3_ACCESS_KEY_ID", valueFrom: secretRef("BB_STORAGE_S3_ACCESS_KEY_ID") },
+      { name: "BB_STORAGE_S3_SECRET_ACCESS_KEY", valueFrom: secretRef("BB_STORAGE_S3_SECRET_ACCESS_KEY") },
+    );
+  }
+  if (p.smtp) env.push({ name: "BB_SMTP_PORT", value: String(p.smtp) });
+  if (p.gateway) {
+    for (const q of PROCESSES.filter((x) => x.from)) {
+      if (q.gateway) continue;
+      env.push({ name: `BB_SERVICES_${q.name.replaceAll("-", "_").toUpperCase()}_URL`, value: `http://${q.name}:${q.port}` });
+    }
+  }
+  const ports = [{ name: "http", containerPort: p.port, protocol: "TCP" }];
+  if (p.smtp) ports.push({ name: "smtp", containerPort: p.smtp, protocol: "TCP" });
+  const http = (pathName) => ({ httpGet: { path: pathName, port: "http" } });
+  return {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: p.name, labels: labels(p.name) },
+    spec: {
+      replicas: p.replicas,
+      revisionHistoryLimit: 5,
+      selector: { matchLabels: selector(p.name) },
+      strategy: { type: "RollingUpdate", rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+      template: {
+        metadata: {
+          labels: labels(p.name),
+          annotations: { "prometheus.io/scrape": "true", "prometheus.io/port": String(p.port), "prometheus.io/path": "/metrics" },
+        },
+        spec: {
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: 1000,
+            runAsGroup: 1000,
+            fsGroup: 1000,
+            seccompProfile: { type: "RuntimeDefault" },
+          },
+          // SIGTERM: stop taking work, drain, close (service-kit's shutdown); long webhook POSTs included
+          terminationGracePeriodSeconds: 40,
+          topologySpreadConstraints: [
+            {
+              maxSkew: 1,
+              topologyKey: "kubernetes.io/hostname",
+              whenUnsatisfiable: "ScheduleAnyway",
+              labelSelector: { matchLabels: selector(p.name) },
+            },
+          ],
+          containers: [
+            {
+              name: p.name,
+              image: `burnbox/${p.image ?? p.name}:${VERSION}`,
+              imagePullPolicy: "IfNotPresent",
+              ports,
+              envFrom: [{ configMapRef: { name: "burnbox-config" } }],
+              env,
+              resources: { requests: { cpu: p.cpu, memory: p.memory }, limits: { cpu: twice(twice(p.cpu)), memory: twice(p.memory) } },
+              // migrations run at start (under an advisory lock): the startup probe allows them 2 minutes
+              startupProbe: { ...http("/healthz"), periodSeconds: 2, failureThreshold: 60, timeoutSeconds: 2 },
+              readinessProbe: { ...http("/readyz"), periodSeconds: 5, failureThreshold: 2, timeoutSeconds: 3 },
+              livenessProbe: { ...http("/healthz"), periodSeconds: 10, failureThreshold: 3, timeoutSeconds: 3 },
+              securityContext: CONTAINER_SECURITY,
+              volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+            },
+          ],
+          volumes: [{ name: "tmp", emptyDir: { sizeLimit: "64Mi" } }],
+        },
+      },
+    },
+  };
+}
+
+function service(p) {
+  const ports = [{ name: "http", port: p.port, targetPort: "http", protocol: "TCP" }];
+  return {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: p.name, labels: labels(p.name) },
+    spec: { type: "ClusterIP", selector: selector(p.name), ports },
+  };
+}
+
+/** The public MX: port 25 outside, the unprivileged 2525 inside; client IPs kept (per-IP limits). */
+function smtpService(p) {
+  return {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: `${p.name}-public`, labels: labels(p.name) },
+    spec: {
+      type: "LoadBalancer",
+      externalTrafficPolicy: "Local",
+      selector: selector(p.name),
+      ports: [{ name: "smtp", port: 25, targetPort: "smtp", protocol: "TCP" }],
+    },
+  };
+}
+
+function hpa(p) {
+  return {
+    apiVersion: "autoscaling/v2",
+    kind: "HorizontalPodAutoscaler",
+    metadata: { name: p.name, labels: labels(p.name) },
+    spec: {
+      scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: p.name },
+      minReplicas: p.replicas,
+      maxReplicas: 6,
+      metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 70 } } }],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
+    },
+  };
+}
+
+function pdb(p) {
+  return {
+    apiVersion: "policy/v1",
+    kind: "PodDisruptionBudget",
+    metadata: { name: p.name, labels: labels(p.name) },
+    spec: { maxUnavailable: 1, selector: { matchLabels: selector(p.name) } },
+  };
+}
+
+const INGRESS_NAMESPACE = { namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "ingress-nginx" } } };
+const MONITORING = { namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } };
+const FROM_GATEWAY = { podSelector: { matchLabels: selector("api-gateway") } };
+
+function networkPolicy(p) {
+  const ingress = [];
+  if (p.smtp) {
+    // the MX takes mail from anywhere; its HTTP port (health, metrics) only from monitoring
+    ingress.push({ from: [{ ipBlock: { cidr: "0.0.0.0/0" } }, { ipBlock: { cidr: "::/0" } }], ports: [{ port: p.smtp, protocol: "TCP" }] });
+  } else {
+    const from = p.from === "ingress" ? [INGRESS_NAMESPACE] : [];
+    if (p.name !== "api-gateway") from.push(FROM_GATEWAY);
+    ingress.push({ from, ports: [{ port: p.port, protocol: "TCP" }] });
+  }
+  ingress.push({ from: [MONITORING], ports: [{ port: p.port, protocol: "TCP" }] });
+  return {
+    apiVersion: "networking.k8s.io/v1",
+    kind: "NetworkPolicy",
+    metadata: { name: p.name, labels: labels(p.name) },
+    spec: { podSelector: { matchLabels: selector(p.name) }, policyTypes: ["Ingress"], ingress },
+  };
+}
+
+const common = [
+  {
+    apiVersion: "networking.k8s.io/v1",
+    kind: "NetworkPolicy",
+    metadata: { name: "default-deny-ingress", labels: PART_OF },
+    spec: { podSelector: {}, policyTypes: ["Ingress"] },
+  },
+  {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "burnbox-config", labels: PART_OF },
+    data: {
+      NODE_ENV: "production",
+      BB_LOG_LEVEL: "info",
+      NATS_URL: "nats://nats:4222",
+      BB_NATS_STREAM_REPLICAS: "3",
+      BB_STORAGE_PROVIDER: "s3",
+      BB_STORAGE_S3_ENDPOINT: "https://s3.example.com",
+      BB_STORAGE_S3_BUCKET: "burnbox-mail",
+      BB_STORAGE_S3_REGION: "us-east-1",
+      BB_STORAGE_S3_FORCE_PATH_STYLE: "false",
+    },
+  },
+  {
+    apiVersion: "networking.k8s.io/v1",
+    kind: "Ingress",
+    metadata: {
+      name: "burnbox",
+      labels: PART_OF,
+      annotations: {
+        // WebSockets stay open: no proxy read/send timeout shorter than an hour
+        "nginx.ingress.kubernetes.io/proxy-read-timeout": "3600",
+        "nginx.ingress.kubernetes.io/proxy-send-timeout": "3600",
+        "nginx.ingress.kubernetes.io/proxy-body-size": "2m",
+      },
+    },
+    spec: {
+      ingressClassName: "nginx",
+      rules: [
+        {
+          host: "burnbox.example.com",
+          http: {
+            paths: [
+              { path: "/api/v1/ws", pathType: "Prefix", backend: { service: { name: "realtime-gateway", port: { name: "http" } } } },
+              { path: "/", pathType: "Prefix", backend: { service: { name: "api-gateway", port: { name: "http" } } } },
+            ],
+          },
+        },
+      ],
+    },
+  },
+];
+
+// ---- NATS: a three-node JetStream cluster (file store on a volume per node)
+const NATS_LABELS = { "app.kubernetes.io/name": "nats", "app.kubernetes.io/component": "messaging", ...PART_OF };
+const NATS_SELECTOR = { "app.kubernetes.io/name": "nats", ...PART_OF };
+const natsConf = (clustered) =>
+  [
+    "# NATS server configuration (the server name is the pod's)",
+    "server_name: $POD_NAME",
+    "port: 4222",
+    "http_port: 8222",
+    "max_payload: 8MB",
+    "lame_duck_duration: 30s",
+    "pid_file: /tmp/nats.pid",
+    "jetstream {",
+    "  store_dir: /data",
+    "  max_file_store: 8GB",
+    "  max_memory_store: 256MB",
+    "}",
+    ...(clustered
+      ? [
+          "cluster {",
+          "  name: burnbox",
+          "  port: 6222",
+          "  routes: [",
+          "    nats://nats-0.nats-headless:6222",
+          "    nats://nats-1.nats-headless:6222",
+          "    nats://nats-2.nats-headless:6222",
+          "  ]",
+          "  connect_retries: 120",
+          "}",
+        ]
+      : []),
+    "",
+  ].join("\n");
+
+const nats = [
+  { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "nats-config", labels: NATS_LABELS }, data: { "nats.conf": natsConf(true) } },
+  {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: "nats", labels: NATS_LABELS },
+    spec: { selector: NATS_SELECTOR, ports: [{ name: "client", port: 4222, targetPort: "client" }] },
+  },
+  {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: "nats-headless", labels: NATS_LABELS },
+    spec: {
+      clusterIP: "None",
+      publishNotReadyAddresses: true,
+      selector: NATS_SELECTOR,
+      ports: [
+        { name: "client", port: 4222, targetPort: "client" },
+        { name: "cluster", port: 6222, targetPort: "cluster" },
+        { name: "monitor", port: 8222, targetPort: "monitor" },
+      ],
+    },
+  },
+  {
+    apiVersion: "apps/v1",
+    kind: "StatefulSet",
+    metadata: { name: "nats", labels: NATS_LABELS },
+    spec: {
+      serviceName: "nats-headless",
+      replicas: 3,
+      podManagementPolicy: "Parallel",
+      selector: { matchLabels: NATS_SELECTOR },
+      template: {
+        metadata: { labels: NATS_LABELS },
+        spec: {
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: 1000,
+            runAsGroup: 1000,
+            fsGroup: 1000,
+            seccompProfile: { type: "RuntimeDefault" },
+          },
+          terminationGracePeriodSeconds: 60,
+          topologySpreadConstraints: [
+            {
+              maxSkew: 1,
+              topologyKey: "kubernetes.io/hostname",
+              whenUnsatisfiable: "ScheduleAnyway",
+              labelSelector: { matchLabels: NATS_SELECTOR },
+            },
+          ],
+          containers: [
+            {
+              name: "nats",
+              image: "nats:2.10.29-alpine",
+              args: ["--config", "/etc/nats/nats.conf"],
+              env: [{ name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } }],
+              ports: [
+                { name: "client", containerPort: 4222 },
+                { name: "cluster", containerPort: 6222 },
+                { name: "monitor", containerPort: 8222 },
+              ],
+              resources: { requests: { cpu: "200m", memory: "256Mi" }, limits: { cpu: "1", memory: "1Gi" } },
+              startupProbe: { httpGet: { path: "/healthz", port: "monitor" }, periodSeconds: 5, failureThreshold: 90 },
+              readinessProbe: {
+                httpGet: { path: "/healthz?js-server-only=true", port: "monitor" },
+                periodSeconds: 10,
+                failureThreshold: 3,
+              },
+              livenessProbe: {
+                httpGet: { path: "/healthz?js-enabled-only=true", port: "monitor" },
+                periodSeconds: 30,
+                failureThreshold: 3,
+              },
+              // lame duck mode: clients move to the other nodes before this one stops
+              lifecycle: { preStop: { exec: { command: ["nats-server", "-sl=ldm=/tmp/nats.pid"] } } },
+              securityContext: CONTAINER_SECURITY,
+              volumeMounts: [
+                { name: "config", mountPath: "/etc/nats" },
+                { name: "data", mountPath: "/data" },
+                { name: "tmp", mountPath: "/tmp" },
+              ],
+            },
+          ],
+          volumes: [
+            { name: "config", configMap: { name: "nats-config" } },
+            { name: "tmp", emptyDir: { sizeLimit: "16Mi" } },
+          ],
+        },
+      },
+      volumeClaimTemplates: [
+        {
+          metadata: { name: "data" },
+          spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "10Gi" } } },
+        },
+      ],
+    },
+  },
+  {
+    apiVersion: "policy/v1",
+    kind: "PodDisruptionBudget",
+    metadata: { name: "nats", labels: NATS_LABELS },
+    spec: { maxUnavailable: 1, selector: { matchLabels: NATS_SELECTOR } },
+  },
+  {
+    apiVersion: "networking.k8s.io/v1",
+    kind: "NetworkPolicy",
+    metadata: { name: "nats", labels: NATS_LABELS },
+    spec: {
+      podSelector: { matchLabels: NATS_SELECTOR },
+      policyTypes: ["Ingress"],
+      ingress: [
+        { from: [{ podSelector: { matchLabels: PART_OF } }], ports: [{ port: 4222, protocol: "TCP" }] },
+        { from: [{ podSelector: { matchLabels: NATS_SELECTOR } }], ports: [{ port: 6222, protocol: "TCP" }] },
+        { from: [MONITORING], ports: [{ port: 8222, protocol: "TCP" }] },
+      ],
+    },
+  },
+];
+
+const doc = (objects, header) => `${header ? `# ${header}\n` : ""}${objects.map((o) => stringify(o, { lineWidth: 0 })).join("---\n")}`;
+
+const files = new Map();
+for (const p of PROCESSES) {
+  const objects = [deployment(p), service(p), hpa(p), pdb(p), networkPolicy(p)];
+  if (p.smtp) objects.splice(2, 0, smtpService(p));
+  files.set(`${p.name}.yaml`, doc(objects, `${p.name}: generated by deploy/k8s/generate.mjs, do not edit`));
+}
+files.set("common.yaml", doc(common, "shared config, default-deny ingress, Ingress: generated by deploy/k8s/generate.mjs, do not edit"));
+files.set("nats.yaml", doc(nats, "NATS JetStream cluster: generated by deploy/k8s/generate.mjs, do not edit"));
+files.set(
+  "kustomization.yaml",
+  doc(
+    [
+      {
+        apiVersion: "kustomize.config.k8s.io/v1beta1",
+        kind: "Kustomization",
+        labels: [{ pairs: { "app.kubernetes.io/version": VERSION }, includeSelectors: false }],
+        resources: ["common.yaml", "nats.yaml", ...PROCESSES.map((p) => `${p.name}.yaml`)],
+      },
+    ],
+    "generated by deploy/k8s/generate.mjs, do not edit",
+  ),
+);
+
+const check = process.argv.includes("--check");
+let stale = 0;
+for (const [name, text] of files) {
+  const file = path.join(BASE, name);
+  if (check) {
+    if (!existsSync(file) || readFileSync(file, "utf8") !== text) {
+      process.stderr.write(`deploy/k8s/base/${name} differs from what deploy/k8s/generate.mjs writes\n`);
+      stale++;
+    }
+  } else writeFileSync(file, text);
+}
+if (check && stale > 0) process.exit(1);
+if (!check) process.stdout.write(`wrote ${files.size} files in deploy/k8s/base\n`);
