@@ -1,0 +1,112 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { LocalStorage, PRESIGNED_URL_TTL_SECONDS, S3Storage, type MessageStore } from "../src/data/storage";
+import { startS3 } from "./s3-server";
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const as = { disposition: "attachment; filename=\"r_sum_.pdf\"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf", contentType: "application/pdf" };
+const inboxId = "6c1f0000-0000-4000-8000-000000000001";
+const emailA = "6c1f0000-0000-4000-8000-00000000000a";
+const emailB = "6c1f0000-0000-4000-8000-00000000000b";
+
+/** The behaviour every message store shares, whichever holds the bytes. */
+function behavesAsAMessageStore(make: () => MessageStore) {
+  let store: MessageStore;
+  beforeAll(() => {
+    store = make();
+  });
+
+  it("when an object is put, then it reads back byte-for-byte, whole and as a stream", async () => {
+    const data = Buffer.from([0, 1, 2, 255, 13, 10, 46, 13, 10]);
+    await store.put(`${inboxId}/${emailA}/message.eml`, data);
+    expect((await store.get(`${inboxId}/${emailA}/message.eml`)).equals(data)).toBe(true);
+    const stream = await store.open(`${inboxId}/${emailA}/message.eml`);
+    expect(stream && (await bytesOf(stream)).equals(data)).toBe(true);
+  });
+
+  it("when an object does not exist, then open answers null", async () => {
+    expect(await store.open(`${inboxId}/${emailA}/missing`)).toBeNull();
+  });
+
+  it("when one email's folder is removed, then its objects are gone and the inbox's others stay", async () => {
+    await store.put(`${inboxId}/${emailA}/x`, Buffer.from("a"));
+    await store.put(`${inboxId}/${emailB}/y`, Buffer.from("b"));
+    await store.removeFolder(`${inboxId}/${emailA}`);
+    expect(await store.open(`${inboxId}/${emailA}/x`)).toBeNull();
+    expect((await store.get(`${inboxId}/${emailB}/y`)).toString()).toBe("b");
+    await store.removeFolder(inboxId);
+    expect(await store.open(`${inboxId}/${emailB}/y`)).toBeNull();
+  });
+
+  it("when the store is reachable, then its readiness check passes", async () => {
+    await expect(store.check()).resolves.toBeUndefined();
+  });
+}
+
+describe("LocalStorage", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "bb-local-"));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  behavesAsAMessageStore(() => new LocalStorage(root));
+
+  it("when a download is asked for, then there is no URL: the service streams the bytes itself", async () => {
+    expect(await new LocalStorage(root).downloadUrl()).toBeNull();
+  });
+
+  it("when an object is put, then no temporary file is left beside it", async () => {
+    const store = new LocalStorage(root);
+    await store.put(`${inboxId}/${emailA}/z`, Buffer.from("z"));
+    expect(await readdir(path.join(root, inboxId, emailA))).toEqual(["z"]);
+  });
+
+  it("when a key escapes the root, then it is refused", async () => {
+    await expect(new LocalStorage(root).put("../outside", Buffer.from("x"))).rejects.toThrow("escapes");
+  });
+});
+
+describe("S3Storage against a local S3 server", () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let store: S3Storage;
+  beforeAll(async () => {
+    s3 = await startS3();
+    store = new S3Storage(s3.settings);
+  });
+  afterAll(async () => {
+    store.close();
+    await s3.stop();
+  });
+
+  behavesAsAMessageStore(() => store);
+
+  it("when a download URL is made, then it is presigned for 15 minutes and serves the bytes with the forced headers", async () => {
+    const data = Buffer.from("%PDF-1.4 fake");
+    await store.put(`${inboxId}/${emailA}/doc`, data);
+    const url = await store.downloadUrl(`${inboxId}/${emailA}/doc`, as);
+    expect(url).not.toBeNull();
+    expect(new URL(url ?? "").searchParams.get("X-Amz-Expires")).toBe(String(PRESIGNED_URL_TTL_SECONDS));
+    expect(PRESIGNED_URL_TTL_SECONDS).toBe(900);
+    const res = await fetch(url ?? "");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(as.disposition);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await res.arrayBuffer()).equals(data)).toBe(true);
+  });
+
+  it("when the bucket does not exist, then the readiness check fails", async () => {
+    const missing = new S3Storage({ ...s3.settings, bucket: "no-such-bucket" });
+    await expect(missing.check()).rejects.toBeDefined();
+    missing.close();
+  });
+});
