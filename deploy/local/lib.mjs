@@ -111,20 +111,77 @@ async function waitUntil(host, port, seconds) {
   return false;
 }
 
-/** Makes sure Postgres, Redis and NATS answer: starts local servers, or docker compose, when they do not. */
-export async function ensureInfra() {
+/** How to get each dependency on a machine without it (Debian/Ubuntu, macOS with Homebrew, Docker). */
+const HOW_TO_GET = {
+  PostgreSQL: "apt-get install postgresql (Debian/Ubuntu) or brew install postgresql@15 && brew services start postgresql@15 (macOS)",
+  Redis: "apt-get install redis-server or brew install redis",
+  NATS: "apt-get install nats-server, brew install nats-server, or the release binary from the NATS project; run it with -js (JetStream)",
+};
+
+/** Raised when a dependency is missing: its message says what is missing and how to get it. */
+export class MissingDependencies extends Error {
+  constructor(missing, docker) {
+    super(missingDependenciesHelp(missing, docker));
+    this.name = "MissingDependencies";
+    this.missing = missing;
+  }
+}
+
+/**
+ * The first-run message for `missing` ([{name, host, port}]): each one, where it was looked for,
+ * how to install it, and the Docker route (`docker` says whether a client is installed and
+ * whether its engine answers).
+ */
+export function missingDependenciesHelp(missing, docker = { client: false, engine: false }) {
+  const lines = [
+    `BurnBox needs ${missing.map((m) => m.name).join(", ")}, which ${missing.length === 1 ? "is" : "are"} not running and could not be started:`,
+  ];
+  for (const m of missing)
+    lines.push(`  - ${m.name}: nothing answers at ${m.host}:${m.port}. Install it: ${HOW_TO_GET[m.name] ?? "see the README"}.`);
+  if (!docker.client) {
+    lines.push("Or install Docker (with the compose plugin) and run npm start again: it then starts them with docker compose.");
+  } else if (!docker.engine) {
+    lines.push("Docker is installed but its engine does not answer (docker info failed): start it and run npm start again.");
+  }
+  lines.push("Already running elsewhere? Point DATABASE_URL, REDIS_URL and NATS_URL at them. Details: README.md, section Deploy.");
+  return lines.join("\n");
+}
+
+const dockerState = () => {
+  const client = has("docker");
+  return { client, engine: client && spawnSync("docker", ["info"], { stdio: "ignore" }).status === 0 };
+};
+
+/**
+ * Makes sure Postgres, Redis and NATS answer: starts local servers, or the compose stack's when a
+ * Docker engine answers (`composeEnv`: the variables docker compose needs, the two secrets
+ * included). Throws MissingDependencies naming every one that is still missing.
+ */
+export async function ensureInfra(composeEnv = {}) {
+  const missing = [];
+  let docker = null;
   for (const dep of dependencies()) {
     if (await reachable(dep.host, dep.port)) continue;
     say(`${dep.name} is not reachable at ${dep.host}:${dep.port}; starting it`);
     let started = dep.start();
-    if (!started && has("docker") && spawnSync("docker", ["info"], { stdio: "ignore" }).status === 0) {
-      started = run("docker", ["compose", "-f", path.join(ROOT, "docker-compose.yml"), "up", "-d", dep.compose]);
+    if (!started) {
+      docker ??= dockerState();
+      if (docker.engine) {
+        say(`starting ${dep.name} with docker compose`);
+        started =
+          spawnSync("docker", ["compose", "-f", path.join(ROOT, "docker-compose.yml"), "up", "-d", "--wait", dep.compose], {
+            stdio: "inherit",
+            env: { ...process.env, ...composeEnv },
+          }).status === 0;
+      }
     }
     if (!started || !(await waitUntil(dep.host, dep.port, 30))) {
-      throw new Error(`${dep.name} is not running at ${dep.host}:${dep.port} and could not be started; start it (see README) and retry`);
+      missing.push(dep);
+      continue;
     }
     say(`${dep.name} is up`);
   }
+  if (missing.length > 0) throw new MissingDependencies(missing, docker ?? dockerState());
 }
 
 function pnpm() {
@@ -167,8 +224,8 @@ export async function ensurePrismaClients() {
   );
 }
 
-export async function prepare() {
-  await ensureInfra();
+export async function prepare(composeEnv = {}) {
+  await ensureInfra(composeEnv);
   ensureDeps();
   await ensurePrismaClients();
 }

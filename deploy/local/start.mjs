@@ -1,12 +1,21 @@
 // `npm start`: the whole system in the foreground. Brings up Postgres, Redis and NATS when they
 // are not running, installs dependencies, generates Prisma clients, then starts every service
 // and the SMTP intake (each creates and migrates its own database) and prints where to go.
-// Ctrl-C stops everything.
+// Ctrl-C stops everything. On a machine without them it says what is missing and how to get it.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, prepare, say } from "./lib.mjs";
+
+// checked before anything else loads: lib.mjs itself needs 20.11 (import.meta.dirname)
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 20 || (major === 20 && minor < 11)) {
+  process.stderr.write(
+    `[burnbox] Node.js ${process.versions.node} is too old: BurnBox needs Node.js 20.11 or newer (20 LTS or 22 LTS). Install it from your package manager, nvm (nvm install 20) or nodejs.org, and run npm start again.\n`,
+  );
+  process.exit(1);
+}
+const { ROOT, prepare, say, MissingDependencies } = await import("./lib.mjs");
 
 const env = process.env;
 const gatewayPort = env.BB_HTTP_PORT ?? "8080";
@@ -15,10 +24,16 @@ const smtpPort = env.BB_SMTP_PORT ?? "2525";
 /** Development secrets, made once per checkout and kept out of git (.data/). */
 function devSecrets() {
   const file = path.join(ROOT, ".data", "dev-secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secrets = { internal: randomBytes(32).toString("hex"), jwt: randomBytes(32).toString("hex") };
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  const known = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const secrets = {
+    internal: known.internal ?? randomBytes(32).toString("hex"),
+    jwt: known.jwt ?? randomBytes(32).toString("hex"),
+    postgres: known.postgres ?? randomBytes(16).toString("hex"),
+  };
+  if (JSON.stringify(secrets) !== JSON.stringify(known)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -46,12 +61,25 @@ async function waitReady(port, name, child) {
   throw new Error(`${name} did not become ready`);
 }
 
-await prepare();
+// the secrets exist before anything else: the docker compose fallback needs them to read its file
 const secrets = devSecrets();
+const internalSecret = env.BB_INTERNAL_SECRET ?? secrets.internal;
+const jwtSecret = env.BB_AUTH_JWT_SECRET ?? secrets.jwt;
+const postgresPassword = env.BB_POSTGRES_PASSWORD ?? secrets.postgres;
+try {
+  await prepare({ BB_INTERNAL_SECRET: internalSecret, BB_AUTH_JWT_SECRET: jwtSecret, BB_POSTGRES_PASSWORD: postgresPassword });
+} catch (err) {
+  // a first run on a bare machine ends with what to do, not a stack trace
+  process.stderr.write(`[burnbox] ${err instanceof MissingDependencies ? err.message.replaceAll("\n", "\n[burnbox] ") : err.message}\n`);
+  process.exit(1);
+}
 const shared = {
   ...env,
-  BB_INTERNAL_SECRET: env.BB_INTERNAL_SECRET ?? secrets.internal,
-  BB_AUTH_JWT_SECRET: env.BB_AUTH_JWT_SECRET ?? secrets.jwt,
+  // one Postgres server; each service uses its own database on it (burnbox_identity, ...). The
+  // password is the compose stack's; a local server with trust authentication ignores it.
+  DATABASE_URL: env.DATABASE_URL ?? `postgresql://postgres:${postgresPassword}@127.0.0.1:5432/postgres`,
+  BB_INTERNAL_SECRET: internalSecret,
+  BB_AUTH_JWT_SECRET: jwtSecret,
   BB_DOMAINS_TRUSTED: env.BB_DOMAINS_TRUSTED ?? "burnbox.test",
   BB_SMTP_PORT: smtpPort,
   BB_STORAGE_LOCAL_PATH: env.BB_STORAGE_LOCAL_PATH ?? path.join(ROOT, ".data", "storage"),

@@ -73,6 +73,7 @@ if (!step("checking formatting", bin("prettier"), ["--check", "."], { stdio: ["i
 for (const [title, script] of [
   ["validating the Kubernetes manifests", "deploy/k8s/validate.mjs"],
   ["checking docker-compose.yml", "deploy/docker/compose-check.mjs"],
+  ["first run on a machine without dependencies", "deploy/local/first-run.test.mjs"],
 ]) {
   const r = counted(title, script);
   passed += r.passed;
