@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { RpcName, subjects } from "@burnbox/contracts";
+import { SpanKind, serveRpc, startInMemoryTracing, startInfra, type Infra } from "@burnbox/service-kit";
+import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
+import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
+import { loadInboxConfig, type InboxConfig } from "../src/config";
+
+const DOMAIN = "mail.trace-test.example";
+
+/**
+ * The start of a message's trace: the intake's `smtp DATA` span, the relay's publish of its
+ * email.received event as a child, and the trace in the NATS message headers that the consumers
+ * (webhook-dispatcher/test/tracing.int.spec.ts) continue.
+ */
+describe("SMTP intake tracing on real Postgres and NATS", () => {
+  let tracing: Awaited<ReturnType<typeof startInMemoryTracing>>;
+  let t: TestService<InboxConfig, RunningService>;
+  let intakeInfra: Infra;
+  let intake: RunningIntake;
+  const stops: Array<{ stop(): Promise<void> }> = [];
+  const owner = makeActor();
+  const orgId = randomUUID();
+  const teamId = randomUUID();
+  const assignmentId = randomUUID();
+  const published: Array<{ type: string; traceparent: string | undefined }> = [];
+
+  beforeAll(async () => {
+    tracing = await startInMemoryTracing();
+    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
+    t = await startTestService({
+      prefix: "inbt",
+      load: (o) => loadInboxConfig({}, o),
+      start: (c, i) => startService(c, i),
+      migrationsDir,
+      overrides: ({ ns }) => ({
+        smtp: { port: 0, host: "127.0.0.1" },
+        storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
+        workers: { cleanup_interval: "1h" },
+      }),
+    });
+    const { infra, ns, config } = t;
+    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    stops.push(
+      serveRpc(
+        infra.nc,
+        ns,
+        RpcName.getAssignment,
+        async (req) => ({
+          assignment:
+            req.assignment_id === assignmentId
+              ? {
+                  id: assignmentId,
+                  org_id: orgId,
+                  team_id: teamId,
+                  domain_id: randomUUID(),
+                  domain_name: DOMAIN,
+                  access_level: "full",
+                  domain_verified: true,
+                  team_archived: false,
+                  default_ttl_seconds: 600,
+                  max_ttl_seconds: 86400,
+                }
+              : null,
+        }),
+        infra.logger,
+      ),
+      serveRpc(infra.nc, ns, RpcName.authorize, async () => ({ allowed: true, reason: null }), infra.logger),
+    );
+    const sub = infra.nc.subscribe(subjects(ns).eventsWildcard, {
+      callback: (_err, msg) => {
+        const headers: { get(k: string): string } | undefined = msg.headers;
+        published.push({ type: msg.json<{ type: string }>().type, traceparent: headers?.get("traceparent") || undefined });
+      },
+    });
+    stops.push({ stop: async () => sub.unsubscribe() });
+    intake = await startIntake(config, intakeInfra);
+  });
+
+  afterAll(async () => {
+    await intake?.stop();
+    await intakeInfra?.close();
+    await Promise.all(stops.map((s) => s.stop()));
+    await t?.stop();
+    await tracing?.stop();
+  });
+
+  it("when mail is accepted, then its email.received event is published under the intake's span and carries its trace in the headers", async () => {
+    const inbox = await t.call<{ full_address: string }>("POST", "/inboxes", {
+      actor: owner,
+      body: { domain_assignment_id: assignmentId, alias: "traced" },
+    });
+    expect(inbox.status).toBe(201);
+    const mailer = nodemailer.createTransport({ host: "127.0.0.1", port: intake.smtpPort, secure: false, ignoreTLS: true });
+    await mailer.sendMail({ from: "a@example.org", to: inbox.body.full_address, subject: "Traced", text: "hi" });
+
+    const event = await waitFor(() => published.find((e) => e.type === "email.received"), { what: "email.received" });
+    const data = tracing.spans().find((s) => s.name === "smtp DATA");
+    expect(data).toMatchObject({ kind: SpanKind.SERVER, parentSpanId: undefined });
+    const publish = await waitFor(() =>
+      tracing.spans().find((s) => s.traceId === data?.traceId && s.name === `${subjects(t.ns).event("email.received")} publish`),
+    );
+    expect(publish).toMatchObject({ kind: SpanKind.PRODUCER, parentSpanId: data?.spanId });
+    expect(event.traceparent).toBe(`00-${data?.traceId}-${publish.spanId}-01`);
+  });
+});
