@@ -133,7 +133,7 @@ export class TeamRepository {
     await this.db.teamMember.deleteMany({ where: { teamId: scope.teamId, userId: { notIn: keepUserIds } } });
     const row = await uniqueOr(
       this.db.team.update({ where: { id: scope.teamId, orgId: scope.orgId }, data: { orgId: targetOrgId, slug }, include: withCounts }),
-      () => errors.conflict("team slug already taken in the target organization"),
+      () => new SlugTakenError("team slug already taken in the target organization"),
     );
     return toTeam(row);
   }

@@ -2,6 +2,7 @@ import type { TransferTeamResult } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrgTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
+import { withFreeSlug } from "../slug";
 import { lookupUsers } from "../users";
 
 /** Moves a team to another org (system admins): members outside the target org and the domain assignments are dropped. */
@@ -13,28 +14,35 @@ export async function transferTeam(
   const scope = await requireOrgTeam(deps, ctx, input, "org.teams.manage");
   if (input.target_org_id === scope.orgId) throw errors.validation("the team already belongs to this organization");
   const target = { orgId: input.target_org_id };
-  const result = await deps.data.write(async (repos, events) => {
-    const [team, targetExists] = await Promise.all([repos.teams.get(scope), repos.orgs.exists(target)]);
-    if (!team) throw errors.notFound("team");
-    if (!targetExists) throw errors.notFound("target organization");
-    const members = await repos.teamMembers.listAll(scope);
-    const targetMembers = new Set((await repos.orgMembers.listAll(target)).map((m) => m.userId));
-    const keep = members.filter((m) => targetMembers.has(m.userId)).map((m) => m.userId);
-    const removed = members.filter((m) => !targetMembers.has(m.userId)).map((m) => m.userId);
-    const moved = await repos.teams.moveTo(scope, target.orgId, team.slug, keep);
-    for (const userId of removed) {
-      events.event("member.removed", { org_id: scope.orgId, team_id: scope.teamId, data: { user_id: userId, team_id: scope.teamId } });
-    }
-    events.audit({
-      ctx,
-      action: "team.transferred",
-      org_id: scope.orgId,
-      team_id: scope.teamId,
-      target: { type: "team", id: scope.teamId },
-      metadata: { target_org_id: target.orgId, removed_members: removed.length },
-    });
-    return { team: moved, removed };
-  });
+  const current = await deps.data.repos.teams.get(scope);
+  if (!current) throw errors.notFound("team");
+  // the team's slug may be taken in the target org: a derived one is then suffixed
+  const result = await withFreeSlug({ name: current.slug }, (slug) =>
+    deps.data.write(async (repos, events) => {
+      const [team, targetExists] = await Promise.all([repos.teams.get(scope), repos.orgs.exists(target)]);
+      if (!team) throw errors.notFound("team");
+      if (!targetExists) throw errors.notFound("target organization");
+      if (await repos.teams.nameTaken(target, team.name))
+        throw errors.conflict("a team with this name already exists in the target organization");
+      const members = await repos.teamMembers.listAll(scope);
+      const targetMembers = new Set((await repos.orgMembers.listAll(target)).map((m) => m.userId));
+      const keep = members.filter((m) => targetMembers.has(m.userId)).map((m) => m.userId);
+      const removed = members.filter((m) => !targetMembers.has(m.userId)).map((m) => m.userId);
+      const moved = await repos.teams.moveTo(scope, target.orgId, slug, keep);
+      for (const userId of removed) {
+        events.event("member.removed", { org_id: scope.orgId, team_id: scope.teamId, data: { user_id: userId, team_id: scope.teamId } });
+      }
+      events.audit({
+        ctx,
+        action: "team.transferred",
+        org_id: scope.orgId,
+        team_id: scope.teamId,
+        target: { type: "team", id: scope.teamId },
+        metadata: { target_org_id: target.orgId, removed_members: removed.length },
+      });
+      return { team: moved, removed };
+    }),
+  );
   const users = await lookupUsers(deps, { ids: result.removed });
   return { team: result.team, removed_members: result.removed.map((id) => ({ user_id: id, email: users.get(id)?.email ?? "" })) };
 }
