@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
+import { parseDurationMs } from "@burnbox/contracts";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { SpanKind, pipeline, withSpan, type Logger } from "@burnbox/service-kit";
 import type { InboxDeps } from "../domain/deps";
 import { receiveEmail } from "../domain/emails/receive-email.use-case";
 import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
+import { IntakeLimits } from "./intake-limits";
 
 type SmtpError = Error & { responseCode?: number };
 /** Every reply but the accepted ones is counted here, by command and code. */
@@ -14,34 +17,65 @@ const smtpError = (code: number, message: string, command: "rcpt" | "data" = "rc
 
 interface SessionState {
   deliveries: Delivery[];
+  /** Messages begun on this connection (MAIL FROM). */
+  messages: number;
+  /** Whether the connection counts against its IP's limit (it was not refused at connect). */
+  counted: boolean;
 }
 const state = new WeakMap<SMTPServerSession, SessionState>();
+
+/** The certificate and key STARTTLS offers, when both are configured. */
+function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buffer } | null {
+  if (!cfg.tls_cert || !cfg.tls_key) return null;
+  return { key: readFileSync(cfg.tls_key), cert: readFileSync(cfg.tls_cert) };
+}
 
 /**
  * The SMTP intake: accepts a recipient only when an active, unexpired inbox has that exact
  * address (550 otherwise: never an open relay), at most `max_recipients`, at most
- * `max_message_bytes` (552), and answers 451 when it cannot store, so the sender retries.
+ * `max_message_bytes` (SIZE advertised, 552 beyond), and answers 451 when it cannot store, so the
+ * sender retries; 250 only once the bytes and the row are durable. STARTTLS when a certificate is
+ * configured; per-IP connections (421) and messages per minute (451), messages per connection
+ * (421), and idle clients are disconnected.
  */
 export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
   const cfg = deps.config.smtp;
+  const tls = tlsOptions(cfg);
+  const limits = new IntakeLimits({
+    connectionsPerIp: cfg.max_connections_per_ip,
+    messagesPerIpPerMinute: cfg.max_messages_per_ip_per_minute,
+  });
+  const pruning = setInterval(() => limits.prune(), 60_000);
+  pruning.unref();
   const server = new SMTPServer({
     name: cfg.hostname,
     banner: "BurnBox ESMTP",
     authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
+    disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    ...(tls ?? {}),
     size: cfg.max_message_bytes,
     logger: false,
-    socketTimeout: 60_000,
+    socketTimeout: parseDurationMs(cfg.idle_timeout),
     onConnect(session, cb) {
-      state.set(session, { deliveries: [] });
+      const counted = limits.tryOpen(session.remoteAddress);
+      state.set(session, { deliveries: [], messages: 0, counted });
+      if (!counted) return cb(smtpError(421, "4.7.0 Too many connections from your address, try again later"));
       cb();
     },
+    onClose(session) {
+      if (state.get(session)?.counted) limits.closed(session.remoteAddress);
+    },
     onMailFrom(_address, session, cb) {
-      state.set(session, { deliveries: [] });
+      const s = state.get(session) ?? { deliveries: [], messages: 0, counted: false };
+      state.set(session, s);
+      s.deliveries = [];
+      if (s.messages >= cfg.max_messages_per_connection) return cb(smtpError(421, "4.7.0 Too many messages on this connection"));
+      if (!limits.trySend(session.remoteAddress)) return cb(smtpError(451, "4.7.1 Too many messages from your address, try again later"));
+      s.messages += 1;
       cb();
     },
     onRcptTo(address: SMTPServerAddress, session, cb) {
-      const s = state.get(session) ?? { deliveries: [] };
+      const s = state.get(session) ?? { deliveries: [], messages: 0, counted: false };
       state.set(session, s);
       if (s.deliveries.length >= cfg.max_recipients) return cb(smtpError(452, "4.5.3 Too many recipients"));
       resolveRecipient(deps, { address: address.address })
@@ -88,5 +122,6 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
     },
   });
   server.on("error", (err) => logger.warn({ err }, "SMTP server error"));
+  server.server.on("close", () => clearInterval(pruning));
   return server;
 }
