@@ -81,6 +81,33 @@ const store = path.join(out, "node_modules", ".pnpm");
 for (const name of existsSync(store) ? readdirSync(store) : []) {
   if (UNUSED.some((re) => re.test(name))) rmSync(path.join(store, name), { recursive: true, force: true });
 }
+// nor does anything load the packages' source maps, type declarations or documents
+spawnSync(
+  "find",
+  [
+    store,
+    "-type",
+    "f",
+    "(",
+    "-name",
+    "*.map",
+    "-o",
+    "-name",
+    "*.d.ts",
+    "-o",
+    "-name",
+    "*.d.mts",
+    "-o",
+    "-name",
+    "*.d.cts",
+    "-o",
+    "-iname",
+    "*.md",
+    ")",
+    "-delete",
+  ],
+  { stdio: "inherit" },
+);
 // the links to what was removed would dangle
 spawnSync("find", [out, "-xtype", "l", "-delete"], { stdio: "inherit" });
 
