@@ -5,11 +5,14 @@ import { RpcError, rpcRequest } from "./nats";
 
 /**
  * Turns an RBAC decision into the client's answer: 404 when the caller may not even know the
- * org or team exists (or is not in it), 403 when it may see it but lacks the permission.
+ * org or team exists (or is not in it), 403 when it may see it but lacks the permission, 409
+ * when the team is archived and the permission would change it.
  */
 export function assertAllowed(reply: AuthorizeReply, what = "resource"): void {
   if (reply.allowed) return;
   if (reply.reason === "missing_permission") throw errors.forbidden("insufficient permissions");
+  // an archived team is read-only (contract notes): a change to it is a conflict, not a 404
+  if (reply.reason === "team_archived") throw errors.conflict("team is archived");
   throw errors.notFound(what);
 }
 
