@@ -31,7 +31,7 @@ export const AuthorizeRequest = z.object({
 export type AuthorizeRequest = z.infer<typeof AuthorizeRequest>;
 export const AuthorizeReply = z.object({
   allowed: z.boolean(),
-  /** org_not_found | team_not_found | not_member | missing_permission */
+  /** org_not_found | team_not_found | not_member | missing_permission | team_archived */
   reason: z.string().nullable(),
 });
 export type AuthorizeReply = z.infer<typeof AuthorizeReply>;
