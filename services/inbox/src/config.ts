@@ -21,9 +21,9 @@ export const InboxConfig = z.object({
       tls_cert: z.string().optional(),
       tls_key: z.string().optional(),
       /** Connections one client IP may hold open at once (421 beyond). */
-      max_connections_per_ip: z.number().int().positive().default(20),
+      max_connections_per_ip: z.number().int().positive().default(50),
       /** Messages one client IP may send per minute (451 beyond, so it retries later). */
-      max_messages_per_ip_per_minute: z.number().int().positive().default(120),
+      max_messages_per_ip_per_minute: z.number().int().positive().default(300),
       /** Messages per connection (421 and close beyond). */
       max_messages_per_connection: z.number().int().positive().default(100),
       /** A client silent this long is disconnected. */
