@@ -236,21 +236,40 @@ describe("tenancy through the gateway", () => {
       expect(all.body.data.map((t) => t.id)).toEqual([world.teamId]);
     });
 
-    it("when a team is archived, then it is read-only (no new inbox, member or assignment) until restored", async () => {
+    it("when a team is archived, then it is read-only (no new inbox, webhook, API key, member or assignment) until restored; its keys still read", async () => {
       const world = await teamWithDomain(api);
       const token = world.owner.token;
       const team = `/orgs/${world.orgId}/teams/${world.teamId}`;
       const member = await joinOrg(world, "member");
+      const key = await api<{ raw_key: string }>("POST", `${team}/api-keys`, {
+        token,
+        body: { name: "reader", scopes: ["team.view", "team.inboxes.view"] },
+      });
       const archived = await api<{ is_archived: boolean; archived_at: string | null }>("POST", `${team}/archive`, { token });
       expect(archived.status).toBe(200);
       expect(archived.body.is_archived).toBe(true);
       expect(archived.body.archived_at).not.toBeNull();
-      const inbox = await api<Envelope>("POST", "/inboxes", { token, body: { domain_assignment_id: world.assignmentId, alias: "late" } });
-      expect(inbox.status).toBeGreaterThanOrEqual(400);
-      expect(inbox.body.error).toBe("team is archived");
+      const refusals = {
+        inbox: await api<Envelope>("POST", "/inboxes", { token, body: { domain_assignment_id: world.assignmentId, alias: "late" } }),
+        webhook: await api<Envelope>("POST", `${team}/webhooks`, {
+          token,
+          body: { url: "https://hooks.example.com/in", events: ["inbox.created"] },
+        }),
+        apiKey: await api<Envelope>("POST", `${team}/api-keys`, { token, body: { name: "late", scopes: ["team.inboxes.view"] } }),
+        assignment: await api<Envelope>("PATCH", `${team}/domains/${randomUUID()}`, { token, body: { access_level: "read_only" } }),
+      };
+      for (const [what, res] of Object.entries(refusals)) {
+        expect({ what, status: res.status, body: res.body }).toEqual({
+          what,
+          status: 409,
+          body: { error: "team is archived", code: "conflict" },
+        });
+      }
       const addMember = await api<Envelope>("POST", `${team}/members`, { token, body: { user_id: member.userId, role: "member" } });
       expect(addMember).toMatchObject({ status: 409, body: { error: "team is archived" } });
       expect((await api("GET", `${team}`, { token })).status).toBe(200);
+      expect((await api("GET", team, { token: key.body.raw_key })).status).toBe(200);
+      expect((await api("GET", "/inboxes", { token: key.body.raw_key })).status).toBe(200);
       const restored = await api<{ is_archived: boolean }>("POST", `${team}/restore`, { token });
       expect(restored.body.is_archived).toBe(false);
       expect((await api("POST", `${team}/members`, { token, body: { user_id: member.userId, role: "member" } })).status).toBe(201);

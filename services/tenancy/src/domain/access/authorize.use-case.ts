@@ -22,6 +22,6 @@ export async function authorize(deps: TenancyDeps, input: AuthorizeInput): Promi
   return decide(actor, permission, teamId, {
     orgExists,
     orgRole,
-    team: teamId ? { exists: team !== null, role: team?.role ?? null } : null,
+    team: teamId ? { exists: team !== null, role: team?.role ?? null, archived: team?.archived ?? false } : null,
   });
 }

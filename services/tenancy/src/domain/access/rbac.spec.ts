@@ -67,6 +67,23 @@ describe("decide", () => {
   });
 });
 
+describe("decide on an archived team", () => {
+  const archived: Standing = { orgExists: true, orgRole: "owner", team: { exists: true, role: "lead", archived: true } };
+  it("when a permission would change the team, then it is refused as team_archived", () => {
+    expect(decide(actor(), "team.apikeys.manage", teamId, archived)).toEqual({ allowed: false, reason: "team_archived" });
+    expect(decide(actor(), "team.inboxes.create", teamId, archived)).toEqual({ allowed: false, reason: "team_archived" });
+  });
+  it("when the permission only reads, or the caller may not act at all, then the usual answer stands", () => {
+    expect(decide(actor(), "team.apikeys.view", teamId, archived).allowed).toBe(true);
+    expect(
+      decide(actor(), "team.webhooks.manage", teamId, { ...archived, orgRole: null, team: { exists: true, role: null, archived: true } }),
+    ).toEqual({
+      allowed: false,
+      reason: "not_member",
+    });
+  });
+});
+
 describe("actsOnEveryTeam", () => {
   it("when the actor is an org owner or admin, or a system admin without a key, then they act on every team", () => {
     expect(actsOnEveryTeam(actor(), "owner")).toBe(true);

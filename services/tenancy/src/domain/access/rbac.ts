@@ -14,8 +14,23 @@ export interface Standing {
   orgExists: boolean;
   orgRole: OrgRole | null;
   /** null when no team was asked about. */
-  team: { exists: boolean; role: TeamRole | null } | null;
+  team: { exists: boolean; role: TeamRole | null; archived?: boolean } | null;
 }
+
+/**
+ * The team permissions that change a team: refused on an archived team (read-only) with the
+ * distinct reason `team_archived`, which the kit answers as 409 `team is archived` in every
+ * service (new inboxes, webhooks, API keys, members, assignments).
+ */
+export const WRITE_TEAM_PERMISSIONS: readonly string[] = [
+  "team.settings.manage",
+  "team.members.manage",
+  "team.members.role",
+  "team.domains.manage",
+  "team.webhooks.manage",
+  "team.apikeys.manage",
+  "team.inboxes.create",
+];
 
 /** Org roles that act on every team of their org (contract notes, Tenancy). */
 export const TEAM_WIDE_ORG_ROLES: readonly OrgRole[] = ["owner", "admin"];
@@ -32,7 +47,7 @@ export const teamRolesGranting = (permission: string): TeamRole[] =>
   (Object.keys(TEAM_ROLE_GRANTS) as TeamRole[]).filter((r) => (TEAM_ROLE_GRANTS[r] as readonly string[]).includes(permission));
 
 const allow: AuthorizeReply = { allowed: true, reason: null };
-const deny = (reason: "org_not_found" | "team_not_found" | "not_member" | "missing_permission"): AuthorizeReply => ({
+const deny = (reason: "org_not_found" | "team_not_found" | "not_member" | "missing_permission" | "team_archived"): AuthorizeReply => ({
   allowed: false,
   reason,
 });
@@ -43,6 +58,12 @@ const deny = (reason: "org_not_found" | "team_not_found" | "not_member" | "missi
  * acts with its creator's memberships. Org owners and admins act on every team of their org.
  */
 export function decide(actor: Actor, permission: Permission, teamId: string | null, s: Standing): AuthorizeReply {
+  const verdict = decideAccess(actor, permission, teamId, s);
+  if (verdict.allowed && s.team?.archived && WRITE_TEAM_PERMISSIONS.includes(permission)) return deny("team_archived");
+  return verdict;
+}
+
+function decideAccess(actor: Actor, permission: Permission, teamId: string | null, s: Standing): AuthorizeReply {
   const key = actor.api_key;
   if (isSystemAdmin(actor)) return s.orgExists ? allow : deny("org_not_found");
   if (!s.orgExists) return deny("org_not_found");
