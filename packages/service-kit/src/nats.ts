@@ -6,7 +6,7 @@ import { rpcSchemas, subjects, type RpcName, type DomainEvent } from "@burnbox/c
 import type { z } from "zod";
 import { currentContext, runWithContext } from "./context";
 import type { Logger } from "./logger";
-import { injectNatsHeaders } from "./telemetry";
+import { SpanKind, extractNatsHeaders, injectNatsHeaders, withSpan } from "./telemetry";
 
 export type { NatsConnection, JetStreamClient };
 
@@ -124,20 +124,28 @@ export function serveRpc<N extends RpcName>(
         return;
       }
       const requestId = msg.headers?.get("request-id") || undefined;
-      void runWithContext(requestId ? { request_id: requestId } : {}, async () => {
-        try {
-          const parsed = schemas.request.safeParse(msg.json());
-          if (!parsed.success) {
-            msg.respond(JSON.stringify({ ok: false, error: "invalid request" }));
-            return;
+      // the caller's trace continues here (a no-op when tracing is off)
+      const span = {
+        kind: SpanKind.SERVER,
+        parent: extractNatsHeaders(msg.headers),
+        attributes: { "rpc.system": "nats", "rpc.method": name },
+      };
+      void withSpan(`${name} rpc`, span, () =>
+        runWithContext(requestId ? { request_id: requestId } : {}, async () => {
+          try {
+            const parsed = schemas.request.safeParse(msg.json());
+            if (!parsed.success) {
+              msg.respond(JSON.stringify({ ok: false, error: "invalid request" }));
+              return;
+            }
+            const reply = await handler(parsed.data as never);
+            msg.respond(JSON.stringify({ ok: true, reply }));
+          } catch (e) {
+            logger.error({ err: e, rpc: name }, "rpc handler failed");
+            msg.respond(JSON.stringify({ ok: false, error: "internal error" }));
           }
-          const reply = await handler(parsed.data as never);
-          msg.respond(JSON.stringify({ ok: true, reply }));
-        } catch (e) {
-          logger.error({ err: e, rpc: name }, "rpc handler failed");
-          msg.respond(JSON.stringify({ ok: false, error: "internal error" }));
-        }
-      });
+        }),
+      );
     },
   });
   return { stop: () => sub.drain() };

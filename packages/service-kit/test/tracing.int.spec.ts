@@ -14,8 +14,11 @@ import {
   newEvent,
   outboxRow,
   pipeline,
+  activeTraceId,
   prepareDatabase,
   recalledEventTrace,
+  rpcRequest,
+  serveRpc,
   startConsumer,
   startInMemoryTracing,
   startOutboxRelay,
@@ -95,6 +98,30 @@ describe("trace context through the outbox and a consumer", () => {
     } finally {
       await relay.stop();
       await consumer.stop();
+    }
+  });
+
+  it("when a request/reply is made inside a span, then the server's handler runs in a child span of the same trace", async () => {
+    let seen: string | undefined;
+    const server = serveRpc(
+      nc,
+      ns,
+      "inbox.get_inbox_access",
+      async () => {
+        seen = activeTraceId();
+        return { inbox: null };
+      },
+      logger,
+    );
+    try {
+      const traceId = await withSpan("caller", { kind: SpanKind.INTERNAL }, async (span) => {
+        await rpcRequest(nc, ns, "inbox.get_inbox_access", { inbox_id: randomUUID() });
+        return span.spanContext().traceId;
+      });
+      expect(seen).toBe(traceId);
+      expect(tracing.spans().find((s) => s.name === "inbox.get_inbox_access rpc")).toMatchObject({ traceId, kind: SpanKind.SERVER });
+    } finally {
+      await server.stop();
     }
   });
 
