@@ -7,6 +7,7 @@ import type { TenancyDeps } from "./domain/deps";
 import { domainAssignmentsHandlers } from "./http/domain-assignments.handlers";
 import { domainsHandlers } from "./http/domains.handlers";
 import { membersHandlers } from "./http/members.handlers";
+import { adminRolesHandlers, rolesHandlers } from "./http/roles.handlers";
 import { orgsHandlers } from "./http/orgs.handlers";
 import { teamMembersHandlers } from "./http/team-members.handlers";
 import { teamsHandlers } from "./http/teams.handlers";
@@ -41,6 +42,8 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     ...teamMembersHandlers(deps),
     ...domainsHandlers(deps),
     ...domainAssignmentsHandlers(deps),
+    ...rolesHandlers(deps),
+    ...adminRolesHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
   return {

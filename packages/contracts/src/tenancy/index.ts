@@ -2,6 +2,7 @@ import { domainAssignmentsRoutes } from "./domain-assignments.routes";
 import { domainsRoutes } from "./domains.routes";
 import { membersRoutes } from "./members.routes";
 import { orgsRoutes } from "./orgs.routes";
+import { adminRolesRoutes, rolesRoutes } from "./roles.routes";
 import { teamMembersRoutes } from "./team-members.routes";
 import { teamsRoutes } from "./teams.routes";
 
@@ -9,6 +10,7 @@ export * from "./orgs.schemas";
 export * from "./teams.schemas";
 export * from "./domains.schemas";
 export * from "./domain-assignments.schemas";
+export * from "./roles.schemas";
 
 export const tenancyRoutes = [
   ...orgsRoutes,
@@ -17,6 +19,8 @@ export const tenancyRoutes = [
   ...teamMembersRoutes,
   ...domainsRoutes,
   ...domainAssignmentsRoutes,
+  ...rolesRoutes,
+  ...adminRolesRoutes,
 ] as const;
 
 /** Everything the tenancy service serves. */
@@ -25,5 +29,6 @@ export * from "./domain-assignments.routes";
 export * from "./domains.routes";
 export * from "./members.routes";
 export * from "./orgs.routes";
+export * from "./roles.routes";
 export * from "./team-members.routes";
 export * from "./teams.routes";

@@ -1,4 +1,3 @@
-import { ORG_ROLES, type OrgRole } from "@burnbox/contracts";
 import { errors, type OrgScope } from "@burnbox/service-kit";
 import { uniqueOr, type Client } from "./prisma";
 
@@ -14,9 +13,9 @@ export class OrgMemberRepository {
   constructor(private readonly db: Client) {}
 
   /** The user's role in the org, or null when they are not a member. */
-  async roleOf(scope: OrgScope, userId: string): Promise<OrgRole | null> {
+  async roleOf(scope: OrgScope, userId: string): Promise<string | null> {
     const row = await this.db.orgMember.findUnique({ where: { orgId_userId: { orgId: scope.orgId, userId } }, select: { role: true } });
-    return (ORG_ROLES as readonly string[]).includes(row?.role ?? "") ? (row?.role as OrgRole) : null;
+    return row?.role ?? null;
   }
 
   async get(scope: OrgScope, userId: string): Promise<Membership | null> {

@@ -4,6 +4,7 @@ import { OrgMemberRepository } from "./org-member.repository";
 import { OrgRepository } from "./org.repository";
 import type { Client } from "./prisma";
 import { ProcessedEventRepository } from "./processed-event.repository";
+import { RoleRepository } from "./role.repository";
 import { TeamMemberRepository } from "./team-member.repository";
 import { TeamRepository } from "./team.repository";
 
@@ -16,5 +17,6 @@ export const repositories = (db: Client) => ({
   domains: new DomainRepository(db),
   domainAssignments: new DomainAssignmentRepository(db),
   processedEvents: new ProcessedEventRepository(db),
+  roles: new RoleRepository(db),
 });
 export type TenancyRepos = ReturnType<typeof repositories>;

@@ -1,4 +1,3 @@
-import { TEAM_ROLES, type TeamRole } from "@burnbox/contracts";
 import { errors, type TeamScope } from "@burnbox/service-kit";
 import { uniqueOr, type Client } from "./prisma";
 import type { Membership } from "./org-member.repository";
@@ -11,14 +10,13 @@ export class TeamMemberRepository {
    * The user's standing in one team of one org, in one query: null when the org has no such team
    * (a team of another org included), else the user's role there (null when not a member).
    */
-  async standingIn(scope: TeamScope, userId: string): Promise<{ role: TeamRole | null; archived: boolean } | null> {
+  async standingIn(scope: TeamScope, userId: string): Promise<{ role: string | null; archived: boolean } | null> {
     const team = await this.db.team.findFirst({
       where: { id: scope.teamId, orgId: scope.orgId },
       select: { isArchived: true, members: { where: { userId }, select: { role: true } } },
     });
     if (!team) return null;
-    const role = team.members[0]?.role ?? "";
-    return { role: (TEAM_ROLES as readonly string[]).includes(role) ? (role as TeamRole) : null, archived: team.isArchived };
+    return { role: team.members[0]?.role ?? null, archived: team.isArchived };
   }
 
   async get(scope: TeamScope, userId: string): Promise<Membership | null> {

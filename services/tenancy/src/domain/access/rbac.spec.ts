@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Actor } from "@burnbox/contracts";
+import { ORG_ROLE_GRANTS, TEAM_ROLE_GRANTS, type Actor } from "@burnbox/contracts";
 import { actsOnEveryTeam, decide, type Standing } from "./rbac";
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
@@ -11,10 +11,15 @@ const actor = (over: Partial<Actor> = {}): Actor => ({
   ...over,
 });
 const teamId = randomUUID();
-const standing = (orgRole: Standing["orgRole"], teamRole: "lead" | "member" | null = null, teamExists = true): Standing => ({
+const standing = (
+  orgRole: "owner" | "admin" | "member" | null,
+  teamRole: "lead" | "member" | null = null,
+  teamExists = true,
+): Standing => ({
   orgExists: true,
   orgRole,
-  team: { exists: teamExists, role: teamRole },
+  orgGrants: orgRole ? ORG_ROLE_GRANTS[orgRole] : [],
+  team: { exists: teamExists, role: teamRole, grants: teamRole ? TEAM_ROLE_GRANTS[teamRole] : [] },
 });
 
 describe("decide", () => {
@@ -34,13 +39,13 @@ describe("decide", () => {
   });
 
   it("hides orgs from outsiders and missing teams from members", () => {
-    expect(decide(actor(), "org.view", null, { orgExists: true, orgRole: null, team: null })).toEqual({
+    expect(decide(actor(), "org.view", null, { orgExists: true, orgRole: null, orgGrants: [], team: null })).toEqual({
       allowed: false,
       reason: "not_member",
     });
     expect(decide(actor(), "team.view", teamId, standing(null, null, false))).toEqual({ allowed: false, reason: "org_not_found" });
     expect(decide(actor(), "team.view", teamId, standing("member", null, false))).toEqual({ allowed: false, reason: "team_not_found" });
-    expect(decide(actor(), "org.view", null, { orgExists: false, orgRole: null, team: null }).reason).toBe("org_not_found");
+    expect(decide(actor(), "org.view", null, { orgExists: false, orgRole: null, orgGrants: [], team: null }).reason).toBe("org_not_found");
   });
 
   it("gives org members the view permissions only and admins all but org.delete", () => {
@@ -52,7 +57,7 @@ describe("decide", () => {
 
   it("lets system admins bypass, but never through an API key", () => {
     const admin = actor({ is_system_admin: true });
-    expect(decide(admin, "org.delete", null, { orgExists: true, orgRole: null, team: null }).allowed).toBe(true);
+    expect(decide(admin, "org.delete", null, { orgExists: true, orgRole: null, orgGrants: [], team: null }).allowed).toBe(true);
     const viaKey = actor({ is_system_admin: true, api_key: { id: randomUUID(), team_id: teamId, scopes: ["team.inboxes.view"] } });
     expect(decide(viaKey, "team.inboxes.view", teamId, standing(null)).allowed).toBe(false);
   });
@@ -68,7 +73,10 @@ describe("decide", () => {
 });
 
 describe("decide on an archived team", () => {
-  const archived: Standing = { orgExists: true, orgRole: "owner", team: { exists: true, role: "lead", archived: true } };
+  const archived: Standing = {
+    ...standing("owner", "lead"),
+    team: { exists: true, role: "lead", grants: TEAM_ROLE_GRANTS.lead, archived: true },
+  };
   it("when a permission would change the team, then it is refused as team_archived", () => {
     expect(decide(actor(), "team.apikeys.manage", teamId, archived)).toEqual({ allowed: false, reason: "team_archived" });
     expect(decide(actor(), "team.inboxes.create", teamId, archived)).toEqual({ allowed: false, reason: "team_archived" });
@@ -76,7 +84,12 @@ describe("decide on an archived team", () => {
   it("when the permission only reads, or the caller may not act at all, then the usual answer stands", () => {
     expect(decide(actor(), "team.apikeys.view", teamId, archived).allowed).toBe(true);
     expect(
-      decide(actor(), "team.webhooks.manage", teamId, { ...archived, orgRole: null, team: { exists: true, role: null, archived: true } }),
+      decide(actor(), "team.webhooks.manage", teamId, {
+        ...archived,
+        orgRole: null,
+        orgGrants: [],
+        team: { exists: true, role: null, grants: [], archived: true },
+      }),
     ).toEqual({
       allowed: false,
       reason: "not_member",

@@ -1,5 +1,4 @@
 import {
-  ORG_ROLE_GRANTS,
   TEAM_ROLE_GRANTS,
   isTeamPermission,
   type Actor,
@@ -9,12 +8,14 @@ import {
   type TeamRole,
 } from "@burnbox/contracts";
 
-/** What the database says about the actor's place in one org (and optionally one team). */
+/** What the database says about the actor's place in one org (and optionally one team), with what their roles grant. */
 export interface Standing {
   orgExists: boolean;
-  orgRole: OrgRole | null;
+  orgRole: string | null;
+  /** The permission keys of `orgRole` (a system or custom role). */
+  orgGrants: readonly string[];
   /** null when no team was asked about. */
-  team: { exists: boolean; role: TeamRole | null; archived?: boolean } | null;
+  team: { exists: boolean; role: string | null; grants: readonly string[]; archived?: boolean } | null;
 }
 
 /**
@@ -39,8 +40,8 @@ export const TEAM_WIDE_ORG_ROLES: readonly OrgRole[] = ["owner", "admin"];
 export const isSystemAdmin = (actor: Actor): boolean => actor.is_system_admin && !actor.api_key;
 
 /** Whether the actor sees and acts on every team of an org where they hold `orgRole`. */
-export const actsOnEveryTeam = (actor: Actor, orgRole: OrgRole | null): boolean =>
-  isSystemAdmin(actor) || (orgRole !== null && TEAM_WIDE_ORG_ROLES.includes(orgRole));
+export const actsOnEveryTeam = (actor: Actor, orgRole: string | null): boolean =>
+  isSystemAdmin(actor) || (orgRole !== null && (TEAM_WIDE_ORG_ROLES as readonly string[]).includes(orgRole));
 
 /** Team roles whose grants include `permission`. */
 export const teamRolesGranting = (permission: string): TeamRole[] =>
@@ -73,10 +74,10 @@ function decideAccess(actor: Actor, permission: Permission, teamId: string | nul
   }
   if (isTeamPermission(permission)) {
     if (!s.team || !s.team.exists) return s.orgRole ? deny("team_not_found") : deny("org_not_found");
-    if (s.orgRole && TEAM_WIDE_ORG_ROLES.includes(s.orgRole)) return allow;
+    if (actsOnEveryTeam(actor, s.orgRole)) return allow;
     if (!s.team.role) return deny("not_member");
-    return (TEAM_ROLE_GRANTS[s.team.role] as readonly string[]).includes(permission) ? allow : deny("missing_permission");
+    return s.team.grants.includes(permission) ? allow : deny("missing_permission");
   }
   if (!s.orgRole) return deny("not_member");
-  return (ORG_ROLE_GRANTS[s.orgRole] as readonly string[]).includes(permission) ? allow : deny("missing_permission");
+  return s.orgGrants.includes(permission) ? allow : deny("missing_permission");
 }

@@ -2,8 +2,9 @@ import type { OrgPermission, TeamPermission } from "@burnbox/contracts";
 import { assertAllowed, errors, type OrgScope, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { TenancyDeps } from "../deps";
 import { authorize } from "./authorize.use-case";
-import { ABOVE_EVERY_TEAM_ROLE, ORG_RANK, SYSTEM_ADMIN_RANK, TEAM_RANK } from "./rank";
-import { TEAM_WIDE_ORG_ROLES, isSystemAdmin } from "./rbac";
+import { rankOf } from "../roles/resolve-role";
+import { ABOVE_EVERY_TEAM_ROLE, SYSTEM_ADMIN_RANK } from "./rank";
+import { actsOnEveryTeam, isSystemAdmin } from "./rbac";
 
 /**
  * The first line of a use case on an org: the caller holds `permission` there, or gets the
@@ -54,8 +55,7 @@ export async function requireOrgTeam(
 /** The actor's rank in the org, for the rank rules (system admins above everyone). */
 export async function orgRankOf(deps: TenancyDeps, ctx: RequestCtx, scope: OrgScope): Promise<number> {
   if (isSystemAdmin(ctx.actor)) return SYSTEM_ADMIN_RANK;
-  const role = await deps.data.repos.orgMembers.roleOf(scope, ctx.actor.user_id);
-  return role ? ORG_RANK[role] : 0;
+  return rankOf(deps.data.repos, "org", await deps.data.repos.orgMembers.roleOf(scope, ctx.actor.user_id));
 }
 
 /** The actor's rank in a team: org owners and admins rank above every team role of their org. */
@@ -66,6 +66,6 @@ export async function teamRankOf(deps: TenancyDeps, ctx: RequestCtx, scope: Team
     orgMembers.roleOf(scope, ctx.actor.user_id),
     teamMembers.standingIn(scope, ctx.actor.user_id),
   ]);
-  if (orgRole && TEAM_WIDE_ORG_ROLES.includes(orgRole)) return ABOVE_EVERY_TEAM_ROLE;
-  return standing?.role ? TEAM_RANK[standing.role] : 0;
+  if (actsOnEveryTeam(ctx.actor, orgRole)) return ABOVE_EVERY_TEAM_ROLE;
+  return rankOf(deps.data.repos, "team", standing?.role ?? null);
 }

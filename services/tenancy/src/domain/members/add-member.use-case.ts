@@ -1,7 +1,7 @@
 import type { AddMemberBody, Member } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { orgRankOf, requireOrg } from "../access/require-access";
-import { ORG_RANK, isOrgRole } from "../access/rank";
+import { resolveRole } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 import { lookupUsers } from "../users";
 import { toMember } from "./member-view";
@@ -9,8 +9,9 @@ import { toMember } from "./member-view";
 /** Adds an existing user to the org directly, with a role no higher than the actor's own. */
 export async function addMember(deps: TenancyDeps, ctx: RequestCtx, input: { orgId: string } & AddMemberBody): Promise<Member> {
   const scope = await requireOrg(deps, ctx, input, "org.members.add");
-  if (!isOrgRole(input.role)) throw errors.validation("unknown role");
-  if (ORG_RANK[input.role] > (await orgRankOf(deps, ctx, scope))) throw errors.forbidden("cannot grant a role above your own");
+  const role = await resolveRole(deps.data.repos, "org", input.role);
+  if (!role) throw errors.validation("unknown role");
+  if (role.rank > (await orgRankOf(deps, ctx, scope))) throw errors.forbidden("cannot grant a role above your own");
   const user = (await lookupUsers(deps, { ids: [input.user_id] })).get(input.user_id);
   if (!user) throw errors.notFound("user");
   return deps.data.write(async (repos, events) => {

@@ -1,7 +1,8 @@
 import type { ChangeRoleBody, Member } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { orgRankOf, requireOrg } from "../access/require-access";
-import { ORG_RANK, isOrgRole, rankVerdict } from "../access/rank";
+import { rankVerdict } from "../access/rank";
+import { rankOf, resolveRole } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 import { lookupUsers } from "../users";
 import { toMember } from "./member-view";
@@ -15,14 +16,15 @@ export async function changeMemberRole(
   const self = input.userId === ctx.actor.user_id;
   // anyone may lower their own role: only others' roles need org.members.role
   const scope = await requireOrg(deps, ctx, input, self ? "org.view" : "org.members.role");
-  if (!isOrgRole(input.role)) throw errors.validation("unknown role");
-  const newRole = input.role;
+  const role = await resolveRole(deps.data.repos, "org", input.role);
+  if (!role) throw errors.validation("unknown role");
+  const newRole = role.value;
   const actorRank = await orgRankOf(deps, ctx, scope);
   const updated = await deps.data.write(async (repos, events) => {
     const target = await repos.orgMembers.get(scope, input.userId);
     if (!target) throw errors.notFound("member");
-    const targetRank = isOrgRole(target.role) ? ORG_RANK[target.role] : 0;
-    if (rankVerdict({ actorRank, targetRank, newRank: ORG_RANK[newRole], self }) !== "allowed") throw errors.forbidden("insufficient rank");
+    const targetRank = await rankOf(repos, "org", target.role);
+    if (rankVerdict({ actorRank, targetRank, newRank: role.rank, self }) !== "allowed") throw errors.forbidden("insufficient rank");
     if (target.role === newRole) return target;
     if (target.role === "owner" && (await repos.orgMembers.countRoleLocked(scope, "owner")) <= 1) {
       throw errors.conflict("cannot change the role of the last owner");

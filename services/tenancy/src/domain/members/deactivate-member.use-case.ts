@@ -1,6 +1,7 @@
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { orgRankOf, requireOrg } from "../access/require-access";
-import { ORG_RANK, isOrgRole, rankVerdict } from "../access/rank";
+import { rankVerdict } from "../access/rank";
+import { rankOf } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 
 /** Removes a member from the org and from every team of it (the account stays); the last owner stays. */
@@ -15,7 +16,7 @@ export async function deactivateMember(
   return deps.data.write(async (repos, events) => {
     const target = await repos.orgMembers.get(scope, input.userId);
     if (!target) throw errors.notFound("member");
-    const targetRank = isOrgRole(target.role) ? ORG_RANK[target.role] : 0;
+    const targetRank = await rankOf(repos, "org", target.role);
     if (rankVerdict({ actorRank, targetRank, newRank: null, self }) !== "allowed") throw errors.forbidden("insufficient rank");
     if (target.role === "owner" && (await repos.orgMembers.countRoleLocked(scope, "owner")) <= 1) {
       throw errors.conflict("cannot remove the last owner");

@@ -1,7 +1,7 @@
-import { ORG_ROLE_GRANTS, type MyMembership } from "@burnbox/contracts";
+import type { MyMembership } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
-import { isOrgRole } from "../access/rank";
+import { resolveRole } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 import { lookupUsers } from "../users";
 import { toMember } from "./member-view";
@@ -15,6 +15,6 @@ export async function getMyMembership(deps: TenancyDeps, ctx: RequestCtx, input:
   const users = await lookupUsers(deps, { ids: [row.userId] });
   return {
     ...toMember(scope.orgId, row, users.get(row.userId)),
-    permissions: isOrgRole(row.role) ? [...ORG_ROLE_GRANTS[row.role]] : [],
+    permissions: (await resolveRole(deps.data.repos, "org", row.role))?.permissions ?? [],
   };
 }

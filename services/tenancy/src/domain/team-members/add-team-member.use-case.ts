@@ -1,7 +1,7 @@
 import type { AddTeamMemberBody, TeamMember } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireWritableTeam, teamRankOf } from "../access/require-access";
-import { TEAM_RANK, isTeamRole } from "../access/rank";
+import { resolveRole } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 import { toTeamMember } from "../members/member-view";
 import { lookupUsers } from "../users";
@@ -13,13 +13,14 @@ export async function addTeamMember(
   input: { orgId: string; teamId: string } & AddTeamMemberBody,
 ): Promise<TeamMember> {
   const scope = await requireWritableTeam(deps, ctx, input, "team.members.manage");
-  if (!isTeamRole(input.role)) throw errors.validation("unknown role");
-  if (TEAM_RANK[input.role] > (await teamRankOf(deps, ctx, scope))) throw errors.forbidden("cannot grant a role above your own");
+  const teamRole = await resolveRole(deps.data.repos, "team", input.role);
+  if (!teamRole) throw errors.validation("unknown role");
+  if (teamRole.rank > (await teamRankOf(deps, ctx, scope))) throw errors.forbidden("cannot grant a role above your own");
   const found = await lookupUsers(deps, input.user_id ? { ids: [input.user_id] } : { emails: [input.email ?? ""] });
   const user = [...found.values()][0];
   // only members of the org may join its teams; anyone else answers like an unknown user
   if (!user || !(await deps.data.repos.orgMembers.get(scope, user.id))) throw errors.notFound("user");
-  const role = input.role;
+  const role = teamRole.value;
   return deps.data.write(async (repos, events) => {
     const row = await repos.teamMembers.add(scope, user.id, role);
     events.audit({

@@ -1,7 +1,8 @@
 import type { ChangeRoleBody, TeamMember } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireWritableTeam, teamRankOf } from "../access/require-access";
-import { TEAM_RANK, isTeamRole, rankVerdict } from "../access/rank";
+import { rankVerdict } from "../access/rank";
+import { rankOf, resolveRole } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 import { toTeamMember } from "../members/member-view";
 import { lookupUsers } from "../users";
@@ -14,15 +15,15 @@ export async function changeTeamMemberRole(
 ): Promise<TeamMember> {
   const self = input.userId === ctx.actor.user_id;
   const scope = await requireWritableTeam(deps, ctx, input, self ? "team.view" : "team.members.role");
-  if (!isTeamRole(input.role)) throw errors.validation("unknown role");
-  const newRole = input.role;
+  const role = await resolveRole(deps.data.repos, "team", input.role);
+  if (!role) throw errors.validation("unknown role");
+  const newRole = role.value;
   const actorRank = await teamRankOf(deps, ctx, scope);
   const updated = await deps.data.write(async (repos, events) => {
     const target = await repos.teamMembers.get(scope, input.userId);
     if (!target) throw errors.notFound("team member");
-    const targetRank = isTeamRole(target.role) ? TEAM_RANK[target.role] : 0;
-    if (rankVerdict({ actorRank, targetRank, newRank: TEAM_RANK[newRole], self }) !== "allowed")
-      throw errors.forbidden("insufficient rank");
+    const targetRank = await rankOf(repos, "team", target.role);
+    if (rankVerdict({ actorRank, targetRank, newRank: role.rank, self }) !== "allowed") throw errors.forbidden("insufficient rank");
     if (target.role === newRole) return target;
     if (target.role === "lead" && (await repos.teamMembers.countRoleLocked(scope, "lead")) <= 1) {
       throw errors.conflict("cannot change the role of the last lead");

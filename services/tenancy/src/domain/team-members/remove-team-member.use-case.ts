@@ -1,6 +1,7 @@
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireTeam, teamRankOf } from "../access/require-access";
-import { TEAM_RANK, isTeamRole, rankVerdict } from "../access/rank";
+import { rankVerdict } from "../access/rank";
+import { rankOf } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 
 /** Removes a member from the team under the rank rules; the last lead stays (409). */
@@ -15,7 +16,7 @@ export async function removeTeamMember(
   await deps.data.write(async (repos, events) => {
     const target = await repos.teamMembers.get(scope, input.userId);
     if (!target) throw errors.notFound("team member");
-    const targetRank = isTeamRole(target.role) ? TEAM_RANK[target.role] : 0;
+    const targetRank = await rankOf(repos, "team", target.role);
     if (rankVerdict({ actorRank, targetRank, newRank: null, self }) !== "allowed") throw errors.forbidden("insufficient rank");
     if (target.role === "lead" && (await repos.teamMembers.countRoleLocked(scope, "lead")) <= 1)
       throw errors.conflict("cannot remove the last lead");
