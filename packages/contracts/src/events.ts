@@ -31,6 +31,8 @@ export const InboxCreatedData = z.object({
   address: z.string(),
   full_address: z.string(),
   expires_at: z.string(),
+  /** The inbox's creator (notifications go to them); absent on events from before it was added. */
+  created_by: z.string().uuid().optional(),
 });
 export const EmailReceivedData = z.object({
   email_id: z.string().uuid(),
@@ -40,6 +42,8 @@ export const EmailReceivedData = z.object({
   to: z.string(),
   subject: z.string(),
   received_at: z.string(),
+  /** The inbox's creator (notifications go to them); absent on events from before it was added. */
+  created_by: z.string().uuid().optional(),
   /** Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item itself. */
   summary: EmailSummary.optional(),
 });
@@ -48,6 +52,8 @@ export const InboxExpiredData = z.object({
   team_id: z.string().uuid(),
   full_address: z.string(),
   expired_at: z.string(),
+  /** The inbox's creator (notifications go to them); absent on events from before it was added. */
+  created_by: z.string().uuid().optional(),
 });
 /** An inbox deleted by a user before its TTL (not a webhook event): realtime closes its sockets. */
 export const InboxDeletedData = z.object({
