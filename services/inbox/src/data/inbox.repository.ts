@@ -49,6 +49,7 @@ export interface ExpiredInbox {
   orgId: string;
   teamId: string;
   fullAddress: string;
+  createdBy: string;
 }
 
 export function toInbox(i: InboxRow, counts: InboxCounts = NO_MAIL): Inbox {
@@ -117,10 +118,10 @@ export class InboxRepository {
   }
 
   /** The inbox that receives mail for `fullAddress` at `at` (active, unexpired), with its tenant. */
-  async locateReceiving(fullAddress: string, at: Date): Promise<(TeamScope & { id: string }) | null> {
+  async locateReceiving(fullAddress: string, at: Date): Promise<(TeamScope & { id: string; createdBy: string }) | null> {
     return this.db.inbox.findFirst({
       where: { fullAddress, isActive: true, expiresAt: { gt: at } },
-      select: { id: true, orgId: true, teamId: true },
+      select: { id: true, orgId: true, teamId: true, createdBy: true },
     });
   }
 
@@ -183,11 +184,11 @@ export class InboxRepository {
    * replicas cleaning up together share the work and never remove one inbox twice.
    */
   async removeExpired(at: Date, limit: number): Promise<ExpiredInbox[]> {
-    const rows = await this.db.$queryRaw<Array<{ id: string; org_id: string; team_id: string; full_address: string }>>`
-      SELECT id, org_id, team_id, full_address FROM inboxes
+    const rows = await this.db.$queryRaw<Array<{ id: string; org_id: string; team_id: string; full_address: string; created_by: string }>>`
+      SELECT id, org_id, team_id, full_address, created_by FROM inboxes
       WHERE expires_at <= ${at} ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
     if (rows.length === 0) return [];
     await this.db.inbox.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
-    return rows.map((r) => ({ id: r.id, orgId: r.org_id, teamId: r.team_id, fullAddress: r.full_address }));
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, teamId: r.team_id, fullAddress: r.full_address, createdBy: r.created_by }));
   }
 }

@@ -6,6 +6,8 @@ export interface Delivery {
   inboxId: string;
   scope: TeamScope;
   recipient: string;
+  /** The inbox's creator, named in the `email.received` event (their notification). */
+  createdBy: string;
 }
 
 /**
@@ -15,5 +17,5 @@ export interface Delivery {
 export async function resolveRecipient(deps: InboxDeps, input: { address: string }): Promise<Delivery | null> {
   const recipient = input.address.trim().toLowerCase();
   const inbox = await deps.data.repos.inboxes.locateReceiving(recipient, new Date(deps.now()));
-  return inbox && { inboxId: inbox.id, scope: { orgId: inbox.orgId, teamId: inbox.teamId }, recipient };
+  return inbox && { inboxId: inbox.id, scope: { orgId: inbox.orgId, teamId: inbox.teamId }, recipient, createdBy: inbox.createdBy };
 }

@@ -55,7 +55,14 @@ export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: Creat
         events.event("inbox.created", {
           org_id: scope.orgId,
           team_id: scope.teamId,
-          data: { inbox_id: inbox.id, team_id: scope.teamId, address, full_address: fullAddress, expires_at: inbox.expires_at },
+          data: {
+            inbox_id: inbox.id,
+            team_id: scope.teamId,
+            address,
+            full_address: fullAddress,
+            expires_at: inbox.expires_at,
+            created_by: ctx.actor.user_id,
+          },
         });
         events.audit({
           ctx,

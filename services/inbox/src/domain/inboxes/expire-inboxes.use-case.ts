@@ -13,7 +13,7 @@ export async function expireInboxes(deps: InboxDeps, batch = 200): Promise<numbe
       events.event("inbox.expired", {
         org_id: r.orgId,
         team_id: r.teamId,
-        data: { inbox_id: r.id, team_id: r.teamId, full_address: r.fullAddress, expired_at: now.toISOString() },
+        data: { inbox_id: r.id, team_id: r.teamId, full_address: r.fullAddress, expired_at: now.toISOString(), created_by: r.createdBy },
       });
     }
     return rows;
