@@ -75,6 +75,23 @@ describe("observability of the running system", () => {
     }
   });
 
+  it("when a team is set up and an inbox created, then identity's and tenancy's outboxes publish and tenancy's consumer counts the inbox", async () => {
+    const identityPublished = await metric("identity", "burnbox_outbox_published_total");
+    const tenancyPublished = await metric("tenancy", "burnbox_outbox_published_total");
+    const processed = await metric("tenancy", "burnbox_consumer_messages_total", { outcome: "processed" });
+    const world = await teamWithDomain(api);
+    await createInbox(api, world.owner.token, world.assignmentId, alias("count"));
+    await waitFor(async () => (await metric("identity", "burnbox_outbox_published_total")) > identityPublished, {
+      what: "identity's publish",
+    });
+    await waitFor(async () => (await metric("tenancy", "burnbox_outbox_published_total")) > tenancyPublished, {
+      what: "tenancy's publish",
+    });
+    await waitFor(async () => (await metric("tenancy", "burnbox_consumer_messages_total", { outcome: "processed" })) > processed, {
+      what: "tenancy's consumer",
+    });
+  });
+
   it("when a WebSocket opens and closes, then the realtime gateway's open-socket gauge rises and falls", async () => {
     const world = await teamWithDomain(api);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, alias("ws"));
