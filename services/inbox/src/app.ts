@@ -19,6 +19,7 @@ import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import { LocalStorage, S3Storage, type MessageStore } from "./data/storage";
 import type { InboxDeps } from "./domain/deps";
+import { demoHandlers } from "./http/demo.handlers";
 import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
@@ -60,7 +61,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
   const cleanup = startCleanupWorker(deps, infra.logger);
-  const api = bindRoutes(inboxServiceRoutes, { ...inboxesHandlers(deps), ...emailsHandlers(deps) });
+  const api = bindRoutes(inboxServiceRoutes, { ...inboxesHandlers(deps), ...emailsHandlers(deps), ...demoHandlers(deps) });
   const server = await serveApi({ config, infra, routers: [api] });
   return {
     port: server.port,

@@ -54,6 +54,17 @@ export const InboxConfig = z.object({
       max_ttl: Duration.default("24h"),
     })
     .prefault({}),
+  /** The public demo (`/try`): off by default. */
+  demo: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** The domain demo inboxes are created on (its MX must point at the intake). */
+      domain: z.string().min(1).default("demo.burnbox.local"),
+      ttl: Duration.default("10m"),
+      /** Demo inboxes one client IP may create per clock hour (429 beyond). */
+      per_ip_per_hour: z.number().int().positive().default(10),
+    })
+    .prefault({}),
   workers: z.object({ cleanup_interval: Duration.default("1m") }).prefault({}),
 });
 export type InboxConfig = z.infer<typeof InboxConfig>;

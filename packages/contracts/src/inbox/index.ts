@@ -1,12 +1,15 @@
+import { demoRoutes } from "./demo.routes";
 import { emailsRoutes } from "./emails.routes";
 import { inboxesRoutes } from "./inboxes.routes";
 
 export * from "./inboxes.schemas";
 export * from "./emails.schemas";
+export * from "./demo.schemas";
 
-export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes] as const;
+export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;
 export * from "./emails.routes";
 export * from "./inboxes.routes";
+export * from "./demo.routes";

@@ -1,11 +1,13 @@
 import type { Permission } from "@burnbox/contracts";
 import { authorize, errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { InboxAccess } from "../../data/inbox.repository";
+import { isDemoInbox } from "../demo/demo-rules";
 import type { InboxDeps } from "../deps";
 
 /**
  * Authorizes the caller on a located inbox and returns its tenant. An inbox the caller may not
- * see (absent, another team's, someone else's private one) is a 404 naming `what`.
+ * see (absent, another team's, someone else's private one, a demo inbox: those are read only
+ * through `/try`) is a 404 naming `what`.
  */
 export async function authorizeInbox(
   deps: InboxDeps,
@@ -14,7 +16,7 @@ export async function authorizeInbox(
   permission: Permission,
   what = "inbox",
 ): Promise<TeamScope> {
-  if (!inbox) throw errors.notFound(what);
+  if (!inbox || isDemoInbox(inbox)) throw errors.notFound(what);
   await authorize(
     deps.nc,
     deps.config.nats.namespace,

@@ -1,0 +1,7 @@
+import type { DemoStatus } from "@burnbox/contracts";
+import type { InboxDeps } from "../deps";
+
+/** Whether the demo is on (public: anyone may ask). */
+export async function getDemoStatus(deps: InboxDeps): Promise<DemoStatus> {
+  return Promise.resolve({ enabled: deps.config.demo.enabled });
+}
