@@ -5,7 +5,7 @@ import { runWithContext } from "./context";
 import { TransientError } from "./errors";
 import type { Logger } from "./logger";
 import { pipeline } from "./metrics";
-import { SpanKind, eventTraceKey, extractNatsHeaders, rememberEventTrace, withSpan } from "./telemetry";
+import { SpanKind, SpanStatusCode, eventTraceKey, extractNatsHeaders, rememberEventTrace, withSpan } from "./telemetry";
 
 const MS = 1_000_000; // nanoseconds per millisecond
 
@@ -138,6 +138,7 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
             pipeline.consumerMessages.inc({ durable, outcome: "processed" });
             rememberEventTrace(eventTraceKey(event.type, event.occurred_at));
           } catch (err) {
+            active.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
             const count = msg.info.deliveryCount;
             if (count >= maxDeliver) {
               logger.error({ err, consumer: durable }, "event failed on its last delivery");
