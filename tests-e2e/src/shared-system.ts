@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { PROCESSES, System, type ProcessName, type SystemEnv } from "./system";
 
 /**
@@ -13,6 +14,12 @@ const ENV_VAR = "BB_E2E_SYSTEM";
 
 /** How many system admins a run can register (each test that needs one claims its own). */
 const ADMIN_POOL = 8;
+
+/** The domain demo inboxes are created on (demo). */
+export const DEMO_DOMAIN = "demo.e2e.test";
+
+/** The SMTP intake's test-only certificate (CN localhost, 127.0.0.1) and key. */
+export const SMTP_TLS_FIXTURES = path.resolve(__dirname, "..", "..", "services", "inbox", "test", "fixtures");
 
 /** The browser origin the cookie-mode tests send. */
 export const APP_ORIGIN = "http://app.e2e.test";
@@ -49,7 +56,15 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       BB_WORKERS_WEBHOOK_RETRY_INTERVAL: "1h",
     },
     // inboxes (and their inbox.expired events) lapse within a second of their TTL (webhooks)
-    inbox: { BB_WORKERS_CLEANUP_INTERVAL: "1s" },
+    inbox: {
+      BB_WORKERS_CLEANUP_INTERVAL: "1s",
+      // the public demo (demo); each test creates from its own client IP, so the hourly per-IP limit stays the default
+      BB_DEMO_ENABLED: "true",
+      BB_DEMO_DOMAIN: DEMO_DOMAIN,
+      // STARTTLS on the SMTP port, with the test-only certificate (mail-tls)
+      BB_SMTP_TLS_CERT: path.join(SMTP_TLS_FIXTURES, "smtp-test.crt"),
+      BB_SMTP_TLS_KEY: path.join(SMTP_TLS_FIXTURES, "smtp-test.key"),
+    },
   };
 }
 
