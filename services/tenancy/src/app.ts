@@ -1,9 +1,11 @@
 import { tenancyServiceRoutes } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra, type PeriodicTask } from "@burnbox/service-kit";
 import type { TenancyConfig } from "./config";
-import { createPrisma } from "./data/prisma";
+import { createPrisma, type Client } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
+import { dnsLookup } from "./domain/domains/dns-check";
+import { startDomainVerifyWorker } from "./workers/domain-verify.worker";
 import { domainAssignmentsHandlers } from "./http/domain-assignments.handlers";
 import { domainsHandlers } from "./http/domains.handlers";
 import { membersHandlers } from "./http/members.handlers";
@@ -17,6 +19,8 @@ import { serveTenancyRpc } from "./messaging/tenancy.rpc";
 export interface RunningService {
   port: number;
   deps: TenancyDeps;
+  /** The periodic tasks, for tests to run now rather than wait for. */
+  workers: { domainVerify: PeriodicTask };
   stop(): Promise<void>;
 }
 
@@ -28,11 +32,18 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories,
+    repositories: (client: Client) => repositories(client, { mxTarget: config.smtp.hostname }),
     relay,
     namespace: config.nats.namespace,
   });
-  const deps: TenancyDeps = { data, config, nc: infra.nc, now: () => new Date() };
+  const deps: TenancyDeps = {
+    data,
+    config,
+    nc: infra.nc,
+    now: () => new Date(),
+    dnsLookup: dnsLookup(config.dns.servers, config.dns.timeout_ms),
+  };
+  const domainVerify = startDomainVerifyWorker(deps, infra.logger);
   const rpcs = serveTenancyRpc(infra.nc, deps, infra.logger);
   const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
   const api = bindRoutes(tenancyServiceRoutes, {
@@ -49,9 +60,10 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
   return {
     port: server.port,
     deps,
+    workers: { domainVerify },
     stop: async () => {
       await server.close();
-      await Promise.all([...rpcs, ...consumers].map((s) => s.stop()));
+      await Promise.all([...rpcs, ...consumers, domainVerify].map((s) => s.stop()));
       await relay.stop();
       await db.$disconnect();
     },

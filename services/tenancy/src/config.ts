@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { Duration } from "@burnbox/contracts";
 import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
 
 export const TenancyConfig = z.object({
@@ -9,6 +10,26 @@ export const TenancyConfig = z.object({
     .object({
       /** Domains (and their subdomains) that count as verified without DNS: local runs and tests. */
       trusted: z.array(z.string().toLowerCase()).default([]),
+    })
+    .prefault({}),
+  dns: z
+    .object({
+      /** Resolvers (`host:port`) for domain verification; empty = the system's. Tests run their own. */
+      servers: z.array(z.string()).default([]),
+      /** How long one DNS query may take before it counts as a DNS error. */
+      timeout_ms: z.number().int().positive().default(3000),
+    })
+    .prefault({}),
+  smtp: z
+    .object({
+      /** The SMTP intake's host name: a domain's MX record must point at it. */
+      hostname: z.string().toLowerCase().default("mx.burnbox.local"),
+    })
+    .prefault({}),
+  workers: z
+    .object({
+      /** How often unverified domains are checked again. */
+      domain_verify_interval: Duration.default("1h"),
     })
     .prefault({}),
 });

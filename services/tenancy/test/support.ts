@@ -12,13 +12,13 @@ export const TRUSTED = "trusted.burnbox.test";
 export type Tenancy = TestService<TenancyConfig, RunningService>;
 
 /** Tenancy in-process on the real Postgres and NATS, in a namespace and database of its own. */
-export function startTenancy(): Promise<Tenancy> {
+export function startTenancy(extra: Record<string, unknown> = {}): Promise<Tenancy> {
   return startTestService({
     prefix: "ten",
     load: (o) => loadTenancyConfig({}, o),
     start: startService,
     migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
-    overrides: () => ({ domains: { trusted: [TRUSTED] } }),
+    overrides: () => ({ domains: { trusted: [TRUSTED] }, ...extra }),
   });
 }
 

@@ -1,10 +1,11 @@
-import { paginated } from "../pagination";
+import { PaginationQuery, paginated } from "../pagination";
 import { MessageBody, OrgParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
 import {
   ActiveInboxesConflict,
   CreateDomainBody,
   Domain,
+  DomainVerification,
   DomainParams,
   ForceQuery,
   ListDomainsQuery,
@@ -65,6 +66,27 @@ export const domainsRoutes = defineRoutes({ service: "tenancy", tag: "Domains" }
       403: errorResponses[403],
       404: errorResponses[404],
       409: { description: "Active inboxes", schema: ActiveInboxesConflict },
+    },
+  },
+  {
+    operationId: "verifyDomain",
+    method: "post",
+    path: "/orgs/{orgId}/domains/{domainId}/verify",
+    auth: "user",
+    summary: "Check the domain's DNS now (MX must point at mx_target, a TXT record must equal verification_record)",
+    request: { params: DomainParams },
+    responses: { 200: { description: "The domain after the check", schema: Domain }, 403: errorResponses[403], 404: errorResponses[404] },
+  },
+  {
+    operationId: "getDomainVerificationHistory",
+    method: "get",
+    path: "/orgs/{orgId}/domains/{domainId}/verification-history",
+    auth: "user",
+    summary: "The domain's DNS checks, newest first",
+    request: { params: DomainParams, query: PaginationQuery },
+    responses: {
+      200: { description: "Checks", schema: paginated(DomainVerification, "DomainVerificationPage") },
+      404: errorResponses[404],
     },
   },
 ] as const);

@@ -15,6 +15,8 @@ export const Domain = z
     txt_verified: z.boolean(),
     spf_verified: z.boolean(),
     verification_record: z.string(),
+    /** The host name the domain's MX record must point at (`smtp.hostname`). */
+    mx_target: z.string(),
     dns_last_checked_at: Timestamp.nullable(),
     settings: z.record(z.string(), z.unknown()),
     active_inboxes: z.number().int(),
@@ -57,3 +59,18 @@ export type ForceQuery = z.infer<typeof ForceQuery>;
 export const ActiveInboxesConflict = z
   .object({ error: z.string(), code: z.literal("conflict"), active_inboxes: z.number().int() })
   .openapi("ActiveInboxesConflict");
+
+export const VerificationTrigger = z.enum(["create", "manual", "worker"]);
+/** One DNS check; a result is null when the DNS lookup failed (then `error` says why). */
+export const DomainVerification = z
+  .object({
+    id: Uuid,
+    checked_at: Timestamp,
+    trigger: VerificationTrigger,
+    mx_result: z.boolean().nullable(),
+    txt_result: z.boolean().nullable(),
+    spf_result: z.boolean().nullable(),
+    error: z.string().nullable(),
+  })
+  .openapi("DomainVerification");
+export type DomainVerification = z.infer<typeof DomainVerification>;

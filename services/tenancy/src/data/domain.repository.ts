@@ -1,4 +1,4 @@
-import type { Domain } from "@burnbox/contracts";
+import type { Domain, DomainVerification } from "@burnbox/contracts";
 import { errors, type OrgScope } from "@burnbox/service-kit";
 import type { Prisma } from "../generated/prisma";
 import { iso, jsonObject, uniqueOr, type Client } from "./prisma";
@@ -6,7 +6,7 @@ import { iso, jsonObject, uniqueOr, type Client } from "./prisma";
 const withCounts = { _count: { select: { assignments: true } } } as const;
 type DomainRow = Prisma.DomainGetPayload<{ include: typeof withCounts }>;
 
-function toDomain(d: DomainRow): Domain {
+function toDomain(d: DomainRow, mxTarget: string): Domain {
   return {
     id: d.id,
     org_id: d.orgId,
@@ -18,6 +18,7 @@ function toDomain(d: DomainRow): Domain {
     txt_verified: d.txtVerified,
     spf_verified: d.spfVerified,
     verification_record: d.verificationRecord,
+    mx_target: mxTarget,
     dns_last_checked_at: iso(d.dnsLastCheckedAt),
     settings: jsonObject(d.settings),
     active_inboxes: d.activeInboxes,
@@ -51,7 +52,13 @@ const whereFiltered = (scope: OrgScope, filter: DomainFilter): Prisma.DomainWher
 
 /** The mail domains an org owns, with their inbox counters. */
 export class DomainRepository {
-  constructor(private readonly db: Client) {}
+  constructor(
+    private readonly db: Client,
+    /** `smtp.hostname`, shown on every domain as the MX target. */
+    private readonly mxTarget: string,
+  ) {}
+
+  private readonly toDomain = (d: DomainRow): Domain => toDomain(d, this.mxTarget);
 
   /** A domain name is unique across all orgs: a taken one is a conflict. */
   async create(scope: OrgScope, fields: NewDomain): Promise<Domain> {
@@ -63,12 +70,12 @@ export class DomainRepository {
       }),
       () => errors.conflict("domain already exists"),
     );
-    return toDomain(row);
+    return this.toDomain(row);
   }
 
   async get(scope: OrgScope, domainId: string): Promise<Domain | null> {
     const row = await this.db.domain.findFirst({ where: { id: domainId, orgId: scope.orgId }, include: withCounts });
-    return row ? toDomain(row) : null;
+    return row ? this.toDomain(row) : null;
   }
 
   /** One window of the org's domains, oldest first. */
@@ -79,7 +86,7 @@ export class DomainRepository {
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       ...window,
     });
-    return rows.map(toDomain);
+    return rows.map(this.toDomain);
   }
 
   count(scope: OrgScope, filter: DomainFilter = {}): Promise<number> {
@@ -95,12 +102,89 @@ export class DomainRepository {
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.settings ? { settings: changes.settings as Prisma.InputJsonObject } : {}),
     };
-    return toDomain(await this.db.domain.update({ where: { id: domainId, orgId: scope.orgId }, data, include: withCounts }));
+    return this.toDomain(await this.db.domain.update({ where: { id: domainId, orgId: scope.orgId }, data, include: withCounts }));
   }
 
   /** The domain with its assignments. */
   async delete(scope: OrgScope, domainId: string): Promise<void> {
     await this.db.domain.deleteMany({ where: { id: domainId, orgId: scope.orgId } });
+  }
+
+  /** Stores a DNS check: the flags and status it derived (unchanged on a DNS error) and its history row. */
+  async recordCheck(
+    scope: OrgScope,
+    domainId: string,
+    check: {
+      id: string;
+      at: Date;
+      trigger: DomainVerification["trigger"];
+      flags: { mx: boolean; txt: boolean; spf: boolean } | null;
+      status: Domain["status"] | null;
+      error: string | null;
+    },
+  ): Promise<Domain> {
+    await this.db.domainVerification.create({
+      data: {
+        id: check.id,
+        domainId,
+        checkedAt: check.at,
+        trigger: check.trigger,
+        mxResult: check.flags?.mx ?? null,
+        txtResult: check.flags?.txt ?? null,
+        spfResult: check.flags?.spf ?? null,
+        error: check.error,
+      },
+    });
+    const row = await this.db.domain.update({
+      where: { id: domainId, orgId: scope.orgId },
+      data: {
+        dnsLastCheckedAt: check.at,
+        ...(check.flags && check.status
+          ? { mxVerified: check.flags.mx, txtVerified: check.flags.txt, spfVerified: check.flags.spf, status: check.status }
+          : {}),
+      },
+      include: withCounts,
+    });
+    return this.toDomain(row);
+  }
+
+  async history(scope: OrgScope, domainId: string, window: { skip: number; take: number }): Promise<DomainVerification[]> {
+    const rows = await this.db.domainVerification.findMany({
+      where: { domainId, domain: { orgId: scope.orgId } },
+      orderBy: [{ checkedAt: "desc" }, { id: "asc" }],
+      ...window,
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      checked_at: r.checkedAt.toISOString(),
+      // the column only ever holds trigger values: this service is its one writer
+      trigger: r.trigger as DomainVerification["trigger"],
+      mx_result: r.mxResult,
+      txt_result: r.txtResult,
+      spf_result: r.spfResult,
+      error: r.error,
+    }));
+  }
+
+  countHistory(scope: OrgScope, domainId: string): Promise<number> {
+    return this.db.domainVerification.count({ where: { domainId, domain: { orgId: scope.orgId } } });
+  }
+
+  /**
+   * Claims up to `limit` unverified domains not checked since `before`, locked until the
+   * transaction ends and skipping those another replica holds (FOR UPDATE SKIP LOCKED).
+   */
+  async claimDue(
+    before: Date,
+    limit: number,
+  ): Promise<Array<{ orgId: string; domainId: string; domainName: string; verificationRecord: string }>> {
+    const rows = await this.db.$queryRaw<Array<{ id: string; org_id: string; domain_name: string; verification_record: string }>>`
+      SELECT id, org_id, domain_name, verification_record FROM domains
+      WHERE status <> 'verified' AND (dns_last_checked_at IS NULL OR dns_last_checked_at < ${before})
+      ORDER BY dns_last_checked_at NULLS FIRST, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED`;
+    return rows.map((r) => ({ orgId: r.org_id, domainId: r.id, domainName: r.domain_name, verificationRecord: r.verification_record }));
   }
 
   /** The org of a domain known only by its name (an inbox address names it), or null. */

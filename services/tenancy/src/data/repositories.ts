@@ -9,12 +9,12 @@ import { TeamMemberRepository } from "./team-member.repository";
 import { TeamRepository } from "./team.repository";
 
 /** Every tenancy repository, bound to the client or to one transaction. */
-export const repositories = (db: Client) => ({
+export const repositories = (db: Client, opts: { mxTarget: string }) => ({
   orgs: new OrgRepository(db),
   orgMembers: new OrgMemberRepository(db),
   teams: new TeamRepository(db),
   teamMembers: new TeamMemberRepository(db),
-  domains: new DomainRepository(db),
+  domains: new DomainRepository(db, opts.mxTarget),
   domainAssignments: new DomainAssignmentRepository(db),
   processedEvents: new ProcessedEventRepository(db),
   roles: new RoleRepository(db),

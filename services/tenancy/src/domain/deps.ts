@@ -1,6 +1,7 @@
 import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { TenancyConfig } from "../config";
 import type { TenancyRepos } from "../data/repositories";
+import type { DnsLookup } from "./domains/dns-check";
 
 /** What every tenancy use case receives: explicit dependencies, no globals. */
 export interface TenancyDeps {
@@ -10,4 +11,6 @@ export interface TenancyDeps {
   /** Requests to other services (identity: members' details, password confirmation). */
   nc: NatsConnection;
   now: () => Date;
+  /** The DNS as domain verification reads it (`dns.servers`). */
+  dnsLookup: DnsLookup;
 }

@@ -3,9 +3,11 @@ import type { Handlers } from "@burnbox/service-kit";
 import type { TenancyDeps } from "../domain/deps";
 import { createDomain } from "../domain/domains/create-domain.use-case";
 import { deleteDomain } from "../domain/domains/delete-domain.use-case";
+import { getDomainVerificationHistory } from "../domain/domains/get-domain-verification-history.use-case";
 import { getDomain } from "../domain/domains/get-domain.use-case";
 import { listDomains } from "../domain/domains/list-domains.use-case";
 import { updateDomain } from "../domain/domains/update-domain.use-case";
+import { verifyDomain } from "../domain/domains/verify-domain.use-case";
 
 export const domainsHandlers = (deps: TenancyDeps): Handlers<typeof domainsRoutes> => ({
   createDomain: ({ ctx, params, body }) => createDomain(deps, ctx, { ...params, ...body }),
@@ -13,4 +15,6 @@ export const domainsHandlers = (deps: TenancyDeps): Handlers<typeof domainsRoute
   getDomain: ({ ctx, params }) => getDomain(deps, ctx, params),
   updateDomain: ({ ctx, params, body }) => updateDomain(deps, ctx, { ...params, ...body }),
   deleteDomain: ({ ctx, params, query }) => deleteDomain(deps, ctx, { ...params, force: query.force }),
+  verifyDomain: ({ ctx, params }) => verifyDomain(deps, ctx, params),
+  getDomainVerificationHistory: ({ ctx, params, query }) => getDomainVerificationHistory(deps, ctx, { ...params, ...query }),
 });
