@@ -70,7 +70,7 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
 
 interface Published {
   namespace: string;
-  ports: Record<ProcessName, number> & { smtp: number };
+  ports: Record<ProcessName, number> & { smtp: number; dns: number };
   controlUrl: string;
 }
 
