@@ -74,7 +74,7 @@ export class System {
 
   private constructor(
     readonly namespace: string,
-    readonly ports: Record<ProcessName, number> & { smtp: number },
+    readonly ports: Record<ProcessName, number> & { smtp: number; dns: number },
     private readonly extraEnv: SystemEnv,
   ) {
     // whatever ends the runner, no service outlives it
@@ -85,8 +85,9 @@ export class System {
 
   static async start(extraEnv: SystemEnv = {}): Promise<System> {
     const ns = uniqueNamespace("e2e");
-    const [smtp, ...rest] = await freePorts(PROCESSES.length + 1);
-    const ports = { smtp } as Record<ProcessName, number> & { smtp: number };
+    // dns: the port of the DNS server the tests run themselves (domain verification reads it)
+    const [smtp, dns, ...rest] = await freePorts(PROCESSES.length + 2);
+    const ports = { smtp, dns } as Record<ProcessName, number> & { smtp: number; dns: number };
     PROCESSES.forEach((p, i) => (ports[p] = rest[i] as number));
     const system = new System(ns, ports, extraEnv);
     try {
@@ -130,6 +131,7 @@ export class System {
       BB_DOMAINS_TRUSTED: TRUSTED_DOMAIN,
       BB_SMTP_PORT: String(this.ports.smtp),
       BB_SMTP_HOST: "127.0.0.1",
+      BB_DNS_SERVERS: `127.0.0.1:${this.ports.dns}`,
       BB_WEBHOOKS_UNSAFE_ALLOWED_TARGETS: "127.0.0.1,localhost",
       BB_WORKERS_CLEANUP_INTERVAL: "1s",
       BB_STORAGE_LOCAL_PATH: path.join(ROOT, ".test-results", "storage", this.namespace),
