@@ -61,6 +61,8 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // the public demo (demo); each test creates from its own client IP, so the hourly per-IP limit stays the default
       BB_DEMO_ENABLED: "true",
       BB_DEMO_DOMAIN: DEMO_DOMAIN,
+    },
+    "inbox-smtp": {
       // STARTTLS on the SMTP port, with the test-only certificate (mail-tls)
       BB_SMTP_TLS_CERT: path.join(SMTP_TLS_FIXTURES, "smtp-test.crt"),
       BB_SMTP_TLS_KEY: path.join(SMTP_TLS_FIXTURES, "smtp-test.key"),
