@@ -1,45 +1,77 @@
 import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
-import { bindRoutes, serveApi, type Infra } from "@burnbox/service-kit";
+import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
 import type { RealtimeConfig } from "./config";
+import { createPrisma, type Db } from "./data/prisma";
+import { repositories } from "./data/repositories";
 import { WsTicketRepository } from "./data/ws-ticket.repository";
 import type { RealtimeDeps } from "./domain/deps";
 import { Hub } from "./domain/hub";
 import { inboxStreamUpgrades } from "./http/inbox-stream.upgrade";
+import { notificationsHandlers } from "./http/notifications.handlers";
 import { wsTicketsHandlers } from "./http/ws-tickets.handlers";
 import { startFanout } from "./messaging/fanout.consumer";
+import { startNotificationConsumers, startNotificationPush } from "./messaging/notifications.consumer";
 import { startHeartbeat } from "./workers/heartbeat.worker";
 
 export interface RunningService {
   port: number;
   hub: Hub;
+  notificationHub: Hub;
+  deps: RealtimeDeps;
+  /** The database client, for tests that look at rows directly. */
+  db: Db;
   stop(): Promise<void>;
 }
 
-/** WebSocket tickets and inbox streams, fed by this replica's own event consumers. */
+/** WebSocket tickets, inbox streams and notifications (stored once, pushed by every replica). */
 export async function startService(config: RealtimeConfig, infra: Infra): Promise<RunningService> {
   if (!infra.redis) throw new Error("realtime-gateway needs Redis");
-  const hub = new Hub(infra.logger, { maxBufferedBytes: config.ws.max_buffered_bytes });
+  if (!infra.pool) throw new Error("realtime-gateway needs its database");
+  const { logger } = infra;
+  const db = createPrisma(config.database.url);
+  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
+  const hubOpts = { maxBufferedBytes: config.ws.max_buffered_bytes };
+  const hub = new Hub(logger, hubOpts);
+  const notificationHub = new Hub(logger, hubOpts);
   const deps: RealtimeDeps = {
     tickets: new WsTicketRepository(infra.redis, config.redis.key_prefix),
     hub,
+    notificationHub,
+    data: createUnitOfWork({
+      client: db,
+      transaction: (fn) => db.$transaction(fn),
+      repositories,
+      relay,
+      namespace: config.nats.namespace,
+    }),
     nc: infra.nc,
     namespace: config.nats.namespace,
   };
-  const heartbeat = startHeartbeat(hub, config.ws.ping_interval_ms, infra.logger);
-  const fanout = await startFanout(deps, infra.logger);
-  const upgrades = inboxStreamUpgrades(deps, infra.logger);
-  const api = bindRoutes(realtimeGatewayServiceRoutes, { ...wsTicketsHandlers(deps) });
+  const heartbeats = [hub, notificationHub].map((h) => startHeartbeat(h, config.ws.ping_interval_ms, logger));
+  const push = startNotificationPush(deps, logger);
+  const fanout = await startFanout(deps, logger);
+  const notifications = await startNotificationConsumers(deps, logger);
+  const upgrades = inboxStreamUpgrades(deps, logger);
+  const api = bindRoutes(realtimeGatewayServiceRoutes, { ...wsTicketsHandlers(deps), ...notificationsHandlers(deps) });
   const server = await serveApi({ config, infra, routers: [api] });
   server.server.on("upgrade", upgrades.handler);
   return {
     port: server.port,
     hub,
+    notificationHub,
+    deps,
+    db,
     stop: async () => {
-      await heartbeat.stop();
+      await Promise.all(heartbeats.map((h) => h.stop()));
       hub.close();
+      notificationHub.close();
       await upgrades.close();
       await server.close();
       await fanout.stop();
+      await Promise.all(notifications.map((c) => c.stop()));
+      await push.stop();
+      await relay.stop();
+      await db.$disconnect();
     },
   };
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { baseConfigShape, loadConfig } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
 
 export const RealtimeConfig = z.object({
   ...baseConfigShape("realtime-gateway", 8105),
+  ...databaseShape("burnbox_realtime_gateway"),
   ws: z
     .object({
       ping_interval_ms: z.number().int().positive().default(30_000),
@@ -19,4 +20,11 @@ export type RealtimeConfig = z.infer<typeof RealtimeConfig>;
 
 export function loadRealtimeConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): RealtimeConfig {
   return loadConfig(RealtimeConfig, env, overrides);
+}
+
+/** What `db:migrate` reads: the service's own settings, without the secret it has no use for. */
+const RealtimeMigrateConfig = RealtimeConfig.extend({ internal: z.object({ secret: z.string().optional() }).prefault({}) });
+
+export function loadRealtimeMigrateConfigFromEnv(): z.infer<typeof RealtimeMigrateConfig> {
+  return loadConfig(RealtimeMigrateConfig, process.env);
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
 
 // Tracing (when OTEL_* ask for it) starts before the service is loaded, so that its require hooks
@@ -9,7 +10,11 @@ void startTelemetry({ service: "realtime-gateway", env: process.env }).then(asyn
   await runService({
     telemetry,
     loadConfig: () => loadRealtimeConfig(process.env),
-    infra: (config) => ({ config, redis: true }),
+    infra: (config) => ({
+      config,
+      redis: true,
+      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+    }),
     start: startService,
   });
 });

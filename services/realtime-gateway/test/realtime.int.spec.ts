@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import net from "node:net";
+import path from "node:path";
 import { WebSocket } from "ws";
 import { RpcName } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
@@ -71,7 +72,13 @@ describe("realtime-gateway on real Redis and NATS", () => {
   const authorizedTeams: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestService({ prefix: "rt", load: (o) => loadRealtimeConfig({}, o), start: startService, redis: true });
+    t = await startTestService({
+      prefix: "rt",
+      load: (o) => loadRealtimeConfig({}, o),
+      start: startService,
+      redis: true,
+      migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
+    });
     ({ ns, infra, service, call } = t);
     const inboxes: Record<string, { private: boolean; created_by: string }> = {
       [inboxId]: { private: false, created_by: member.user_id },

@@ -1,9 +1,12 @@
+import { notificationsRoutes } from "./notifications.routes";
 import { wsTicketsRoutes } from "./ws-tickets.routes";
 
+export * from "./notifications.schemas";
 export * from "./ws-tickets.schemas";
 
-export const realtimeRoutes = wsTicketsRoutes;
+export const realtimeRoutes = [...wsTicketsRoutes, ...notificationsRoutes] as const;
 
-/** Everything the realtime gateway serves over HTTP (the WebSocket upgrade itself is not a REST route). */
+/** Everything the realtime gateway serves over HTTP (the WebSocket upgrades themselves are not REST routes). */
 export const realtimeGatewayServiceRoutes = realtimeRoutes;
+export * from "./notifications.routes";
 export * from "./ws-tickets.routes";

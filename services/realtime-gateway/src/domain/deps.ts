@@ -1,4 +1,5 @@
-import type { NatsConnection } from "@burnbox/service-kit";
+import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { RealtimeRepos } from "../data/repositories";
 import type { WsTicketRepository } from "../data/ws-ticket.repository";
 import type { Hub } from "./hub";
 
@@ -7,6 +8,10 @@ export interface RealtimeDeps {
   tickets: WsTicketRepository;
   /** The sockets of this replica, by inbox. */
   hub: Hub;
+  /** The notification sockets of this replica, by user. */
+  notificationHub: Hub;
+  /** Repositories for reads, `write(change)` for a change with its audit entries. */
+  data: UnitOfWork<RealtimeRepos>;
   nc: NatsConnection;
   namespace: string;
 }

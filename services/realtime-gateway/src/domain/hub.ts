@@ -2,7 +2,7 @@ import { WebSocket } from "ws";
 import { pipeline, type Logger } from "@burnbox/service-kit";
 
 /**
- * The sockets of this replica, by inbox. Frames go only to the sockets of their inbox; a peer
+ * The sockets of this replica, by inbox (or, for the notification stream, by user). Frames go only to the sockets of their inbox; a peer
  * that stops answering pings is dropped (see `heartbeat`), and one that cannot keep up is cut off.
  */
 export class Hub {
@@ -27,6 +27,11 @@ export class Hub {
       if (set.size === 0) this.byInbox.delete(inboxId);
     });
     socket.on("error", () => socket.terminate());
+  }
+
+  /** How many sockets this replica holds under `key`. */
+  count(key: string): number {
+    return this.byInbox.get(key)?.size ?? 0;
   }
 
   get size(): number {

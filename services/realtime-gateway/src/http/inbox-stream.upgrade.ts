@@ -1,12 +1,23 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import { API_PREFIX, AppError, errors, type Logger } from "@burnbox/service-kit";
 import type { RealtimeDeps } from "../domain/deps";
 import { openInboxStream } from "../domain/inbox-streams/open-inbox-stream.use-case";
+import { openNotificationStream } from "../domain/notifications/open-notification-stream.use-case";
 
-// The stream is an upgrade, not a REST operation: the contracts have no route entry for it.
+// The streams are upgrades, not REST operations: the contracts have no route entries for them.
 const INBOX_STREAM = new RegExp(`^${API_PREFIX}/ws/inboxes/([0-9a-fA-F-]{36})/?$`);
+const NOTIFICATION_STREAM = new RegExp(`^${API_PREFIX}/ws/notifications/?$`);
+
+/** The use case that admits an upgrade of this path, or null when no stream lives there. */
+function admission(deps: RealtimeDeps, url: URL): (() => Promise<(socket: WebSocket) => void>) | null {
+  const ticket = url.searchParams.get("ticket") ?? "";
+  const inbox = INBOX_STREAM.exec(url.pathname);
+  if (inbox) return () => openInboxStream(deps, { inboxId: inbox[1]!.toLowerCase(), ticket });
+  if (NOTIFICATION_STREAM.test(url.pathname)) return () => openNotificationStream(deps, { ticket });
+  return null;
+}
 
 /** Writes an HTTP error in the envelope on a socket that was never upgraded. */
 function refuse(socket: Duplex, err: AppError): void {
@@ -18,7 +29,10 @@ function refuse(socket: Duplex, err: AppError): void {
   );
 }
 
-/** `GET <prefix>/ws/inboxes/:id?ticket=...` upgrades: admitted by `openInboxStream` before the handshake. */
+/**
+ * `GET <prefix>/ws/inboxes/:id?ticket=...` and `<prefix>/ws/notifications?ticket=...` upgrades, each
+ * admitted by its use case before the handshake.
+ */
 export function inboxStreamUpgrades(deps: RealtimeDeps, logger: Logger) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const handler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -27,12 +41,11 @@ export function inboxStreamUpgrades(deps: RealtimeDeps, logger: Logger) {
     const onSocketError = () => socket.destroy();
     socket.on("error", onSocketError);
     const url = new URL(req.url ?? "", "http://localhost");
-    const match = INBOX_STREAM.exec(url.pathname);
-    if (!match) return refuse(socket, errors.notFound("route"));
-    const input = { inboxId: match[1]!.toLowerCase(), ticket: url.searchParams.get("ticket") ?? "" };
+    const admit = admission(deps, url);
+    if (!admit) return refuse(socket, errors.notFound("route"));
     void (async () => {
       try {
-        const attach = await openInboxStream(deps, input);
+        const attach = await admit();
         if (socket.destroyed) return; // the client left while we were checking
         wss.handleUpgrade(req, socket, head, (ws) => {
           socket.removeListener("error", onSocketError); // ws owns the socket's errors from here

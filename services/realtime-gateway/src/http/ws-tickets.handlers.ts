@@ -1,8 +1,8 @@
-import type { realtimeRoutes } from "@burnbox/contracts";
+import type { wsTicketsRoutes } from "@burnbox/contracts";
 import type { Handlers } from "@burnbox/service-kit";
 import type { RealtimeDeps } from "../domain/deps";
 import { createWsTicket } from "../domain/ws-tickets/create-ws-ticket.use-case";
 
-export const wsTicketsHandlers = (deps: RealtimeDeps): Handlers<typeof realtimeRoutes> => ({
+export const wsTicketsHandlers = (deps: RealtimeDeps): Handlers<typeof wsTicketsRoutes> => ({
   createWsTicket: ({ ctx }) => createWsTicket(deps, ctx),
 });

@@ -1,0 +1,12 @@
+import { claimEvent } from "@burnbox/service-kit";
+import type { Db, Tx } from "./prisma";
+
+/** Which events each consumer has handled (the idempotency guard of every consumer). */
+export class ProcessedEventRepository {
+  constructor(private readonly db: Db | Tx) {}
+
+  /** False when `consumer` handled this event before; run it in the transaction of the handling. */
+  claim(consumer: string, eventId: string): Promise<boolean> {
+    return claimEvent(this.db, consumer, eventId);
+  }
+}

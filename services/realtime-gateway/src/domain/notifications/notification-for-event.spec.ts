@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { newEvent } from "@burnbox/service-kit";
+import { notificationForEvent } from "./notification-for-event";
+
+const orgId = randomUUID();
+const teamId = randomUUID();
+const creator = randomUUID();
+const inboxId = randomUUID();
+
+describe("notificationForEvent", () => {
+  it("when an email arrives, then the creator gets `New email` with the sender and subject, and the ids", () => {
+    const emailId = randomUUID();
+    const event = newEvent("email.received", {
+      org_id: orgId,
+      team_id: teamId,
+      data: {
+        email_id: emailId,
+        inbox_id: inboxId,
+        team_id: teamId,
+        from: "a@b.c",
+        to: "x@y.z",
+        subject: "Hi",
+        received_at: "t",
+        created_by: creator,
+      },
+    });
+    expect(notificationForEvent(event)).toEqual({
+      userId: creator,
+      type: "email.received",
+      title: "New email",
+      message: "From a@b.c: Hi",
+      data: { inbox_id: inboxId, email_id: emailId, from: "a@b.c", subject: "Hi" },
+    });
+  });
+
+  it("when an inbox is created or expires, then the creator gets a notification carrying the inbox id and address", () => {
+    const created = newEvent("inbox.created", {
+      org_id: orgId,
+      team_id: teamId,
+      data: { inbox_id: inboxId, team_id: teamId, address: "a", full_address: "a@b.c", expires_at: "t", created_by: creator },
+    });
+    const expired = newEvent("inbox.expired", {
+      org_id: orgId,
+      team_id: teamId,
+      data: { inbox_id: inboxId, team_id: teamId, full_address: "a@b.c", expired_at: "t", created_by: creator },
+    });
+    expect(notificationForEvent(created)).toMatchObject({
+      userId: creator,
+      type: "inbox.created",
+      data: { inbox_id: inboxId, full_address: "a@b.c" },
+    });
+    expect(notificationForEvent(expired)).toMatchObject({
+      userId: creator,
+      type: "inbox.expired",
+      data: { inbox_id: inboxId, full_address: "a@b.c" },
+    });
+  });
+
+  it("when the event does not name the creator, then nobody is notified", () => {
+    const event = newEvent("inbox.expired", {
+      org_id: orgId,
+      team_id: teamId,
+      data: { inbox_id: inboxId, team_id: teamId, full_address: "a@b.c", expired_at: "t" },
+    });
+    expect(notificationForEvent(event)).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { WebSocket } from "ws";
+import type { Notification } from "@burnbox/contracts";
+import { newEvent, publishEvent, type Infra } from "@burnbox/service-kit";
+import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
+import { startService, type RunningService } from "../src/app";
+import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
+import { recordNotification } from "../src/domain/notifications/record-notification.use-case";
+import { notificationConsumerName } from "../src/messaging/notifications.consumer";
+
+type Frame = { type: string; data: Notification };
+type Page = { data: Notification[]; total: number; page: number; per_page: number; total_pages: number };
+
+describe("notifications on real Postgres, Redis and NATS, with two replicas", () => {
+  let t: TestService<RealtimeConfig, RunningService>;
+  let ns: string;
+  let infra: Infra;
+  let replicaA: RunningService;
+  let replicaB: RunningService;
+  let call: TestService<RealtimeConfig, RunningService>["call"];
+  const orgId = randomUUID();
+  const teamId = randomUUID();
+
+  beforeAll(async () => {
+    t = await startTestService({
+      prefix: "rtn",
+      load: (o) => loadRealtimeConfig({}, o),
+      start: startService,
+      redis: true,
+      migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
+    });
+    ({ ns, infra, service: replicaA, call } = t);
+    replicaB = await startService(t.config, infra);
+  });
+
+  afterAll(async () => {
+    await replicaB?.stop();
+    await t?.stop();
+  });
+
+  const emailReceived = (userId: string | undefined, subject = "Hello") =>
+    newEvent("email.received", {
+      org_id: orgId,
+      team_id: teamId,
+      data: {
+        email_id: randomUUID(),
+        inbox_id: randomUUID(),
+        team_id: teamId,
+        from: "s@example.org",
+        to: "x@y.test",
+        subject,
+        received_at: new Date().toISOString(),
+        ...(userId ? { created_by: userId } : {}),
+      },
+    });
+
+  const rowsOf = (userId: string) => replicaA.db.notification.findMany({ where: { userId } });
+
+  /** Opens a notification socket on `replica`; resolves once open (or closed at once) with its frames. */
+  const openStream = async (replica: RunningService, actor: ReturnType<typeof makeActor>) => {
+    const ticket = (await call<{ ticket: string }>("POST", "/ws/ticket", { actor })).body.ticket;
+    const frames: Frame[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${replica.port}/api/v1/ws/notifications?ticket=${ticket}`);
+    const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
+    ws.on("message", (m: Buffer) => frames.push(JSON.parse(m.toString("utf8")) as Frame));
+    ws.on("error", () => undefined);
+    await new Promise<void>((r, reject) => {
+      ws.on("open", () => r());
+      ws.on("unexpected-response", () => reject(new Error("upgrade refused")));
+    });
+    return { ws, frames, closed };
+  };
+
+  it("when an email.received event names the inbox's creator, then exactly one row is stored and pushed to their socket on the other replica", async () => {
+    const user = makeActor();
+    const stream = await openStream(replicaB, user);
+    const event = emailReceived(user.user_id, "Invoice");
+    await publishEvent(infra.js, ns, event);
+    await waitFor(() => stream.frames.length === 1, { what: "notification frame" });
+    const [row] = await rowsOf(user.user_id);
+    expect(stream.frames[0]).toEqual({
+      type: "email.received",
+      data: {
+        id: row!.id,
+        type: "email.received",
+        title: "New email",
+        message: "From s@example.org: Invoice",
+        data: { inbox_id: event.data.inbox_id, email_id: event.data.email_id, from: "s@example.org", subject: "Invoice" },
+        is_read: false,
+        created_at: row!.createdAt.toISOString(),
+      },
+    });
+    // the same event again, as a redelivery to either replica would bring it: nothing more
+    const consumer = notificationConsumerName("email.received");
+    expect(await recordNotification(replicaB.deps, { consumer, event })).toBeNull();
+    expect(await recordNotification(replicaA.deps, { consumer, event })).toBeNull();
+    expect(await rowsOf(user.user_id)).toHaveLength(1);
+    stream.ws.close();
+  });
+
+  it("when an event does not name the inbox's creator, then no notification is written", async () => {
+    const consumer = notificationConsumerName("email.received");
+    expect(await recordNotification(replicaA.deps, { consumer, event: emailReceived(undefined) })).toBeNull();
+  });
+
+  it("when a user opens a sixth notification socket, then it is closed with 4429 and the five others stay open", async () => {
+    const user = makeActor();
+    const five = [];
+    for (let i = 0; i < 5; i++) five.push(await openStream(replicaA, user));
+    const sixth = await openStream(replicaA, user);
+    expect(await sixth.closed).toBe(4429);
+    expect(five.every((s) => s.ws.readyState === WebSocket.OPEN)).toBe(true);
+    for (const s of five) s.ws.close();
+  });
+
+  it("when a user lists, marks and deletes notifications, then only their own rows change and each change is audited", async () => {
+    const user = makeActor();
+    const other = makeActor();
+    const consumer = notificationConsumerName("email.received");
+    const mine: Notification[] = [];
+    for (const subject of ["one", "two", "three"])
+      mine.push((await recordNotification(replicaA.deps, { consumer, event: emailReceived(user.user_id, subject) }))!);
+    const theirs = (await recordNotification(replicaA.deps, { consumer, event: emailReceived(other.user_id) }))!;
+
+    const list = await call<Page>("GET", "/notifications?per_page=2", { actor: user });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ total: 3, page: 1, per_page: 2, total_pages: 2 });
+    expect(list.body.data.map((n) => n.message)).toEqual(["From s@example.org: three", "From s@example.org: two"]);
+
+    const read = await call<Notification>("PATCH", `/notifications/${mine[0]!.id}/read`, { actor: user });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: mine[0]!.id, is_read: true });
+    expect((await call<Page>("GET", "/notifications?unread=true", { actor: user })).body.total).toBe(2);
+    expect((await call("PATCH", `/notifications/${theirs.id}/read`, { actor: user })).status).toBe(404);
+    expect((await call("PATCH", `/notifications/${randomUUID()}/read`, { actor: user })).status).toBe(404);
+    expect((await call("GET", "/notifications?unread=maybe", { actor: user })).status).toBe(400);
+
+    expect((await call("POST", "/notifications/mark-all-read", { actor: user })).body).toEqual({ marked: 2 });
+    expect((await call<Page>("GET", "/notifications?unread=true", { actor: user })).body.total).toBe(0);
+
+    expect((await call("DELETE", `/notifications/${theirs.id}`, { actor: user })).status).toBe(404);
+    const del = await call("DELETE", `/notifications/${mine[1]!.id}`, { actor: user });
+    expect(del.status).toBe(204);
+    expect((await call<Page>("GET", "/notifications", { actor: user })).body.total).toBe(2);
+    expect((await call("DELETE", "/notifications", { actor: user })).status).toBe(204);
+    expect((await call<Page>("GET", "/notifications", { actor: user })).body).toMatchObject({ data: [], total: 0 });
+
+    const theirList = await call<Page>("GET", "/notifications", { actor: other });
+    expect(theirList.body.data.map((n) => ({ id: n.id, is_read: n.is_read }))).toEqual([{ id: theirs.id, is_read: false }]);
+
+    const audit = (await replicaA.db.outboxEvent.findMany({ orderBy: { createdAt: "asc" } }))
+      .map((r) => r.payload as { type: string; data: { action: string; actor_user_id: string } })
+      .filter((e) => e.type === "audit.recorded" && e.data.actor_user_id === user.user_id)
+      .map((e) => e.data.action);
+    expect(audit).toEqual(["notification.read", "notification.all_read", "notification.deleted", "notification.all_deleted"]);
+  });
+
+  it("when an API key calls a notification operation, then it is refused with 403", async () => {
+    const key = makeActor({ api_key: { id: randomUUID(), team_id: teamId, scopes: ["team.inboxes.view"] } });
+    expect((await call("GET", "/notifications", { actor: key })).status).toBe(403);
+  });
+});
