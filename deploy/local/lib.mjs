@@ -6,7 +6,7 @@ import net from "node:net";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher"];
+export const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher", "realtime-gateway"];
 
 const say = (msg) => process.stdout.write(`[burnbox] ${msg}\n`);
 export { say };
