@@ -21,7 +21,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 export const PROCESSES = ["identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway", "api-gateway"] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 
-const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher"] as const;
+const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher", "realtime-gateway"] as const;
 
 interface Running {
   child: ChildProcess;
