@@ -25,7 +25,7 @@ const TARGETS = [
   { name: "realtime-gateway", dir: "realtime-gateway", entry: "main", port: 18105 },
   { name: "api-gateway", dir: "api-gateway", entry: "main", port: 18080 },
 ];
-const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher"];
+const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher", "realtime-gateway"];
 // pg and the NATS client, for the clean-up, from the workspace package that depends on them
 const kit = createRequire(path.join(ROOT, "packages", "service-kit", "package.json"));
 const requested = process.argv.slice(2);

@@ -45,7 +45,16 @@ const PROCESSES = [
     memory: "192Mi",
     replicas: 2,
   },
-  { name: "realtime-gateway", port: 8105, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, jwt: true },
+  {
+    name: "realtime-gateway",
+    port: 8105,
+    from: "ingress",
+    db: "REALTIME_GATEWAY_DATABASE_URL",
+    cpu: "100m",
+    memory: "192Mi",
+    replicas: 2,
+    jwt: true,
+  },
 ];
 
 const labels = (name) => ({ "app.kubernetes.io/name": name, "app.kubernetes.io/component": "service", ...PART_OF });
