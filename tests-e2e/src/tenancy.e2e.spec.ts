@@ -165,6 +165,25 @@ describe("tenancy through the gateway", () => {
       expect(me.body.permissions).not.toContain("org.members.role");
     });
 
+    it("when members are searched, then only the org's members match, without those of an excluded team", async () => {
+      const world = await teamWithDomain(api);
+      const inTeam = await joinOrg(world, "member", "Findme");
+      const notInTeam = await joinOrg(world, "member", "Findme");
+      await registerUser(api, "Findme"); // a platform user outside the org
+      const team = `/orgs/${world.orgId}/teams/${world.teamId}`;
+      expect(
+        (await api("POST", `${team}/members`, { token: world.owner.token, body: { user_id: inTeam.userId, role: "member" } })).status,
+      ).toBe(201);
+      const all = await api<Page<{ user_id: string }>>("GET", `/orgs/${world.orgId}/members/search?q=findme`, { token: world.owner.token });
+      expect(all.body.data.map((m) => m.user_id).sort()).toEqual([inTeam.userId, notInTeam.userId].sort());
+      const outside = await api<Page<{ user_id: string; email: string }>>(
+        "GET",
+        `/orgs/${world.orgId}/members/search?q=findme&exclude_team=${world.teamId}`,
+        { token: world.owner.token },
+      );
+      expect(outside.body.data).toEqual([{ user_id: notInTeam.userId, email: notInTeam.email.toLowerCase(), display_name: "Findme" }]);
+    });
+
     it("when an admin tries to make an owner or act on one, then it is a 403; an owner promotes, and the last owner is protected", async () => {
       const world = await teamWithDomain(api);
       const admin = await joinOrg(world, "admin");
@@ -388,6 +407,29 @@ describe("tenancy through the gateway", () => {
       expect((await api("DELETE", `${base}/${domainId}`, { token })).status).toBe(204);
       expect((await api("DELETE", `${base}/${domainId}`, { token })).status).toBe(404);
       expect((await api<Page<unknown>>("GET", base, { token })).body.total).toBe(0);
+    });
+
+    it("when a user lists their domains, then each assignment of their teams shows with the team's name and resolved TTLs; a key sees its team's", async () => {
+      const world = await teamWithDomain(api);
+      const other = await teamWithDomain(api);
+      const token = world.owner.token;
+      await api("PATCH", `/orgs/${world.orgId}/teams/${world.teamId}`, {
+        token,
+        body: { settings: { max_inbox_ttl: "2h", default_inbox_ttl: "30m" } },
+      });
+      const mine = await api<Page<{ id: string; team_name: string; default_ttl: string; max_ttl: string }>>("GET", "/my/domains", {
+        token,
+      });
+      expect(mine.body.data).toEqual([
+        expect.objectContaining({ id: world.assignmentId, team_name: "QA", default_ttl: "30m", max_ttl: "2h" }),
+      ]);
+      expect(mine.body.data.map((d) => d.id)).not.toContain(other.assignmentId);
+      const key = await api<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+        token,
+        body: { name: "mine", scopes: ["team.domains.view"] },
+      });
+      const viaKey = await api<Page<{ id: string }>>("GET", "/my/domains", { token: key.body.raw_key });
+      expect(viaKey.body.data.map((d) => d.id)).toEqual([world.assignmentId]);
     });
 
     it("when two teams race for the last slot under max_teams, then exactly one is created", async () => {

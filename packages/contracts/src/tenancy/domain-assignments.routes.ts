@@ -6,6 +6,7 @@ import {
   AssignmentParams,
   DomainAssignment,
   ListAssignmentsQuery,
+  MyDomain,
   UpdateAssignmentBody,
 } from "./domain-assignments.schemas";
 import { ActiveInboxesConflict, ForceQuery } from "./domains.schemas";
@@ -67,5 +68,15 @@ export const domainAssignmentsRoutes = defineRoutes({ service: "tenancy", tag: "
       404: errorResponses[404],
       409: { description: "Active inboxes", schema: ActiveInboxesConflict },
     },
+  },
+  {
+    operationId: "listMyDomains",
+    method: "get",
+    path: "/my/domains",
+    auth: "user",
+    scope: "team.domains.view",
+    summary: "The domains assigned to the caller's teams, with each team's name and the resolved inbox TTL limits",
+    request: { query: ListAssignmentsQuery },
+    responses: { 200: { description: "Assignments", schema: paginated(MyDomain, "MyDomainPage") }, 400: errorResponses[400] },
   },
 ] as const);

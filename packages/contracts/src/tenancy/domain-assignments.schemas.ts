@@ -30,3 +30,11 @@ export const UpdateAssignmentBody = atLeastOneField(
   z.object({ access_level: AccessLevel.optional(), settings: TierSettings.optional() }),
 ).openapi("UpdateDomainAssignmentRequest");
 export type UpdateAssignmentBody = z.infer<typeof UpdateAssignmentBody>;
+
+/** One of the caller's usable domains: an assignment with its team's name and the resolved TTL limits. */
+export const MyDomain = DomainAssignment.extend({
+  team_name: z.string(),
+  default_ttl: z.string(),
+  max_ttl: z.string(),
+}).openapi("MyDomain");
+export type MyDomain = z.infer<typeof MyDomain>;

@@ -1,7 +1,16 @@
 import { paginated } from "../pagination";
 import { MessageBody, OrgParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
-import { AddMemberBody, ChangeRoleBody, ListMembersQuery, Member, MemberParams, MyMembership } from "./orgs.schemas";
+import {
+  AddMemberBody,
+  ChangeRoleBody,
+  ListMembersQuery,
+  Member,
+  MemberParams,
+  MemberSearchResult,
+  MyMembership,
+  SearchMembersQuery,
+} from "./orgs.schemas";
 
 export const membersRoutes = defineRoutes({ service: "tenancy", tag: "Members" }, [
   {
@@ -21,6 +30,15 @@ export const membersRoutes = defineRoutes({ service: "tenancy", tag: "Members" }
     summary: "The caller's membership in the organization, with its permission keys",
     request: { params: OrgParams },
     responses: { 200: { description: "Membership", schema: MyMembership }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "searchMembers",
+    method: "get",
+    path: "/orgs/{orgId}/members/search",
+    auth: "user",
+    summary: "Search the organization's members (never other users of the platform), optionally excluding a team's",
+    request: { params: OrgParams, query: SearchMembersQuery },
+    responses: { 200: { description: "Matches", schema: paginated(MemberSearchResult, "MemberSearchPage") }, 404: errorResponses[404] },
   },
   {
     operationId: "addMember",

@@ -108,3 +108,8 @@ export type AddMemberBody = z.infer<typeof AddMemberBody>;
 export const ChangeRoleBody = z.object({ role: OrgRoleName }).openapi("ChangeRoleRequest");
 export type ChangeRoleBody = z.infer<typeof ChangeRoleBody>;
 export const MemberParams = z.object({ orgId: Uuid, userId: Uuid });
+
+export const SearchMembersQuery = PaginationQuery.extend({ q: z.string().max(200).optional(), exclude_team: Uuid.optional() });
+export type SearchMembersQuery = z.infer<typeof SearchMembersQuery>;
+export const MemberSearchResult = z.object({ user_id: Uuid, email: z.string(), display_name: z.string() }).openapi("MemberSearchResult");
+export type MemberSearchResult = z.infer<typeof MemberSearchResult>;

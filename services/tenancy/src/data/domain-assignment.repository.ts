@@ -115,6 +115,33 @@ export class DomainAssignmentRepository {
     });
   }
 
+  /** A window of the assignments of `teamIds` (teams the caller acts on), oldest first, with what the TTL cascade needs. */
+  async listForTeams(
+    teamIds: string[],
+    window: { skip: number; take: number },
+  ): Promise<Array<{ assignment: DomainAssignment; teamName: string; settings: AssignmentLocation["settings"] }>> {
+    const rows = await this.db.domainAssignment.findMany({
+      where: { teamId: { in: teamIds } },
+      include: { domain: true, team: { include: { org: true } } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      ...window,
+    });
+    return rows.map((a) => ({
+      assignment: toAssignment(a),
+      teamName: a.team.name,
+      settings: {
+        org: jsonObject(a.team.org.settings),
+        domain: jsonObject(a.domain.settings),
+        team: jsonObject(a.team.settings),
+        assignment: jsonObject(a.settings),
+      },
+    }));
+  }
+
+  countForTeams(teamIds: string[]): Promise<number> {
+    return this.db.domainAssignment.count({ where: { teamId: { in: teamIds } } });
+  }
+
   async locate(assignmentId: string): Promise<AssignmentLocation | null> {
     const a = await this.db.domainAssignment.findUnique({
       where: { id: assignmentId },
