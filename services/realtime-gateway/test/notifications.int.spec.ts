@@ -39,8 +39,10 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
     await t?.stop();
   });
 
-  const emailReceived = (userId: string | undefined, subject = "Hello") =>
-    newEvent("email.received", {
+  let clock = Date.now();
+  /** An email.received event, each one a second after the previous (the list's order is the events'). */
+  const emailReceived = (userId: string | undefined, subject = "Hello") => ({
+    ...newEvent("email.received", {
       org_id: orgId,
       team_id: teamId,
       data: {
@@ -53,7 +55,9 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
         received_at: new Date().toISOString(),
         ...(userId ? { created_by: userId } : {}),
       },
-    });
+    }),
+    occurred_at: new Date((clock += 1000)).toISOString(),
+  });
 
   const rowsOf = (userId: string) => replicaA.db.notification.findMany({ where: { userId } });
 

@@ -23,6 +23,8 @@ export interface NewNotification {
   title: string;
   message: string;
   data: Record<string, unknown>;
+  /** When the event happened: the list's order does not depend on which replica wrote first. */
+  createdAt: Date;
 }
 
 /** A user's notifications: every method takes the user, and another user's row matches nothing. */

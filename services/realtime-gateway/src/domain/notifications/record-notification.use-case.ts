@@ -17,7 +17,12 @@ export async function recordNotification(
   if (!content) return null;
   const created = await deps.data.write(async (repos) => {
     if (!(await repos.processedEvents.claim(input.consumer, input.event.id))) return null;
-    return repos.notifications.create({ id: randomUUID(), eventId: input.event.id, ...content });
+    return repos.notifications.create({
+      id: randomUUID(),
+      eventId: input.event.id,
+      createdAt: new Date(input.event.occurred_at),
+      ...content,
+    });
   });
   if (created) {
     const push: NotificationPush = { user_id: content.userId, notification: created };
