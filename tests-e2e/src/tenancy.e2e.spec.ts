@@ -324,6 +324,42 @@ describe("tenancy through the gateway", () => {
       expect((await api("POST", `/orgs/${world.orgId}/teams/${world.teamId}/leave`, { token: bob.token })).status).toBe(404);
     });
 
+    it("when members are added and removed in bulk, then each skip has its reason, and removing the last lead refuses the whole request", async () => {
+      const world = await teamWithDomain(api);
+      const token = world.owner.token;
+      const members = `/orgs/${world.orgId}/teams/${world.teamId}/members`;
+      const a = await joinOrg(world, "member", "bulk-a");
+      const b = await joinOrg(world, "member", "bulk-b");
+      const stranger = await registerUser(api, "bulk-stranger");
+      const added = await api<{ added: Member[]; skipped: Array<{ identifier: string; reason: string }> }>("POST", `${members}/bulk-add`, {
+        token,
+        body: {
+          members: [
+            { user_id: a.userId, role: "member" },
+            { email: b.email, role: "lead" },
+            { user_id: a.userId, role: "member" },
+            { user_id: stranger.userId, role: "member" },
+            { user_id: world.owner.userId, role: "member" },
+          ],
+        },
+      });
+      expect(added.status).toBe(200);
+      expect(added.body.added.map((m) => [m.user_id, m.role])).toEqual([
+        [a.userId, "member"],
+        [b.userId, "lead"],
+      ]);
+      expect(added.body.skipped).toEqual([
+        { identifier: a.userId, reason: "duplicate_in_request" },
+        { identifier: stranger.userId, reason: "not_org_member" },
+        { identifier: world.owner.userId, reason: "already_member" },
+      ]);
+      const allLeads = await api<Envelope>("POST", `${members}/bulk-remove`, { token, body: { user_ids: [world.owner.userId, b.userId] } });
+      expect(allLeads.status).toBe(409);
+      expect((await api<Page<Member>>("GET", members, { token })).body.total).toBe(3);
+      const removed = await api("POST", `${members}/bulk-remove`, { token, body: { user_ids: [a.userId, b.userId, stranger.userId] } });
+      expect(removed).toMatchObject({ status: 200, body: { removed: 2, skipped: [{ user_id: stranger.userId, reason: "not_member" }] } });
+    });
+
     it("when a team is deleted, then it and its assignments are gone; only org owners and admins may delete", async () => {
       const world = await teamWithDomain(api);
       const member = await joinOrg(world, "member");

@@ -2,7 +2,16 @@ import { paginated } from "../pagination";
 import { TeamParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
 import { ChangeRoleBody } from "./orgs.schemas";
-import { AddTeamMemberBody, ListTeamMembersQuery, TeamMember, TeamMemberParams } from "./teams.schemas";
+import {
+  AddTeamMemberBody,
+  BulkAddTeamMembersBody,
+  BulkAddTeamMembersResult,
+  BulkRemoveTeamMembersBody,
+  BulkRemoveTeamMembersResult,
+  ListTeamMembersQuery,
+  TeamMember,
+  TeamMemberParams,
+} from "./teams.schemas";
 
 export const teamMembersRoutes = defineRoutes({ service: "tenancy", tag: "Team members" }, [
   {
@@ -59,6 +68,34 @@ export const teamMembersRoutes = defineRoutes({ service: "tenancy", tag: "Team m
       204: { description: "Removed" },
       403: { description: "Rank too low" },
       404: errorResponses[404],
+      409: { description: "Last lead" },
+    },
+  },
+  {
+    operationId: "bulkAddTeamMembers",
+    method: "post",
+    path: "/orgs/{orgId}/teams/{teamId}/members/bulk-add",
+    auth: "user",
+    scope: "team.members.manage",
+    summary: "Add up to 50 members of the organization to the team; the others are skipped with a reason",
+    request: { params: TeamParams, body: BulkAddTeamMembersBody },
+    responses: {
+      200: { description: "Added and skipped", schema: BulkAddTeamMembersResult },
+      400: errorResponses[400],
+      409: { description: "Team archived" },
+    },
+  },
+  {
+    operationId: "bulkRemoveTeamMembers",
+    method: "post",
+    path: "/orgs/{orgId}/teams/{teamId}/members/bulk-remove",
+    auth: "user",
+    scope: "team.members.manage",
+    summary: "Remove up to 50 members from the team (the whole request is a 409 if it would remove the last lead)",
+    request: { params: TeamParams, body: BulkRemoveTeamMembersBody },
+    responses: {
+      200: { description: "Removed and skipped", schema: BulkRemoveTeamMembersResult },
+      400: errorResponses[400],
       409: { description: "Last lead" },
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { PaginationQuery } from "../pagination";
+import { BULK_MAX_IDS, PaginationQuery } from "../pagination";
 import { TeamParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
 import { OrgRoleName, Slug, TenantName, TierSettings } from "./orgs.schemas";
 
@@ -66,3 +66,20 @@ export const AddTeamMemberBody = z
   .openapi("AddTeamMemberRequest");
 export type AddTeamMemberBody = z.infer<typeof AddTeamMemberBody>;
 export const TeamMemberParams = TeamParams.extend({ userId: Uuid });
+
+export const BulkAddTeamMembersBody = z
+  .object({ members: z.array(AddTeamMemberBody).min(1).max(BULK_MAX_IDS) })
+  .openapi("BulkAddTeamMembersRequest");
+export type BulkAddTeamMembersBody = z.infer<typeof BulkAddTeamMembersBody>;
+export const BulkAddTeamMembersResult = z
+  .object({ added: z.array(TeamMember), skipped: z.array(z.object({ identifier: z.string(), reason: z.string() })) })
+  .openapi("BulkAddTeamMembersResult");
+export type BulkAddTeamMembersResult = z.infer<typeof BulkAddTeamMembersResult>;
+export const BulkRemoveTeamMembersBody = z
+  .object({ user_ids: z.array(Uuid).min(1).max(BULK_MAX_IDS) })
+  .openapi("BulkRemoveTeamMembersRequest");
+export type BulkRemoveTeamMembersBody = z.infer<typeof BulkRemoveTeamMembersBody>;
+export const BulkRemoveTeamMembersResult = z
+  .object({ removed: z.number().int(), skipped: z.array(z.object({ user_id: Uuid, reason: z.string() })) })
+  .openapi("BulkRemoveTeamMembersResult");
+export type BulkRemoveTeamMembersResult = z.infer<typeof BulkRemoveTeamMembersResult>;
