@@ -1,6 +1,7 @@
 import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
 import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
 import type { RealtimeConfig } from "./config";
+import { NotificationSocketRepository } from "./data/notification-socket.repository";
 import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import { WsTicketRepository } from "./data/ws-ticket.repository";
@@ -12,6 +13,7 @@ import { wsTicketsHandlers } from "./http/ws-tickets.handlers";
 import { startFanout } from "./messaging/fanout.consumer";
 import { startNotificationConsumers, startNotificationPush } from "./messaging/notifications.consumer";
 import { startHeartbeat } from "./workers/heartbeat.worker";
+import { startNotificationLeaseRenewal } from "./workers/notification-lease.worker";
 
 export interface RunningService {
   port: number;
@@ -37,6 +39,11 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     tickets: new WsTicketRepository(infra.redis, config.redis.key_prefix),
     hub,
     notificationHub,
+    notificationSockets: {
+      repo: new NotificationSocketRepository(infra.redis, config.redis.key_prefix),
+      leases: new Map(),
+      leaseMs: config.ws.notification_lease_ms,
+    },
     data: createUnitOfWork({
       client: db,
       transaction: (fn) => db.$transaction(fn),
@@ -48,6 +55,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     namespace: config.nats.namespace,
   };
   const heartbeats = [hub, notificationHub].map((h) => startHeartbeat(h, config.ws.ping_interval_ms, logger));
+  const leaseRenewal = startNotificationLeaseRenewal(deps, logger);
   const push = startNotificationPush(deps, logger);
   const fanout = await startFanout(deps, logger);
   const notifications = await startNotificationConsumers(deps, logger);
@@ -63,6 +71,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     db,
     stop: async () => {
       await Promise.all(heartbeats.map((h) => h.stop()));
+      await leaseRenewal.stop();
       hub.close();
       notificationHub.close();
       await upgrades.close();

@@ -13,6 +13,8 @@ export const RealtimeConfig = z.object({
         .int()
         .positive()
         .default(1024 * 1024),
+      /** How long a notification socket's lease (its place in the user's limit) lasts unless renewed. */
+      notification_lease_ms: z.number().int().positive().default(60_000),
     })
     .prefault({}),
 });

@@ -6,6 +6,7 @@ import { newEvent, publishEvent, type Infra } from "@burnbox/service-kit";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
+import { NotificationSocketRepository } from "../src/data/notification-socket.repository";
 import { recordNotification } from "../src/domain/notifications/record-notification.use-case";
 import { notificationConsumerName } from "../src/messaging/notifications.consumer";
 
@@ -108,14 +109,39 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
     expect(await recordNotification(replicaA.deps, { consumer, event: emailReceived(undefined) })).toBeNull();
   });
 
-  it("when a user opens a sixth notification socket, then it is closed with 4429 and the five others stay open", async () => {
+  it("when a user opens a sixth notification socket on any replica, then it is closed with 4429; once one closes, another is admitted", async () => {
     const user = makeActor();
     const five = [];
-    for (let i = 0; i < 5; i++) five.push(await openStream(replicaA, user));
-    const sixth = await openStream(replicaA, user);
+    for (const replica of [replicaA, replicaA, replicaA, replicaB, replicaB]) five.push(await openStream(replica, user));
+    await waitFor(() => replicaA.notificationHub.count(user.user_id) === 3 && replicaB.notificationHub.count(user.user_id) === 2, {
+      what: "five sockets admitted",
+    });
+    const sixth = await openStream(replicaB, user);
     expect(await sixth.closed).toBe(4429);
     expect(five.every((s) => s.ws.readyState === WebSocket.OPEN)).toBe(true);
-    for (const s of five) s.ws.close();
+
+    five[0]!.ws.close();
+    await waitFor(() => replicaA.notificationHub.count(user.user_id) === 2, { what: "socket closed" });
+    await waitFor(async () => (await infra.redis!.zcard(`${ns}:ws:notification-sockets:${user.user_id}`)) === 4, {
+      what: "lease released",
+    });
+    const again = await openStream(replicaB, user);
+    await waitFor(() => replicaB.notificationHub.count(user.user_id) === 3, { what: "new socket admitted" });
+    for (const s of [...five.slice(1), again]) s.ws.close();
+  });
+
+  it("when a replica dies holding leases, then they lapse and stop counting against the user's limit", async () => {
+    const repo = new NotificationSocketRepository(infra.redis!, `${ns}:`);
+    const userId = randomUUID();
+    const t0 = Date.now();
+    const opts = { now: t0, leaseMs: 60_000, limit: 5 };
+    for (let i = 0; i < 5; i++) expect(await repo.claim(userId, `s${i}`, opts)).toBe(true);
+    expect(await repo.claim(userId, "s5", opts)).toBe(false);
+    await repo.renew([{ userId, socketId: "s0" }], { now: t0 + 30_000, leaseMs: 60_000 });
+    // a minute on: only the renewed lease is still held, so four more fit and no fifth
+    const later = { ...opts, now: t0 + 60_001 };
+    for (let i = 6; i < 10; i++) expect(await repo.claim(userId, `s${i}`, later)).toBe(true);
+    expect(await repo.claim(userId, "s10", later)).toBe(false);
   });
 
   it("when a user lists, marks and deletes notifications, then only their own rows change and each change is audited", async () => {

@@ -1,4 +1,5 @@
 import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { NotificationSocketRepository } from "../data/notification-socket.repository";
 import type { RealtimeRepos } from "../data/repositories";
 import type { WsTicketRepository } from "../data/ws-ticket.repository";
 import type { Hub } from "./hub";
@@ -10,6 +11,8 @@ export interface RealtimeDeps {
   hub: Hub;
   /** The notification sockets of this replica, by user. */
   notificationHub: Hub;
+  /** Leases of notification sockets across replicas (Redis), and those this replica holds (socket id -> user). */
+  notificationSockets: { repo: NotificationSocketRepository; leases: Map<string, string>; leaseMs: number };
   /** Repositories for reads, `write(change)` for a change with its audit entries. */
   data: UnitOfWork<RealtimeRepos>;
   nc: NatsConnection;

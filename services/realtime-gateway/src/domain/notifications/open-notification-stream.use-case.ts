@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
 import { MAX_NOTIFICATION_SOCKETS_PER_USER, NOTIFICATION_SOCKET_LIMIT_CLOSE } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit";
@@ -5,17 +6,39 @@ import type { RealtimeDeps } from "../deps";
 
 /**
  * Admits a user to their notification stream: whoever holds the ticket (redeemed once) is the
- * user. A socket beyond the user's limit is accepted and closed at once with 4429, so the client
- * sees why.
+ * user. The limit counts the user's sockets on every replica (leases in Redis; this replica's own
+ * count if Redis fails). A socket beyond it is upgraded and closed at once with 4429, so the
+ * client sees why.
  */
 export async function openNotificationStream(deps: RealtimeDeps, input: { ticket: string }): Promise<(socket: WebSocket) => void> {
   const actor = await deps.tickets.redeem(input.ticket);
   if (!actor) throw errors.unauthenticated("invalid or expired ticket");
-  return (socket) => {
-    if (deps.notificationHub.count(actor.user_id) >= MAX_NOTIFICATION_SOCKETS_PER_USER) {
-      socket.close(NOTIFICATION_SOCKET_LIMIT_CLOSE, `at most ${MAX_NOTIFICATION_SOCKETS_PER_USER} notification sockets per user`);
-      return;
-    }
-    deps.notificationHub.add(actor.user_id, socket);
-  };
+  const userId = actor.user_id;
+  const { leases } = deps.notificationSockets;
+  return (socket) =>
+    void (async () => {
+      const socketId = randomUUID();
+      let admitted: boolean;
+      try {
+        admitted = await deps.notificationSockets.repo.claim(userId, socketId, {
+          now: Date.now(),
+          leaseMs: deps.notificationSockets.leaseMs,
+          limit: MAX_NOTIFICATION_SOCKETS_PER_USER,
+        });
+      } catch {
+        admitted = deps.notificationHub.count(userId) < MAX_NOTIFICATION_SOCKETS_PER_USER;
+      }
+      if (!admitted) {
+        socket.close(NOTIFICATION_SOCKET_LIMIT_CLOSE, `at most ${MAX_NOTIFICATION_SOCKETS_PER_USER} notification sockets per user`);
+        return;
+      }
+      const release = () => {
+        leases.delete(socketId);
+        deps.notificationSockets.repo.release(userId, socketId).catch(() => undefined); // else it lapses
+      };
+      if (socket.readyState !== socket.OPEN) return release(); // the client left while we asked
+      leases.set(socketId, userId);
+      socket.once("close", release);
+      deps.notificationHub.add(userId, socket);
+    })();
 }
