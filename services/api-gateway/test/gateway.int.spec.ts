@@ -34,6 +34,13 @@ function startUpstream(service: UpstreamService, seen: Seen[]): Promise<Server> 
     req.resume();
     req.on("end", () => {
       res.setHeader("content-type", "application/json");
+      if (req.url?.includes("limited-by-service")) {
+        // a service's own limit (the demo's per-IP quota, say): 7.2 body and Retry-After
+        res.statusCode = 429;
+        res.setHeader("retry-after", "30");
+        res.end(JSON.stringify({ error: "too many", retry_after: 30 }));
+        return;
+      }
       res.end(JSON.stringify({ ok: true }));
     });
   });
@@ -274,6 +281,15 @@ describe("api-gateway", () => {
     } finally {
       await infra.redis?.set(mark, "1");
     }
+  });
+
+  it("when a service refuses with its own 429, then the client gets its body and Retry-After with X-RateLimit-Remaining 0", async () => {
+    const res = await get("/api/v1/inboxes?q=limited-by-service", { authorization: `Bearer ${token()}` });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("30");
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(res.headers.get("x-ratelimit-limit")).not.toBeNull();
+    expect(await res.json()).toEqual({ error: "too many", retry_after: 30 });
   });
 
   describe("API keys (spec 5.2)", () => {

@@ -52,6 +52,8 @@ export class Forwarder {
         (answer: IncomingMessage) => {
           res.status(answer.statusCode ?? 502);
           copyResponseHeaders(answer.headers, res);
+          // a service's own limit refused the request (spec 7.2): whatever window the gateway shows, none remains
+          if (answer.statusCode === 429) res.setHeader("X-RateLimit-Remaining", "0");
           answer.pipe(res);
           answer.on("end", () => resolve());
           answer.on("error", () => resolve());
