@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import dns2 from "dns2";
 import { apiClient } from "./clients";
 import { SharedSystem } from "./shared-system";
@@ -94,5 +94,40 @@ describe("domain verification through real DNS", () => {
     const outsider = await registerUser(api, "dnsoutsider");
     expect((await api("POST", `/orgs/${org.body.id}/domains/${none.id}/verify`, { token: outsider.token })).status).toBe(404);
     expect((await api("GET", `/orgs/${org.body.id}/domains/${none.id}/verification-history`, { token: outsider.token })).status).toBe(404);
+  });
+
+  it("when domains are verified and deleted in bulk, then each result or skip is listed; another org's ids count as unknown", async () => {
+    const owner = await registerUser(api, "bulkdns");
+    const token = owner.token;
+    const org = await api<{ id: string }>("POST", "/orgs", { token, body: { name: "Bulk DNS" } });
+    const other = await api<{ id: string }>("POST", "/orgs", {
+      token: (await registerUser(api, "bulkother")).token,
+      body: { name: "Other" },
+    });
+    const add = async () =>
+      (
+        await api<Domain>("POST", `/orgs/${org.body.id}/domains`, {
+          token,
+          body: { domain_name: `${randomBytes(4).toString("hex")}.dns-e2e.test` },
+        })
+      ).body;
+    const [a, b] = [await add(), await add()];
+    dns.zones.set(a.domain_name, { mx: [a.mx_target], txt: [a.verification_record] });
+    const unknown = randomUUID();
+    const verified = await api<{ results: Domain[]; failed: Array<{ domain_id: string; reason: string }> }>(
+      "POST",
+      `/orgs/${org.body.id}/domains/bulk-verify`,
+      { token, body: { domain_ids: [a.id, b.id, unknown] } },
+    );
+    expect(verified.status).toBe(200);
+    expect(verified.body.results.map((d) => [d.id, d.status])).toEqual([
+      [a.id, "verified"],
+      [b.id, "failed"],
+    ]);
+    expect(verified.body.failed).toEqual([{ domain_id: unknown, reason: "not_found" }]);
+    expect((await api("POST", `/orgs/${other.body.id}/domains/bulk-delete`, { token, body: { domain_ids: [a.id] } })).status).toBe(404);
+    const deleted = await api("POST", `/orgs/${org.body.id}/domains/bulk-delete`, { token, body: { domain_ids: [a.id, b.id, unknown] } });
+    expect(deleted).toMatchObject({ status: 200, body: { deleted: 2, skipped: [{ domain_id: unknown, reason: "not_found" }] } });
+    expect((await api<{ total: number }>("GET", `/orgs/${org.body.id}/domains`, { token })).body.total).toBe(0);
   });
 });

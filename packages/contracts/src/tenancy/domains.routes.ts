@@ -3,6 +3,10 @@ import { MessageBody, OrgParams, errorResponses } from "../shared/common.schemas
 import { defineRoutes } from "../routes/route";
 import {
   ActiveInboxesConflict,
+  BulkDeleteDomainsBody,
+  BulkDeleteDomainsResult,
+  BulkVerifyDomainsBody,
+  BulkVerifyDomainsResult,
   CreateDomainBody,
   Domain,
   DomainVerification,
@@ -86,6 +90,34 @@ export const domainsRoutes = defineRoutes({ service: "tenancy", tag: "Domains" }
     request: { params: DomainParams, query: PaginationQuery },
     responses: {
       200: { description: "Checks", schema: paginated(DomainVerification, "DomainVerificationPage") },
+      404: errorResponses[404],
+    },
+  },
+  {
+    operationId: "bulkVerifyDomains",
+    method: "post",
+    path: "/orgs/{orgId}/domains/bulk-verify",
+    auth: "user",
+    summary: "Check the DNS of up to 50 domains; unknown ones are listed as failed",
+    request: { params: OrgParams, body: BulkVerifyDomainsBody },
+    responses: {
+      200: { description: "Checked", schema: BulkVerifyDomainsResult },
+      400: errorResponses[400],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
+  },
+  {
+    operationId: "bulkDeleteDomains",
+    method: "post",
+    path: "/orgs/{orgId}/domains/bulk-delete",
+    auth: "user",
+    summary: "Delete up to 50 domains; those with active inboxes (without force) or unknown are skipped with a reason",
+    request: { params: OrgParams, body: BulkDeleteDomainsBody },
+    responses: {
+      200: { description: "Deleted", schema: BulkDeleteDomainsResult },
+      400: errorResponses[400],
+      403: errorResponses[403],
       404: errorResponses[404],
     },
   },

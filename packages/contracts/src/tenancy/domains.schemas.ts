@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { PaginationQuery } from "../pagination";
+import { BULK_MAX_IDS, PaginationQuery } from "../pagination";
 import { OrgParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
 import { TierSettings } from "./orgs.schemas";
 
@@ -74,3 +74,18 @@ export const DomainVerification = z
   })
   .openapi("DomainVerification");
 export type DomainVerification = z.infer<typeof DomainVerification>;
+
+export const BulkVerifyDomainsBody = z.object({ domain_ids: z.array(Uuid).min(1).max(BULK_MAX_IDS) }).openapi("BulkVerifyDomainsRequest");
+export type BulkVerifyDomainsBody = z.infer<typeof BulkVerifyDomainsBody>;
+export const BulkVerifyDomainsResult = z
+  .object({ results: z.array(Domain), failed: z.array(z.object({ domain_id: Uuid, reason: z.string() })) })
+  .openapi("BulkVerifyDomainsResult");
+export type BulkVerifyDomainsResult = z.infer<typeof BulkVerifyDomainsResult>;
+export const BulkDeleteDomainsBody = z
+  .object({ domain_ids: z.array(Uuid).min(1).max(BULK_MAX_IDS), force: z.boolean().optional() })
+  .openapi("BulkDeleteDomainsRequest");
+export type BulkDeleteDomainsBody = z.infer<typeof BulkDeleteDomainsBody>;
+export const BulkDeleteDomainsResult = z
+  .object({ deleted: z.number().int(), skipped: z.array(z.object({ domain_id: Uuid, reason: z.string() })) })
+  .openapi("BulkDeleteDomainsResult");
+export type BulkDeleteDomainsResult = z.infer<typeof BulkDeleteDomainsResult>;
