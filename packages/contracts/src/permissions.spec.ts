@@ -6,9 +6,11 @@ describe("role grants (contract notes)", () => {
     expect(missing).toEqual(["org.delete"]);
   });
 
-  it("when an org member is listed, then it holds the view permissions and analytics only", () => {
-    expect(ORG_ROLE_GRANTS.member.every((p) => p.endsWith(".view"))).toBe(true);
-    expect(ORG_ROLE_GRANTS.member).toContain("org.analytics.view");
+  it("when an org member is listed, then it holds exactly the notes' five views, analytics included and the audit log not", () => {
+    expect([...ORG_ROLE_GRANTS.member].sort()).toEqual(
+      ["org.analytics.view", "org.domains.view", "org.members.view", "org.settings.view", "org.view"].sort(),
+    );
+    expect(ORG_ROLE_GRANTS.member).not.toContain("org.audit.view");
     expect(ORG_ROLE_GRANTS.member).not.toContain("org.teams.create");
   });
 

@@ -58,7 +58,8 @@ const isView = (p: string) => p.endsWith(".view");
 export const ORG_ROLE_GRANTS: Record<OrgRole, readonly OrgPermission[]> = {
   owner: ORG_PERMISSIONS,
   admin: ORG_PERMISSIONS.filter((p) => p !== "org.delete"),
-  member: ORG_PERMISSIONS.filter((p) => isView(p) || p === "org.analytics.view"),
+  // contract notes: members see the org, its settings, members and domains, and analytics; not the audit log
+  member: ["org.view", "org.settings.view", "org.members.view", "org.domains.view", "org.analytics.view"],
 };
 
 export const TEAM_ROLE_GRANTS: Record<TeamRole, readonly TeamPermission[]> = {

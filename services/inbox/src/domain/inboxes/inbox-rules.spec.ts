@@ -47,7 +47,7 @@ describe("assertAssignmentUsable", () => {
     expect(() => assertAssignmentUsable(assignment())).not.toThrow();
   });
 
-  it("when the domain is read-only to the team, then 403; unverified or archived team, then 400", () => {
+  it("when the domain is read-only to the team, then 403; unverified, then 400; archived team, then 409 (a state conflict)", () => {
     expect(errorOf(() => assertAssignmentUsable(assignment({ access_level: "read_only" })))).toMatchObject({
       status: 403,
       message: "this domain is assigned read-only to the team",
@@ -57,7 +57,7 @@ describe("assertAssignmentUsable", () => {
       message: "domain is not verified",
     });
     expect(errorOf(() => assertAssignmentUsable(assignment({ team_archived: true })))).toMatchObject({
-      status: 400,
+      status: 409,
       message: "team is archived",
     });
   });

@@ -13,7 +13,7 @@ export const randomAlias = (length = 10): string => Array.from({ length }, () =>
 export function assertAssignmentUsable(assignment: Assignment): void {
   if (assignment.access_level === "read_only") throw errors.forbidden("this domain is assigned read-only to the team");
   if (!assignment.domain_verified) throw errors.validation("domain is not verified");
-  if (assignment.team_archived) throw errors.validation("team is archived");
+  if (assignment.team_archived) throw errors.conflict("team is archived");
 }
 
 /** The TTL for a new inbox in ms: the requested one within the limits, else the default (contract notes). */
