@@ -151,5 +151,8 @@ export const RpcName = {
   sessionStatus: "identity.session_status",
   lookupUsers: "identity.lookup_users",
   verifyPassword: "identity.verify_password",
+  checkProvisioningTarget: "tenancy.check_provisioning_target",
+  provisionMembership: "tenancy.provision_membership",
+  ssoEnforced: "tenancy.sso_enforced",
 } as const;
 export type RpcName = (typeof RpcName)[keyof typeof RpcName];

@@ -119,6 +119,33 @@ export const VerifyPasswordRequest = z.object({ user_id: z.string().uuid(), pass
 /** `has_password` false: an SSO-only account, which confirms another way. */
 export const VerifyPasswordReply = z.object({ valid: z.boolean(), has_password: z.boolean() });
 
+/** Where an SSO domain mapping provisions: an org, and optionally one of its teams, with roles. */
+export const ProvisioningTarget = z.object({
+  org_id: z.string().uuid(),
+  org_role: z.string().min(1).max(100),
+  team_id: z.string().uuid().nullable().default(null),
+  team_role: z.string().min(1).max(100).nullable().default(null),
+});
+/** Identity checks a mapping's target before saving it: the org exists, the team is in it, the roles are known. */
+export const CheckProvisioningTargetRequest = ProvisioningTarget;
+export const CheckProvisioningTargetReply = z.object({
+  /** null when valid; else org_not_found | team_not_found | unknown_org_role | unknown_team_role */
+  problem: z.string().nullable(),
+});
+/**
+ * Identity asks tenancy to make a newly provisioned SSO user a member of the org (and team): a
+ * system action, idempotent (an existing membership is kept as is); an archived team is skipped.
+ */
+export const ProvisionMembershipRequest = ProvisioningTarget.extend({ user_id: z.string().uuid(), provider: z.string().max(100) });
+export const ProvisionMembershipReply = z.object({
+  org: z.enum(["added", "existing", "org_not_found", "unknown_role"]),
+  team: z.enum(["added", "existing", "skipped_archived", "team_not_found", "unknown_role", "none"]),
+});
+export type ProvisionMembershipReply = z.infer<typeof ProvisionMembershipReply>;
+/** Whether any org the user belongs to enforces SSO (password logins are then refused). */
+export const SsoEnforcedRequest = z.object({ user_id: z.string().uuid() });
+export const SsoEnforcedReply = z.object({ enforced: z.boolean() });
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
@@ -129,5 +156,8 @@ export const rpcSchemas = {
   [RpcName.sessionStatus]: { request: SessionStatusRequest, reply: SessionStatusReply },
   [RpcName.lookupUsers]: { request: LookupUsersRequest, reply: LookupUsersReply },
   [RpcName.verifyPassword]: { request: VerifyPasswordRequest, reply: VerifyPasswordReply },
+  [RpcName.checkProvisioningTarget]: { request: CheckProvisioningTargetRequest, reply: CheckProvisioningTargetReply },
+  [RpcName.provisionMembership]: { request: ProvisionMembershipRequest, reply: ProvisionMembershipReply },
+  [RpcName.ssoEnforced]: { request: SsoEnforcedRequest, reply: SsoEnforcedReply },
 } as const;
 export type RpcSchemas = typeof rpcSchemas;
