@@ -15,3 +15,12 @@ export async function paginate<Row, Item>(
   const [rows, total] = await Promise.all([source.rows(pageWindow(query)), source.count()]);
   return toPage(await source.map(rows), total, query);
 }
+
+/**
+ * One page of a list already held in memory (filtered here because another service holds the
+ * field, e.g. a member's email): the window sliced, the total counted, the page mapped.
+ */
+export function paginateList<Row, Item>(query: PaginationQuery, rows: readonly Row[], map: (row: Row) => Item): Page<Item> {
+  const { skip, take } = pageWindow(query);
+  return toPage(rows.slice(skip, skip + take).map(map), rows.length, query);
+}

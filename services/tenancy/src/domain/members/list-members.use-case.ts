@@ -1,5 +1,5 @@
-import { pageWindow, toPage, type ListMembersQuery, type Member, type Page } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { ListMembersQuery, Member, Page } from "@burnbox/contracts";
+import { paginateList, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { lookupUsers, matchesUser } from "../users";
@@ -11,10 +11,5 @@ export async function listMembers(deps: TenancyDeps, ctx: RequestCtx, input: { o
   const rows = await deps.data.repos.orgMembers.listAll(scope, input.role ? { role: input.role } : {});
   const users = await lookupUsers(deps, { ids: rows.map((r) => r.userId) });
   const matching = rows.filter((r) => matchesUser(users.get(r.userId), input.q));
-  const { skip, take } = pageWindow(input);
-  return toPage(
-    matching.slice(skip, skip + take).map((r) => toMember(scope.orgId, r, users.get(r.userId))),
-    matching.length,
-    input,
-  );
+  return paginateList(input, matching, (r) => toMember(scope.orgId, r, users.get(r.userId)));
 }

@@ -1,5 +1,5 @@
-import { pageWindow, toPage, type MemberSearchResult, type Page, type SearchMembersQuery } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { MemberSearchResult, Page, SearchMembersQuery } from "@burnbox/contracts";
+import { paginateList, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { lookupUsers, matchesUser } from "../users";
@@ -23,6 +23,5 @@ export async function searchMembers(
     const u = users.get(r.userId);
     return u && matchesUser(u, input.q) ? [{ user_id: u.id, email: u.email, display_name: u.display_name }] : [];
   });
-  const window = pageWindow(input);
-  return toPage(matching.slice(window.skip, window.skip + window.take), matching.length, input);
+  return paginateList(input, matching, (m) => m);
 }

@@ -1,5 +1,5 @@
-import { pageWindow, toPage, type ListTeamMembersQuery, type Page, type TeamMember } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { ListTeamMembersQuery, Page, TeamMember } from "@burnbox/contracts";
+import { paginateList, type RequestCtx } from "@burnbox/service-kit";
 import { requireTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { toTeamMember } from "../members/member-view";
@@ -14,10 +14,5 @@ export async function listTeamMembers(
   const rows = await deps.data.repos.teamMembers.listAll(scope, input.role ? { role: input.role } : {});
   const users = await lookupUsers(deps, { ids: rows.map((r) => r.userId) });
   const matching = rows.filter((r) => matchesUser(users.get(r.userId), input.q));
-  const { skip, take } = pageWindow(input);
-  return toPage(
-    matching.slice(skip, skip + take).map((r) => toTeamMember(scope.teamId, r, users.get(r.userId))),
-    matching.length,
-    input,
-  );
+  return paginateList(input, matching, (r) => toTeamMember(scope.teamId, r, users.get(r.userId)));
 }

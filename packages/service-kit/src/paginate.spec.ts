@@ -1,0 +1,32 @@
+import { paginate, paginateList } from "./paginate";
+
+describe("paginate", () => {
+  it("when a page is asked, then the window goes to the source and the envelope carries the total", async () => {
+    const windows: Array<{ skip: number; take: number }> = [];
+    const page = await paginate(
+      { page: 2, per_page: 2 },
+      {
+        rows: async (w) => {
+          windows.push(w);
+          return ["c", "d"];
+        },
+        count: async () => 5,
+        map: (rows) => rows.map((r) => r.toUpperCase()),
+      },
+    );
+    expect(windows).toEqual([{ skip: 2, take: 2 }]);
+    expect(page).toEqual({ data: ["C", "D"], total: 5, page: 2, per_page: 2, total_pages: 3 });
+  });
+
+  it("when the list is held in memory, then the same window is sliced and mapped, and a page past the end is empty", () => {
+    const rows = [1, 2, 3, 4, 5];
+    expect(paginateList({ page: 3, per_page: 2 }, rows, (n) => n * 10)).toEqual({
+      data: [50],
+      total: 5,
+      page: 3,
+      per_page: 2,
+      total_pages: 3,
+    });
+    expect(paginateList({ page: 4, per_page: 2 }, rows, (n) => n)).toEqual({ data: [], total: 5, page: 4, per_page: 2, total_pages: 3 });
+  });
+});
