@@ -4,6 +4,9 @@ import { authorize } from "../domain/access/authorize.use-case";
 import { listActorTeams } from "../domain/access/list-actor-teams.use-case";
 import type { TenancyDeps } from "../domain/deps";
 import { getAssignment } from "../domain/domain-assignments/get-assignment.use-case";
+import { checkProvisioningTarget } from "../domain/provisioning/check-provisioning-target.use-case";
+import { provisionMembership } from "../domain/provisioning/provision-membership.use-case";
+import { ssoEnforced } from "../domain/provisioning/sso-enforced.use-case";
 
 /** The request schemas check the permission is known; this narrows their `string` to the type. */
 function permission(p: string): Permission {
@@ -30,5 +33,8 @@ export function serveTenancyRpc(nc: NatsConnection, deps: TenancyDeps, logger: L
       logger,
     ),
     serveRpc(nc, ns, RpcName.getAssignment, (req) => getAssignment(deps, { assignmentId: req.assignment_id }), logger),
+    serveRpc(nc, ns, RpcName.checkProvisioningTarget, (req) => checkProvisioningTarget(deps, req), logger),
+    serveRpc(nc, ns, RpcName.provisionMembership, (req) => provisionMembership(deps, req), logger),
+    serveRpc(nc, ns, RpcName.ssoEnforced, (req) => ssoEnforced(deps, req), logger),
   ];
 }
