@@ -3,7 +3,7 @@ import type { SsoDomainMapping, SsoDomainMappingBody } from "@burnbox/contracts"
 import type { RequestCtx } from "@burnbox/service-kit";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
-import { duplicateMapping, mappingFields, requireProvider } from "./domain-mappings";
+import { duplicateMapping, mappingFields, requireProvider, requireTarget } from "./domain-mappings";
 
 export async function createSsoDomainMapping(
   deps: IdentityDeps,
@@ -13,6 +13,7 @@ export async function createSsoDomainMapping(
   requireSystemAdmin(ctx);
   const fields = mappingFields(input.body);
   await requireProvider(deps, input.providerId);
+  await requireTarget(deps, fields);
   return deps.data.write(async (repos, events) => {
     if (await repos.ssoProviders.hasTwin(input.providerId, fields, null)) throw duplicateMapping();
     const m = await repos.ssoProviders.createMapping(randomUUID(), input.providerId, fields);

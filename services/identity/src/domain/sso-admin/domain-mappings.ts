@@ -1,5 +1,6 @@
 import type { SsoDomainMappingBody } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { RpcName } from "@burnbox/contracts";
+import { RpcError, errors, rpcRequest } from "@burnbox/service-kit";
 import type { MappingFields } from "../../data/sso-provider.repository";
 import type { IdentityDeps } from "../deps";
 
@@ -22,3 +23,27 @@ export async function requireProvider(deps: IdentityDeps, providerId: string): P
 }
 
 export const duplicateMapping = () => errors.conflict("a mapping of that domain to that org and team exists");
+
+const TARGET_PROBLEMS: Record<string, string> = {
+  org_not_found: "org_id does not name an organization",
+  team_not_found: "team_id does not name a team of that organization",
+  unknown_org_role: "org_role is not a role of the organization",
+  unknown_team_role: "team_role is not a team role",
+};
+
+/** 400 unless tenancy confirms the org exists, the team belongs to it and the roles are known. */
+export async function requireTarget(deps: IdentityDeps, fields: MappingFields): Promise<void> {
+  let problem: string | null;
+  try {
+    ({ problem } = await rpcRequest(deps.nc, deps.config.nats.namespace, RpcName.checkProvisioningTarget, {
+      org_id: fields.orgId,
+      org_role: fields.orgRole,
+      team_id: fields.teamId,
+      team_role: fields.teamRole,
+    }));
+  } catch (err) {
+    if (err instanceof RpcError) throw errors.unavailable("organization directory unavailable");
+    throw err;
+  }
+  if (problem) throw errors.validation(TARGET_PROBLEMS[problem] ?? "invalid mapping target");
+}

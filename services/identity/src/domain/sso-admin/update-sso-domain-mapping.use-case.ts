@@ -2,7 +2,7 @@ import type { SsoDomainMapping, SsoDomainMappingBody } from "@burnbox/contracts"
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
-import { duplicateMapping, mappingFields } from "./domain-mappings";
+import { duplicateMapping, mappingFields, requireTarget } from "./domain-mappings";
 
 /** PUT takes the full body. */
 export async function updateSsoDomainMapping(
@@ -12,6 +12,8 @@ export async function updateSsoDomainMapping(
 ): Promise<SsoDomainMapping> {
   requireSystemAdmin(ctx);
   const fields = mappingFields(input.body);
+  if (!(await deps.data.repos.ssoProviders.mapping(input.providerId, input.mappingId))) throw errors.notFound("domain mapping");
+  await requireTarget(deps, fields);
   return deps.data.write(async (repos, events) => {
     if (!(await repos.ssoProviders.mapping(input.providerId, input.mappingId))) throw errors.notFound("domain mapping");
     if (await repos.ssoProviders.hasTwin(input.providerId, fields, input.mappingId)) throw duplicateMapping();

@@ -7,6 +7,7 @@ import { createPendingLogin } from "../auth/pending-login";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { emailDomainOf, provisioningPlan } from "../sso-admin/provisioning-plan";
 import { opaqueToken, sha256 } from "../tokens";
+import { provisionMemberships } from "./provision-memberships";
 import type { ProviderAccount } from "./relying-party";
 import {
   codeRedirect,
@@ -124,7 +125,6 @@ async function accountUser(
       email: account.email,
       at: new Date(deps.now()),
     });
-    // org and team memberships of the plan are tenancy's to create (see the issue note): recorded here
     events.audit({
       ctx: selfActor(id, ctx.ip),
       action: "user.sso_provisioned",
@@ -133,6 +133,8 @@ async function accountUser(
       metadata: { provider: provider.name, memberships: plan.memberships },
     });
   });
+  // the org and team memberships are tenancy's: created there once the user exists
+  await provisionMemberships(deps, id, provider.name, plan.memberships);
   return id;
 }
 
