@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { apiClient } from "./clients";
 import { SharedSystem } from "./shared-system";
-import { newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
+import { STRONG_PASSWORD, newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
 
 /** identity's base_url in the shared system (its default): the redirect URI registered at the provider. */
 const BASE_URL = "http://localhost:8080";
@@ -276,6 +276,17 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
         body: { ...body, org_role: "emperor" },
       });
       expect(badRole.status).toBe(400);
+      const unknownOrg = await api("POST", `/admin/sso/providers/${pid}/domain-mappings`, {
+        token: admin.token,
+        body: { ...body, org_id: randomUUID() },
+      });
+      expect(unknownOrg).toMatchObject({ status: 400, body: { code: "validation_error" } });
+      const other = await teamWithDomain(api);
+      const foreignTeam = await api("POST", `/admin/sso/providers/${pid}/domain-mappings`, {
+        token: admin.token,
+        body: { ...body, team_id: other.teamId },
+      });
+      expect(foreignTeam).toMatchObject({ status: 400, body: { code: "validation_error" } });
 
       const preview = await api("POST", "/admin/sso/domain-mappings/preview", {
         token: admin.token,
@@ -331,8 +342,20 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
       const first = await exchange(code);
       expect(first.status).toBe(200);
       expect(first.body.user).toMatchObject({ email, email_verified: true, sso_provider: NAMES.main });
-      const me = await api<{ email: string }>("GET", "/auth/me", { token: first.body.tokens.access_token });
+      const me = await api<{ id: string; email: string }>("GET", "/auth/me", { token: first.body.tokens.access_token });
       expect(me).toMatchObject({ status: 200, body: { email } });
+      // provisioned into the mapping's org and team, with the mapped roles
+      const token = first.body.tokens.access_token;
+      const orgs = await api<{ data: Array<{ id: string; role: string }> }>("GET", "/orgs", { token });
+      expect(orgs.body.data).toEqual([expect.objectContaining({ id: world.orgId, role: "admin" })]);
+      const team = await api<{ id: string }>("GET", `/orgs/${world.orgId}/teams/${world.teamId}`, { token });
+      expect(team).toMatchObject({ status: 200, body: { id: world.teamId } });
+      const members = await api<{ data: Array<{ user_id: string; role: string }> }>(
+        "GET",
+        `/orgs/${world.orgId}/teams/${world.teamId}/members?per_page=100`,
+        { token },
+      );
+      expect(members.body.data).toContainEqual(expect.objectContaining({ user_id: me.body.id, role: "lead" }));
 
       expect((await exchange(code)).status).toBe(401);
       const replay = await fetch(back.callbackUrl, { redirect: "manual" });
@@ -413,6 +436,41 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
       expect(key.status).toBe(201);
       expect((await api("DELETE", `/auth/me/sso/${NAMES.main}`, { token: key.body.raw_key })).status).toBe(403);
       expect((await api("GET", "/admin/sso/providers", { token: key.body.raw_key })).status).toBe(403);
+    });
+  });
+
+  describe("enforce_sso", () => {
+    const passwordLogin = (email: string) =>
+      api<{ code: string; error: string }>("POST", "/auth/login", {
+        body: { email, password: STRONG_PASSWORD },
+        headers: { "x-forwarded-for": newClientIp() },
+      });
+
+    it("when an org enforces SSO, then its members' password logins are 403 and others' still pass", async () => {
+      const world = await teamWithDomain(api);
+      const member = await registerUser(api, "enforced");
+      const outsider = await registerUser(api, "outsider");
+      const added = await api("POST", `/orgs/${world.orgId}/members/add`, {
+        token: world.owner.token,
+        body: { user_id: member.userId, role: "member" },
+      });
+      expect(added.status).toBe(201);
+      expect((await passwordLogin(member.email)).status).toBe(200);
+
+      const set = await api("PATCH", `/orgs/${world.orgId}/settings`, { token: world.owner.token, body: { enforce_sso: true } });
+      expect(set).toMatchObject({ status: 200, body: { enforce_sso: true } });
+
+      const refused = await passwordLogin(member.email);
+      expect(refused).toMatchObject({ status: 403, body: { code: "forbidden" } });
+      expect(refused.body.error).toMatch(/single sign-on/);
+      expect((await passwordLogin(world.owner.email)).status).toBe(403);
+      expect((await passwordLogin(outsider.email)).status).toBe(200);
+      // a wrong password is still a plain 401: the refusal says nothing without the password
+      const wrong = await api("POST", "/auth/login", {
+        body: { email: member.email, password: `${STRONG_PASSWORD}-wrong` },
+        headers: { "x-forwarded-for": newClientIp() },
+      });
+      expect(wrong.status).toBe(401);
     });
   });
 });
