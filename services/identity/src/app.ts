@@ -1,6 +1,14 @@
 import cookieParser from "cookie-parser";
 import { identityServiceRoutes, parseDurationMs } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra, type PeriodicTask } from "@burnbox/service-kit";
+import {
+  bindRoutes,
+  createUnitOfWork,
+  serveApi,
+  startOutboxRelay,
+  startPeriodicTask,
+  type Infra,
+  type PeriodicTask,
+} from "@burnbox/service-kit";
 import type { IdentityConfig } from "./config";
 import { createPrisma, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
@@ -20,12 +28,13 @@ import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
 import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
 import { startRevocationSeeding } from "./workers/revocations.worker";
+import { purgeExpiredSsoGrants } from "./domain/sso/purge-expired-sso-grants";
 
 export interface RunningService {
   port: number;
   deps: IdentityDeps;
   /** The periodic tasks, for tests to run now rather than wait for. */
-  workers: Pick<ApiKeyWorkers, "usageFlush" | "expiredCleanup"> & { revocationSeed: PeriodicTask };
+  workers: Pick<ApiKeyWorkers, "usageFlush" | "expiredCleanup"> & { revocationSeed: PeriodicTask; ssoGrantPurge: PeriodicTask };
   stop(): Promise<void>;
 }
 
@@ -60,6 +69,12 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     cleanupMs: parseDurationMs(config.workers.cleanup_interval),
   });
   const revocationSeed = startRevocationSeeding(deps, { intervalMs: parseDurationMs(config.workers.revocation_seed_interval) });
+  const ssoGrantPurge = startPeriodicTask({
+    name: "sso-grant-purge",
+    intervalMs: parseDurationMs(config.workers.cleanup_interval),
+    run: () => purgeExpiredSsoGrants(deps),
+    logger: deps.logger,
+  });
   const api = bindRoutes(identityServiceRoutes, {
     ...authHandlers(deps),
     ...accountHandlers(deps),
@@ -75,11 +90,11 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
   return {
     port: server.port,
     deps,
-    workers: { usageFlush: workers.usageFlush, expiredCleanup: workers.expiredCleanup, revocationSeed },
+    workers: { usageFlush: workers.usageFlush, expiredCleanup: workers.expiredCleanup, revocationSeed, ssoGrantPurge },
     stop: async () => {
       await server.close();
       await Promise.all(rpcs.map((s) => s.stop()));
-      await Promise.all([workers.stop(), revocationSeed.stop()]);
+      await Promise.all([workers.stop(), revocationSeed.stop(), ssoGrantPurge.stop()]);
       deps.mailer.close();
       await relay.stop();
       await db.$disconnect();
