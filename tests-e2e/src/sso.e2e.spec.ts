@@ -393,6 +393,43 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
       expect((await api("DELETE", `/auth/me/sso/${NAMES.main}`, { token })).status).toBe(404);
     });
 
+    it("when a signed-in user links a provider account with a ticket, then it is linked to that user (whatever its email), once, and the ticket is single-use", async () => {
+      const user = await registerUser(api, "linker");
+      const ticket = await api<{ ticket: string }>("POST", "/ws/ticket", { token: user.token });
+      expect(ticket.status).toBe(201);
+      // the provider account has an email of its own: linking, unlike signing in, does not go by email
+      const account = `linked-${randomBytes(3).toString("hex")}@idp.example.test`;
+      const start = `/auth/sso/${NAMES.main}?intent=link&ticket=${ticket.body.ticket}`;
+      const back = await signInAtProvider(NAMES.main, account, start);
+      expect(back.status).toBe(302);
+      expect(back.location).toBe(`${BASE_URL}/settings#sso_linked=${NAMES.main}`);
+      const listed = await api<{ data: Array<{ provider: string; email: string }> }>("GET", "/auth/me/sso", { token: user.token });
+      expect(listed.body.data).toEqual([expect.objectContaining({ provider: NAMES.main, email: account })]);
+      // that provider account now signs this user in
+      const login = await signInAtProvider(NAMES.main, account);
+      const signedIn = await exchange(ssoCodeOf(login.location)!);
+      expect(signedIn.body.user.id).toBe(user.userId);
+      // the ticket was spent by the first link
+      const again = await fetch(`${system.gatewayUrl}/api/v1${start}`, {
+        redirect: "manual",
+        headers: { "x-forwarded-for": newClientIp() },
+      });
+      expect(again.status).toBeGreaterThanOrEqual(400);
+      expect(again.status).toBeLessThan(500);
+      // another user cannot take the same provider account
+      const other = await registerUser(api, "linker2");
+      const otherTicket = await api<{ ticket: string }>("POST", "/ws/ticket", { token: other.token });
+      const taken = await signInAtProvider(NAMES.main, account, `/auth/sso/${NAMES.main}?intent=link&ticket=${otherTicket.body.ticket}`);
+      expect(fragmentOf(taken.location).get("error")).toBe("already_linked");
+      expect((await api<{ data: unknown[] }>("GET", "/auth/me/sso", { token: other.token })).body.data).toEqual([]);
+    });
+
+    it("when a link is started without a ticket, then 400", async () => {
+      const res = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${NAMES.main}?intent=link`, { redirect: "manual" });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "validation_error" });
+    });
+
     it("when the provider is disabled or unknown, then starting a login is 404", async () => {
       for (const name of [NAMES.off, `e2e-${tag}-unknown`]) {
         const res = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${name}`, { redirect: "manual" });
