@@ -103,18 +103,27 @@ export function startOutboxRelay(opts: {
          ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batch],
       );
+      // The whole claimed batch is in flight at once; each row is marked only once its publish is
+      // acknowledged. A row whose publish failed stays pending for the next pass (its id is the
+      // message id, so a publish that did land but whose ack was lost is dropped as a duplicate).
+      const results = await Promise.allSettled(rows.map((row) => publishRow(row)));
       const published: string[] = [];
-      for (const row of rows) {
-        try {
-          await publishRow(row);
+      const failed: string[] = [];
+      let firstError: unknown;
+      results.forEach((result, i) => {
+        const row = rows[i] as (typeof rows)[number];
+        if (result.status === "fulfilled") {
           published.push(row.id);
           pipeline.outboxPublished.inc();
           pipeline.outboxLag.observe(Math.max(0, row.lag));
-        } catch (err) {
+        } else {
+          if (failed.length === 0) firstError = result.reason;
+          failed.push(row.id);
           pipeline.outboxPublishFailures.inc();
-          logger.warn({ err, event_id: row.id }, "outbox publish failed; will retry");
-          break; // keep order; retry on the next pass
         }
+      });
+      if (failed.length > 0) {
+        logger.warn({ err: firstError, failed: failed.length, event_ids: failed.slice(0, 10) }, "outbox publish failed; will retry");
       }
       if (published.length > 0) {
         await client.query("UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])", [published]);

@@ -183,6 +183,30 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     await consumer.stop();
   });
 
+  it("when one publish of a batch fails, then exactly that row stays pending and the next pass publishes it", async () => {
+    // A namespace with no stream yet: publishing to its subjects is refused until its streams exist.
+    const lateNs = uniqueNamespace();
+    namespaces.push(lateNs);
+    const good = [inboxCreated(), inboxCreated()];
+    const bad = inboxCreated();
+    await writeWithEvent(pool, ns, good[0]!);
+    await writeWithEvent(pool, lateNs, bad);
+    await writeWithEvent(pool, ns, good[1]!);
+    const relay = startOutboxRelay({ pool, js, logger, pollMs: 60_000 });
+    await relay.flush();
+    const pending = async () =>
+      (
+        await pool.query<{ id: string }>("SELECT id FROM outbox_events WHERE published_at IS NULL AND id = ANY($1::uuid[])", [
+          [...good, bad].map((e) => e.id),
+        ])
+      ).rows.map((r) => r.id);
+    expect(await pending()).toEqual([bad.id]);
+    await ensureStreams(nc, lateNs);
+    await relay.flush();
+    expect(await pending()).toEqual([]);
+    await relay.stop();
+  });
+
   it("when a request/reply subject is served, then both ends check the contract", async () => {
     const server = serveRpc(
       nc,
