@@ -10,6 +10,7 @@ import { LogCapture, makeActor, startTestService, waitFor, type TestService } fr
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
 import { expireInboxes } from "../src/domain/inboxes/expire-inboxes.use-case";
+import { serveTenancyStandIn } from "./tenancy-stand-in";
 
 const DOMAIN = "mail.inbox-test.example";
 
@@ -51,39 +52,7 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     // Tenancy's side of the conversation, over the real NATS: owner and teammate are in the team.
     const members = new Set([owner.user_id, teammate.user_id]);
     stops = [
-      serveRpc(
-        infra.nc,
-        ns,
-        RpcName.getAssignment,
-        async (req) => ({
-          assignment:
-            req.assignment_id === assignmentId
-              ? {
-                  id: assignmentId,
-                  org_id: orgId,
-                  team_id: teamId,
-                  domain_id: randomUUID(),
-                  domain_name: DOMAIN,
-                  access_level: "full",
-                  domain_verified: true,
-                  team_archived: false,
-                  default_ttl_seconds: 600,
-                  max_ttl_seconds: 86400,
-                }
-              : null,
-        }),
-        infra.logger,
-      ),
-      serveRpc(
-        infra.nc,
-        ns,
-        RpcName.authorize,
-        async (req) =>
-          members.has(req.actor.user_id) && req.team_id === teamId
-            ? { allowed: true, reason: null }
-            : { allowed: false, reason: "not_member" },
-        infra.logger,
-      ),
+      ...serveTenancyStandIn(infra, ns, { assignmentId, orgId, teamId, domain: DOMAIN, members }),
       serveRpc(
         infra.nc,
         ns,

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { RpcName } from "@burnbox/contracts";
-import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import { startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, internalHeaders, makeActor, startTestService, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
 import { S3Storage } from "../src/data/storage";
 import { startS3 } from "./s3-server";
+import { serveTenancyStandIn } from "./tenancy-stand-in";
 
 const DOMAIN = "mail.s3-test.example";
 
@@ -43,41 +43,7 @@ describe("inbox API and SMTP intake on S3 storage", () => {
       }),
     });
     const { infra, ns } = t;
-    stops = [
-      serveRpc(
-        infra.nc,
-        ns,
-        RpcName.getAssignment,
-        async (req) => ({
-          assignment:
-            req.assignment_id === assignmentId
-              ? {
-                  id: assignmentId,
-                  org_id: orgId,
-                  team_id: teamId,
-                  domain_id: randomUUID(),
-                  domain_name: DOMAIN,
-                  access_level: "full",
-                  domain_verified: true,
-                  team_archived: false,
-                  default_ttl_seconds: 600,
-                  max_ttl_seconds: 86400,
-                }
-              : null,
-        }),
-        infra.logger,
-      ),
-      serveRpc(
-        infra.nc,
-        ns,
-        RpcName.authorize,
-        async (req) =>
-          req.actor.user_id === owner.user_id && req.team_id === teamId
-            ? { allowed: true, reason: null }
-            : { allowed: false, reason: "not_member" },
-        infra.logger,
-      ),
-    ];
+    stops = serveTenancyStandIn(infra, ns, { assignmentId, orgId, teamId, domain: DOMAIN, members: new Set([owner.user_id]) });
     // the intake: its own process in production, here its own connections and its own (unused) local path
     const intakeConfig = loadInboxConfig({}, { ...t.config, storage: { ...t.config.storage, local_path: "/nonexistent/intake" } });
     intakeInfra = await startInfra({ config: intakeConfig, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { RpcName, subjects } from "@burnbox/contracts";
-import { SpanKind, serveRpc, startInMemoryTracing, startInfra, type Infra } from "@burnbox/service-kit";
+import { subjects } from "@burnbox/contracts";
+import { SpanKind, startInMemoryTracing, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
+import { serveTenancyStandIn } from "./tenancy-stand-in";
 
 const DOMAIN = "mail.trace-test.example";
 
@@ -43,32 +44,7 @@ describe("SMTP intake tracing on real Postgres and NATS", () => {
     });
     const { infra, ns, config } = t;
     intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
-    stops.push(
-      serveRpc(
-        infra.nc,
-        ns,
-        RpcName.getAssignment,
-        async (req) => ({
-          assignment:
-            req.assignment_id === assignmentId
-              ? {
-                  id: assignmentId,
-                  org_id: orgId,
-                  team_id: teamId,
-                  domain_id: randomUUID(),
-                  domain_name: DOMAIN,
-                  access_level: "full",
-                  domain_verified: true,
-                  team_archived: false,
-                  default_ttl_seconds: 600,
-                  max_ttl_seconds: 86400,
-                }
-              : null,
-        }),
-        infra.logger,
-      ),
-      serveRpc(infra.nc, ns, RpcName.authorize, async () => ({ allowed: true, reason: null }), infra.logger),
-    );
+    stops.push(...serveTenancyStandIn(infra, ns, { assignmentId, orgId, teamId, domain: DOMAIN }));
     const sub = infra.nc.subscribe(subjects(ns).eventsWildcard, {
       callback: (_err, msg) => {
         const headers: { get(k: string): string } | undefined = msg.headers;
