@@ -11,6 +11,8 @@ export const redisKeys = {
    * absence means Redis lost them (a restart without persistence): the gateway then asks identity.
    */
   revocationsSeeded: (prefix: string) => `${prefix}session:revoked:seeded`,
+  /** A single-use WebSocket ticket (the actor it was taken with): realtime-gateway issues and redeems it, identity redeems it to link SSO. */
+  wsTicket: (prefix: string, ticket: string) => `${prefix}ws:ticket:${ticket}`,
   /** The resolved state of a `bb_` key by the SHA-256 of the key (JSON, or "null" for no such key). */
   apiKey: (prefix: string, hash: string) => `${prefix}apikey:${hash}`,
   /** Usage the gateway counted for one key and identity has not yet flushed (hash: count, last_used_at, last_used_ip). */

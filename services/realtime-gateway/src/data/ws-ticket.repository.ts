@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { Actor, WS_TICKET_TTL_SECONDS, type WsTicket } from "@burnbox/contracts";
+import { Actor, WS_TICKET_TTL_SECONDS, redisKeys, type WsTicket } from "@burnbox/contracts";
 import type { Redis } from "@burnbox/service-kit";
 
 export type IssuedTicket = z.infer<typeof WsTicket>;
@@ -18,7 +18,7 @@ export class WsTicketRepository {
   ) {}
 
   private key(ticket: string): string {
-    return `${this.prefix}ws:ticket:${ticket}`;
+    return redisKeys.wsTicket(this.prefix, ticket);
   }
 
   async issue(actor: Actor): Promise<IssuedTicket> {
