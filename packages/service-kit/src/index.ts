@@ -21,3 +21,4 @@ export * from "./unit-of-work";
 export * from "./paginate";
 export * from "./periodic-task";
 export * from "./tenant";
+export * from "./address-policy";

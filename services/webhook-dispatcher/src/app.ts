@@ -1,12 +1,19 @@
 import { webhookDispatcherServiceRoutes } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra, type PeriodicTask } from "@burnbox/service-kit";
+import {
+  bindRoutes,
+  createUnitOfWork,
+  parseAllowlist,
+  serveApi,
+  startOutboxRelay,
+  type Infra,
+  type PeriodicTask,
+} from "@burnbox/service-kit";
 import type { DispatcherConfig } from "./config";
 import { DeliveryQueue } from "./data/delivery-queue.repository";
 import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import type { DispatcherDeps } from "./domain/deps";
 import { systemResolver, type Resolver } from "./domain/sender";
-import { parseAllowlist } from "./domain/url-policy";
 import { webhookDeliveriesHandlers } from "./http/webhook-deliveries.handlers";
 import { webhooksHandlers } from "./http/webhooks.handlers";
 import { startDispatchConsumers } from "./messaging/dispatch.consumer";

@@ -1,9 +1,8 @@
-import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { Allowlist, NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { DispatcherConfig } from "../config";
 import type { DeliveryQueue } from "../data/delivery-queue.repository";
 import type { DispatcherRepos } from "../data/repositories";
 import type { Resolver } from "./sender";
-import type { Allowlist } from "./url-policy";
 
 export interface DispatcherDeps {
   /** Repositories for reads, `write(change)` for a change with its audit entries. */

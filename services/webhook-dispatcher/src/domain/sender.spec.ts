@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sendWebhook } from "./sender";
-import { EMPTY_ALLOWLIST, parseAllowlist, type Allowlist } from "./url-policy";
+import { EMPTY_ALLOWLIST, parseAllowlist, type Allowlist } from "@burnbox/service-kit";
 
 const send = (
   url: string,

@@ -4,8 +4,16 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { SpanKind, SpanStatusCode, traceHeaders, withSpan, type Context } from "@burnbox/service-kit";
-import { addressProblem, hostOf, type Allowlist } from "./url-policy";
+import {
+  SpanKind,
+  SpanStatusCode,
+  addressProblem,
+  hostOf,
+  traceHeaders,
+  withSpan,
+  type Allowlist,
+  type Context,
+} from "@burnbox/service-kit";
 
 /** Resolves every address of a host name (injectable so tests can point a name anywhere). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;

@@ -1,4 +1,5 @@
-import { addressProblem, parseAllowlist, webhookUrlProblem } from "./url-policy";
+import { addressProblem, parseAllowlist } from "@burnbox/service-kit";
+import { webhookUrlProblem } from "./url-policy";
 
 describe("webhook URL rules at create and update", () => {
   it.each([

@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
+import { addressProblem } from "@burnbox/service-kit";
 
 /**
  * A GET under the SSRF rules of spec 6.4, for admin-supplied issuer URLs: the host is resolved
@@ -10,33 +11,9 @@ import ipaddr from "ipaddr.js";
  * unspecified and reserved ranges refused, IPv4-mapped judged as IPv4), the socket goes to the
  * checked address, and redirects are never followed. `exempt` hosts (sso.unsafe_allowed_issuers)
  * skip the address check, for local test providers only.
- *
- * The rules repeat the webhook dispatcher's url policy; they belong in service-kit (issue note).
  */
-const REFUSED_V4 = new Set(["unspecified", "loopback", "private", "linkLocal", "broadcast", "multicast", "carrierGradeNat", "reserved"]);
-const REFUSED_V6 = new Set([
-  "unspecified",
-  "loopback",
-  "uniqueLocal",
-  "linkLocal",
-  "multicast",
-  "reserved",
-  "6to4",
-  "teredo",
-  "rfc6052",
-  "rfc6145",
-]);
-
-export function nonPublicAddress(address: string): boolean {
-  let ip: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    ip = ipaddr.parse(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
-  } catch {
-    return true;
-  }
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
-  return ip.kind() === "ipv4" ? REFUSED_V4.has(ip.range()) : REFUSED_V6.has(ip.range());
-}
+/** True when no request may go to `address`: the rules webhooks obey (service-kit's `addressProblem`). */
+export const nonPublicAddress = (address: string): boolean => addressProblem(address) !== null;
 
 export class RefusedTarget extends Error {}
 
