@@ -140,6 +140,8 @@ export const subjects = (namespace: string) =>
     dlq: (consumer: string) => `${namespace}.dlq.${consumer}`,
     dlqWildcard: `${namespace}.dlq.>`,
     rpc: (name: RpcName) => `${namespace}.rpc.${name}`,
+    /** Core NATS broadcast (every replica, no stream): tenancy changed memberships, roles or teams. */
+    accessChanged: `${namespace}.broadcast.access_changed`,
   }) as const;
 
 export const RpcName = {

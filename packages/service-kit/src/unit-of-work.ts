@@ -51,6 +51,8 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
   repositories: (db: Client | Tx) => Repos;
   relay: OutboxRelay;
   namespace: string;
+  /** Runs after every commit that emitted at least one event (tenancy: invalidate decision caches). */
+  afterCommit?: () => void;
 }): UnitOfWork<Repos> {
   return {
     repos: opts.repositories(opts.client),
@@ -84,7 +86,10 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
         emitted = pending.length;
         return value;
       });
-      if (emitted > 0) opts.relay.kick();
+      if (emitted > 0) {
+        opts.relay.kick();
+        opts.afterCommit?.();
+      }
       return result;
     },
   };

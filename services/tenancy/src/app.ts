@@ -1,5 +1,13 @@
 import { tenancyServiceRoutes } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra, type PeriodicTask } from "@burnbox/service-kit";
+import {
+  bindRoutes,
+  createUnitOfWork,
+  publishAccessChanged,
+  serveApi,
+  startOutboxRelay,
+  type Infra,
+  type PeriodicTask,
+} from "@burnbox/service-kit";
 import type { TenancyConfig } from "./config";
 import { createPrisma, type Client } from "./data/prisma";
 import { repositories } from "./data/repositories";
@@ -35,6 +43,8 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     repositories: (client: Client) => repositories(client, { mxTarget: config.smtp.hostname }),
     relay,
     namespace: config.nats.namespace,
+    // every change of access is audited, so any commit with events may have changed a decision
+    afterCommit: () => publishAccessChanged(infra.nc, config.nats.namespace),
   });
   const deps: TenancyDeps = {
     data,
