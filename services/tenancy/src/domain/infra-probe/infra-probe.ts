@@ -1,0 +1,130 @@
+import { EMPTY_ALLOWLIST, type Allowlist } from "@burnbox/service-kit";
+import { headBucket } from "./s3-probe";
+import { ProbeFailure, smtpConversation } from "./smtp-probe";
+import { RefusedTarget, hostResolver, pinTarget, type HostResolver } from "./target";
+
+/** What a probe answers (contract notes, Setup and Admin): never the server's own words. */
+export interface ProbeResult {
+  success: boolean;
+  message: string;
+  response_time_ms: number;
+}
+
+/** The only ports a probe connects to (contract notes): SMTP submission/relay, and object stores. */
+export const SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
+export const STORAGE_PORTS: readonly number[] = [443, 80, 9000];
+
+export interface SmtpProbeConfig {
+  host: string;
+  port: number;
+  username?: string | null | undefined;
+  password?: string | null | undefined;
+  tls: boolean;
+}
+
+export interface StorageProbeConfig {
+  provider: "local" | "s3";
+  endpoint?: string | null | undefined;
+  bucket?: string | null | undefined;
+  region?: string | null | undefined;
+  access_key?: string | null | undefined;
+  secret_key?: string | null | undefined;
+  use_ssl?: boolean | null | undefined;
+}
+
+/** How probes reach the network: the resolver (`dns.servers`), the operator's exemptions, a time limit. */
+export interface ProbeEnv {
+  resolve: HostResolver;
+  allowed: Allowlist;
+  timeoutMs: number;
+  now?: () => number;
+}
+
+/** A `ProbeEnv` from tenancy's configuration values. */
+export function probeEnv(opts: { dnsServers: readonly string[]; dnsTimeoutMs: number; allowed?: Allowlist; timeoutMs: number }): ProbeEnv {
+  return { resolve: hostResolver(opts.dnsServers, opts.dnsTimeoutMs), allowed: opts.allowed ?? EMPTY_ALLOWLIST, timeoutMs: opts.timeoutMs };
+}
+
+async function timed(env: ProbeEnv, run: () => Promise<string>): Promise<ProbeResult> {
+  const now = env.now ?? Date.now;
+  const start = now();
+  const elapsed = () => Math.max(0, Math.round(now() - start));
+  try {
+    const message = await run();
+    return { success: true, message, response_time_ms: elapsed() };
+  } catch (err) {
+    const message = err instanceof RefusedTarget || err instanceof ProbeFailure ? err.message : "connection failed";
+    return { success: false, message, response_time_ms: elapsed() };
+  }
+}
+
+/**
+ * Checks an outbound mailer: the host is resolved once and must pass the SSRF rules of spec 6.4
+ * (unless `env.allowed` exempts it), the port must be one of `SMTP_PORTS`, and the conversation
+ * (greeting, EHLO, STARTTLS/TLS, AUTH, QUIT; no mail sent) goes to the checked address, within
+ * `env.timeoutMs`. A failure is `success: false` with a generic message, never an exception.
+ */
+export function probeSmtp(cfg: SmtpProbeConfig, env: ProbeEnv): Promise<ProbeResult> {
+  return timed(env, async () => {
+    if (!SMTP_PORTS.includes(cfg.port)) throw new RefusedTarget(`port not allowed: use one of ${SMTP_PORTS.join(", ")}`);
+    const target = await pinTarget(cfg.host, env);
+    return smtpConversation({
+      target,
+      port: cfg.port,
+      tls: cfg.tls,
+      username: cfg.username ?? undefined,
+      password: cfg.password ?? undefined,
+      timeoutMs: env.timeoutMs,
+    });
+  });
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** The endpoint as a URL: `host[:port]` takes its scheme from `use_ssl` (default https). */
+function endpointUrl(cfg: StorageProbeConfig): URL {
+  const raw = (cfg.endpoint ?? "").trim() || "s3.amazonaws.com";
+  const withScheme = /^[a-z]+:\/\//i.test(raw) ? raw : `${cfg.use_ssl === false ? "http" : "https"}://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new RefusedTarget("endpoint is not a valid host or URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new RefusedTarget("endpoint must use http or https");
+  if (url.username || url.password) throw new RefusedTarget("endpoint must not carry credentials");
+  return url;
+}
+
+/**
+ * Checks object storage. `local` needs no connection. `s3`: `HEAD /<bucket>` (path style, signed
+ * with Signature V4 when keys are given) on the endpoint, resolved once, under the rules of spec
+ * 6.4 and only on `STORAGE_PORTS`, no redirects followed, within `env.timeoutMs`.
+ */
+export function probeStorage(cfg: StorageProbeConfig, env: ProbeEnv): Promise<ProbeResult> {
+  return timed(env, async () => {
+    if (cfg.provider === "local") return "local storage needs no connection";
+    const bucket = (cfg.bucket ?? "").trim();
+    if (!BUCKET.test(bucket)) throw new RefusedTarget("bucket is required (3-63 lower-case letters, digits, dots, hyphens)");
+    const url = endpointUrl(cfg);
+    const https = url.protocol === "https:";
+    const port = url.port ? Number(url.port) : https ? 443 : 80;
+    if (!STORAGE_PORTS.includes(port)) throw new RefusedTarget(`port not allowed: use one of ${STORAGE_PORTS.join(", ")}`);
+    const target = await pinTarget(url.hostname, env);
+    const status = await headBucket({
+      target,
+      https,
+      port,
+      bucket,
+      region: (cfg.region ?? "").trim() || "us-east-1",
+      accessKey: cfg.access_key ?? undefined,
+      secretKey: cfg.secret_key ?? undefined,
+      timeoutMs: env.timeoutMs,
+      now: new Date((env.now ?? Date.now)()),
+    });
+    if (status >= 200 && status < 300) return "storage connection successful";
+    if (status === 401 || status === 403) throw new ProbeFailure("access denied: check the access key and secret key");
+    if (status === 404) throw new ProbeFailure("bucket not found");
+    throw new ProbeFailure("storage check failed");
+  });
+}
