@@ -18,6 +18,9 @@ export const EventType = {
   memberRemoved: "member.removed",
   memberRoleChanged: "member.role_changed",
   domainVerified: "domain.verified",
+  mailerConfigChanged: "platform.mailer_config_changed",
+  storageConfigChanged: "platform.storage_config_changed",
+  platformSettingsChanged: "platform.settings_changed",
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
@@ -87,6 +90,12 @@ export const MemberRoleChangedData = z.object({
 });
 /** Tenancy: a domain's DNS checks passed (MX and TXT). */
 export const DomainVerifiedData = z.object({ domain_id: z.string().uuid(), domain_name: z.string() });
+/**
+ * Platform configuration changed (tenancy: mailer or storage; identity: platform settings). The
+ * event names what changed and carries no value, never a secret: every replica of a service that
+ * uses it fetches the current configuration over an RPC (secrets sealed) and applies it.
+ */
+export const PlatformConfigChangedData = z.object({});
 
 const envelope = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
   z.object({
@@ -111,6 +120,9 @@ export const TeamDeletedEvent = envelope(EventType.teamDeleted, TeamStateData);
 export const MemberRemovedEvent = envelope(EventType.memberRemoved, MemberRemovedData);
 export const MemberRoleChangedEvent = envelope(EventType.memberRoleChanged, MemberRoleChangedData);
 export const DomainVerifiedEvent = envelope(EventType.domainVerified, DomainVerifiedData);
+export const MailerConfigChangedEvent = envelope(EventType.mailerConfigChanged, PlatformConfigChangedData);
+export const StorageConfigChangedEvent = envelope(EventType.storageConfigChanged, PlatformConfigChangedData);
+export const PlatformSettingsChangedEvent = envelope(EventType.platformSettingsChanged, PlatformConfigChangedData);
 
 export const DomainEvent = z.discriminatedUnion("type", [
   InboxCreatedEvent,
@@ -125,6 +137,9 @@ export const DomainEvent = z.discriminatedUnion("type", [
   MemberRemovedEvent,
   MemberRoleChangedEvent,
   DomainVerifiedEvent,
+  MailerConfigChangedEvent,
+  StorageConfigChangedEvent,
+  PlatformSettingsChangedEvent,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
@@ -156,5 +171,8 @@ export const RpcName = {
   checkProvisioningTarget: "tenancy.check_provisioning_target",
   provisionMembership: "tenancy.provision_membership",
   ssoEnforced: "tenancy.sso_enforced",
+  mailerConfig: "tenancy.mailer_config",
+  storageConfig: "tenancy.storage_config",
+  platformSettings: "identity.platform_settings",
 } as const;
 export type RpcName = (typeof RpcName)[keyof typeof RpcName];

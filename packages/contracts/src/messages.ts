@@ -146,6 +146,44 @@ export type ProvisionMembershipReply = z.infer<typeof ProvisionMembershipReply>;
 export const SsoEnforcedRequest = z.object({ user_id: z.string().uuid() });
 export const SsoEnforcedReply = z.object({ enforced: z.boolean() });
 
+/**
+ * The saved platform mailer and storage (tenancy), for identity's mailer and the inbox's store:
+ * null when none is saved (the service's own `mail.*` / `storage.*` apply). Secrets travel sealed
+ * (AES-256-GCM with `encryption.key`, which every service holds) and are opened by the caller.
+ */
+export const PlatformConfigRequest = z.object({});
+export const SavedMailerConfig = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  username: z.string(),
+  from: z.string(),
+  tls: z.boolean(),
+  password_sealed: z.string().nullable(),
+});
+export type SavedMailerConfig = z.infer<typeof SavedMailerConfig>;
+export const MailerConfigReply = z.object({ mailer: SavedMailerConfig.nullable() });
+export const SavedStorageConfig = z.object({
+  provider: z.enum(["local", "s3"]),
+  local_path: z.string().nullable(),
+  endpoint: z.string().nullable(),
+  bucket: z.string().nullable(),
+  region: z.string().nullable(),
+  access_key: z.string().nullable(),
+  use_ssl: z.boolean(),
+  secret_key_sealed: z.string().nullable(),
+});
+export type SavedStorageConfig = z.infer<typeof SavedStorageConfig>;
+export const StorageConfigReply = z.object({ storage: SavedStorageConfig.nullable() });
+/** Identity's platform settings (PUT /admin/platform) as other services apply them; null = not set (their configuration applies). */
+export const PlatformSettingsReply = z.object({
+  max_sessions_per_user: z.number().int(),
+  allow_registration: z.boolean(),
+  demo_enabled: z.boolean().nullable(),
+  default_inbox_ttl: z.string().nullable(),
+  max_inbox_ttl: z.string().nullable(),
+});
+export type PlatformSettingsReply = z.infer<typeof PlatformSettingsReply>;
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
@@ -159,5 +197,8 @@ export const rpcSchemas = {
   [RpcName.checkProvisioningTarget]: { request: CheckProvisioningTargetRequest, reply: CheckProvisioningTargetReply },
   [RpcName.provisionMembership]: { request: ProvisionMembershipRequest, reply: ProvisionMembershipReply },
   [RpcName.ssoEnforced]: { request: SsoEnforcedRequest, reply: SsoEnforcedReply },
+  [RpcName.mailerConfig]: { request: PlatformConfigRequest, reply: MailerConfigReply },
+  [RpcName.storageConfig]: { request: PlatformConfigRequest, reply: StorageConfigReply },
+  [RpcName.platformSettings]: { request: PlatformConfigRequest, reply: PlatformSettingsReply },
 } as const;
 export type RpcSchemas = typeof rpcSchemas;

@@ -22,3 +22,5 @@ export * from "./paginate";
 export * from "./periodic-task";
 export * from "./tenant";
 export * from "./address-policy";
+export * from "./secret-box";
+export * from "./live-setting";

@@ -3,6 +3,7 @@ import { identityServiceRoutes, parseDurationMs } from "@burnbox/contracts";
 import {
   bindRoutes,
   createUnitOfWork,
+  SecretBox,
   serveApi,
   startOutboxRelay,
   startPeriodicTask,
@@ -14,7 +15,6 @@ import { createPrisma, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
 import { PasswordHasher } from "./domain/passwords";
 import { RelyingParty } from "./domain/sso/relying-party";
-import { SecretBox } from "./domain/sso/secret-box";
 import { accountHandlers } from "./http/account.handlers";
 import { adminUsersHandlers } from "./http/admin-users.handlers";
 import { apiKeysHandlers } from "./http/api-keys.handlers";

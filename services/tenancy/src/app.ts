@@ -3,6 +3,7 @@ import {
   bindRoutes,
   createUnitOfWork,
   publishAccessChanged,
+  SecretBox,
   serveApi,
   startOutboxRelay,
   type Infra,
@@ -23,6 +24,8 @@ import { teamMembersHandlers } from "./http/team-members.handlers";
 import { teamsHandlers } from "./http/teams.handlers";
 import { startInboxCountConsumers } from "./messaging/inbox-counts.consumer";
 import { serveTenancyRpc } from "./messaging/tenancy.rpc";
+import { platformConfigHandlers } from "./http/platform-config.handlers";
+import { servePlatformConfigRpc } from "./messaging/platform-config.rpc";
 
 export interface RunningService {
   port: number;
@@ -52,9 +55,16 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     nc: infra.nc,
     now: () => new Date(),
     dnsLookup: dnsLookup(config.dns.servers, config.dns.timeout_ms),
+    secrets: new SecretBox(config.encryption.key),
   };
   const domainVerify = startDomainVerifyWorker(deps, infra.logger);
-  const rpcs = serveTenancyRpc(infra.nc, deps, infra.logger);
+  const rpcs = [...serveTenancyRpc(infra.nc, deps, infra.logger), ...servePlatformConfigRpc(infra.nc, deps, infra.logger)];
+  if (config.infra.unsafe_allowed_targets.length > 0) {
+    infra.logger.warn(
+      { unsafe_allowed_targets: config.infra.unsafe_allowed_targets },
+      "UNSAFE: infra.unsafe_allowed_targets is set; the SMTP and storage tests may reach these hosts. Use only for local test targets, never in production",
+    );
+  }
   const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
   const api = bindRoutes(tenancyServiceRoutes, {
     ...orgsHandlers(deps),
@@ -65,6 +75,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     ...domainAssignmentsHandlers(deps),
     ...rolesHandlers(deps),
     ...adminRolesHandlers(deps),
+    ...platformConfigHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
   return {

@@ -26,6 +26,26 @@ export const TenancyConfig = z.object({
       hostname: z.string().toLowerCase().default("mx.burnbox.local"),
     })
     .prefault({}),
+  infra: z
+    .object({
+      /**
+       * Hosts or CIDR ranges the SMTP and storage tests (setup, admin) may reach despite the SSRF
+       * rules: local test targets only; logged as unsafe at start when set.
+       */
+      unsafe_allowed_targets: z.array(z.string().trim().toLowerCase().min(1)).default([]),
+      /** How long one SMTP or storage test may take. */
+      probe_timeout: Duration.default("10s"),
+    })
+    .prefault({}),
+  encryption: z
+    .object({
+      /** 64 hex (AES-256-GCM) for the stored mailer password and storage secret key; empty = storing a secret is refused. */
+      key: z
+        .string()
+        .regex(/^([0-9a-fA-F]{64})?$/, "must be 64 hex characters")
+        .default(""),
+    })
+    .prefault({}),
   workers: z
     .object({
       /** How often unverified domains are checked again. */

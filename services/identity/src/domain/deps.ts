@@ -1,10 +1,9 @@
 import type { Actor, MessageBody, z } from "@burnbox/contracts";
-import type { Logger, NatsConnection, Redis, RequestCtx, UnitOfWork } from "@burnbox/service-kit";
+import type { Logger, NatsConnection, Redis, RequestCtx, SecretBox, UnitOfWork } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 import type { IdentityRepos } from "../data/repositories";
 import type { Mailer } from "../mail/mailer";
 import type { PasswordHasher } from "./passwords";
-import type { SecretBox } from "./sso/secret-box";
 import type { RelyingParty } from "./sso/relying-party";
 
 export interface IdentityDeps {

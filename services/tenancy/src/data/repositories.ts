@@ -2,6 +2,7 @@ import { DomainAssignmentRepository } from "./domain-assignment.repository";
 import { DomainRepository } from "./domain.repository";
 import { OrgMemberRepository } from "./org-member.repository";
 import { OrgRepository } from "./org.repository";
+import { PlatformConfigRepository } from "./platform-config.repository";
 import type { Client } from "./prisma";
 import { ProcessedEventRepository } from "./processed-event.repository";
 import { RoleRepository } from "./role.repository";
@@ -18,5 +19,6 @@ export const repositories = (db: Client, opts: { mxTarget: string }) => ({
   domainAssignments: new DomainAssignmentRepository(db),
   processedEvents: new ProcessedEventRepository(db),
   roles: new RoleRepository(db),
+  platformConfig: new PlatformConfigRepository(db),
 });
 export type TenancyRepos = ReturnType<typeof repositories>;

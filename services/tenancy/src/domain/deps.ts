@@ -1,4 +1,4 @@
-import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { NatsConnection, SecretBox, UnitOfWork } from "@burnbox/service-kit";
 import type { TenancyConfig } from "../config";
 import type { TenancyRepos } from "../data/repositories";
 import type { DnsLookup } from "./domains/dns-check";
@@ -13,4 +13,6 @@ export interface TenancyDeps {
   now: () => Date;
   /** The DNS as domain verification reads it (`dns.servers`). */
   dnsLookup: DnsLookup;
+  /** AES-256-GCM with `encryption.key`: the platform mailer password and storage secret key. */
+  secrets: SecretBox;
 }

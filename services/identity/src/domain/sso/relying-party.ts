@@ -2,7 +2,7 @@ import * as oidc from "openid-client";
 import type { StoredProvider } from "../../data/sso-provider.repository";
 import { isUnsafeAllowed } from "./issuer-policy";
 import { GITHUB } from "./presets";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "@burnbox/service-kit";
 
 /** What the callback learnt from the provider: who, and whether it vouches for the email. */
 export interface ProviderAccount {

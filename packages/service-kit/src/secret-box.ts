@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "./errors";
 
 const VERSION = "v1";
 
 /**
- * AES-256-GCM with a fresh 96-bit nonce per secret, for secrets identity must read back (SSO
- * client secrets, the tokens behind a one-time code). Stored as `v1.<nonce>.<tag>.<ciphertext>`
+ * AES-256-GCM with a fresh 96-bit nonce per secret, for secrets a service must read back (SSO
+ * client secrets, the tokens behind a one-time code, the platform mailer password and storage
+ * secret key). Every service holding `encryption.key` (the same key) opens what another sealed. Stored as `v1.<nonce>.<tag>.<ciphertext>`
  * (base64url). Without a key nothing is stored: a 400, never a secret in clear.
  */
 export class SecretBox {
