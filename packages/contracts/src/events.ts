@@ -45,6 +45,8 @@ export const EmailReceivedData = z.object({
   to: z.string(),
   subject: z.string(),
   received_at: z.string(),
+  /** The raw message's size in bytes (analytics: storage); absent on events from before it was added. */
+  size_bytes: z.number().int().nonnegative().optional(),
   /** The inbox's creator (notifications go to them); absent on events from before it was added. */
   created_by: z.string().uuid().optional(),
   /** Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item itself. */
@@ -171,6 +173,8 @@ export const RpcName = {
   checkProvisioningTarget: "tenancy.check_provisioning_target",
   provisionMembership: "tenancy.provision_membership",
   ssoEnforced: "tenancy.sso_enforced",
+  adminStats: "tenancy.admin_stats",
+  countUsers: "identity.count_users",
   mailerConfig: "tenancy.mailer_config",
   storageConfig: "tenancy.storage_config",
   platformSettings: "identity.platform_settings",

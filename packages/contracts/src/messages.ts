@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { RpcName } from "./events";
 import { PermissionSchema } from "./permissions";
 import { AccessLevel } from "./tenancy/domain-assignments.schemas";
+import { AdminStats } from "./tenancy/admin-stats.schemas";
 
 /** The caller as every service sees it, from the gateway's signed internal context. */
 export const Actor = z.object({
@@ -184,6 +185,13 @@ export const PlatformSettingsReply = z.object({
 });
 export type PlatformSettingsReply = z.infer<typeof PlatformSettingsReply>;
 
+/** The platform's figures (spec 2.7) for the admin-stats stream: one request per interval per replica. */
+export const AdminStatsRequest = z.object({});
+export const AdminStatsReply = AdminStats;
+/** How many accounts exist (tenancy's admin stats). */
+export const CountUsersRequest = z.object({});
+export const CountUsersReply = z.object({ total_users: z.number().int() });
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
@@ -197,6 +205,8 @@ export const rpcSchemas = {
   [RpcName.checkProvisioningTarget]: { request: CheckProvisioningTargetRequest, reply: CheckProvisioningTargetReply },
   [RpcName.provisionMembership]: { request: ProvisionMembershipRequest, reply: ProvisionMembershipReply },
   [RpcName.ssoEnforced]: { request: SsoEnforcedRequest, reply: SsoEnforcedReply },
+  [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
+  [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },
   [RpcName.mailerConfig]: { request: PlatformConfigRequest, reply: MailerConfigReply },
   [RpcName.storageConfig]: { request: PlatformConfigRequest, reply: StorageConfigReply },
   [RpcName.platformSettings]: { request: PlatformConfigRequest, reply: PlatformSettingsReply },

@@ -23,6 +23,10 @@ import { orgsHandlers } from "./http/orgs.handlers";
 import { teamMembersHandlers } from "./http/team-members.handlers";
 import { teamsHandlers } from "./http/teams.handlers";
 import { startInboxCountConsumers } from "./messaging/inbox-counts.consumer";
+import { adminStatsHandlers } from "./http/admin-stats.handlers";
+import { analyticsHandlers } from "./http/analytics.handlers";
+import { serveAdminStatsRpc } from "./messaging/admin-stats.rpc";
+import { startAnalyticsConsumers } from "./messaging/analytics.consumer";
 import { serveTenancyRpc } from "./messaging/tenancy.rpc";
 import { platformConfigHandlers } from "./http/platform-config.handlers";
 import { servePlatformConfigRpc } from "./messaging/platform-config.rpc";
@@ -66,6 +70,8 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     );
   }
   const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
+  const analyticsConsumers = await startAnalyticsConsumers(infra.nc, deps, infra.logger);
+  const adminStatsRpc = serveAdminStatsRpc(infra.nc, deps, infra.logger);
   const api = bindRoutes(tenancyServiceRoutes, {
     ...orgsHandlers(deps),
     ...membersHandlers(deps),
@@ -75,6 +81,8 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     ...domainAssignmentsHandlers(deps),
     ...rolesHandlers(deps),
     ...adminRolesHandlers(deps),
+    ...analyticsHandlers(deps),
+    ...adminStatsHandlers(deps),
     ...platformConfigHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
@@ -84,7 +92,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     workers: { domainVerify },
     stop: async () => {
       await server.close();
-      await Promise.all([...rpcs, ...consumers, domainVerify].map((s) => s.stop()));
+      await Promise.all([...rpcs, ...consumers, ...analyticsConsumers, adminStatsRpc, domainVerify].map((s) => s.stop()));
       await relay.stop();
       await db.$disconnect();
     },

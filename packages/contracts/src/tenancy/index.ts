@@ -1,3 +1,5 @@
+import { adminStatsRoutes } from "./admin-stats.routes";
+import { analyticsRoutes } from "./analytics.routes";
 import { domainAssignmentsRoutes } from "./domain-assignments.routes";
 import { domainsRoutes } from "./domains.routes";
 import { membersRoutes } from "./members.routes";
@@ -12,6 +14,8 @@ export * from "./teams.schemas";
 export * from "./domains.schemas";
 export * from "./domain-assignments.schemas";
 export * from "./roles.schemas";
+export * from "./analytics.schemas";
+export * from "./admin-stats.schemas";
 export * from "./platform-config.schemas";
 
 export const tenancyRoutes = [
@@ -23,6 +27,8 @@ export const tenancyRoutes = [
   ...domainAssignmentsRoutes,
   ...rolesRoutes,
   ...adminRolesRoutes,
+  ...analyticsRoutes,
+  ...adminStatsRoutes,
   ...platformConfigRoutes,
 ] as const;
 
@@ -36,3 +42,5 @@ export * from "./platform-config.routes";
 export * from "./roles.routes";
 export * from "./team-members.routes";
 export * from "./teams.routes";
+export * from "./analytics.routes";
+export * from "./admin-stats.routes";

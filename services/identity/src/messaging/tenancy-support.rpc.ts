@@ -40,5 +40,7 @@ export function serveTenancySupportRpc(deps: IdentityDeps): Array<{ stop(): Prom
       },
       deps.logger,
     ),
+    // the admin statistics (spec 2.7): a count over the primary key, for tenancy's GET /admin/stats and stream
+    serveRpc(deps.nc, ns, RpcName.countUsers, async () => ({ total_users: await users.count() }), deps.logger),
   ];
 }

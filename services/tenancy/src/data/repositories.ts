@@ -1,3 +1,4 @@
+import { AnalyticsRepository } from "./analytics.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";
 import { DomainRepository } from "./domain.repository";
 import { OrgMemberRepository } from "./org-member.repository";
@@ -19,6 +20,7 @@ export const repositories = (db: Client, opts: { mxTarget: string }) => ({
   domainAssignments: new DomainAssignmentRepository(db),
   processedEvents: new ProcessedEventRepository(db),
   roles: new RoleRepository(db),
+  analytics: new AnalyticsRepository(db),
   platformConfig: new PlatformConfigRepository(db),
 });
 export type TenancyRepos = ReturnType<typeof repositories>;

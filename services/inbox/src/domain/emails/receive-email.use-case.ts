@@ -84,6 +84,7 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
           to: d.recipient,
           subject,
           received_at: receivedAt.toISOString(),
+          size_bytes: raw.length,
           created_by: d.createdBy,
           summary: {
             id: emailId,

@@ -1,0 +1,107 @@
+import { OrgParams, TeamParams, errorResponses } from "../shared/common.schemas";
+import { defineRoutes } from "../routes/route";
+import {
+  AnalyticsDaysQuery,
+  DomainSeries,
+  DomainSeriesQuery,
+  EmailsPerDay,
+  OrgAnalytics,
+  OrgInsights,
+  TeamAnalytics,
+  TeamInsights,
+} from "./analytics.schemas";
+
+// Org analytics are org-level (no API-key scope stands for them); team analytics take `team.analytics.view`.
+export const analyticsRoutes = defineRoutes({ service: "tenancy", tag: "Analytics" }, [
+  {
+    operationId: "getOrgAnalytics",
+    method: "get",
+    path: "/orgs/{orgId}/analytics",
+    auth: "user",
+    summary: "An organization's lifetime totals and its top sender domains",
+    request: { params: OrgParams },
+    responses: { 200: { description: "Totals", schema: OrgAnalytics }, 403: errorResponses[403], 404: errorResponses[404] },
+  },
+  {
+    operationId: "getOrgEmailsPerDay",
+    method: "get",
+    path: "/orgs/{orgId}/analytics/emails-per-day",
+    auth: "user",
+    summary: "Emails received per UTC day, `days` points ending today (zero-filled)",
+    request: { params: OrgParams, query: AnalyticsDaysQuery },
+    responses: {
+      200: { description: "Series", schema: EmailsPerDay },
+      400: errorResponses[400],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
+  },
+  {
+    operationId: "getOrgInsights",
+    method: "get",
+    path: "/orgs/{orgId}/analytics/insights",
+    auth: "user",
+    summary: "Inboxes and storage per day, peak hours (UTC) and emails per domain over `days`",
+    request: { params: OrgParams, query: AnalyticsDaysQuery },
+    responses: {
+      200: { description: "Insights", schema: OrgInsights },
+      400: errorResponses[400],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
+  },
+  {
+    operationId: "getOrgDomainSeries",
+    method: "get",
+    path: "/orgs/{orgId}/analytics/domain-series",
+    auth: "user",
+    summary: "Emails received per UTC day on one of the organization's domains",
+    request: { params: OrgParams, query: DomainSeriesQuery },
+    responses: {
+      200: { description: "Series", schema: DomainSeries },
+      400: errorResponses[400],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
+  },
+  {
+    operationId: "getTeamAnalytics",
+    method: "get",
+    path: "/orgs/{orgId}/teams/{teamId}/analytics",
+    auth: "user",
+    scope: "team.analytics.view",
+    summary: "A team's lifetime totals",
+    request: { params: TeamParams },
+    responses: { 200: { description: "Totals", schema: TeamAnalytics }, 403: errorResponses[403], 404: errorResponses[404] },
+  },
+  {
+    operationId: "getTeamEmailsPerDay",
+    method: "get",
+    path: "/orgs/{orgId}/teams/{teamId}/analytics/emails-per-day",
+    auth: "user",
+    scope: "team.analytics.view",
+    summary: "A team's emails received per UTC day, `days` points ending today (zero-filled)",
+    request: { params: TeamParams, query: AnalyticsDaysQuery },
+    responses: {
+      200: { description: "Series", schema: EmailsPerDay },
+      400: errorResponses[400],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
+  },
+  {
+    operationId: "getTeamInsights",
+    method: "get",
+    path: "/orgs/{orgId}/teams/{teamId}/analytics/insights",
+    auth: "user",
+    scope: "team.analytics.view",
+    summary: "A team's inboxes and storage per day and peak hours (UTC) over `days`",
+    request: { params: TeamParams, query: AnalyticsDaysQuery },
+    responses: {
+      200: { description: "Insights", schema: TeamInsights },
+      400: errorResponses[400],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
+  },
+] as const);
