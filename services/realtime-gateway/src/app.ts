@@ -5,6 +5,7 @@ import { NotificationSocketRepository } from "./data/notification-socket.reposit
 import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import { WsTicketRepository } from "./data/ws-ticket.repository";
+import { AdminStatsFeed, fetchAdminStatsOverNats } from "./domain/admin-stats/admin-stats-feed";
 import type { RealtimeDeps } from "./domain/deps";
 import { Hub } from "./domain/hub";
 import { inboxStreamUpgrades } from "./http/inbox-stream.upgrade";
@@ -12,6 +13,7 @@ import { notificationsHandlers } from "./http/notifications.handlers";
 import { wsTicketsHandlers } from "./http/ws-tickets.handlers";
 import { startFanout } from "./messaging/fanout.consumer";
 import { startNotificationConsumers, startNotificationPush } from "./messaging/notifications.consumer";
+import { startAdminStatsPush } from "./workers/admin-stats.worker";
 import { startHeartbeat } from "./workers/heartbeat.worker";
 import { startNotificationLeaseRenewal } from "./workers/notification-lease.worker";
 
@@ -35,6 +37,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   const hubOpts = { maxBufferedBytes: config.ws.max_buffered_bytes };
   const hub = new Hub(logger, hubOpts);
   const notificationHub = new Hub(logger, hubOpts);
+  const adminStatsHub = new Hub(logger, hubOpts);
   const deps: RealtimeDeps = {
     tickets: new WsTicketRepository(infra.redis, config.redis.key_prefix),
     hub,
@@ -53,9 +56,15 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     }),
     nc: infra.nc,
     namespace: config.nats.namespace,
+    adminStats: {
+      hub: adminStatsHub,
+      feed: new AdminStatsFeed(fetchAdminStatsOverNats(infra.nc, config.nats.namespace)),
+      intervalMs: config.ws.admin_stats_interval_ms,
+    },
   };
-  const heartbeats = [hub, notificationHub].map((h) => startHeartbeat(h, config.ws.ping_interval_ms, logger));
+  const heartbeats = [hub, notificationHub, adminStatsHub].map((h) => startHeartbeat(h, config.ws.ping_interval_ms, logger));
   const leaseRenewal = startNotificationLeaseRenewal(deps, logger);
+  const adminStatsPush = startAdminStatsPush(deps, logger);
   const push = startNotificationPush(deps, logger);
   const fanout = await startFanout(deps, logger);
   const notifications = await startNotificationConsumers(deps, logger);
@@ -72,6 +81,8 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     stop: async () => {
       await Promise.all(heartbeats.map((h) => h.stop()));
       await leaseRenewal.stop();
+      await adminStatsPush.stop();
+      adminStatsHub.close();
       hub.close();
       notificationHub.close();
       await upgrades.close();

@@ -15,6 +15,8 @@ export const RealtimeConfig = z.object({
         .default(1024 * 1024),
       /** How long a notification socket's lease (its place in the user's limit) lasts unless renewed. */
       notification_lease_ms: z.number().int().positive().default(60_000),
+      /** `/ws/admin-stats`: a frame every this long, from one fetch per interval shared by the replica's sockets. */
+      admin_stats_interval_ms: z.number().int().positive().default(10_000),
     })
     .prefault({}),
 });

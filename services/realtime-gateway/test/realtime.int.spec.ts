@@ -137,16 +137,26 @@ describe("realtime-gateway on real Redis and NATS", () => {
       ws.on("error", () => undefined);
     });
 
-  it("when a user asks for a ticket, then it gets a UUID valid 30 s; an API key is refused", async () => {
+  it("when a user asks for a ticket, then it gets a UUID valid 30 s; an API key's ticket keeps its scopes", async () => {
     const res = await call<{ ticket: string; expires_in: number }>("POST", "/ws/ticket", { actor: member });
     expect(res.status).toBe(201);
     expect(res.body.expires_in).toBe(30);
     expect(await infra.redis!.ttl(`${ns}:ws:ticket:${res.body.ticket}`)).toBeGreaterThan(25);
-    const key = await call<{ error: string }>("POST", "/ws/ticket", {
-      actor: { ...member, api_key: { id: randomUUID(), team_id: teamId, scopes: [] } },
+    const keyActor = { ...member, api_key: { id: randomUUID(), team_id: teamId, scopes: ["team.inboxes.view"] } };
+    const key = await call<{ ticket: string }>("POST", "/ws/ticket", { actor: keyActor });
+    expect(key.status).toBe(201);
+    expect(JSON.parse((await infra.redis!.get(`${ns}:ws:ticket:${key.body.ticket}`)) ?? "null")).toMatchObject({
+      api_key: keyActor.api_key,
     });
-    expect(key.status).toBe(403);
-    expect(key.body.error).toBe("insufficient scope");
+  });
+
+  it("when a ticket was taken with an API key, then the inbox stream needs the key's team.emails.view", async () => {
+    const withKey = (scopes: string[]) => ticket({ ...member, api_key: { id: randomUUID(), team_id: teamId, scopes } });
+    const refused = await open(inboxId, await withKey(["team.inboxes.view"]));
+    expect(refused.status).toBe(403);
+    const admitted = await open(inboxId, await withKey(["team.emails.view"]));
+    expect(admitted.ws).toBeDefined();
+    admitted.ws?.close();
   });
 
   it("when an email arrives for a watched inbox, then the socket gets the frame, and sockets of other inboxes do not", async () => {

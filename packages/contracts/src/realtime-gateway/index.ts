@@ -3,6 +3,7 @@ import { wsTicketsRoutes } from "./ws-tickets.routes";
 
 export * from "./notifications.schemas";
 export * from "./ws-tickets.schemas";
+export * from "./admin-stats.schemas";
 
 export const realtimeRoutes = [...wsTicketsRoutes, ...notificationsRoutes] as const;
 

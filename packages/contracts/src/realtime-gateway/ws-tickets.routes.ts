@@ -7,8 +7,9 @@ export const wsTicketsRoutes = defineRoutes({ service: "realtime-gateway", tag: 
     operationId: "createWsTicket",
     method: "post",
     path: "/ws/ticket",
-    auth: "user_only",
-    summary: "Issue a single-use WebSocket ticket (30 s)",
+    // a ticket carries the credential it was taken with: a key's keeps its scopes and never opens admin-stats
+    auth: "authenticated",
+    summary: "Issue a single-use WebSocket ticket (30 s) standing for the caller's credential (an API key keeps its scopes)",
     responses: { 201: { description: "Ticket", schema: WsTicket }, 401: errorResponses[401] },
   },
 ] as const);

@@ -2,6 +2,7 @@ import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { NotificationSocketRepository } from "../data/notification-socket.repository";
 import type { RealtimeRepos } from "../data/repositories";
 import type { WsTicketRepository } from "../data/ws-ticket.repository";
+import type { AdminStatsFeed } from "./admin-stats/admin-stats-feed";
 import type { Hub } from "./hub";
 
 /** What every realtime use case receives: explicit dependencies, no globals. */
@@ -17,4 +18,6 @@ export interface RealtimeDeps {
   data: UnitOfWork<RealtimeRepos>;
   nc: NatsConnection;
   namespace: string;
+  /** `/ws/admin-stats`: this replica's admin sockets and the figures they share, sent every `intervalMs`. */
+  adminStats: { hub: Hub; feed: AdminStatsFeed; intervalMs: number };
 }

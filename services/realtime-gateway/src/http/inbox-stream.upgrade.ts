@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { API_PREFIX, AppError, errors, type Logger } from "@burnbox/service-kit";
+import { openAdminStatsStream } from "../domain/admin-stats/open-admin-stats-stream.use-case";
 import type { RealtimeDeps } from "../domain/deps";
 import { openInboxStream } from "../domain/inbox-streams/open-inbox-stream.use-case";
 import { openNotificationStream } from "../domain/notifications/open-notification-stream.use-case";
@@ -9,6 +10,7 @@ import { openNotificationStream } from "../domain/notifications/open-notificatio
 // The streams are upgrades, not REST operations: the contracts have no route entries for them.
 const INBOX_STREAM = new RegExp(`^${API_PREFIX}/ws/inboxes/([0-9a-fA-F-]{36})/?$`);
 const NOTIFICATION_STREAM = new RegExp(`^${API_PREFIX}/ws/notifications/?$`);
+const ADMIN_STATS_STREAM = new RegExp(`^${API_PREFIX}/ws/admin-stats/?$`);
 
 /** The use case that admits an upgrade of this path, or null when no stream lives there. */
 function admission(deps: RealtimeDeps, url: URL): (() => Promise<(socket: WebSocket) => void>) | null {
@@ -16,6 +18,7 @@ function admission(deps: RealtimeDeps, url: URL): (() => Promise<(socket: WebSoc
   const inbox = INBOX_STREAM.exec(url.pathname);
   if (inbox) return () => openInboxStream(deps, { inboxId: inbox[1]!.toLowerCase(), ticket });
   if (NOTIFICATION_STREAM.test(url.pathname)) return () => openNotificationStream(deps, { ticket });
+  if (ADMIN_STATS_STREAM.test(url.pathname)) return () => openAdminStatsStream(deps, { ticket });
   return null;
 }
 

@@ -4,6 +4,8 @@ import type { RealtimeDeps } from "../deps";
 
 /** May this actor watch this inbox? Throws the 404/403/503 the client gets before any upgrade. */
 export async function checkInboxAccess(deps: RealtimeDeps, actor: Actor, inboxId: string): Promise<void> {
+  // a ticket taken with an API key reads mail only with the key's read scope (tenancy checks it too)
+  if (actor.api_key && !actor.api_key.scopes.includes("team.emails.view")) throw errors.forbidden("insufficient scope");
   let inbox;
   try {
     ({ inbox } = await rpcRequest(deps.nc, deps.namespace, RpcName.getInboxAccess, { inbox_id: inboxId }));

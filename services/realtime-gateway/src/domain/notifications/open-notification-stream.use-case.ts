@@ -13,6 +13,8 @@ import type { RealtimeDeps } from "../deps";
 export async function openNotificationStream(deps: RealtimeDeps, input: { ticket: string }): Promise<(socket: WebSocket) => void> {
   const actor = await deps.tickets.redeem(input.ticket);
   if (!actor) throw errors.unauthenticated("invalid or expired ticket");
+  // notifications belong to the user: no API-key scope stands for them (as on the REST routes)
+  if (actor.api_key) throw errors.forbidden("insufficient scope");
   const userId = actor.user_id;
   const { leases } = deps.notificationSockets;
   return (socket) =>

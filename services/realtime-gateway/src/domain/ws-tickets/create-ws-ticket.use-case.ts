@@ -1,9 +1,12 @@
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit";
 import type { IssuedTicket } from "../../data/ws-ticket.repository";
 import type { RealtimeDeps } from "../deps";
 
-/** A ticket that stands for the caller when a browser opens a WebSocket; streams are for users, never API keys. */
+/**
+ * A ticket that stands for the caller when a client opens a WebSocket. It keeps the credential it
+ * was taken with (an API key with its team and scopes), and each stream decides with it: the
+ * inbox stream needs the key's `team.emails.view`, notifications and admin-stats refuse keys.
+ */
 export async function createWsTicket(deps: RealtimeDeps, ctx: RequestCtx): Promise<IssuedTicket> {
-  if (ctx.actor.api_key) throw errors.forbidden("insufficient scope");
   return await deps.tickets.issue(ctx.actor);
 }
