@@ -18,6 +18,8 @@ export const EventType = {
   memberRemoved: "member.removed",
   memberRoleChanged: "member.role_changed",
   domainVerified: "domain.verified",
+  teamTransferred: "team.transferred",
+  userSsoProvisioned: "user.sso_provisioned",
   mailerConfigChanged: "platform.mailer_config_changed",
   storageConfigChanged: "platform.storage_config_changed",
   platformSettingsChanged: "platform.settings_changed",
@@ -99,6 +101,32 @@ export const DomainVerifiedData = z.object({ domain_id: z.string().uuid(), domai
  */
 export const PlatformConfigChangedData = z.object({});
 
+/** Tenancy: a team moved to another org (system admins); every service re-files the team's data under `to_org_id`. */
+export const TeamTransferredData = z.object({
+  team_id: z.string().uuid(),
+  from_org_id: z.string().uuid(),
+  to_org_id: z.string().uuid(),
+});
+/**
+ * Identity: a user created by a first SSO login, with the org and team memberships its domain
+ * mapping (or the provider's defaults) gives; written in the user's own transaction, so tenancy
+ * creates the memberships even when it was down at sign-in.
+ */
+export const UserSsoProvisionedData = z.object({
+  user_id: z.string().uuid(),
+  provider: z.string().max(100),
+  memberships: z
+    .array(
+      z.object({
+        org_id: z.string().uuid(),
+        org_role: z.string(),
+        team_id: z.string().uuid().nullable(),
+        team_role: z.string().nullable(),
+      }),
+    )
+    .max(100),
+});
+
 const envelope = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
   z.object({
     id: z.string().uuid(),
@@ -122,6 +150,8 @@ export const TeamDeletedEvent = envelope(EventType.teamDeleted, TeamStateData);
 export const MemberRemovedEvent = envelope(EventType.memberRemoved, MemberRemovedData);
 export const MemberRoleChangedEvent = envelope(EventType.memberRoleChanged, MemberRoleChangedData);
 export const DomainVerifiedEvent = envelope(EventType.domainVerified, DomainVerifiedData);
+export const TeamTransferredEvent = envelope(EventType.teamTransferred, TeamTransferredData);
+export const UserSsoProvisionedEvent = envelope(EventType.userSsoProvisioned, UserSsoProvisionedData);
 export const MailerConfigChangedEvent = envelope(EventType.mailerConfigChanged, PlatformConfigChangedData);
 export const StorageConfigChangedEvent = envelope(EventType.storageConfigChanged, PlatformConfigChangedData);
 export const PlatformSettingsChangedEvent = envelope(EventType.platformSettingsChanged, PlatformConfigChangedData);
@@ -139,6 +169,8 @@ export const DomainEvent = z.discriminatedUnion("type", [
   MemberRemovedEvent,
   MemberRoleChangedEvent,
   DomainVerifiedEvent,
+  TeamTransferredEvent,
+  UserSsoProvisionedEvent,
   MailerConfigChangedEvent,
   StorageConfigChangedEvent,
   PlatformSettingsChangedEvent,
@@ -173,6 +205,7 @@ export const RpcName = {
   checkProvisioningTarget: "tenancy.check_provisioning_target",
   provisionMembership: "tenancy.provision_membership",
   ssoEnforced: "tenancy.sso_enforced",
+  teamScopes: "tenancy.team_scopes",
   adminStats: "tenancy.admin_stats",
   countUsers: "identity.count_users",
   mailerConfig: "tenancy.mailer_config",

@@ -51,6 +51,8 @@ export const GetAssignmentReply = z.object({
       team_archived: z.boolean(),
       default_ttl_seconds: z.number().int().nullable(),
       max_ttl_seconds: z.number().int().nullable(),
+      /** Active inboxes the domain may hold: the smallest `max_inboxes_per_domain` of org, domain, team and assignment. */
+      max_inboxes_per_domain: z.number().int().positive(),
     })
     .nullable(),
 });
@@ -192,6 +194,15 @@ export const AdminStatsReply = AdminStats;
 export const CountUsersRequest = z.object({});
 export const CountUsersReply = z.object({ total_users: z.number().int() });
 
+/**
+ * The team permission keys an actor may put on a team's API key (`tenancy.team_scopes`): `known`
+ * is every valid scope (built-in team keys and those custom team roles added), `held` those the
+ * actor holds in that team (all of `known` for org owners and admins and system admins).
+ */
+export const TeamScopesRequest = z.object({ actor: Actor, org_id: z.string().uuid(), team_id: z.string().uuid() });
+export const TeamScopesReply = z.object({ known: z.array(z.string()), held: z.array(z.string()) });
+export type TeamScopesReply = z.infer<typeof TeamScopesReply>;
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
@@ -205,6 +216,7 @@ export const rpcSchemas = {
   [RpcName.checkProvisioningTarget]: { request: CheckProvisioningTargetRequest, reply: CheckProvisioningTargetReply },
   [RpcName.provisionMembership]: { request: ProvisionMembershipRequest, reply: ProvisionMembershipReply },
   [RpcName.ssoEnforced]: { request: SsoEnforcedRequest, reply: SsoEnforcedReply },
+  [RpcName.teamScopes]: { request: TeamScopesRequest, reply: TeamScopesReply },
   [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
   [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },
   [RpcName.mailerConfig]: { request: PlatformConfigRequest, reply: MailerConfigReply },

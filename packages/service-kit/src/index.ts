@@ -21,6 +21,7 @@ export * from "./unit-of-work";
 export * from "./paginate";
 export * from "./periodic-task";
 export * from "./tenant";
+export * from "./tenant-removal";
 export * from "./address-policy";
 export * from "./secret-box";
 export * from "./live-setting";

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { RpcName, redisKeys, type Actor } from "@burnbox/contracts";
+import { RpcName, TEAM_PERMISSIONS, redisKeys, type Actor } from "@burnbox/contracts";
 import { rpcRequest, serveRpc, type Infra } from "@burnbox/service-kit";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
@@ -29,6 +29,7 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
   let service: RunningService;
   let call: TestService<IdentityConfig, RunningService>["call"];
   let rpc: { stop(): Promise<void> };
+  let scopesRpc: { stop(): Promise<void> };
   let audit: ReturnType<typeof recordAudit>;
   let ns: string;
   const orgId = randomUUID();
@@ -62,10 +63,25 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
       },
       infra.logger,
     );
+    // tenancy's catalog of scopes: the built-in team keys and one a custom role added
+    const known = [...TEAM_PERMISSIONS, "team.reports.view"];
+    scopesRpc = serveRpc(
+      infra.nc,
+      ns,
+      RpcName.teamScopes,
+      async (req) => {
+        if (req.team_id !== teamId) return { known, held: [] };
+        if (req.actor.user_id === lead.user_id) return { known, held: known };
+        if (req.actor.user_id === member.user_id) return { known, held: known.filter((p) => p.endsWith(".view")) };
+        return { known, held: [] };
+      },
+      infra.logger,
+    );
   });
 
   afterAll(async () => {
     audit?.stop();
+    await scopesRpc?.stop();
     await rpc?.stop();
     await t?.stop();
   });
@@ -115,6 +131,17 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
     const ok = await create({ name: "ips", scopes: ["team.view"], allowed_ips: ["192.168.1.0/24", "2001:DB8::/32", "::1"] });
     expect(ok.status).toBe(201);
     expect(ok.body.allowed_ips).toEqual(["192.168.1.0/24", "2001:db8::/32", "::1"]);
+  });
+
+  it("when a custom team role added a permission key, then it is a valid scope; a key no role has is 400", async () => {
+    const custom = await create({ name: "reports", scopes: ["team.reports.view", "team.view"] });
+    expect(custom.status).toBe(201);
+    expect(custom.body.scopes).toEqual(["team.reports.view", "team.view"]);
+    const unknown = await create({ name: "nope", scopes: ["team.reports.fly"] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain("team.reports.fly");
+    const patched = await call<Key>("PATCH", `${base()}/${custom.body.id}`, { actor: lead, body: { scopes: ["team.reports.fly"] } });
+    expect(patched.status).toBe(400);
   });
 
   it("when a key is patched, revoked or rotated, then the gateway's cache holds the new state before the answer", async () => {

@@ -23,6 +23,7 @@ import { demoHandlers } from "./http/demo.handlers";
 import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
+import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { createSmtpIntake } from "./smtp/intake";
 import { startCleanupWorker } from "./workers/cleanup.worker";
 
@@ -60,6 +61,7 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
 export async function startService(config: InboxConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
+  const consumers = await startTenancyConsumers(infra.nc, deps, infra.logger);
   const cleanup = startCleanupWorker(deps, infra.logger);
   const api = bindRoutes(inboxServiceRoutes, { ...inboxesHandlers(deps), ...emailsHandlers(deps), ...demoHandlers(deps) });
   const server = await serveApi({ config, infra, routers: [api] });
@@ -71,6 +73,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
       await server.close();
       await cleanup.stop();
       await Promise.all(rpcs.map((s) => s.stop()));
+      await Promise.all(consumers.map((c) => c.stop()));
       await relay.stop();
       await db.$disconnect();
       deps.storage.close();

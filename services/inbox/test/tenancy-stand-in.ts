@@ -10,7 +10,7 @@ import { serveRpc, type Infra } from "@burnbox/service-kit";
 export function serveTenancyStandIn(
   infra: Infra,
   ns: string,
-  world: { assignmentId: string; orgId: string; teamId: string; domain: string; members?: ReadonlySet<string> },
+  world: { assignmentId: string; orgId: string; teamId: string; domain: string; members?: ReadonlySet<string>; maxInboxes?: number },
 ): Array<{ stop(): Promise<void> }> {
   const assignment = {
     id: world.assignmentId,
@@ -23,6 +23,7 @@ export function serveTenancyStandIn(
     team_archived: false,
     default_ttl_seconds: 600,
     max_ttl_seconds: 86400,
+    max_inboxes_per_domain: world.maxInboxes ?? 1000,
   };
   return [
     serveRpc(

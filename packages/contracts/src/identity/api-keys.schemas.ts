@@ -3,10 +3,17 @@ import { BULK_MAX_IDS, PaginationQuery } from "../pagination";
 import { TEAM_PERMISSIONS } from "../permissions";
 import { Duration, TeamParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
 
-/** Valid scopes are the team permissions of the catalog: a new team permission is a new scope. */
-export const ApiKeyScope = z.string().refine((s) => (TEAM_PERMISSIONS as readonly string[]).includes(s), {
-  message: `unknown scope; valid scopes: ${TEAM_PERMISSIONS.join(", ")}`,
-});
+/**
+ * A scope is a team permission key: the built-in ones, or one a custom team role added (contract
+ * notes: a new team key becomes a valid API-key scope at once). The shape is checked here; identity
+ * checks the key is known (400) and held by the creator (403) against tenancy's catalog.
+ */
+export const ApiKeyScope = z
+  .string()
+  .max(100)
+  .regex(/^team\.[a-z_]+(\.[a-z_]+)*$/, {
+    message: `unknown scope; valid scopes: ${TEAM_PERMISSIONS.join(", ")} and the team permissions of custom roles`,
+  });
 
 export const API_KEY_PREFIX_LENGTH = 11;
 

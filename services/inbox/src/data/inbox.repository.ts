@@ -1,5 +1,5 @@
 import type { GetInboxAccessReply, Inbox } from "@burnbox/contracts";
-import { errors, type TeamScope } from "@burnbox/service-kit";
+import { errors, type OrgScope, type TeamScope } from "@burnbox/service-kit";
 import { countsOf, NO_MAIL, type InboxCounts } from "./counts";
 import { isUniqueViolation, type Client, type Prisma } from "./prisma";
 
@@ -125,6 +125,28 @@ export class InboxRepository {
     });
   }
 
+  /**
+   * The hot read (`GET /inboxes/:id`) in one statement: the inbox by id with its access fields and
+   * mail counts. Unscoped like `locate`: the caller authorizes on `access` before it uses `inbox`.
+   * Raw SQL because Prisma's query compiler was the largest cost of this path (docs/performance.md).
+   */
+  async locateWithCounts(inboxId: string): Promise<{ access: InboxAccess; inbox: Inbox } | null> {
+    const rows = await this.db.$queryRaw<Array<InboxRow & { total: bigint; unread: bigint }>>`
+      SELECT i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.domain_id::text AS "domainId",
+        i.domain_assignment_id::text AS "domainAssignmentId", i.created_by::text AS "createdBy", i.address,
+        i.domain_name AS "domainName", i.full_address AS "fullAddress", i.is_active AS "isActive", i.private,
+        i.expires_at AS "expiresAt", i.ttl_ms AS "ttlMs", i.created_at AS "createdAt",
+        (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id) AS total,
+        (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id AND NOT e.is_read) AS unread
+      FROM inboxes i WHERE i.id = ${inboxId}::uuid`;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      access: toInboxAccess(row),
+      inbox: toInbox(row, { email_count: Number(row.total), unread_count: Number(row.unread) }),
+    };
+  }
+
   async get(scope: TeamScope, inboxId: string): Promise<Inbox | null> {
     const row = await this.db.inbox.findFirst({ where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId } });
     if (!row) return null;
@@ -191,4 +213,48 @@ export class InboxRepository {
     await this.db.inbox.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
     return rows.map((r) => ({ id: r.id, orgId: r.org_id, teamId: r.team_id, fullAddress: r.full_address, createdBy: r.created_by }));
   }
+
+  /**
+   * Deletes up to `limit` inboxes of a removed org (or of one of its teams) with their mail rows,
+   * and returns them (their files are the caller's to remove after commit). A team is matched by
+   * its id alone (ids are unique), so a removal processed before the team's move still finds it.
+   * Rows the cleanup worker holds are skipped: it removes them itself.
+   */
+  async removeBatchOf(scope: OrgScope | TeamScope, limit: number): Promise<RemovedTenantInbox[]> {
+    const rows =
+      "teamId" in scope
+        ? await this.db.$queryRaw<RemovedRow[]>`
+            SELECT id, team_id, full_address FROM inboxes WHERE team_id = ${scope.teamId}::uuid LIMIT ${limit} FOR UPDATE SKIP LOCKED`
+        : await this.db.$queryRaw<RemovedRow[]>`
+            SELECT id, team_id, full_address FROM inboxes WHERE org_id = ${scope.orgId}::uuid LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+    if (rows.length === 0) return [];
+    await this.db.inbox.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    return rows.map((r) => ({ id: r.id, teamId: r.team_id, fullAddress: r.full_address }));
+  }
+
+  /** Re-files a team's inboxes under the org it was transferred to; returns how many. */
+  async moveTeam(scope: TeamScope, toOrgId: string): Promise<number> {
+    const { count } = await this.db.inbox.updateMany({ where: { teamId: scope.teamId }, data: { orgId: toOrgId } });
+    return count;
+  }
+
+  /**
+   * The active inboxes of a domain at `at`, counted under the domain's lock, which is held until
+   * the transaction ends: two creates at the limit are counted one after the other, never together.
+   */
+  async countActiveOnDomainLocked(domainId: string, at: Date): Promise<number> {
+    await this.db.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", `inbox-domain:${domainId}`);
+    return this.db.inbox.count({ where: { domainId, isActive: true, expiresAt: { gt: at } } });
+  }
+}
+
+interface RemovedRow {
+  id: string;
+  team_id: string;
+  full_address: string;
+}
+export interface RemovedTenantInbox {
+  id: string;
+  teamId: string;
+  fullAddress: string;
 }

@@ -2,8 +2,10 @@ import { RpcName, isOrgPermission, isTeamPermission, type Permission } from "@bu
 import { serveRpc, type Logger, type NatsConnection } from "@burnbox/service-kit";
 import { authorize } from "../domain/access/authorize.use-case";
 import { listActorTeams } from "../domain/access/list-actor-teams.use-case";
+import { teamScopes } from "../domain/access/team-scopes.use-case";
 import type { TenancyDeps } from "../domain/deps";
 import { getAssignment } from "../domain/domain-assignments/get-assignment.use-case";
+import { checkInvite } from "../domain/invites/check-invite.use-case";
 import { checkProvisioningTarget } from "../domain/provisioning/check-provisioning-target.use-case";
 import { provisionMembership } from "../domain/provisioning/provision-membership.use-case";
 import { ssoEnforced } from "../domain/provisioning/sso-enforced.use-case";
@@ -36,5 +38,7 @@ export function serveTenancyRpc(nc: NatsConnection, deps: TenancyDeps, logger: L
     serveRpc(nc, ns, RpcName.checkProvisioningTarget, (req) => checkProvisioningTarget(deps, req), logger),
     serveRpc(nc, ns, RpcName.provisionMembership, (req) => provisionMembership(deps, req), logger),
     serveRpc(nc, ns, RpcName.ssoEnforced, (req) => ssoEnforced(deps, req), logger),
+    serveRpc(nc, ns, RpcName.checkInvite, (req) => checkInvite(deps, req), logger),
+    serveRpc(nc, ns, RpcName.teamScopes, (req) => teamScopes(deps, { actor: req.actor, orgId: req.org_id, teamId: req.team_id }), logger),
   ];
 }

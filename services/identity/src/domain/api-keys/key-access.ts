@@ -1,4 +1,4 @@
-import type { Permission } from "@burnbox/contracts";
+import { RpcName, type Permission } from "@burnbox/contracts";
 import { RpcError, authorize, errors, rpcRequest, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../deps";
 
@@ -7,22 +7,23 @@ export async function requireTeamPermission(deps: IdentityDeps, ctx: RequestCtx,
   await authorize(deps.nc, deps.config.nats.namespace, { actor: ctx.actor, org_id: team.orgId, team_id: team.teamId, permission }, "team");
 }
 
-/** A key may not carry a scope its creator does not hold in that team. */
+/**
+ * A key's scopes are team permission keys tenancy knows: the built-in ones and those custom team
+ * roles added (a new one is a valid scope at once), else 400; and the creator must hold each in
+ * that team, else 403.
+ */
 export async function requireGrantable(deps: IdentityDeps, ctx: RequestCtx, team: TeamScope, scopes: string[]): Promise<void> {
-  const replies = await Promise.all(
-    scopes.map((permission) =>
-      rpcRequest(deps.nc, deps.config.nats.namespace, "tenancy.authorize", {
-        actor: ctx.actor,
-        org_id: team.orgId,
-        team_id: team.teamId,
-        permission,
-      }).catch((err: unknown) => {
-        if (err instanceof RpcError) throw errors.unavailable("authorization service unavailable");
-        throw err;
-      }),
-    ),
-  );
-  const missing = scopes.filter((_, i) => !replies[i]?.allowed);
+  const { known, held } = await rpcRequest(deps.nc, deps.config.nats.namespace, RpcName.teamScopes, {
+    actor: ctx.actor,
+    org_id: team.orgId,
+    team_id: team.teamId,
+  }).catch((err: unknown) => {
+    if (err instanceof RpcError) throw errors.unavailable("authorization service unavailable");
+    throw err;
+  });
+  const unknown = scopes.filter((s) => !known.includes(s));
+  if (unknown.length > 0) throw errors.validation(`unknown scope: ${unknown.join(", ")}`);
+  const missing = scopes.filter((s) => !held.includes(s));
   if (missing.length > 0) throw errors.forbidden(`cannot grant scopes you do not hold in this team: ${missing.join(", ")}`);
 }
 

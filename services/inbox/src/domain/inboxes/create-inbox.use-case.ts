@@ -21,7 +21,10 @@ async function assignmentFor(deps: InboxDeps, ctx: RequestCtx, assignmentId: str
   return assignment;
 }
 
-const isConflict = (err: unknown) => err instanceof AppError && err.code === ErrorCode.conflict;
+/** 409 at `max_inboxes_per_domain` (contract notes: it counts active inboxes); never drawn again. */
+class InboxQuotaReached extends AppError {}
+const quotaReached = (limit: number) => new InboxQuotaReached(ErrorCode.conflict, `inbox limit reached for this domain (${limit})`);
+const isConflict = (err: unknown) => err instanceof AppError && err.code === ErrorCode.conflict && !(err instanceof InboxQuotaReached);
 
 /** Creates an inbox on a domain assigned to one of the caller's teams, with the alias asked for or a random one. */
 export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: CreateInboxBody): Promise<Inbox> {
@@ -39,6 +42,12 @@ export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: Creat
     const createdAt = new Date(deps.now());
     try {
       return await deps.data.write(async (repos, events) => {
+        // an org or team removed meanwhile: its assignment is gone (see lockTenants)
+        if (await repos.tenants.lockForCreate(scope)) throw errors.notFound("domain assignment");
+        const limit = assignment.max_inboxes_per_domain;
+        if ((await repos.inboxes.countActiveOnDomainLocked(assignment.domain_id, createdAt)) >= limit) {
+          throw quotaReached(limit);
+        }
         const inbox = await repos.inboxes.create(scope, {
           id: randomUUID(),
           domainId: assignment.domain_id,

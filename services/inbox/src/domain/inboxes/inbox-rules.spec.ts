@@ -13,6 +13,7 @@ const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
   team_archived: false,
   default_ttl_seconds: 600,
   max_ttl_seconds: 86_400,
+  max_inboxes_per_domain: 1000,
   ...overrides,
 });
 

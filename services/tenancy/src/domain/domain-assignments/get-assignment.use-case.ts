@@ -1,7 +1,7 @@
 import type { GetAssignmentReply } from "@burnbox/contracts";
 import type { TenancyDeps } from "../deps";
 import { withOrgDefaults } from "../orgs/org-settings";
-import { resolveInboxTtl } from "./inbox-ttl";
+import { resolveInboxLimit, resolveInboxTtl } from "./inbox-ttl";
 
 /**
  * An assignment as inbox creation needs it (`tenancy.get_assignment`), with TTL limits resolved
@@ -10,12 +10,8 @@ import { resolveInboxTtl } from "./inbox-ttl";
 export async function getAssignment(deps: TenancyDeps, input: { assignmentId: string }): Promise<GetAssignmentReply> {
   const a = await deps.data.repos.domainAssignments.locate(input.assignmentId);
   if (!a) return { assignment: null };
-  const { defaultTtl, maxTtl } = resolveInboxTtl([
-    withOrgDefaults(a.settings.org),
-    a.settings.domain,
-    a.settings.team,
-    a.settings.assignment,
-  ]);
+  const layers = [withOrgDefaults(a.settings.org), a.settings.domain, a.settings.team, a.settings.assignment];
+  const { defaultTtl, maxTtl } = resolveInboxTtl(layers);
   return {
     assignment: {
       id: a.id,
@@ -28,6 +24,7 @@ export async function getAssignment(deps: TenancyDeps, input: { assignmentId: st
       team_archived: a.teamArchived,
       default_ttl_seconds: defaultTtl,
       max_ttl_seconds: maxTtl,
+      max_inboxes_per_domain: resolveInboxLimit(layers),
     },
   };
 }

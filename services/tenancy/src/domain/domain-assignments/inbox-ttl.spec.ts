@@ -1,4 +1,4 @@
-import { resolveInboxTtl } from "./inbox-ttl";
+import { resolveInboxLimit, resolveInboxTtl } from "./inbox-ttl";
 
 describe("resolveInboxTtl", () => {
   it("when a narrower layer sets a default, then it overrides the wider ones; the maximum is the smallest set", () => {
@@ -17,5 +17,16 @@ describe("resolveInboxTtl", () => {
 
   it("when no layer sets a TTL, then both are null", () => {
     expect(resolveInboxTtl([{}, { other: "1h" }])).toEqual({ defaultTtl: null, maxTtl: null });
+  });
+});
+
+describe("resolveInboxLimit", () => {
+  it("when tiers set max_inboxes_per_domain, then the smallest wins; a lower tier cannot raise the org's", () => {
+    expect(resolveInboxLimit([{ max_inboxes_per_domain: 50 }, {}, { max_inboxes_per_domain: 3 }, {}])).toBe(3);
+    expect(resolveInboxLimit([{ max_inboxes_per_domain: 5 }, { max_inboxes_per_domain: 100 }])).toBe(5);
+  });
+  it("when a value is malformed or nothing is set, then it counts as unset (the default 1000)", () => {
+    expect(resolveInboxLimit([{ max_inboxes_per_domain: 0 }, { max_inboxes_per_domain: "2" }, { max_inboxes_per_domain: 7 }])).toBe(7);
+    expect(resolveInboxLimit([{}])).toBe(1000);
   });
 });

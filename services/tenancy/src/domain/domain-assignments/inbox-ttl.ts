@@ -1,4 +1,5 @@
 import { parseDurationMs } from "@burnbox/contracts";
+import { DEFAULT_ORG_SETTINGS } from "../orgs/org-settings";
 
 const seconds = (v: unknown): number | null => {
   if (typeof v !== "string") return null;
@@ -23,4 +24,17 @@ export function resolveInboxTtl(layers: ReadonlyArray<Record<string, unknown>>):
     if (max !== null) maxTtl = maxTtl === null ? max : Math.min(maxTtl, max);
   }
   return { defaultTtl, maxTtl };
+}
+
+/**
+ * `max_inboxes_per_domain` from settings layers (org first, whose stored value or default is always
+ * there): the smallest whole number >= 1 any layer sets, so no lower tier can raise the org's limit.
+ */
+export function resolveInboxLimit(layers: ReadonlyArray<Record<string, unknown>>): number {
+  let limit = Number.POSITIVE_INFINITY;
+  for (const layer of layers) {
+    const v = layer.max_inboxes_per_domain;
+    if (typeof v === "number" && Number.isInteger(v) && v >= 1) limit = Math.min(limit, v);
+  }
+  return Number.isFinite(limit) ? limit : DEFAULT_ORG_SETTINGS.max_inboxes_per_domain;
 }

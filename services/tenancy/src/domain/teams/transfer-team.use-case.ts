@@ -29,6 +29,12 @@ export async function transferTeam(
       const keep = members.filter((m) => targetMembers.has(m.userId)).map((m) => m.userId);
       const removed = members.filter((m) => !targetMembers.has(m.userId)).map((m) => m.userId);
       const moved = await repos.teams.moveTo(scope, target.orgId, slug, keep);
+      // the other services re-file the team's inboxes, webhooks and keys under the new org
+      events.event("team.transferred", {
+        org_id: scope.orgId,
+        team_id: scope.teamId,
+        data: { team_id: scope.teamId, from_org_id: scope.orgId, to_org_id: target.orgId },
+      });
       for (const userId of removed) {
         events.event("member.removed", { org_id: scope.orgId, team_id: scope.teamId, data: { user_id: userId, team_id: scope.teamId } });
       }
