@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import os from "node:os";
 /** Percentile by nearest rank over a copy of the samples. */
 export function percentile(samples: number[], p: number): number {
@@ -13,4 +14,27 @@ export function summary(label: string, samples: number[]): string {
 
 export function machine(): string {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+}
+
+/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU time per unit of work of each named process over a phase: snapshot before, then call the result after. */
+export function cpuPerUnit(pids: Record<string, number | undefined>): (units: number) => string {
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+  return (units) =>
+    Object.entries(pids)
+      .map(([k, pid]) => `${k} ${((cpuMs(pid) - (before[k] ?? 0)) / units).toFixed(2)}`)
+      .join(", ");
 }

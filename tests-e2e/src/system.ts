@@ -148,13 +148,22 @@ export class System {
     return { ...base, ...(this.extraEnv.all ?? {}), ...(this.extraEnv[name] ?? {}) };
   }
 
+  /** The operating-system pid of a running process (benchmarks read its CPU time). */
+  pid(name: ProcessName): number | undefined {
+    return this.running.get(name)?.child.pid;
+  }
+
   /** Starts a process (a no-op when it is running) and resolves once it answers /readyz. */
   async startProcess(name: ProcessName): Promise<void> {
     if (this.running.has(name)) return;
     const { cwd, entry } = entryOf(name);
-    const child = spawn(process.execPath, ["--enable-source-maps", entry], {
+    const env = this.env(name);
+    // node flags a benchmark asks for (e.g. --cpu-prof), which NODE_OPTIONS does not accept
+    const nodeArgs = env.BB_BENCH_NODE_ARGS ? env.BB_BENCH_NODE_ARGS.split(" ") : [];
+    delete env.BB_BENCH_NODE_ARGS;
+    const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", entry], {
       cwd,
-      env: this.env(name),
+      env,
       stdio: ["ignore", "pipe", "pipe"],
     });
     const lines = this.logs.get(name) ?? [];

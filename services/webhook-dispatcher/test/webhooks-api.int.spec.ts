@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { RpcName } from "@burnbox/contracts";
-import { publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
+import { RpcName, subjects } from "@burnbox/contracts";
+import { jetstreamManager, publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";
@@ -149,12 +149,14 @@ describe("webhook management API on real Postgres and NATS", () => {
     hits = 0;
     const next = email();
     await publishEvent(infra.js, t.ns, next);
-    // once the event is processed (its claim is written with its deliveries), none can follow
+    // once the consumer has acknowledged everything (an event of a team with no active subscriber
+    // is answered by one read, with no claim), no delivery can follow
+    const jsm = await jetstreamManager(infra.nc);
     await waitFor(
-      () =>
-        t.service.db.processedEvent.findUnique({
-          where: { consumer_eventId: { consumer: dispatchConsumerName("email.received"), eventId: next.id } },
-        }),
+      async () => {
+        const info = await jsm.consumers.info(subjects(t.ns).stream, dispatchConsumerName("email.received"));
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      },
       { what: "the event to be processed" },
     );
     expect(await t.service.db.delivery.count({ where: { webhookId: hook.id, eventId: next.id } })).toBe(0);

@@ -40,6 +40,15 @@ export class DeliveryRepository {
    * it; `bodyFor` builds each delivery's body from its id. A webhook that already has this event is
    * skipped. Returns how many were scheduled.
    */
+  /** Whether any active webhook of the team takes `type`: one indexed statement, so most events cost no transaction. */
+  async hasSubscribers(scope: TeamScope, type: WebhookEvent): Promise<boolean> {
+    const rows = await this.db.$queryRaw<unknown[]>`
+      SELECT 1 FROM webhooks
+      WHERE team_id = ${scope.teamId}::uuid AND org_id = ${scope.orgId}::uuid AND active AND ${type} = ANY(events)
+      LIMIT 1`;
+    return rows.length > 0;
+  }
+
   async scheduleForSubscribers(
     scope: TeamScope,
     event: { id: string; type: WebhookEvent },

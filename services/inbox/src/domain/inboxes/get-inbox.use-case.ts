@@ -1,12 +1,15 @@
 import type { Inbox } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit";
 import type { InboxDeps } from "../deps";
-import { visibleInbox } from "./inbox-access";
+import { authorizeInbox } from "./inbox-access";
 
-/** One inbox with its mail counts: locate, authorize, then one scoped read (the hot path of the web app). */
+/**
+ * One inbox with its mail counts, the hot path of the web app and of polling CI jobs: one
+ * statement reads the inbox, its tenant and its counts; nothing of it is returned until the
+ * caller is authorized on that tenant (a cached decision, see service-kit's authz).
+ */
 export async function getInbox(deps: InboxDeps, ctx: RequestCtx, input: { inboxId: string }): Promise<Inbox> {
-  const scope = await visibleInbox(deps, ctx, input.inboxId, "team.inboxes.view");
-  const inbox = await deps.data.repos.inboxes.get(scope, input.inboxId);
-  if (!inbox) throw errors.notFound("inbox");
-  return inbox;
+  const found = await deps.data.repos.inboxes.locateWithCounts(input.inboxId);
+  await authorizeInbox(deps, ctx, found?.access ?? null, "team.inboxes.view");
+  return (found as NonNullable<typeof found>).inbox;
 }
