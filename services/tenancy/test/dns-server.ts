@@ -6,7 +6,7 @@ const SERVFAIL = 2;
 const NXDOMAIN = 3;
 
 /** What the test DNS answers for one name: records, or a failure. */
-export type Zone = { mx?: string[]; txt?: string[] } | "servfail";
+export type Zone = { mx?: string[]; txt?: string[]; a?: string[]; aaaa?: string[] } | "servfail";
 
 /** A DNS server of the test's own on 127.0.0.1 (UDP): names not in the zone are NXDOMAIN. */
 export async function startDnsServer(): Promise<{ address: string; zones: Map<string, Zone>; close(): Promise<void> }> {
@@ -28,6 +28,11 @@ export async function startDnsServer(): Promise<{ address: string; zones: Map<st
       } else if (question.type === Packet.TYPE.TXT) {
         for (const data of zone.txt ?? []) {
           response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, data }));
+        }
+      } else if (question.type === Packet.TYPE.A || question.type === Packet.TYPE.AAAA) {
+        // addresses: the webhook dispatcher's dispatch-time check resolves through this server too
+        for (const address of (question.type === Packet.TYPE.A ? zone.a : zone.aaaa) ?? []) {
+          response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, address }));
         }
       }
       void send(response);

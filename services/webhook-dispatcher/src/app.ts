@@ -13,10 +13,12 @@ import { DeliveryQueue } from "./data/delivery-queue.repository";
 import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import type { DispatcherDeps } from "./domain/deps";
-import { systemResolver, type Resolver } from "./domain/sender";
+import { configuredResolver } from "./domain/dns-resolver";
+import type { Resolver } from "./domain/sender";
 import { webhookDeliveriesHandlers } from "./http/webhook-deliveries.handlers";
 import { webhooksHandlers } from "./http/webhooks.handlers";
 import { startDispatchConsumers } from "./messaging/dispatch.consumer";
+import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startDeliveryWorker, type DeliveryWorker } from "./workers/delivery.worker";
 import { startWebhookRetryWorker } from "./workers/webhook-retry.worker";
 
@@ -45,6 +47,7 @@ export async function startService(
   }
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
+  const allowed = parseAllowlist(config.webhooks.unsafe_allowed_targets);
   const deps: DispatcherDeps = {
     data: createUnitOfWork({
       client: db,
@@ -56,13 +59,16 @@ export async function startService(
     queue: new DeliveryQueue(db),
     nc: infra.nc,
     config,
-    allowed: parseAllowlist(config.webhooks.unsafe_allowed_targets),
-    resolver: opts.resolver ?? systemResolver,
+    allowed,
+    resolver: opts.resolver ?? configuredResolver(config.dns, allowed),
     now: opts.now ?? (() => new Date()),
   };
   const delivery = startDeliveryWorker(deps, logger);
   const webhookRetry = startWebhookRetryWorker(deps, logger);
-  const consumers = await startDispatchConsumers(deps, logger, () => delivery.kick());
+  const consumers = [
+    ...(await startDispatchConsumers(deps, logger, () => delivery.kick())),
+    ...(await startTenancyConsumers(deps, logger)),
+  ];
   const api = bindRoutes(webhookDispatcherServiceRoutes, { ...webhooksHandlers(deps), ...webhookDeliveriesHandlers(deps) });
   const server = await serveApi({ config, infra, routers: [api] });
   return {

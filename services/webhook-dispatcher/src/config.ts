@@ -11,6 +11,14 @@ export const DispatcherConfig = z.object({
       unsafe_allowed_targets: z.array(z.string()).default([]),
     })
     .prefault({}),
+  dns: z
+    .object({
+      /** Resolvers (`host:port`) for the dispatch-time address check; empty = the system's. Tests run their own. */
+      servers: z.array(z.string()).default([]),
+      /** How long one DNS query may take before the attempt fails. */
+      timeout_ms: z.number().int().positive().default(3000),
+    })
+    .prefault({}),
   defaults: z
     .object({
       webhook_timeout: Duration.default("10s"),

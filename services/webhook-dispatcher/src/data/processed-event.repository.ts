@@ -5,6 +5,10 @@ import type { Db, Tx } from "./prisma";
 export class ProcessedEventRepository {
   constructor(private readonly db: Db | Tx) {}
 
+  async seen(consumer: string, eventId: string): Promise<boolean> {
+    return (await this.db.processedEvent.count({ where: { consumer, eventId } })) > 0;
+  }
+
   /** False when `consumer` handled this event before; run it in the transaction of the handling. */
   claim(consumer: string, eventId: string): Promise<boolean> {
     return claimEvent(this.db, consumer, eventId);

@@ -1,5 +1,5 @@
 import type { Webhook, WebhookEvent } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit";
 import { isRecordNotFound, type Db, type Prisma, type Tx } from "./prisma";
 
 type WebhookRow = Prisma.WebhookGetPayload<object>;
@@ -93,4 +93,45 @@ export class WebhookRepository {
     });
     return count;
   }
+
+  /**
+   * Tenant removal (`org.deleted`, `team.deleted`): stops every webhook of the org or team at once,
+   * so nothing more is sent for it while its rows go. A team is matched by its id alone (ids are
+   * unique), so a removal processed before the team's move still finds it.
+   */
+  async deactivateAllOf(scope: OrgScope | TeamScope): Promise<number> {
+    const { count } = await this.db.webhook.updateMany({ where: tenantWhere(scope), data: { active: false } });
+    return count;
+  }
+
+  /**
+   * Deletes up to `limit` rows of a removed tenant, smallest first: the delivery log, then the
+   * deliveries, then the webhooks themselves, so no single transaction cascades through a large log.
+   */
+  async removeBatchOf(scope: OrgScope | TeamScope, limit: number): Promise<number> {
+    const column = "teamId" in scope ? "team_id" : "org_id";
+    const id = "teamId" in scope ? scope.teamId : scope.orgId;
+    for (const table of ["delivery_attempts", "deliveries"] as const) {
+      const n = await this.db.$executeRawUnsafe(
+        `DELETE FROM ${table} WHERE id IN (
+           SELECT x.id FROM ${table} x JOIN webhooks w ON w.id = x.webhook_id WHERE w.${column} = $1::uuid LIMIT $2)`,
+        id,
+        limit,
+      );
+      if (n > 0) return n;
+    }
+    return this.db.$executeRawUnsafe(
+      `DELETE FROM webhooks WHERE id IN (SELECT id FROM webhooks WHERE ${column} = $1::uuid LIMIT $2)`,
+      id,
+      limit,
+    );
+  }
+
+  /** Re-files a team's webhooks under the org it was transferred to; returns how many. */
+  async moveTeam(scope: TeamScope, toOrgId: string): Promise<number> {
+    const { count } = await this.db.webhook.updateMany({ where: { teamId: scope.teamId }, data: { orgId: toOrgId } });
+    return count;
+  }
 }
+
+const tenantWhere = (scope: OrgScope | TeamScope) => ("teamId" in scope ? { teamId: scope.teamId } : { orgId: scope.orgId });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CreateWebhookBody, Webhook } from "@burnbox/contracts";
-import type { RequestCtx, TeamScope } from "@burnbox/service-kit";
+import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { DispatcherDeps } from "../deps";
 import { authorizeTeam } from "./team-access";
 import { assertWebhookUrl } from "./webhook-url";
@@ -15,6 +15,8 @@ export async function createWebhook(
   assertWebhookUrl(deps, input.url);
   const secret = randomBytes(32).toString("hex");
   const hook = await deps.data.write(async (repos, events) => {
+    // an org or team removed meanwhile answers like an unknown team (see lockTenants)
+    if (await repos.tenants.lockForCreate(scope)) throw errors.notFound("team");
     const created = await repos.webhooks.create(scope, {
       id: randomUUID(),
       createdBy: ctx.actor.user_id,
