@@ -77,6 +77,13 @@ export const AuditRecordedData = z.object({
   target_id: z.string().nullable(),
   ip_address: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
+  /** The actor's email when the change was made (absent for the system and on older events). */
+  actor_email: z.string().optional(),
+  user_agent: z.string().optional(),
+  /** The affected record's human name (inbox address, key or team name, webhook URL, email subject). */
+  target_name: z.string().optional(),
+  /** Set by emitters whose action is more than `info` (default: derived from the action by the audit log). */
+  severity: z.enum(["info", "warning", "critical"]).optional(),
 });
 
 /** Tenancy: an org and everything in it is gone; every service deletes that org's data. */

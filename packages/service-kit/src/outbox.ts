@@ -195,13 +195,16 @@ export function startOutboxRelay(opts: {
 /** An `audit.recorded` event for a state change made by `actor` (null for the system). */
 export function auditEvent(opts: {
   action: string;
-  actor: { user_id: string; api_key: { id: string } | null } | null;
+  actor: { user_id: string; email?: string; api_key: { id: string } | null } | null;
   org_id: string | null;
   team_id?: string | null;
   target_type: string;
   target_id: string | null;
   ip?: string | null;
   metadata?: Record<string, unknown>;
+  user_agent?: string;
+  target_name?: string;
+  severity?: "info" | "warning" | "critical";
 }) {
   return newEvent("audit.recorded", {
     org_id: opts.org_id,
@@ -214,6 +217,10 @@ export function auditEvent(opts: {
       target_id: opts.target_id,
       ip_address: opts.ip ?? null,
       metadata: opts.metadata ?? {},
+      ...(opts.actor?.email ? { actor_email: opts.actor.email } : {}),
+      ...(opts.user_agent ? { user_agent: opts.user_agent } : {}),
+      ...(opts.target_name ? { target_name: opts.target_name } : {}),
+      ...(opts.severity ? { severity: opts.severity } : {}),
     },
   });
 }

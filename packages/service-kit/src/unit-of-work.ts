@@ -8,8 +8,9 @@ export interface OutboxWriter {
 
 /** Who did it, for the audit entry: a use case passes its `ctx` as is. */
 export interface AuditActor {
-  actor: { user_id: string; api_key: { id: string } | null } | null;
+  actor: { user_id: string; email?: string; api_key: { id: string } | null } | null;
   ip?: string | null;
+  userAgent?: string;
 }
 
 export interface AuditEntry {
@@ -17,8 +18,11 @@ export interface AuditEntry {
   action: string;
   org_id: string | null;
   team_id?: string | null;
-  target: { type: string; id: string | null };
+  /** `name`: the record's human name (inbox address, key or team name, webhook URL, email subject). */
+  target: { type: string; id: string | null; name?: string | null };
   metadata?: Record<string, unknown>;
+  /** Only for actions above `info`; otherwise the audit log derives it from the action. */
+  severity?: "info" | "warning" | "critical";
 }
 
 /** What a change emits, collected while it runs and written to the outbox in its transaction. */
@@ -77,6 +81,9 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
                 target_id: entry.target.id,
                 ip: entry.ctx?.ip ?? null,
                 ...(entry.metadata ? { metadata: entry.metadata } : {}),
+                ...(entry.ctx?.userAgent ? { user_agent: entry.ctx.userAgent } : {}),
+                ...(entry.target.name ? { target_name: entry.target.name } : {}),
+                ...(entry.severity ? { severity: entry.severity } : {}),
               }),
             );
           },

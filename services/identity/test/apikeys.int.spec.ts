@@ -119,6 +119,8 @@ describe("team API keys on real Postgres, Redis and NATS", () => {
       target_id: res.body.id,
       ip_address: "127.0.0.1",
       metadata: { name: "ci", scopes: ["team.inboxes.view", "team.emails.view"], key_prefix: res.body.key_prefix },
+      actor_email: lead.email,
+      user_agent: expect.any(String) as string,
     });
   });
 

@@ -108,6 +108,8 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
       target_id: res.body.id,
       ip_address: "127.0.0.1",
       metadata: { full_address: `signup-tests@${DOMAIN}` },
+      actor_email: owner.email,
+      user_agent: expect.any(String) as string,
     });
     const random = await create(owner, {});
     expect(random.body.address).toMatch(/^[a-z0-9]{10}$/);

@@ -23,6 +23,9 @@ import { orgsHandlers } from "./http/orgs.handlers";
 import { teamMembersHandlers } from "./http/team-members.handlers";
 import { teamsHandlers } from "./http/teams.handlers";
 import { startInboxCountConsumers } from "./messaging/inbox-counts.consumer";
+import { adminAuditHandlers, auditHandlers } from "./http/audit.handlers";
+import { startAuditConsumer } from "./messaging/audit.consumer";
+import { startAuditRetentionWorker } from "./workers/audit-retention.worker";
 import { adminStatsHandlers } from "./http/admin-stats.handlers";
 import { analyticsHandlers } from "./http/analytics.handlers";
 import { serveAdminStatsRpc } from "./messaging/admin-stats.rpc";
@@ -35,7 +38,7 @@ export interface RunningService {
   port: number;
   deps: TenancyDeps;
   /** The periodic tasks, for tests to run now rather than wait for. */
-  workers: { domainVerify: PeriodicTask };
+  workers: { domainVerify: PeriodicTask; auditRetention: PeriodicTask };
   stop(): Promise<void>;
 }
 
@@ -70,6 +73,8 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     );
   }
   const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
+  const auditConsumer = await startAuditConsumer(infra.nc, deps, infra.logger);
+  const auditRetention = startAuditRetentionWorker(deps, infra.logger);
   const analyticsConsumers = await startAnalyticsConsumers(infra.nc, deps, infra.logger);
   const adminStatsRpc = serveAdminStatsRpc(infra.nc, deps, infra.logger);
   const api = bindRoutes(tenancyServiceRoutes, {
@@ -81,6 +86,8 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     ...domainAssignmentsHandlers(deps),
     ...rolesHandlers(deps),
     ...adminRolesHandlers(deps),
+    ...auditHandlers(deps),
+    ...adminAuditHandlers(deps),
     ...analyticsHandlers(deps),
     ...adminStatsHandlers(deps),
     ...platformConfigHandlers(deps),
@@ -89,9 +96,10 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
   return {
     port: server.port,
     deps,
-    workers: { domainVerify },
+    workers: { domainVerify, auditRetention },
     stop: async () => {
       await server.close();
+      await Promise.all([auditConsumer, auditRetention].map((s) => s.stop()));
       await Promise.all([...rpcs, ...consumers, ...analyticsConsumers, adminStatsRpc, domainVerify].map((s) => s.stop()));
       await relay.stop();
       await db.$disconnect();

@@ -52,6 +52,14 @@ export const TenancyConfig = z.object({
       domain_verify_interval: Duration.default("1h"),
     })
     .prefault({}),
+  audit: z
+    .object({
+      /** How long audit entries are kept; older ones are deleted by the retention worker. */
+      retention: Duration.default("365d"),
+      /** How often the retention worker runs. */
+      retention_interval: Duration.default("1h"),
+    })
+    .prefault({}),
 });
 export type TenancyConfig = z.infer<typeof TenancyConfig>;
 

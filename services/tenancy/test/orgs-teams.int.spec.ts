@@ -115,7 +115,13 @@ describe("orgs and teams", () => {
       const found = await auditsOf(t, org.body.id);
       return found.length === 2 && found.every((a) => a.published) ? found : null;
     });
-    const actor = { actor_user_id: owner.user_id, actor_api_key_id: null, ip_address: "203.0.113.7" };
+    const actor = {
+      actor_user_id: owner.user_id,
+      actor_api_key_id: null,
+      ip_address: "203.0.113.7",
+      actor_email: owner.email,
+      user_agent: expect.any(String) as string,
+    };
     expect(audits.map((a) => a.event)).toEqual([
       expect.objectContaining({
         org_id: org.body.id,

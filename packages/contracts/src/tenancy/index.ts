@@ -1,5 +1,6 @@
 import { adminStatsRoutes } from "./admin-stats.routes";
 import { analyticsRoutes } from "./analytics.routes";
+import { adminAuditRoutes, auditRoutes } from "./audit.routes";
 import { domainAssignmentsRoutes } from "./domain-assignments.routes";
 import { domainsRoutes } from "./domains.routes";
 import { membersRoutes } from "./members.routes";
@@ -14,6 +15,7 @@ export * from "./teams.schemas";
 export * from "./domains.schemas";
 export * from "./domain-assignments.schemas";
 export * from "./roles.schemas";
+export * from "./audit.schemas";
 export * from "./analytics.schemas";
 export * from "./admin-stats.schemas";
 export * from "./platform-config.schemas";
@@ -27,6 +29,8 @@ export const tenancyRoutes = [
   ...domainAssignmentsRoutes,
   ...rolesRoutes,
   ...adminRolesRoutes,
+  ...auditRoutes,
+  ...adminAuditRoutes,
   ...analyticsRoutes,
   ...adminStatsRoutes,
   ...platformConfigRoutes,
@@ -34,6 +38,7 @@ export const tenancyRoutes = [
 
 /** Everything the tenancy service serves. */
 export const tenancyServiceRoutes = tenancyRoutes;
+export * from "./audit.routes";
 export * from "./domain-assignments.routes";
 export * from "./domains.routes";
 export * from "./members.routes";

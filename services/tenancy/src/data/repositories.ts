@@ -1,4 +1,5 @@
 import { AnalyticsRepository } from "./analytics.repository";
+import { AuditRepository } from "./audit.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";
 import { DomainRepository } from "./domain.repository";
 import { OrgMemberRepository } from "./org-member.repository";
@@ -20,6 +21,7 @@ export const repositories = (db: Client, opts: { mxTarget: string }) => ({
   domainAssignments: new DomainAssignmentRepository(db),
   processedEvents: new ProcessedEventRepository(db),
   roles: new RoleRepository(db),
+  audit: new AuditRepository(db),
   analytics: new AnalyticsRepository(db),
   platformConfig: new PlatformConfigRepository(db),
 });

@@ -1,0 +1,22 @@
+import { EventType } from "@burnbox/contracts";
+import { startConsumer, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
+import type { TenancyDeps } from "../domain/deps";
+import { recordAuditEntry } from "../domain/audit/record-audit-entry.use-case";
+
+/** One durable shared by every replica: each audit event is stored by one of them, once. */
+export const AUDIT_CONSUMER = "tenancy-audit";
+
+/** The audit log's only writer: every service's `audit.recorded` events. */
+export function startAuditConsumer(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Promise<RunningConsumer> {
+  return startConsumer({
+    nc,
+    namespace: deps.config.nats.namespace,
+    durable: AUDIT_CONSUMER,
+    eventType: EventType.auditRecorded,
+    logger,
+    concurrency: 16,
+    handler: async (event) => {
+      await recordAuditEntry(deps, event);
+    },
+  });
+}
