@@ -13,7 +13,7 @@ import { PROCESSES, System, type ProcessName, type SystemEnv } from "./system";
 const ENV_VAR = "BB_E2E_SYSTEM";
 
 /** How many system admins a run can register (each test that needs one claims its own). */
-const ADMIN_POOL = 8;
+const ADMIN_POOL = 16;
 
 /** The domain demo inboxes are created on (demo). */
 export const DEMO_DOMAIN = "demo.e2e.test";
@@ -43,6 +43,10 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // SSO client secrets are stored encrypted; the test's OpenID provider runs on 127.0.0.1 over http (sso)
       BB_ENCRYPTION_KEY: "5e".repeat(32),
       BB_SSO_UNSAFE_ALLOWED_ISSUERS: "127.0.0.1",
+    },
+    "realtime-gateway": {
+      // /ws/admin-stats sends a frame every second rather than every 10 s, so a test sees a change without a long wait (admin-stats)
+      BB_WS_ADMIN_STATS_INTERVAL_MS: "1000",
     },
     "api-gateway": {
       // the runner is the trusted proxy, so X-Forwarded-For decides the client IP (per-IP limits, allowed_ips)
