@@ -20,6 +20,12 @@ export const EventType = {
   domainVerified: "domain.verified",
   teamTransferred: "team.transferred",
   userSsoProvisioned: "user.sso_provisioned",
+  inviteCreated: "invite.created",
+  inviteAccepted: "invite.accepted",
+  inviteRedeemed: "invite.redeemed",
+  memberAdded: "member.added",
+  teamMemberAdded: "team.member_added",
+  domainTransferred: "domain.transferred",
   mailerConfigChanged: "platform.mailer_config_changed",
   storageConfigChanged: "platform.storage_config_changed",
   platformSettingsChanged: "platform.settings_changed",
@@ -134,6 +140,51 @@ export const UserSsoProvisionedData = z.object({
     .max(100),
 });
 
+/** Tenancy: an invite was sent (never the token). */
+export const InviteCreatedData = z.object({
+  invite_id: z.string().uuid(),
+  email: z.string(),
+  org_role: z.string(),
+  invited_by: z.string().uuid(),
+  expires_at: z.string(),
+});
+/** Tenancy: an invite was accepted; `invited_by` gets the notification, identity marks the email verified. */
+export const InviteAcceptedData = z.object({
+  org_id: z.string().uuid(),
+  invite_id: z.string().uuid(),
+  email: z.string(),
+  user_id: z.string().uuid(),
+  invited_by: z.string().uuid(),
+});
+/**
+ * Identity: a user registered with an invite (`POST /auth/register {invite_token}`), written in the
+ * user's own transaction, so tenancy makes them a member even when it was down at registration.
+ * Carries the token's SHA-256 (what tenancy stores), never the token.
+ */
+export const InviteRedeemedData = z.object({
+  user_id: z.string().uuid(),
+  email: z.string(),
+  token_hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+/** Tenancy: a user joined an org. */
+export const MemberAddedData = z.object({ user_id: z.string().uuid(), role: z.string() });
+/** Tenancy: a user joined a team (`added_by` null: a system action); the added user is notified. */
+export const TeamMemberAddedData = z.object({
+  user_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  team_name: z.string(),
+  role: z.string(),
+  added_by: z.string().uuid().nullable(),
+});
+/** Tenancy: a domain moved to another org (system admins); its assignments were removed. */
+export const DomainTransferredData = z.object({
+  domain_id: z.string().uuid(),
+  domain_name: z.string(),
+  from_org_id: z.string().uuid(),
+  to_org_id: z.string().uuid(),
+  removed_team_ids: z.array(z.string().uuid()),
+});
+
 const envelope = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
   z.object({
     id: z.string().uuid(),
@@ -159,6 +210,12 @@ export const MemberRoleChangedEvent = envelope(EventType.memberRoleChanged, Memb
 export const DomainVerifiedEvent = envelope(EventType.domainVerified, DomainVerifiedData);
 export const TeamTransferredEvent = envelope(EventType.teamTransferred, TeamTransferredData);
 export const UserSsoProvisionedEvent = envelope(EventType.userSsoProvisioned, UserSsoProvisionedData);
+export const InviteCreatedEvent = envelope(EventType.inviteCreated, InviteCreatedData);
+export const InviteAcceptedEvent = envelope(EventType.inviteAccepted, InviteAcceptedData);
+export const InviteRedeemedEvent = envelope(EventType.inviteRedeemed, InviteRedeemedData);
+export const MemberAddedEvent = envelope(EventType.memberAdded, MemberAddedData);
+export const TeamMemberAddedEvent = envelope(EventType.teamMemberAdded, TeamMemberAddedData);
+export const DomainTransferredEvent = envelope(EventType.domainTransferred, DomainTransferredData);
 export const MailerConfigChangedEvent = envelope(EventType.mailerConfigChanged, PlatformConfigChangedData);
 export const StorageConfigChangedEvent = envelope(EventType.storageConfigChanged, PlatformConfigChangedData);
 export const PlatformSettingsChangedEvent = envelope(EventType.platformSettingsChanged, PlatformConfigChangedData);
@@ -181,6 +238,12 @@ export const DomainEvent = z.discriminatedUnion("type", [
   MailerConfigChangedEvent,
   StorageConfigChangedEvent,
   PlatformSettingsChangedEvent,
+  InviteCreatedEvent,
+  InviteAcceptedEvent,
+  InviteRedeemedEvent,
+  MemberAddedEvent,
+  TeamMemberAddedEvent,
+  DomainTransferredEvent,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
@@ -213,6 +276,8 @@ export const RpcName = {
   provisionMembership: "tenancy.provision_membership",
   ssoEnforced: "tenancy.sso_enforced",
   teamScopes: "tenancy.team_scopes",
+  checkInvite: "tenancy.check_invite",
+  sendInviteMail: "identity.send_invite_mail",
   adminStats: "tenancy.admin_stats",
   countUsers: "identity.count_users",
   mailerConfig: "tenancy.mailer_config",

@@ -203,6 +203,37 @@ export const TeamScopesRequest = z.object({ actor: Actor, org_id: z.string().uui
 export const TeamScopesReply = z.object({ known: z.array(z.string()), held: z.array(z.string()) });
 export type TeamScopesReply = z.infer<typeof TeamScopesReply>;
 
+/**
+ * Identity checks an invite before registering its holder (`POST /auth/register {invite_token}`):
+ * by the token's SHA-256, for the address being registered.
+ */
+export const CheckInviteRequest = z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/), email: z.string().max(320) });
+export const CheckInviteReply = z.object({
+  /** null when the invite may be redeemed by this address; else not_found (unknown, expired, revoked) | already_accepted | email_mismatch */
+  problem: z.enum(["not_found", "already_accepted", "email_mismatch"]).nullable(),
+});
+export type CheckInviteReply = z.infer<typeof CheckInviteReply>;
+/**
+ * Tenancy has identity's mailer send invite links (the token travels only in this request and the
+ * mail, never stored in clear). Identity queues the mails and answers at once.
+ */
+export const SendInviteMailRequest = z.object({
+  mails: z
+    .array(
+      z.object({
+        email: z.string().max(320),
+        token: z.string().regex(/^[0-9a-f]{64}$/),
+        org_name: z.string(),
+        org_role: z.string(),
+        inviter: z.string(),
+        expires_at: z.string(),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export const SendInviteMailReply = z.object({ queued: z.number().int() });
+
 /** Request and reply schema of every request/reply subject, so both ends check the same shapes. */
 export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
@@ -217,6 +248,8 @@ export const rpcSchemas = {
   [RpcName.provisionMembership]: { request: ProvisionMembershipRequest, reply: ProvisionMembershipReply },
   [RpcName.ssoEnforced]: { request: SsoEnforcedRequest, reply: SsoEnforcedReply },
   [RpcName.teamScopes]: { request: TeamScopesRequest, reply: TeamScopesReply },
+  [RpcName.checkInvite]: { request: CheckInviteRequest, reply: CheckInviteReply },
+  [RpcName.sendInviteMail]: { request: SendInviteMailRequest, reply: SendInviteMailReply },
   [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
   [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },
   [RpcName.mailerConfig]: { request: PlatformConfigRequest, reply: MailerConfigReply },

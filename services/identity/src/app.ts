@@ -26,6 +26,7 @@ import { ssoHandlers } from "./http/sso.handlers";
 import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
+import { startInviteAcceptedConsumer } from "./messaging/invites.consumer";
 import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
 import { startRevocationSeeding } from "./workers/revocations.worker";
 import { purgeExpiredSsoGrants } from "./domain/sso/purge-expired-sso-grants";
@@ -75,6 +76,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     run: () => purgeExpiredSsoGrants(deps),
     logger: deps.logger,
   });
+  const inviteAccepted = await startInviteAcceptedConsumer(deps);
   const api = bindRoutes(identityServiceRoutes, {
     ...authHandlers(deps),
     ...accountHandlers(deps),
@@ -93,7 +95,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     workers: { usageFlush: workers.usageFlush, expiredCleanup: workers.expiredCleanup, revocationSeed, ssoGrantPurge },
     stop: async () => {
       await server.close();
-      await Promise.all(rpcs.map((s) => s.stop()));
+      await Promise.all([...rpcs, inviteAccepted].map((s) => s.stop()));
       await Promise.all([workers.stop(), revocationSeed.stop(), ssoGrantPurge.stop()]);
       deps.mailer.close();
       await relay.stop();

@@ -31,6 +31,9 @@ import { analyticsHandlers } from "./http/analytics.handlers";
 import { serveAdminStatsRpc } from "./messaging/admin-stats.rpc";
 import { startAnalyticsConsumers } from "./messaging/analytics.consumer";
 import { serveTenancyRpc } from "./messaging/tenancy.rpc";
+import { domainImpactHandlers, teamImpactHandlers } from "./http/impact.handlers";
+import { invitesHandlers } from "./http/invites.handlers";
+import { startInviteConsumers } from "./messaging/invites.consumer";
 import { platformConfigHandlers } from "./http/platform-config.handlers";
 import { servePlatformConfigRpc } from "./messaging/platform-config.rpc";
 
@@ -73,6 +76,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     );
   }
   const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
+  const inviteConsumers = await startInviteConsumers(infra.nc, deps, infra.logger);
   const auditConsumer = await startAuditConsumer(infra.nc, deps, infra.logger);
   const auditRetention = startAuditRetentionWorker(deps, infra.logger);
   const analyticsConsumers = await startAnalyticsConsumers(infra.nc, deps, infra.logger);
@@ -86,6 +90,9 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     ...domainAssignmentsHandlers(deps),
     ...rolesHandlers(deps),
     ...adminRolesHandlers(deps),
+    ...invitesHandlers(deps),
+    ...domainImpactHandlers(deps),
+    ...teamImpactHandlers(deps),
     ...auditHandlers(deps),
     ...adminAuditHandlers(deps),
     ...analyticsHandlers(deps),
@@ -100,7 +107,9 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     stop: async () => {
       await server.close();
       await Promise.all([auditConsumer, auditRetention].map((s) => s.stop()));
-      await Promise.all([...rpcs, ...consumers, ...analyticsConsumers, adminStatsRpc, domainVerify].map((s) => s.stop()));
+      await Promise.all(
+        [...rpcs, ...consumers, ...inviteConsumers, ...analyticsConsumers, adminStatsRpc, domainVerify].map((s) => s.stop()),
+      );
       await relay.stop();
       await db.$disconnect();
     },

@@ -46,6 +46,12 @@ export const TenancyConfig = z.object({
         .default(""),
     })
     .prefault({}),
+  invites: z
+    .object({
+      /** How long an invite link stays valid. */
+      ttl: Duration.default("48h"),
+    })
+    .prefault({}),
   workers: z
     .object({
       /** How often unverified domains are checked again. */

@@ -3,6 +3,8 @@ import { analyticsRoutes } from "./analytics.routes";
 import { adminAuditRoutes, auditRoutes } from "./audit.routes";
 import { domainAssignmentsRoutes } from "./domain-assignments.routes";
 import { domainsRoutes } from "./domains.routes";
+import { domainImpactRoutes, teamImpactRoutes } from "./impact.routes";
+import { invitesRoutes } from "./invites.routes";
 import { membersRoutes } from "./members.routes";
 import { orgsRoutes } from "./orgs.routes";
 import { platformConfigRoutes } from "./platform-config.routes";
@@ -15,6 +17,8 @@ export * from "./teams.schemas";
 export * from "./domains.schemas";
 export * from "./domain-assignments.schemas";
 export * from "./roles.schemas";
+export * from "./invites.schemas";
+export * from "./impact.schemas";
 export * from "./audit.schemas";
 export * from "./analytics.schemas";
 export * from "./admin-stats.schemas";
@@ -29,6 +33,9 @@ export const tenancyRoutes = [
   ...domainAssignmentsRoutes,
   ...rolesRoutes,
   ...adminRolesRoutes,
+  ...invitesRoutes,
+  ...domainImpactRoutes,
+  ...teamImpactRoutes,
   ...auditRoutes,
   ...adminAuditRoutes,
   ...analyticsRoutes,
@@ -41,6 +48,8 @@ export const tenancyServiceRoutes = tenancyRoutes;
 export * from "./audit.routes";
 export * from "./domain-assignments.routes";
 export * from "./domains.routes";
+export * from "./impact.routes";
+export * from "./invites.routes";
 export * from "./members.routes";
 export * from "./orgs.routes";
 export * from "./platform-config.routes";

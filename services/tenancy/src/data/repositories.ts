@@ -2,6 +2,8 @@ import { AnalyticsRepository } from "./analytics.repository";
 import { AuditRepository } from "./audit.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";
 import { DomainRepository } from "./domain.repository";
+import { ImpactRepository } from "./impact.repository";
+import { InviteRepository } from "./invite.repository";
 import { OrgMemberRepository } from "./org-member.repository";
 import { OrgRepository } from "./org.repository";
 import { PlatformConfigRepository } from "./platform-config.repository";
@@ -21,6 +23,8 @@ export const repositories = (db: Client, opts: { mxTarget: string }) => ({
   domainAssignments: new DomainAssignmentRepository(db),
   processedEvents: new ProcessedEventRepository(db),
   roles: new RoleRepository(db),
+  invites: new InviteRepository(db),
+  impact: new ImpactRepository(db),
   audit: new AuditRepository(db),
   analytics: new AnalyticsRepository(db),
   platformConfig: new PlatformConfigRepository(db),

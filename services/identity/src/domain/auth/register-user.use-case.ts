@@ -6,9 +6,12 @@ import { openSession } from "../sessions/session-tokens";
 import type { AuthOutcome } from "./admission";
 import { assertPasswordPolicy } from "./credentials";
 import { issueMailToken } from "./mail-tokens";
+import { checkRegistrationInvite } from "../invites/registration-invite";
 
 /** Creates an account and signs it in; a verification link is mailed. A taken email is the same generic 400 as any refusal. */
 export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: RegisterBody): Promise<AuthOutcome> {
+  // an invite (checked first: a bad one is a 400 and nothing is made) also opens a closed registration
+  const inviteHash = await checkRegistrationInvite(deps, input.invite_token, input.email);
   assertPasswordPolicy(deps, input.password);
   const passwordHash = await deps.hasher.hash(input.password);
   const id = randomUUID();
@@ -20,16 +23,22 @@ export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: Re
       passwordHash,
       isSystemAdmin: deps.config.admin.emails.includes(input.email),
       lastLoginAt: new Date(deps.now()),
+      // the invite was mailed to this address: following its link proves it
+      emailVerified: inviteHash !== null,
     });
     const tokens = await openSession(deps, repos, user, ctx);
     const verify = await issueMailToken(deps, repos, id, "verify_email");
     events.audit({ ctx: selfActor(id, ctx.ip), action: "user.registered", org_id: null, target: { type: "user", id } });
+    // tenancy makes the user a member from this event, written with the user: durable even if it is down now
+    if (inviteHash)
+      events.event("invite.redeemed", { org_id: null, team_id: null, data: { user_id: id, email: input.email, token_hash: inviteHash } });
     return { user, tokens, verify };
   });
-  deps.mailer.send({
-    to: input.email,
-    subject: "Confirm your BurnBox email address",
-    text: `Confirm your address: ${deps.config.base_url}/api/v1/auth/verify-email/${out.verify}\n\nIf you did not sign up, ignore this mail.`,
-  });
+  if (!inviteHash)
+    deps.mailer.send({
+      to: input.email,
+      subject: "Confirm your BurnBox email address",
+      text: `Confirm your address: ${deps.config.base_url}/api/v1/auth/verify-email/${out.verify}\n\nIf you did not sign up, ignore this mail.`,
+    });
   return { user: out.user, tokens: out.tokens };
 }

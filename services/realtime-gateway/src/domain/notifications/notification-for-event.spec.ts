@@ -64,4 +64,32 @@ describe("notificationForEvent", () => {
     });
     expect(notificationForEvent(event)).toBeNull();
   });
+
+  it("when an invite is accepted, then the inviter is notified with the org, invite and address", () => {
+    const inviter = randomUUID();
+    const inviteId = randomUUID();
+    const event = newEvent("invite.accepted", {
+      org_id: orgId,
+      team_id: null,
+      data: { org_id: orgId, invite_id: inviteId, email: "new@example.org", user_id: randomUUID(), invited_by: inviter },
+    });
+    expect(notificationForEvent(event)).toMatchObject({
+      userId: inviter,
+      type: "invite.accepted",
+      data: { org_id: orgId, invite_id: inviteId, email: "new@example.org" },
+    });
+  });
+
+  it("when a user is added to a team by someone else, then they are notified with the org and team; never for adding oneself", () => {
+    const added = randomUUID();
+    const data = { user_id: added, team_id: teamId, team_name: "QA", role: "member", added_by: creator };
+    const event = newEvent("team.member_added", { org_id: orgId, team_id: teamId, data });
+    expect(notificationForEvent(event)).toMatchObject({
+      userId: added,
+      type: "team.member_added",
+      data: { org_id: orgId, team_id: teamId },
+    });
+    const self = newEvent("team.member_added", { org_id: orgId, team_id: teamId, data: { ...data, added_by: added } });
+    expect(notificationForEvent(self)).toBeNull();
+  });
 });

@@ -1,7 +1,13 @@
 import { EventType, type EventOf, type NotificationType } from "@burnbox/contracts";
 
-/** The events that give the inbox's creator a notification. */
-export const NOTIFYING_EVENTS = [EventType.emailReceived, EventType.inboxCreated, EventType.inboxExpired] as const;
+/** The events that notify someone: the inbox's creator, the inviter (invite accepted), the added user (team member added). */
+export const NOTIFYING_EVENTS = [
+  EventType.emailReceived,
+  EventType.inboxCreated,
+  EventType.inboxExpired,
+  EventType.inviteAccepted,
+  EventType.teamMemberAdded,
+] as const;
 export type NotifyingEvent = EventOf<(typeof NOTIFYING_EVENTS)[number]>;
 
 export interface NotificationContent {
@@ -17,6 +23,28 @@ export interface NotificationContent {
  * from before the events named the inbox's creator has no one to notify.
  */
 export function notificationForEvent(event: NotifyingEvent): NotificationContent | null {
+  if (event.type === EventType.inviteAccepted) {
+    const { org_id, invite_id, email, invited_by } = event.data;
+    return {
+      userId: invited_by,
+      type: event.type,
+      title: "Invite accepted",
+      message: `${email} accepted your invite`,
+      data: { org_id, invite_id, email },
+    };
+  }
+  if (event.type === EventType.teamMemberAdded) {
+    const { user_id, team_id, team_name, added_by } = event.data;
+    // nobody is told what they did themselves
+    if (added_by === user_id || !event.org_id) return null;
+    return {
+      userId: user_id,
+      type: event.type,
+      title: "Added to a team",
+      message: `You were added to the team ${team_name}`,
+      data: { org_id: event.org_id, team_id },
+    };
+  }
   const userId = event.data.created_by;
   if (!userId) return null;
   switch (event.type) {

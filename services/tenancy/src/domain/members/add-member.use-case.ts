@@ -16,6 +16,7 @@ export async function addMember(deps: TenancyDeps, ctx: RequestCtx, input: { org
   if (!user) throw errors.notFound("user");
   return deps.data.write(async (repos, events) => {
     const row = await repos.orgMembers.add(scope, user.id, input.role);
+    events.event("member.added", { org_id: scope.orgId, team_id: null, data: { user_id: user.id, role: row.role } });
     events.audit({
       ctx,
       action: "member.added",

@@ -4,6 +4,7 @@ import { requireWritableTeam, teamRankOf } from "../access/require-access";
 import { resolveRole } from "../roles/resolve-role";
 import type { TenancyDeps } from "../deps";
 import { toTeamMember } from "../members/member-view";
+import { emitTeamMemberAdded } from "../members/membership-events";
 import { lookupUsers } from "../users";
 
 /** Adds a member of the org to the team (by user id or email), with a role no higher than the actor's. */
@@ -23,6 +24,7 @@ export async function addTeamMember(
   const role = teamRole.value;
   return deps.data.write(async (repos, events) => {
     const row = await repos.teamMembers.add(scope, user.id, role);
+    await emitTeamMemberAdded(repos, events, scope, { userId: user.id, role, addedBy: ctx.actor.user_id });
     events.audit({
       ctx,
       action: "team.member_added",

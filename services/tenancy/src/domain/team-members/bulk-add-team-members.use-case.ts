@@ -5,6 +5,7 @@ import type { TenancyDeps } from "../deps";
 import { toTeamMember } from "../members/member-view";
 import { resolveRole } from "../roles/resolve-role";
 import { lookupUsers } from "../users";
+import { emitTeamMemberAdded } from "../members/membership-events";
 
 /** Adds up to 50 org members to the team in one change; each one that cannot be added is skipped with its reason. */
 export async function bulkAddTeamMembers(
@@ -38,6 +39,7 @@ export async function bulkAddTeamMembers(
       else {
         const row = await repos.teamMembers.add(scope, user.id, role.value);
         taken.add(user.id);
+        await emitTeamMemberAdded(repos, events, scope, { userId: user.id, role: role.value, addedBy: ctx.actor.user_id });
         result.added.push(toTeamMember(scope.teamId, row, user));
         events.audit({
           ctx,

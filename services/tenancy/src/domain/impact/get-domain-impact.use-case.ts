@@ -1,0 +1,28 @@
+import type { DomainImpact } from "@burnbox/contracts";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { requireOrg } from "../access/require-access";
+import type { TenancyDeps } from "../deps";
+
+/** What deleting a domain would touch: its inbox counters, mail received, assignments and their teams' webhooks. */
+export async function getDomainImpact(
+  deps: TenancyDeps,
+  ctx: RequestCtx,
+  input: { orgId: string; domainId: string },
+): Promise<DomainImpact> {
+  const scope = await requireOrg(deps, ctx, input, "org.domains.view");
+  const { domains, impact } = deps.data.repos;
+  const domain = await domains.get(scope, input.domainId);
+  if (!domain) throw errors.notFound("domain");
+  const [assignments, totalEmails] = await Promise.all([
+    impact.domainAssignments(scope, domain.id),
+    impact.domainEmails(scope, domain.domain_name),
+  ]);
+  const resources = await impact.teamResources(assignments.map((a) => a.teamId));
+  return {
+    active_inboxes: domain.active_inboxes,
+    total_inboxes: domain.total_inboxes,
+    total_emails: totalEmails,
+    assignments: assignments.map((a) => ({ team_id: a.teamId, team_name: a.teamName, access_level: a.accessLevel })),
+    webhooks_affected: assignments.reduce((n, a) => n + (resources.get(a.teamId)?.webhooks ?? 0), 0),
+  };
+}

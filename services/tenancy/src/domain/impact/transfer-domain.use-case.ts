@@ -1,0 +1,55 @@
+import type { TransferDomainResult } from "@burnbox/contracts";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { requireOrg } from "../access/require-access";
+import type { TenancyDeps } from "../deps";
+
+/**
+ * Moves a domain to another org (system admins): its assignments to the old org's teams are
+ * removed, and the inboxes on it counted as deactivated. The target org must exist (404) and
+ * have room under its `max_domains` (409).
+ */
+export async function transferDomain(
+  deps: TenancyDeps,
+  ctx: RequestCtx,
+  input: { orgId: string; domainId: string; target_org_id: string },
+): Promise<TransferDomainResult> {
+  const scope = await requireOrg(deps, ctx, input, "org.domains.manage");
+  if (input.target_org_id === scope.orgId) throw errors.validation("the domain already belongs to this organization");
+  const target = { orgId: input.target_org_id };
+  return deps.data.write(async (repos, events) => {
+    const domain = await repos.domains.get(scope, input.domainId);
+    if (!domain) throw errors.notFound("domain");
+    const targetOrg = await repos.orgs.get(target);
+    if (!targetOrg) throw errors.notFound("target organization");
+    await repos.orgs.lockForQuota(target);
+    const max = targetOrg.settings.max_domains;
+    if ((await repos.domains.count(target)) >= max) throw errors.conflict(`domain limit reached (${max})`);
+    const moved = await repos.impact.transferDomain(scope, domain.id, target.orgId);
+    events.event("domain.transferred", {
+      org_id: scope.orgId,
+      team_id: null,
+      data: {
+        domain_id: domain.id,
+        domain_name: domain.domain_name,
+        from_org_id: scope.orgId,
+        to_org_id: target.orgId,
+        removed_team_ids: moved.removedTeamIds,
+      },
+    });
+    events.audit({
+      ctx,
+      action: "domain.transferred",
+      org_id: scope.orgId,
+      target: { type: "domain", id: domain.id },
+      metadata: {
+        domain_name: domain.domain_name,
+        target_org_id: target.orgId,
+        removed_assignments: moved.removedTeamIds.length,
+        deactivated_inboxes: moved.activeInboxes,
+      },
+    });
+    const after = await repos.domains.get(target, domain.id);
+    if (!after) throw errors.notFound("domain");
+    return { domain: after, removed_assignments: moved.removedTeamIds.length, deactivated_inboxes: moved.activeInboxes };
+  });
+}

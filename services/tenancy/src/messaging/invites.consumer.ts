@@ -1,0 +1,34 @@
+import { EventType } from "@burnbox/contracts";
+import { startConsumer, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
+import type { TenancyDeps } from "../domain/deps";
+import { countTeamResource } from "../domain/impact/count-team-resource.use-case";
+import { redeemRegistrationInvite } from "../domain/invites/redeem-registration-invite.use-case";
+
+const REDEEMED = "tenancy-invite-redeemed";
+const RESOURCES = "tenancy-team-resource-counts";
+
+/**
+ * Registrations with an invite (identity's `invite.redeemed`) join the invite's org; and the
+ * impact counters (webhooks, API keys per team) follow the owning services' audit events.
+ */
+export async function startInviteConsumers(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const namespace = deps.config.nats.namespace;
+  return Promise.all([
+    startConsumer({
+      nc,
+      namespace,
+      durable: REDEEMED,
+      eventType: EventType.inviteRedeemed,
+      logger,
+      handler: (event) => redeemRegistrationInvite(deps, event, logger),
+    }),
+    startConsumer({
+      nc,
+      namespace,
+      durable: RESOURCES,
+      eventType: EventType.auditRecorded,
+      logger,
+      handler: (event) => countTeamResource(deps, { consumer: RESOURCES, event }),
+    }),
+  ]);
+}
