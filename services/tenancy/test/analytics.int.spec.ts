@@ -182,6 +182,26 @@ describe("analytics kept from events", () => {
     expect(await repo.totals({ orgId })).toEqual({ emails: 0, emailBytes: 0, inboxesCreated: 0, activeInboxes: 0 });
   });
 
+  it("when a team moves to another org, then its counters follow it and the old org keeps its domain figures", async () => {
+    const from = await orgTeamDomain(t, owner);
+    const to = await orgTeamDomain(t, owner);
+    const address = `u@${from.domain.domain_name}`;
+    await handled(created(from.orgId, from.teamId, address), received(from.orgId, from.teamId, address));
+    await handled(
+      newEvent("team.transferred", {
+        org_id: to.orgId,
+        team_id: from.teamId,
+        data: { team_id: from.teamId, from_org_id: from.orgId, to_org_id: to.orgId },
+      }),
+    );
+    const moved = await t.call("GET", `/orgs/${to.orgId}/analytics`, { actor: owner });
+    expect(moved.body).toMatchObject({ total_emails: 1, total_inboxes: 1, active_inboxes: 1 });
+    const left = await t.call<{ total_emails: number; top_sender_domains: unknown[] }>("GET", `/orgs/${from.orgId}/analytics`, {
+      actor: owner,
+    });
+    expect(left.body).toMatchObject({ total_emails: 0, top_sender_domains: [{ domain: "sender.example", count: 1 }] });
+  });
+
   it("when a system admin asks for the stats, then they follow the counters; others and API keys get 403; the RPC answers the same", async () => {
     const before = await t.call<AdminStats>("GET", "/admin/stats", { actor: admin });
     expect(before.status).toBe(200);

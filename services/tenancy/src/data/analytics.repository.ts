@@ -101,6 +101,17 @@ export class AnalyticsRepository {
       WHERE org_id = ${scope.orgId}::uuid AND team_id = ${scope.teamId}::uuid`;
   }
 
+  /**
+   * A team moved to another org: its own counters and series go with it. The org-level figures
+   * (mail per receiving and sender domain) stay with the org that received the mail.
+   */
+  async teamMoved(from: TeamScope, toOrgId: string): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE analytics_team_totals SET org_id = ${toOrgId}::uuid WHERE org_id = ${from.orgId}::uuid AND team_id = ${from.teamId}::uuid`;
+    await this.db.$executeRaw`
+      UPDATE analytics_hourly SET org_id = ${toOrgId}::uuid WHERE org_id = ${from.orgId}::uuid AND team_id = ${from.teamId}::uuid`;
+  }
+
   /** A deleted org's figures go with it. */
   async orgDeleted(scope: OrgScope): Promise<void> {
     const { orgId } = scope;

@@ -4,6 +4,7 @@ import { countEmailReceived } from "../domain/analytics/count-email-received.use
 import { countInboxCreated } from "../domain/analytics/count-inbox-created.use-case";
 import { countInboxGone } from "../domain/analytics/count-inbox-gone.use-case";
 import { forgetDeletedTenant } from "../domain/analytics/forget-deleted-tenant.use-case";
+import { moveTransferredTeam } from "../domain/analytics/move-transferred-team.use-case";
 import type { TenancyDeps } from "../domain/deps";
 
 /**
@@ -62,6 +63,14 @@ export async function startAnalyticsConsumers(nc: NatsConnection, deps: TenancyD
       eventType: EventType.teamDeleted,
       logger,
       handler: (event) => forgetDeletedTenant(deps, durable("team-deleted"), event),
+    }),
+    startConsumer({
+      nc,
+      namespace,
+      durable: durable("team-transferred"),
+      eventType: EventType.teamTransferred,
+      logger,
+      handler: (event) => moveTransferredTeam(deps, durable("team-transferred"), event),
     }),
   ]);
 }
