@@ -119,10 +119,11 @@ export class InboxRepository {
 
   /** The inbox that receives mail for `fullAddress` at `at` (active, unexpired), with its tenant. */
   async locateReceiving(fullAddress: string, at: Date): Promise<(TeamScope & { id: string; createdBy: string }) | null> {
-    return this.db.inbox.findFirst({
-      where: { fullAddress, isActive: true, expiresAt: { gt: at } },
-      select: { id: true, orgId: true, teamId: true, createdBy: true },
-    });
+    // raw: asked for every RCPT TO, where Prisma's query compiler cost more than the statement
+    const rows = await this.db.$queryRaw<Array<TeamScope & { id: string; createdBy: string }>>`
+      SELECT id::text, org_id::text AS "orgId", team_id::text AS "teamId", created_by::text AS "createdBy"
+      FROM inboxes WHERE full_address = ${fullAddress} AND is_active AND expires_at > ${at} LIMIT 1`;
+    return rows[0] ?? null;
   }
 
   /**
