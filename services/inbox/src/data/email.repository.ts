@@ -137,8 +137,8 @@ export class EmailRepository {
   }
 
   /** Deletes an email and its attachment rows; returns its inbox id, null when absent. */
-  async remove(scope: TeamScope, emailId: string): Promise<{ inboxId: string } | null> {
-    const row = await this.db.email.findFirst({ where: { id: emailId, inbox: inTeam(scope) }, select: { inboxId: true } });
+  async remove(scope: TeamScope, emailId: string): Promise<{ inboxId: string; subject: string } | null> {
+    const row = await this.db.email.findFirst({ where: { id: emailId, inbox: inTeam(scope) }, select: { inboxId: true, subject: true } });
     if (!row) return null;
     const { count } = await this.db.email.deleteMany({ where: { id: emailId, inbox: inTeam(scope) } });
     return count === 0 ? null : row;

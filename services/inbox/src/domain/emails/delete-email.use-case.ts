@@ -15,7 +15,7 @@ export async function deleteEmail(deps: InboxDeps, ctx: RequestCtx, input: { ema
       action: "email.deleted",
       org_id: scope.orgId,
       team_id: scope.teamId,
-      target: { type: "email", id: input.emailId },
+      target: { type: "email", id: input.emailId, name: email.subject },
       metadata: { inbox_id: email.inboxId },
     });
     return email;
