@@ -26,6 +26,7 @@ import { ssoHandlers } from "./http/sso.handlers";
 import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
+import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startInviteAcceptedConsumer } from "./messaging/invites.consumer";
 import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
 import { startRevocationSeeding } from "./workers/revocations.worker";
@@ -65,6 +66,8 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     now,
   };
   const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps)];
+  // tenancy's org and team removals and moves: the teams' API keys go (or follow) with them
+  const tenancyConsumers = await startTenancyConsumers(deps, infra.logger);
   const workers = startApiKeyWorkers(deps, {
     flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
     cleanupMs: parseDurationMs(config.workers.cleanup_interval),
@@ -95,6 +98,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     workers: { usageFlush: workers.usageFlush, expiredCleanup: workers.expiredCleanup, revocationSeed, ssoGrantPurge },
     stop: async () => {
       await server.close();
+      await Promise.all(tenancyConsumers.map((c) => c.stop()));
       await Promise.all([...rpcs, inviteAccepted].map((s) => s.stop()));
       await Promise.all([workers.stop(), revocationSeed.stop(), ssoGrantPurge.stop()]);
       deps.mailer.close();

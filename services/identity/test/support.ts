@@ -1,13 +1,17 @@
 import path from "node:path";
-import { subjects, type EventOf } from "@burnbox/contracts";
-import type { Infra } from "@burnbox/service-kit";
+import { RpcName, subjects, type EventOf } from "@burnbox/contracts";
+import { serveRpc, type Infra } from "@burnbox/service-kit";
 import { TEST_JWT_SECRET, startTestService, waitFor, type serviceClient } from "@burnbox/test-kit";
 import { startService } from "../src/app";
 import { loadIdentityConfig } from "../src/config";
 
-/** Identity in-process on the real Postgres, Redis and NATS, with a cheap argon2 cost for speed. */
-export function startIdentity(extra: Record<string, unknown> = {}, opts: { now?: () => number } = {}) {
-  return startTestService({
+/**
+ * Identity in-process on the real Postgres, Redis and NATS, with a cheap argon2 cost for speed.
+ * Password logins ask tenancy whether an org of the user enforces SSO (and fail closed when it
+ * does not answer): a stand-in answers "no" over the real NATS, unless `tenancy: false`.
+ */
+export async function startIdentity(extra: Record<string, unknown> = {}, opts: { now?: () => number; tenancy?: boolean } = {}) {
+  const t = await startTestService({
     prefix: "id",
     load: (o) => loadIdentityConfig({}, o),
     start: (config, infra) => startService(config, infra, opts),
@@ -15,6 +19,14 @@ export function startIdentity(extra: Record<string, unknown> = {}, opts: { now?:
     redis: true,
     overrides: () => ({ auth: { jwt_secret: TEST_JWT_SECRET, argon2: { memory_kib: 4096, time_cost: 1 } }, ...extra }),
   });
+  if (opts.tenancy === false) return t;
+  const standIn = serveRpc(t.infra.nc, t.ns, RpcName.ssoEnforced, async () => ({ enforced: false }), t.infra.logger);
+  const stop = t.stop.bind(t);
+  t.stop = async () => {
+    await standIn.stop();
+    await stop();
+  };
+  return t;
 }
 
 export type AuditEntry = EventOf<"audit.recorded">["data"];

@@ -23,6 +23,7 @@ import { orgsHandlers } from "./http/orgs.handlers";
 import { teamMembersHandlers } from "./http/team-members.handlers";
 import { teamsHandlers } from "./http/teams.handlers";
 import { startInboxCountConsumers } from "./messaging/inbox-counts.consumer";
+import { startSsoProvisioningConsumer } from "./messaging/sso-provisioning.consumer";
 import { adminAuditHandlers, auditHandlers } from "./http/audit.handlers";
 import { startAuditConsumer } from "./messaging/audit.consumer";
 import { startAuditRetentionWorker } from "./workers/audit-retention.worker";
@@ -75,7 +76,10 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
       "UNSAFE: infra.unsafe_allowed_targets is set; the SMTP and storage tests may reach these hosts. Use only for local test targets, never in production",
     );
   }
-  const consumers = await startInboxCountConsumers(infra.nc, deps, infra.logger);
+  const consumers = [
+    ...(await startInboxCountConsumers(infra.nc, deps, infra.logger)),
+    await startSsoProvisioningConsumer(infra.nc, deps, infra.logger),
+  ];
   const inviteConsumers = await startInviteConsumers(infra.nc, deps, infra.logger);
   const auditConsumer = await startAuditConsumer(infra.nc, deps, infra.logger);
   const auditRetention = startAuditRetentionWorker(deps, infra.logger);

@@ -38,8 +38,10 @@ export const authRoutes = defineRoutes({ service: "identity", tag: "Auth" }, [
     responses: {
       200: { description: "Signed in", schema: AuthResult },
       401: { description: "invalid email or password" },
+      403: { description: "The user's organization requires single sign-on (enforce_sso)" },
       409: { description: "Session limit reached" },
       423: { description: "Account locked" },
+      503: { description: "Whether an organization of the user requires SSO cannot be checked now (fails closed)" },
     },
   },
   {

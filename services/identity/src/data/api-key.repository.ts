@@ -1,5 +1,5 @@
 import type { ApiKey, ResolvedApiKey } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit";
 import type { Prisma } from "../generated/prisma";
 import type { Client } from "./prisma";
 
@@ -156,5 +156,26 @@ export class ApiKeyRepository {
     const deleted = await this.db.$queryRaw<Array<{ key_hash: string }>>`
       DELETE FROM api_keys WHERE expires_at IS NOT NULL AND expires_at <= ${now} RETURNING key_hash`;
     return deleted.map((d) => d.key_hash);
+  }
+
+  /**
+   * Deletes up to `limit` keys of a removed org (or of one of its teams) and returns their hashes
+   * (the gateway's cache entries to clear). A team is matched by its id alone (ids are unique), so
+   * a removal processed before the team's move still finds it.
+   */
+  async removeBatchOf(scope: OrgScope | TeamScope, limit: number): Promise<string[]> {
+    const deleted =
+      "teamId" in scope
+        ? await this.db.$queryRaw<Array<{ key_hash: string }>>`
+            DELETE FROM api_keys WHERE id IN (SELECT id FROM api_keys WHERE team_id = ${scope.teamId}::uuid LIMIT ${limit}) RETURNING key_hash`
+        : await this.db.$queryRaw<Array<{ key_hash: string }>>`
+            DELETE FROM api_keys WHERE id IN (SELECT id FROM api_keys WHERE org_id = ${scope.orgId}::uuid LIMIT ${limit}) RETURNING key_hash`;
+    return deleted.map((d) => d.key_hash);
+  }
+
+  /** Re-files a team's keys under the org it was transferred to; returns how many. */
+  async moveTeam(scope: TeamScope, toOrgId: string): Promise<number> {
+    const { count } = await this.db.apiKey.updateMany({ where: { teamId: scope.teamId }, data: { orgId: toOrgId } });
+    return count;
   }
 }

@@ -1,10 +1,12 @@
 import { ApiKeyRepository } from "./api-key.repository";
 import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";
+import { ProcessedEventRepository } from "./processed-event.repository";
 import { SessionRepository } from "./session.repository";
 import { SsoGrantRepository } from "./sso-grant.repository";
 import { SsoIdentityRepository } from "./sso-identity.repository";
 import { SsoProviderRepository } from "./sso-provider.repository";
+import { TenantRepository } from "./tenant.repository";
 import { UserTokenRepository } from "./user-token.repository";
 import { UserRepository } from "./user.repository";
 
@@ -18,6 +20,8 @@ export const repositories = (db: Client) => ({
   ssoProviders: new SsoProviderRepository(db),
   ssoIdentities: new SsoIdentityRepository(db),
   ssoGrants: new SsoGrantRepository(db),
+  tenants: new TenantRepository(db),
+  processedEvents: new ProcessedEventRepository(db),
 });
 export type IdentityRepos = ReturnType<typeof repositories>;
 

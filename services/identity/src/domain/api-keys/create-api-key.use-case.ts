@@ -20,6 +20,8 @@ export async function createApiKey(
   const { raw, hash, prefix } = newRawKey();
   const id = randomUUID();
   const created = await deps.data.write(async (repos, events) => {
+    // an org or team removed meanwhile answers like an unknown team (see lockTenants)
+    if (await repos.tenants.lockForCreate(team)) throw errors.notFound("team");
     const created = await repos.apiKeys.create(team, {
       id,
       createdBy: ctx.actor.user_id,

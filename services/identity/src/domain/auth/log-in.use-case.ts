@@ -22,8 +22,8 @@ export async function logIn(deps: IdentityDeps, ctx: PublicCtx, input: LoginBody
 /**
  * 403 when an org the user belongs to enforces SSO (`enforce_sso`). Asked after the password is
  * checked, so the refusal says nothing about accounts to someone without the password. When tenancy
- * cannot answer, the verified password is let through with a warning: a policy outage must not lock
- * every password user (system admins included) out.
+ * cannot answer, the login fails closed with 503 (retry later): whether the org requires SSO is not
+ * known, and letting the password through would bypass the policy for as long as tenancy is down.
  */
 async function refuseWhenSsoEnforced(deps: IdentityDeps, ctx: PublicCtx, userId: string): Promise<void> {
   let enforced: boolean;
@@ -31,8 +31,8 @@ async function refuseWhenSsoEnforced(deps: IdentityDeps, ctx: PublicCtx, userId:
     ({ enforced } = await rpcRequest(deps.nc, deps.config.nats.namespace, RpcName.ssoEnforced, { user_id: userId }));
   } catch (err) {
     if (!(err instanceof RpcError)) throw err;
-    deps.logger.warn({ err: { message: err.message }, userId }, "enforce_sso not checked: tenancy did not answer");
-    return;
+    deps.logger.warn({ err: { message: err.message }, userId }, "password login refused: tenancy did not answer the enforce_sso check");
+    throw errors.unavailable("sign-in is temporarily unavailable, try again shortly");
   }
   if (!enforced) return;
   await deps.data.write((_repos, events) => {

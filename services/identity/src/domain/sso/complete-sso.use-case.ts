@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { EventType } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit";
 import type { StoredProvider } from "../../data/sso-provider.repository";
 import { selfActor } from "../audit-actor";
@@ -7,7 +8,6 @@ import { createPendingLogin } from "../auth/pending-login";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { emailDomainOf, provisioningPlan } from "../sso-admin/provisioning-plan";
 import { opaqueToken, sha256 } from "../tokens";
-import { provisionMemberships } from "./provision-memberships";
 import type { ProviderAccount } from "./relying-party";
 import {
   codeRedirect,
@@ -132,9 +132,14 @@ async function accountUser(
       target: { type: "user", id },
       metadata: { provider: provider.name, memberships: plan.memberships },
     });
+    // the org and team memberships are tenancy's: it creates them from this event, written with the
+    // user, so they are made even when tenancy is down now (it catches up from the stream)
+    events.event(EventType.userSsoProvisioned, {
+      org_id: null,
+      team_id: null,
+      data: { user_id: id, provider: provider.name, memberships: plan.memberships },
+    });
   });
-  // the org and team memberships are tenancy's: created there once the user exists
-  await provisionMemberships(deps, id, provider.name, plan.memberships);
   return id;
 }
 

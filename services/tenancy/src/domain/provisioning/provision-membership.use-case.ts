@@ -1,52 +1,55 @@
 import type { ProvisionMembershipReply } from "@burnbox/contracts";
+import type { ChangeEvents } from "@burnbox/service-kit";
+import type { TenancyRepos } from "../../data/repositories";
 import type { TenancyDeps } from "../deps";
 import { resolveRole } from "../roles/resolve-role";
 import type { ProvisioningTargetInput } from "./check-provisioning-target.use-case";
+
+export type MembershipInput = ProvisioningTargetInput & { user_id: string; provider: string };
 
 /**
  * Makes a user provisioned by SSO a member of the org and, unless it is archived, of the team, with
  * the mapping's roles. A system action (no actor), audited; idempotent: a membership the user
  * already has is kept as it is, so a retried request changes nothing.
  */
-export async function provisionMembership(
-  deps: TenancyDeps,
-  input: ProvisioningTargetInput & { user_id: string; provider: string },
-): Promise<ProvisionMembershipReply> {
-  const repos = deps.data.repos;
-  const orgScope = { orgId: input.org_id };
-  if (!(await repos.orgs.exists(orgScope))) return { org: "org_not_found", team: "none" };
-  if (!(await resolveRole(repos, "org", input.org_role))) return { org: "unknown_role", team: "none" };
-  const teamRole = input.team_id ? await resolveRole(repos, "team", input.team_role ?? "member") : null;
-  const teamScope = input.team_id ? { orgId: input.org_id, teamId: input.team_id } : null;
-  const team = teamScope ? await repos.teams.get(teamScope) : null;
+export async function provisionMembership(deps: TenancyDeps, input: MembershipInput): Promise<ProvisionMembershipReply> {
+  return deps.data.write((tx, events) => applyMembership(tx, events, input));
+}
 
-  return deps.data.write(async (tx, events) => {
-    let org: ProvisionMembershipReply["org"] = "existing";
-    if (!(await tx.orgMembers.get(orgScope, input.user_id))) {
-      await tx.orgMembers.add(orgScope, input.user_id, input.org_role);
-      org = "added";
-      events.audit({
-        ctx: null,
-        action: "member.added",
-        org_id: input.org_id,
-        target: { type: "member", id: input.user_id },
-        metadata: { role: input.org_role, via: "sso_provisioning", provider: input.provider },
-      });
-    }
-    if (!teamScope) return { org, team: "none" };
-    if (!team) return { org, team: "team_not_found" };
-    if (team.is_archived) return { org, team: "skipped_archived" };
-    if (!teamRole) return { org, team: "unknown_role" };
-    if (await tx.teamMembers.get(teamScope, input.user_id)) return { org, team: "existing" };
-    await tx.teamMembers.add(teamScope, input.user_id, teamRole.value);
+/** `provisionMembership` inside a transaction the caller holds (the `user.sso_provisioned` consumer applies several in one). */
+export async function applyMembership(tx: TenancyRepos, events: ChangeEvents, input: MembershipInput): Promise<ProvisionMembershipReply> {
+  const orgScope = { orgId: input.org_id };
+  if (!(await tx.orgs.exists(orgScope))) return { org: "org_not_found", team: "none" };
+  if (!(await resolveRole(tx, "org", input.org_role))) return { org: "unknown_role", team: "none" };
+  const teamRole = input.team_id ? await resolveRole(tx, "team", input.team_role ?? "member") : null;
+  const teamScope = input.team_id ? { orgId: input.org_id, teamId: input.team_id } : null;
+  const team = teamScope ? await tx.teams.get(teamScope) : null;
+
+  let org: ProvisionMembershipReply["org"] = "existing";
+  if (!(await tx.orgMembers.get(orgScope, input.user_id))) {
+    await tx.orgMembers.add(orgScope, input.user_id, input.org_role);
+    org = "added";
     events.audit({
       ctx: null,
-      action: "team.member_added",
+      action: "member.added",
       org_id: input.org_id,
-      team_id: teamScope.teamId,
-      target: { type: "team_member", id: input.user_id },
-      metadata: { role: teamRole.value, via: "sso_provisioning", provider: input.provider },
+      target: { type: "member", id: input.user_id },
+      metadata: { role: input.org_role, via: "sso_provisioning", provider: input.provider },
     });
-    return { org, team: "added" };
+  }
+  if (!teamScope) return { org, team: "none" };
+  if (!team) return { org, team: "team_not_found" };
+  if (team.is_archived) return { org, team: "skipped_archived" };
+  if (!teamRole) return { org, team: "unknown_role" };
+  if (await tx.teamMembers.get(teamScope, input.user_id)) return { org, team: "existing" };
+  await tx.teamMembers.add(teamScope, input.user_id, teamRole.value);
+  events.audit({
+    ctx: null,
+    action: "team.member_added",
+    org_id: input.org_id,
+    team_id: teamScope.teamId,
+    target: { type: "team_member", id: input.user_id },
+    metadata: { role: teamRole.value, via: "sso_provisioning", provider: input.provider },
   });
+  return { org, team: "added" };
 }
