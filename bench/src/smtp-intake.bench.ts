@@ -1,0 +1,117 @@
+/**
+ * SMTP intake throughput, 8 KiB messages over 10 connections, two ways in one run:
+ *   1. the whole system: every message parsed, its file and row stored and its email.received
+ *      event published (checked at the end: the inbox counts every message, the stream holds
+ *      every event);
+ *   2. a bare smtp-server sink on the same machine that reads each message and answers 250.
+ * Prints messages per second of both, their ratio and the CPU milliseconds per message of each
+ * process. Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 20000)
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { subjects } from "@burnbox/contracts";
+import { connectNats, jetstreamManager } from "@burnbox/service-kit";
+import { testInfra } from "@burnbox/test-kit";
+import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
+import { cpuPerUnit, machine, percentile } from "./stats";
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const CONNECTIONS = 10;
+const TEXT = "x".repeat(8 * 1024 - 300); // with the headers, about 8 KiB on the wire
+
+/** Sends `count` messages to `to` over `CONNECTIONS` sessions as fast as they are accepted. */
+async function load(port: number, to: string, count: number): Promise<{ perSecond: number; p99: number }> {
+  const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, () => SmtpSession.open(port)));
+  const latencies: number[] = [];
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    sessions.map(async (s) => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await s.command("MAIL FROM:<bench@example.org>");
+        await s.command(`RCPT TO:<${to}>`);
+        const reply = await s.data(buildMessage({ from: "bench@example.org", to, subject: `m${i}`, text: TEXT }));
+        if (reply.code !== 250) throw new Error(`message ${i}: ${reply.code} ${reply.text}`);
+        latencies.push(performance.now() - t0);
+      }
+      await s.quit();
+    }),
+  );
+  return { perSecond: count / ((Date.now() - started) / 1000), p99: percentile(latencies, 99) };
+}
+
+async function bareSink(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => undefined);
+      stream.on("end", () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function main(): Promise<void> {
+  process.stdout.write(`machine: ${machine()}\n${MESSAGES} messages of 8 KiB over ${CONNECTIONS} connections\n`);
+  const sink = await bareSink();
+  const warm = Math.min(500, MESSAGES);
+  await load(sink.port, "bench@sink.test", warm);
+  const bare = await load(sink.port, "bench@sink.test", MESSAGES);
+  await sink.close();
+  process.stdout.write(`bare smtp-server sink          ${bare.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${bare.p99.toFixed(1)} ms\n`);
+
+  // the load comes from one address over few connections: lift the intake's per-IP and per-connection limits
+  const system = await System.start({
+    all: { BB_LOG_LEVEL: "warn" },
+    "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
+    "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000", BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000" },
+  });
+  const nc = await connectNats(testInfra.natsUrl, "bench");
+  try {
+    const api = apiClient(system.gatewayUrl);
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, "bench");
+    await load(system.ports.smtp, inbox.full_address, warm);
+    const procs = ["inbox-smtp", "inbox", "webhook-dispatcher", "tenancy", "realtime-gateway"] as const;
+    const cpu = cpuPerUnit(Object.fromEntries(procs.map((p) => [p, system.pid(p)])));
+    const full = await load(system.ports.smtp, inbox.full_address, MESSAGES);
+    const perMessage = cpu(MESSAGES);
+    process.stdout.write(`intake: stored + event          ${full.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${full.p99.toFixed(1)} ms\n`);
+    process.stdout.write(`ratio to the bare sink: ${((full.perSecond / bare.perSecond) * 100).toFixed(1)}%\n`);
+    process.stdout.write(`CPU ms per message: ${perMessage}\n`);
+
+    // nothing is traded for speed: every accepted message is stored and its event is in the stream
+    const expected = warm + MESSAGES;
+    const deadline = Date.now() + 120_000;
+    let stored = 0;
+    let events = 0;
+    const jsm = await jetstreamManager(nc);
+    const subject = subjects(system.namespace).event("email.received");
+    while (Date.now() < deadline) {
+      const got = await api<{ email_count: number }>("GET", `/inboxes/${inbox.id}`, { token: world.owner.token });
+      stored = got.body.email_count;
+      const info = await jsm.streams.info(subjects(system.namespace).stream, { subjects_filter: subject });
+      events = info.state.subjects?.[subject] ?? 0;
+      if (stored >= expected && events >= expected) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    process.stdout.write(`stored ${stored} of ${expected}, events in the stream ${events} of ${expected}\n`);
+    if (stored !== expected || events !== expected) throw new Error("messages or events missing");
+  } finally {
+    await nc.close();
+    await system.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
