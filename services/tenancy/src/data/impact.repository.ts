@@ -15,14 +15,16 @@ export type TeamResource = "webhooks" | "apiKeys";
 export class ImpactRepository {
   constructor(private readonly db: Client) {}
 
-  /** Moves a team's webhook or API key counter by `delta`, never below zero. */
+  /**
+   * Moves a team's webhook or API key counter by `delta`. Additions commute, so events handled
+   * out of order (the consumer runs several at once) still add up; a counter is read as at least 0.
+   */
   async adjustTeamResource(teamId: string, resource: TeamResource, delta: number): Promise<void> {
     if (delta === 0) return;
     const column = resource === "webhooks" ? "webhooks" : "api_keys";
-    // one statement, so concurrent events add up; GREATEST keeps a late decrement from going negative
     await this.db.$executeRawUnsafe(
-      `INSERT INTO team_resource_counts (team_id, ${column}) VALUES ($1::uuid, GREATEST($2::int, 0))
-       ON CONFLICT (team_id) DO UPDATE SET ${column} = GREATEST(team_resource_counts.${column} + $2::int, 0)`,
+      `INSERT INTO team_resource_counts (team_id, ${column}) VALUES ($1::uuid, $2::int)
+       ON CONFLICT (team_id) DO UPDATE SET ${column} = team_resource_counts.${column} + $2::int`,
       teamId,
       delta,
     );
@@ -31,7 +33,7 @@ export class ImpactRepository {
   async teamResources(teamIds: string[]): Promise<Map<string, { webhooks: number; apiKeys: number }>> {
     if (teamIds.length === 0) return new Map();
     const rows = await this.db.teamResourceCount.findMany({ where: { teamId: { in: teamIds } } });
-    return new Map(rows.map((r) => [r.teamId, { webhooks: r.webhooks, apiKeys: r.apiKeys }]));
+    return new Map(rows.map((r) => [r.teamId, { webhooks: Math.max(0, r.webhooks), apiKeys: Math.max(0, r.apiKeys) }]));
   }
 
   /** Mail and inboxes the team ever received (analytics lifetime totals). */
