@@ -1,0 +1,175 @@
+import { randomBytes } from "node:crypto";
+import { waitFor } from "@burnbox/test-kit";
+import { apiClient, SmtpSession, sendMail } from "./clients";
+import { SharedSystem } from "./shared-system";
+import { STRONG_PASSWORD, createInbox, registerAdmin, teamWithDomain, type Api } from "./world";
+
+interface Page<T> {
+  data: T[];
+  total: number;
+}
+
+const CRLF = "\r\n";
+
+/** A message with one text attachment. */
+function withAttachment(to: string, subject: string): string {
+  const boundary = `b-${randomBytes(6).toString("hex")}`;
+  return [
+    "From: sender@example.org",
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
+    `Date: ${new Date().toUTCString()}`,
+    "MIME-Version: 1.0",
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    "",
+    `--${boundary}`,
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "See the file.",
+    `--${boundary}`,
+    'Content-Type: text/plain; name="secret.txt"',
+    'Content-Disposition: attachment; filename="secret.txt"',
+    "",
+    "the secret bytes",
+    `--${boundary}--`,
+    "",
+  ].join(CRLF);
+}
+
+/**
+ * Deleting a team or an org removes its data in every service (issue #12): inboxes, mail and
+ * attachment bytes (inbox), webhooks and their deliveries (webhook-dispatcher), API keys
+ * (identity), each from tenancy's `team.deleted` / `org.deleted` event. Afterwards every read
+ * through the gateway is 404, mail to the inbox is refused and the key is 401. A system admin
+ * (who bypasses RBAC while the org exists) sees the team's data gone, not merely hidden.
+ */
+describe("deleting a team or an org removes its data everywhere", () => {
+  const system = SharedSystem.attach();
+  const api: Api = apiClient(system.gatewayUrl);
+  let admin: { token: string };
+
+  beforeAll(async () => {
+    admin = await registerAdmin(api, system);
+  });
+
+  /** A team with an inbox holding a mail with an attachment, a webhook and an API key, all readable. */
+  async function populatedTeam() {
+    const world = await teamWithDomain(api);
+    const token = world.owner.token;
+    const inbox = await createInbox(api, token, world.assignmentId, `cas-${randomBytes(3).toString("hex")}`);
+    const s = await SmtpSession.open(system.ports.smtp);
+    try {
+      expect((await s.command("MAIL FROM:<sender@example.org>")).code).toBe(250);
+      expect((await s.command(`RCPT TO:<${inbox.full_address}>`)).code).toBe(250);
+      expect((await s.data(withAttachment(inbox.full_address, "cascade"))).code).toBe(250);
+    } finally {
+      await s.quit();
+    }
+    const email = await waitFor(
+      async () => (await api<Page<{ id: string }>>("GET", `/inboxes/${inbox.id}/emails`, { token })).body.data[0],
+      { what: "the mail to arrive" },
+    );
+    const full = await api<{ attachments: Array<{ id: string }> }>("GET", `/emails/${email.id}`, { token });
+    expect(full.status).toBe(200);
+    const attachmentId = full.body.attachments[0]!.id;
+    const webhooksPath = `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`;
+    const hook = await api<{ id: string }>("POST", webhooksPath, {
+      token,
+      body: { url: "https://hooks.example.com/cascade", events: ["email.received"] },
+    });
+    expect(hook.status).toBe(201);
+    const keysPath = `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`;
+    const key = await api<{ id: string; raw_key: string }>("POST", keysPath, {
+      token,
+      body: { name: "ci", scopes: ["team.inboxes.view", "team.emails.view"] },
+    });
+    expect(key.status).toBe(201);
+    expect((await api("GET", `/inboxes/${inbox.id}`, { token: key.body.raw_key })).status).toBe(200);
+    expect((await api("GET", `/emails/${email.id}/attachments/${attachmentId}`, { token })).status).toBe(200);
+    return { world, token, inbox, emailId: email.id, attachmentId, webhooksPath, hookId: hook.body.id, keysPath, key: key.body };
+  }
+
+  type Populated = Awaited<ReturnType<typeof populatedTeam>>;
+
+  /** Every read of the team's data through the public ports, once the services have caught up. */
+  async function expectGone(p: Populated, opts: { adminSees: boolean }) {
+    // the API key is refused as unknown: it no longer exists (401, not 403)
+    const keyed = await waitFor(
+      async () => {
+        const r = await api<{ error: string; code: string }>("GET", `/inboxes/${p.inbox.id}`, { token: p.key.raw_key });
+        return r.status === 401 ? r : null;
+      },
+      { what: "the API key to be gone", timeoutMs: 15_000 },
+    );
+    expect(keyed.body).toEqual({ error: "invalid API key", code: "unauthenticated" });
+    // mail to the inbox is refused: the inbox is gone from the intake's view too
+    await waitFor(
+      async () =>
+        (await sendMail(system.ports.smtp, { from: "a@example.org", to: p.inbox.full_address, subject: "late", text: "x" })).rcpt.code ===
+        550,
+      {
+        what: "the inbox to refuse mail",
+        timeoutMs: 15_000,
+      },
+    );
+    for (const path of [
+      `/inboxes/${p.inbox.id}`,
+      `/inboxes/${p.inbox.id}/emails`,
+      `/emails/${p.emailId}`,
+      `/emails/${p.emailId}/attachments/${p.attachmentId}`,
+      `/emails/${p.emailId}/raw`,
+    ]) {
+      const r = await api<{ code: string }>("GET", path, { token: p.token });
+      expect({ path, status: r.status }).toEqual({ path, status: 404 });
+      expect(r.body.code).toBe("not_found");
+    }
+    expect((await api("GET", `${p.webhooksPath}/${p.hookId}/deliveries`, { token: p.token })).status).toBe(404);
+    expect((await api("GET", `${p.keysPath}/${p.key.id}`, { token: p.token })).status).toBe(404);
+    if (opts.adminSees) {
+      // the org still exists, so a system admin passes RBAC: what they see is what is stored
+      await waitFor(async () => (await api<Page<unknown>>("GET", p.webhooksPath, { token: admin.token })).body.data?.length === 0, {
+        what: "the webhooks to be deleted",
+        timeoutMs: 15_000,
+      });
+      await waitFor(
+        async () => (await api<Page<unknown>>("GET", `${p.keysPath}?include_revoked=true`, { token: admin.token })).body.data?.length === 0,
+        {
+          what: "the API keys to be deleted",
+          timeoutMs: 15_000,
+        },
+      );
+      expect((await api("GET", `/inboxes/${p.inbox.id}`, { token: admin.token })).status).toBe(404);
+      expect((await api("GET", `/emails/${p.emailId}/attachments/${p.attachmentId}`, { token: admin.token })).status).toBe(404);
+    }
+  }
+
+  it("when a team is deleted, then its inbox, mail, attachment, webhook and API key are gone: reads 404, mail 550, the key 401", async () => {
+    const p = await populatedTeam();
+    const sibling = await api<{ id: string }>("POST", `/orgs/${p.world.orgId}/teams`, { token: p.token, body: { name: "Stays" } });
+    expect(sibling.status).toBe(201);
+    const del = await api("DELETE", `/orgs/${p.world.orgId}/teams/${p.world.teamId}`, { token: p.token });
+    expect(del.status).toBe(204);
+    await expectGone(p, { adminSees: true });
+    // the org and its other team are untouched
+    expect((await api("GET", `/orgs/${p.world.orgId}/teams/${sibling.body.id}`, { token: p.token })).status).toBe(200);
+  });
+
+  it("when an org is deleted, then the data of its teams is gone in every service", async () => {
+    const p = await populatedTeam();
+    const del = await api("DELETE", `/orgs/${p.world.orgId}`, { token: p.token, body: { password: STRONG_PASSWORD } });
+    expect(del.status).toBe(200);
+    await expectGone(p, { adminSees: false });
+    expect((await api("GET", `/orgs/${p.world.orgId}`, { token: admin.token })).status).toBe(404);
+  });
+
+  it("when another team's data exists, then deleting one team leaves it readable", async () => {
+    const gone = await populatedTeam();
+    const kept = await populatedTeam();
+    expect((await api("DELETE", `/orgs/${gone.world.orgId}/teams/${gone.world.teamId}`, { token: gone.token })).status).toBe(204);
+    await expectGone(gone, { adminSees: true });
+    expect((await api("GET", `/inboxes/${kept.inbox.id}`, { token: kept.key.raw_key })).status).toBe(200);
+    expect((await api("GET", `/emails/${kept.emailId}/attachments/${kept.attachmentId}`, { token: kept.token })).status).toBe(200);
+    expect((await api("GET", `${kept.webhooksPath}/${kept.hookId}/deliveries`, { token: kept.token })).status).toBe(200);
+  });
+});
