@@ -48,6 +48,10 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // /ws/admin-stats sends a frame every second rather than every 10 s, so a test sees a change without a long wait (admin-stats)
       BB_WS_ADMIN_STATS_INTERVAL_MS: "1000",
     },
+    tenancy: {
+      // invite links lapse within seconds, so a test sees an expired one (tenancy-invites); each test accepts its own at once
+      BB_INVITES_TTL: "20s",
+    },
     "api-gateway": {
       // the runner is the trusted proxy, so X-Forwarded-For decides the client IP (per-IP limits, allowed_ips)
       BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1",

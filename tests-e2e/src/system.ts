@@ -141,6 +141,13 @@ export class System {
       BB_SERVICES_WEBHOOK_DISPATCHER_URL: url("webhook-dispatcher"),
       BB_SERVICES_REALTIME_GATEWAY_URL: url("realtime-gateway"),
     };
+    if (name === "identity") {
+      // account and invite mail goes to the system's own SMTP intake, read from an inbox like a user would
+      // (STARTTLS with the intake's test certificate, trusted as a CA by this process only)
+      base.BB_MAIL_SMTP_HOST = "127.0.0.1";
+      base.BB_MAIL_SMTP_PORT = String(this.ports.smtp);
+      base.NODE_EXTRA_CA_CERTS = path.join(ROOT, "services", "inbox", "test", "fixtures", "smtp-test.crt");
+    }
     const service = name === "inbox-smtp" ? "inbox" : name;
     if ((DB_SERVICES as readonly string[]).includes(service)) {
       base.BB_DATABASE_URL = testDatabaseUrl(this.databaseName(service as (typeof DB_SERVICES)[number]));
