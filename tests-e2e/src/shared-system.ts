@@ -74,6 +74,8 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // STARTTLS on the SMTP port, with the test-only certificate (mail-tls)
       BB_SMTP_TLS_CERT: path.join(SMTP_TLS_FIXTURES, "smtp-test.crt"),
       BB_SMTP_TLS_KEY: path.join(SMTP_TLS_FIXTURES, "smtp-test.key"),
+      // identity's mailer (verification and invite mail) sends from 127.0.0.1 like the runner does: one per-IP budget for both
+      BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "3000",
     },
   };
 }
