@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, SmtpSession, sendMail } from "./clients";
 import { SharedSystem } from "./shared-system";
-import { STRONG_PASSWORD, createInbox, registerAdmin, teamWithDomain, type Api } from "./world";
+import { STRONG_PASSWORD, createInbox, registerAdmin, registerUser, teamWithDomain, type Api } from "./world";
 
 interface Page<T> {
   data: T[];
@@ -171,5 +171,66 @@ describe("deleting a team or an org removes its data everywhere", () => {
     expect((await api("GET", `/inboxes/${kept.inbox.id}`, { token: kept.key.raw_key })).status).toBe(200);
     expect((await api("GET", `/emails/${kept.emailId}/attachments/${kept.attachmentId}`, { token: kept.token })).status).toBe(200);
     expect((await api("GET", `${kept.webhooksPath}/${kept.hookId}/deliveries`, { token: kept.token })).status).toBe(200);
+  });
+});
+
+/** Issue #12: a custom team role's new permission key becomes a valid API-key scope at once (contract notes, Roles). */
+describe("a custom team permission as an API-key scope", () => {
+  const system = SharedSystem.attach();
+  const api: Api = apiClient(system.gatewayUrl);
+  /** Lower-case letters only: permission keys allow no digits. */
+  const letters = () => Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");
+
+  it("when a custom team role adds a permission key, then keys may carry it at once; a key no role has is 400; a scope not held is 403", async () => {
+    const admin = await registerAdmin(api, system);
+    const world = await teamWithDomain(api);
+    const custom = `team.reports.${letters()}`;
+    const keysPath = `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`;
+    const before = await api<{ error: string }>("POST", keysPath, { token: world.owner.token, body: { name: "r", scopes: [custom] } });
+    expect(before.status).toBe(400);
+    const value = `reporter_${letters()}`;
+    const role = await api("POST", "/admin/roles", {
+      token: admin.token,
+      body: {
+        scope: "team",
+        value,
+        label: "Reporter",
+        rank: 15,
+        permissions: ["team.view", "team.apikeys.view", "team.apikeys.manage", custom],
+      },
+    });
+    expect(role.status).toBe(201);
+    // the org owner acts on every team of the org: they hold the new key too
+    const byOwner = await api<{ scopes: string[] }>("POST", keysPath, {
+      token: world.owner.token,
+      body: { name: "r", scopes: [custom, "team.view"] },
+    });
+    expect(byOwner.status).toBe(201);
+    expect(byOwner.body.scopes).toEqual([custom, "team.view"]);
+    expect(
+      (await api("POST", keysPath, { token: world.owner.token, body: { name: "r", scopes: [`team.reports.${letters()}`] } })).status,
+    ).toBe(400);
+    // a team member with the custom role: the role's own keys, nothing beyond
+    const reporter = await registerUser(api, "reporter");
+    expect(
+      (
+        await api("POST", `/orgs/${world.orgId}/members/add`, {
+          token: world.owner.token,
+          body: { user_id: reporter.userId, role: "member" },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api("POST", `/orgs/${world.orgId}/teams/${world.teamId}/members`, {
+          token: world.owner.token,
+          body: { user_id: reporter.userId, role: value },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await api("POST", keysPath, { token: reporter.token, body: { name: "mine", scopes: [custom] } })).status).toBe(201);
+    expect(
+      (await api("POST", keysPath, { token: reporter.token, body: { name: "more", scopes: [custom, "team.inboxes.create"] } })).status,
+    ).toBe(403);
   });
 });
