@@ -261,6 +261,8 @@ export const subjects = (namespace: string) =>
     rpc: (name: RpcName) => `${namespace}.rpc.${name}`,
     /** Core NATS broadcast (every replica, no stream): tenancy changed memberships, roles or teams. */
     accessChanged: `${namespace}.broadcast.access_changed`,
+    /** Core NATS request/reply: any one process of `service` answers with its checks (admin health). */
+    health: (service: string) => `${namespace}.health.${service}`,
   }) as const;
 
 export const RpcName = {
@@ -283,5 +285,8 @@ export const RpcName = {
   mailerConfig: "tenancy.mailer_config",
   storageConfig: "tenancy.storage_config",
   platformSettings: "identity.platform_settings",
+  setupState: "identity.setup_state",
+  setupCreateAdmin: "identity.setup_create_admin",
+  setupAbort: "identity.setup_abort",
 } as const;
 export type RpcName = (typeof RpcName)[keyof typeof RpcName];

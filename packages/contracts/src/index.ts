@@ -4,6 +4,7 @@ export * from "./pagination";
 export * from "./permissions";
 export * from "./events";
 export * from "./messages";
+export * from "./setup-rpc";
 export * from "./shared/common.schemas";
 export * from "./identity";
 export * from "./tenancy";

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { RpcName } from "./events";
+import { SetupAbortReply, SetupAbortRequest, SetupCreateAdminReply, SetupCreateAdminRequest, SetupStateReply, SetupStateRequest } from "./setup-rpc";
 import { PermissionSchema } from "./permissions";
 import { AccessLevel } from "./tenancy/domain-assignments.schemas";
 import { AdminStats } from "./tenancy/admin-stats.schemas";
@@ -255,5 +256,8 @@ export const rpcSchemas = {
   [RpcName.mailerConfig]: { request: PlatformConfigRequest, reply: MailerConfigReply },
   [RpcName.storageConfig]: { request: PlatformConfigRequest, reply: StorageConfigReply },
   [RpcName.platformSettings]: { request: PlatformConfigRequest, reply: PlatformSettingsReply },
+  [RpcName.setupState]: { request: SetupStateRequest, reply: SetupStateReply },
+  [RpcName.setupCreateAdmin]: { request: SetupCreateAdminRequest, reply: SetupCreateAdminReply },
+  [RpcName.setupAbort]: { request: SetupAbortRequest, reply: SetupAbortReply },
 } as const;
 export type RpcSchemas = typeof rpcSchemas;

@@ -7,6 +7,7 @@ import type { DestinationStream } from "pino";
 import { configWarnings } from "./config";
 import { prepareDatabase } from "./db";
 import { exitOnStartupError, handleShutdown } from "./shutdown";
+import { serveHealthPing } from "./health-ping";
 import type { HealthCheck } from "./health";
 import { createLogger, type Logger } from "./logger";
 import { createMetrics, type Metrics } from "./metrics";
@@ -67,6 +68,7 @@ export async function startInfra(opts: {
     const r = redis;
     checks.redis = () => r.ping();
   }
+  serveHealthPing(nc, config.nats.namespace, config.service.name, checks, logger);
   return {
     logger,
     metrics,

@@ -26,6 +26,7 @@ import { ssoHandlers } from "./http/sso.handlers";
 import { Mailer } from "./mail/mailer";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
+import { serveSetupRpc } from "./messaging/setup.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startInviteAcceptedConsumer } from "./messaging/invites.consumer";
 import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
@@ -65,7 +66,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     logger: infra.logger,
     now,
   };
-  const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps)];
+  const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps), ...serveSetupRpc(deps)];
   // tenancy's org and team removals and moves: the teams' API keys go (or follow) with them
   const tenancyConsumers = await startTenancyConsumers(deps, infra.logger);
   const workers = startApiKeyWorkers(deps, {

@@ -36,6 +36,11 @@ import { domainImpactHandlers, teamImpactHandlers } from "./http/impact.handlers
 import { invitesHandlers } from "./http/invites.handlers";
 import { startInviteConsumers } from "./messaging/invites.consumer";
 import { platformConfigHandlers } from "./http/platform-config.handlers";
+import path from "node:path";
+import { adminHandlers } from "./http/admin.handlers";
+import { setupGuard, setupHandlers } from "./http/setup.handlers";
+import { packageVersion } from "./domain/admin/get-version.use-case";
+import { prepareSetupToken } from "./domain/setup/setup-token";
 import { servePlatformConfigRpc } from "./messaging/platform-config.rpc";
 
 export interface RunningService {
@@ -102,8 +107,12 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     ...analyticsHandlers(deps),
     ...adminStatsHandlers(deps),
     ...platformConfigHandlers(deps),
+    ...setupHandlers(deps),
+    // the package.json beside src/ and dist/ alike
+    ...adminHandlers(deps, { checks: infra.checks, version: packageVersion(path.join(__dirname, "..", "package.json")) }),
   });
-  const server = await serveApi({ config, infra, routers: [api] });
+  const setupToken = await prepareSetupToken(deps, infra.logger);
+  const server = await serveApi({ config, infra, routers: [setupGuard(deps, setupToken), api] });
   return {
     port: server.port,
     deps,

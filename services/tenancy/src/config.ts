@@ -26,6 +26,22 @@ export const TenancyConfig = z.object({
       hostname: z.string().toLowerCase().default("mx.burnbox.local"),
     })
     .prefault({}),
+  setup: z
+    .object({
+      /**
+       * The first-run setup token (`BB_SETUP_TOKEN`); empty = one is generated, stored hashed for
+       * every replica, and logged once by the replica that made it.
+       */
+      token: z.string().max(500).default(""),
+    })
+    .prefault({}),
+  build: z
+    .object({
+      /** Set at build time (`BB_BUILD_COMMIT`, `BB_BUILD_DATE`); shown by GET /admin/version when set. */
+      commit: z.string().max(100).default(""),
+      date: z.string().max(100).default(""),
+    })
+    .prefault({}),
   infra: z
     .object({
       /**

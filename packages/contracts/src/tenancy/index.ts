@@ -1,4 +1,6 @@
 import { adminStatsRoutes } from "./admin-stats.routes";
+import { adminRoutes } from "./admin.routes";
+import { setupRoutes } from "./setup.routes";
 import { analyticsRoutes } from "./analytics.routes";
 import { adminAuditRoutes, auditRoutes } from "./audit.routes";
 import { domainAssignmentsRoutes } from "./domain-assignments.routes";
@@ -17,6 +19,8 @@ export * from "./teams.schemas";
 export * from "./domains.schemas";
 export * from "./domain-assignments.schemas";
 export * from "./roles.schemas";
+export * from "./setup.schemas";
+export * from "./admin.schemas";
 export * from "./invites.schemas";
 export * from "./impact.schemas";
 export * from "./audit.schemas";
@@ -41,6 +45,8 @@ export const tenancyRoutes = [
   ...analyticsRoutes,
   ...adminStatsRoutes,
   ...platformConfigRoutes,
+  ...setupRoutes,
+  ...adminRoutes,
 ] as const;
 
 /** Everything the tenancy service serves. */
@@ -58,3 +64,5 @@ export * from "./team-members.routes";
 export * from "./teams.routes";
 export * from "./analytics.routes";
 export * from "./admin-stats.routes";
+export * from "./setup.routes";
+export * from "./admin.routes";

@@ -3,6 +3,7 @@ import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";
 import { ProcessedEventRepository } from "./processed-event.repository";
 import { SessionRepository } from "./session.repository";
+import { SetupRepository } from "./setup.repository";
 import { SsoGrantRepository } from "./sso-grant.repository";
 import { SsoIdentityRepository } from "./sso-identity.repository";
 import { SsoProviderRepository } from "./sso-provider.repository";
@@ -20,6 +21,7 @@ export const repositories = (db: Client) => ({
   ssoProviders: new SsoProviderRepository(db),
   ssoIdentities: new SsoIdentityRepository(db),
   ssoGrants: new SsoGrantRepository(db),
+  setup: new SetupRepository(db),
   tenants: new TenantRepository(db),
   processedEvents: new ProcessedEventRepository(db),
 });

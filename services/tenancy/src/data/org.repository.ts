@@ -7,7 +7,7 @@ import type { Prisma } from "../generated/prisma";
 
 type OrgRow = Prisma.OrgGetPayload<object>;
 
-function toOrg(o: OrgRow): Org {
+export function toOrg(o: OrgRow): Org {
   return {
     id: o.id,
     name: o.name,

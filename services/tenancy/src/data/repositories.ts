@@ -1,6 +1,8 @@
 import { AnalyticsRepository } from "./analytics.repository";
 import { AuditRepository } from "./audit.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";
+import { AdminOrgRepository } from "./admin-org.repository";
+import { SetupRepository } from "./setup.repository";
 import { DomainRepository } from "./domain.repository";
 import { ImpactRepository } from "./impact.repository";
 import { InviteRepository } from "./invite.repository";
@@ -28,5 +30,7 @@ export const repositories = (db: Client, opts: { mxTarget: string }) => ({
   audit: new AuditRepository(db),
   analytics: new AnalyticsRepository(db),
   platformConfig: new PlatformConfigRepository(db),
+  setup: new SetupRepository(db),
+  adminOrgs: new AdminOrgRepository(db),
 });
 export type TenancyRepos = ReturnType<typeof repositories>;
