@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { STRONG_PASSWORD, newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
@@ -346,7 +347,14 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
       expect(me).toMatchObject({ status: 200, body: { email } });
       // provisioned into the mapping's org and team, with the mapped roles
       const token = first.body.tokens.access_token;
-      const orgs = await api<{ data: Array<{ id: string; role: string }> }>("GET", "/orgs", { token });
+      // tenancy makes the memberships from identity's user.sso_provisioned event: soon, not within the callback
+      const orgs = await waitFor(
+        async () => {
+          const r = await api<{ data: Array<{ id: string; role: string }> }>("GET", "/orgs", { token });
+          return r.body.data.length > 0 ? r : null;
+        },
+        { what: "the provisioned membership" },
+      );
       expect(orgs.body.data).toEqual([expect.objectContaining({ id: world.orgId, role: "admin" })]);
       const team = await api<{ id: string }>("GET", `/orgs/${world.orgId}/teams/${world.teamId}`, { token });
       expect(team).toMatchObject({ status: 200, body: { id: world.teamId } });
@@ -508,6 +516,58 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
         headers: { "x-forwarded-for": newClientIp() },
       });
       expect(wrong.status).toBe(401);
+    });
+
+    it("when tenancy cannot say whether an org enforces SSO, then a password login fails closed (503); once it answers, the login works", async () => {
+      const user = await registerUser(api, "fail-closed");
+      try {
+        await system.stopProcess("tenancy");
+        const down = await passwordLogin(user.email);
+        expect(down).toMatchObject({ status: 503, body: { error: "sign-in is temporarily unavailable, try again shortly" } });
+      } finally {
+        await system.startProcess("tenancy");
+      }
+      expect((await passwordLogin(user.email)).status).toBe(200);
+    });
+  });
+
+  describe("provisioning while tenancy is down", () => {
+    it("when tenancy is down at a new user's first SSO login, then the sign-in works and the mapped memberships appear once it is back", async () => {
+      const world = await teamWithDomain(api);
+      const domain = `${randomBytes(3).toString("hex")}.durable.test`;
+      const mapping = await api("POST", `/admin/sso/providers/${providerIds.main}/domain-mappings`, {
+        token: admin.token,
+        body: { domain, org_id: world.orgId, team_id: world.teamId, org_role: "member", team_role: "lead" },
+      });
+      expect(mapping.status).toBe(201);
+      const email = `durable-${randomBytes(3).toString("hex")}@${domain}`;
+      let token = "";
+      try {
+        await system.stopProcess("tenancy");
+        const back = await signInAtProvider(NAMES.main, email);
+        expect(back.location.startsWith(`${BASE_URL}/login?sso_code=`)).toBe(true);
+        const signedIn = await exchange(ssoCodeOf(back.location)!);
+        expect(signedIn.status).toBe(200);
+        expect(signedIn.body.user).toMatchObject({ email, sso_provider: NAMES.main });
+        token = signedIn.body.tokens.access_token;
+      } finally {
+        await system.startProcess("tenancy");
+      }
+      // identity wrote user.sso_provisioned with the user; tenancy consumes it once it runs again
+      const orgs = await waitFor(
+        async () => {
+          const r = await api<{ data: Array<{ id: string; role: string }> }>("GET", "/orgs", { token });
+          return r.status === 200 && r.body.data.length > 0 ? r : null;
+        },
+        { what: "the membership made from the event", timeoutMs: 30_000 },
+      );
+      expect(orgs.body.data).toEqual([expect.objectContaining({ id: world.orgId, role: "member" })]);
+      const members = await api<{ data: Array<{ email: string; role: string }> }>(
+        "GET",
+        `/orgs/${world.orgId}/teams/${world.teamId}/members?per_page=100`,
+        { token },
+      );
+      expect(members.body.data).toContainEqual(expect.objectContaining({ email, role: "lead" }));
     });
   });
 });
