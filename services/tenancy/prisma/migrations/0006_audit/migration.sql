@@ -45,4 +45,7 @@ CREATE INDEX "audit_entries_org_id_actor_id_created_at_id_idx" ON "audit_entries
 CREATE INDEX "audit_entries_org_id_actor_email_created_at_id_idx" ON "audit_entries"("org_id", "actor_email", "created_at" DESC, "id" DESC);
 
 -- CreateIndex
-CREATE INDEX "audit_entries_org_id_resource_type_resource_id_created_at_i_idx" ON "audit_entries"("org_id", "resource_type", "resource_id", "created_at" DESC, "id" DESC);
+CREATE INDEX "audit_entries_org_id_resource_type_created_at_id_idx" ON "audit_entries"("org_id", "resource_type", "created_at" DESC, "id" DESC);
+
+-- CreateIndex
+CREATE INDEX "audit_entries_resource_id_created_at_id_idx" ON "audit_entries"("resource_id", "created_at" DESC, "id" DESC);
