@@ -8,7 +8,6 @@ import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
 import { NotificationSocketRepository } from "../src/data/notification-socket.repository";
 import { recordNotification } from "../src/domain/notifications/record-notification.use-case";
-import { notificationConsumerName } from "../src/messaging/notifications.consumer";
 
 type Frame = { type: string; data: Notification };
 type Page = { data: Notification[]; total: number; page: number; per_page: number; total_pages: number };
@@ -97,16 +96,14 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
       },
     });
     // the same event again, as a redelivery to either replica would bring it: nothing more
-    const consumer = notificationConsumerName("email.received");
-    expect(await recordNotification(replicaB.deps, { consumer, event })).toBeNull();
-    expect(await recordNotification(replicaA.deps, { consumer, event })).toBeNull();
+    expect(await recordNotification(replicaB.deps, { event })).toBeNull();
+    expect(await recordNotification(replicaA.deps, { event })).toBeNull();
     expect(await rowsOf(user.user_id)).toHaveLength(1);
     stream.ws.close();
   });
 
   it("when an event does not name the inbox's creator, then no notification is written", async () => {
-    const consumer = notificationConsumerName("email.received");
-    expect(await recordNotification(replicaA.deps, { consumer, event: emailReceived(undefined) })).toBeNull();
+    expect(await recordNotification(replicaA.deps, { event: emailReceived(undefined) })).toBeNull();
   });
 
   it("when a user opens a sixth notification socket on any replica, then it is closed with 4429; once one closes, another is admitted", async () => {
@@ -147,11 +144,10 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
   it("when a user lists, marks and deletes notifications, then only their own rows change and each change is audited", async () => {
     const user = makeActor();
     const other = makeActor();
-    const consumer = notificationConsumerName("email.received");
     const mine: Notification[] = [];
     for (const subject of ["one", "two", "three"])
-      mine.push((await recordNotification(replicaA.deps, { consumer, event: emailReceived(user.user_id, subject) }))!);
-    const theirs = (await recordNotification(replicaA.deps, { consumer, event: emailReceived(other.user_id) }))!;
+      mine.push((await recordNotification(replicaA.deps, { event: emailReceived(user.user_id, subject) }))!);
+    const theirs = (await recordNotification(replicaA.deps, { event: emailReceived(other.user_id) }))!;
 
     const list = await call<Page>("GET", "/notifications?per_page=2", { actor: user });
     expect(list.status).toBe(200);

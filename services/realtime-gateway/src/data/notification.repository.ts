@@ -31,15 +31,21 @@ export interface NewNotification {
 export class NotificationRepository {
   constructor(private readonly db: Db | Tx) {}
 
-  /** Writes the notification of one event for one user; null when that event already gave them one. */
+  /**
+   * Writes the notification of one event for one user; null when that event already gave them one.
+   * One statement, no transaction: the unique (event, user) key is the idempotency guard, so a
+   * redelivery or a second replica writes nothing. Raw because it runs for every received email.
+   */
   async create(fields: NewNotification): Promise<Notification | null> {
-    const { count } = await this.db.notification.createMany({
-      data: [{ ...fields, data: fields.data as Prisma.InputJsonObject }],
-      skipDuplicates: true,
-    });
-    if (count === 0) return null;
-    const row = await this.db.notification.findUnique({ where: { id: fields.id } });
-    return row && toNotification(row);
+    const rows = await this.db.$queryRaw<NotificationRow[]>`
+      INSERT INTO notifications (id, user_id, event_id, type, title, message, data, created_at)
+      VALUES (${fields.id}::uuid, ${fields.userId}::uuid, ${fields.eventId}::uuid, ${fields.type}, ${fields.title},
+        ${fields.message}, ${JSON.stringify(fields.data)}::jsonb, ${fields.createdAt})
+      ON CONFLICT (event_id, user_id) DO NOTHING
+      RETURNING id::text, user_id::text AS "userId", event_id::text AS "eventId", type, title, message, data,
+        is_read AS "isRead", created_at AS "createdAt"`;
+    const row = rows[0];
+    return row ? toNotification(row) : null;
   }
 
   async list(userId: string, filter: { unreadOnly: boolean }, window: { skip: number; take: number }): Promise<Notification[]> {

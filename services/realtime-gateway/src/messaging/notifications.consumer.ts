@@ -20,7 +20,7 @@ export function startNotificationConsumers(deps: RealtimeDeps, logger: Logger): 
         eventType,
         logger,
         handler: async (event) => {
-          await recordNotification(deps, { consumer, event });
+          await recordNotification(deps, { event });
         },
       });
     }),

@@ -4,25 +4,22 @@ import type { RealtimeDeps } from "../deps";
 import { notificationForEvent, type NotifyingEvent } from "./notification-for-event";
 
 /**
- * Stores the notification an event gives (system-driven: no caller, no access check). In one
- * transaction the event is claimed for `consumer` and the row written, unique per event and user,
- * so a redelivery or a second replica writes nothing. After the commit the row is announced to
- * every replica, which push it to the user's sockets. Returns the new notification, if any.
+ * Stores the notification an event gives (system-driven: no caller, no access check). The row is
+ * unique per event and user, so a redelivery or a second replica writes nothing (and announces
+ * nothing). Once written, the row is announced to every replica, which push it to the user's
+ * sockets. Returns the new notification, if any.
  */
 export async function recordNotification(
   deps: RealtimeDeps,
-  input: { consumer: string; event: NotifyingEvent },
+  input: { event: NotifyingEvent },
 ): Promise<Notification | null> {
   const content = notificationForEvent(input.event);
   if (!content) return null;
-  const created = await deps.data.write(async (repos) => {
-    if (!(await repos.processedEvents.claim(input.consumer, input.event.id))) return null;
-    return repos.notifications.create({
-      id: randomUUID(),
-      eventId: input.event.id,
-      createdAt: new Date(input.event.occurred_at),
-      ...content,
-    });
+  const created = await deps.data.repos.notifications.create({
+    id: randomUUID(),
+    eventId: input.event.id,
+    createdAt: new Date(input.event.occurred_at),
+    ...content,
   });
   if (created) {
     const push: NotificationPush = { user_id: content.userId, notification: created };
