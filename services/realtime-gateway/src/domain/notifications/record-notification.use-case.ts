@@ -9,10 +9,7 @@ import { notificationForEvent, type NotifyingEvent } from "./notification-for-ev
  * nothing). Once written, the row is announced to every replica, which push it to the user's
  * sockets. Returns the new notification, if any.
  */
-export async function recordNotification(
-  deps: RealtimeDeps,
-  input: { event: NotifyingEvent },
-): Promise<Notification | null> {
+export async function recordNotification(deps: RealtimeDeps, input: { event: NotifyingEvent }): Promise<Notification | null> {
   const content = notificationForEvent(input.event);
   if (!content) return null;
   const created = await deps.data.repos.notifications.create({
