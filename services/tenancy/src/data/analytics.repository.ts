@@ -22,6 +22,12 @@ export interface Totals {
   activeInboxes: number;
 }
 
+/** The idempotency record of one event for one consumer (`processed_events`). */
+export interface Claim {
+  consumer: string;
+  eventId: string;
+}
+
 /** A window of UTC days, both ends included. */
 export interface DayRange {
   from: string;
@@ -39,59 +45,90 @@ const num = (v: bigint | number | null | undefined): number => Number(v ?? 0);
 export class AnalyticsRepository {
   constructor(private readonly db: Client) {}
 
-  /** One received email of `bytes` on the inbox domain `domain`, sent from `senderDomain` (null: none to count). */
-  async countEmail(
+  /**
+   * One received email of `bytes` on the inbox domain `domain`, sent from `senderDomain` (null:
+   * none to count), counted unless `consumer` has seen `eventId`. The claim and every count are one
+   * statement (one transaction, one round trip), so the hot rows of a busy team are locked for
+   * the length of a statement, not of a conversation; false when the event was seen before.
+   */
+  async countEmailOnce(
+    claim: Claim,
     scope: TeamScope,
     at: Bucket,
     mail: { bytes: number; domain: string | null; senderDomain: string | null },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { orgId, teamId } = scope;
-    await this.db.$executeRaw`
-      INSERT INTO analytics_team_totals (org_id, team_id, emails, email_bytes)
-      VALUES (${orgId}::uuid, ${teamId}::uuid, 1, ${mail.bytes})
-      ON CONFLICT (org_id, team_id) DO UPDATE SET
-        emails = analytics_team_totals.emails + excluded.emails,
-        email_bytes = analytics_team_totals.email_bytes + excluded.email_bytes`;
-    await this.db.$executeRaw`
-      INSERT INTO analytics_hourly (org_id, team_id, day, hour, emails, email_bytes)
-      VALUES (${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}, 1, ${mail.bytes})
-      ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
-        emails = analytics_hourly.emails + excluded.emails,
-        email_bytes = analytics_hourly.email_bytes + excluded.email_bytes`;
-    if (mail.domain !== null) {
-      await this.db.$executeRaw`
-      INSERT INTO analytics_domain_daily (org_id, domain, day, emails)
-      VALUES (${orgId}::uuid, ${mail.domain}, ${at.day}::date, 1)
-      ON CONFLICT (org_id, domain, day) DO UPDATE SET emails = analytics_domain_daily.emails + excluded.emails`;
-    }
-    if (mail.senderDomain === null) return;
-    await this.db.$executeRaw`
-      INSERT INTO analytics_sender_domains (org_id, sender_domain, emails)
-      VALUES (${orgId}::uuid, ${mail.senderDomain}, 1)
-      ON CONFLICT (org_id, sender_domain) DO UPDATE SET emails = analytics_sender_domains.emails + excluded.emails`;
+    const rows = await this.db.$queryRaw<Array<{ claimed: bigint }>>`
+      WITH claimed AS (
+        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}, ${claim.eventId}::uuid)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ), totals AS (
+        INSERT INTO analytics_team_totals (org_id, team_id, emails, email_bytes)
+        SELECT ${orgId}::uuid, ${teamId}::uuid, 1, ${mail.bytes} FROM claimed
+        ON CONFLICT (org_id, team_id) DO UPDATE SET
+          emails = analytics_team_totals.emails + excluded.emails,
+          email_bytes = analytics_team_totals.email_bytes + excluded.email_bytes
+        RETURNING 1
+      ), hourly AS (
+        INSERT INTO analytics_hourly (org_id, team_id, day, hour, emails, email_bytes)
+        SELECT ${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}, 1, ${mail.bytes} FROM claimed
+        ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
+          emails = analytics_hourly.emails + excluded.emails,
+          email_bytes = analytics_hourly.email_bytes + excluded.email_bytes
+        RETURNING 1
+      ), domains AS (
+        INSERT INTO analytics_domain_daily (org_id, domain, day, emails)
+        SELECT ${orgId}::uuid, ${mail.domain}::text, ${at.day}::date, 1 FROM claimed WHERE ${mail.domain}::text IS NOT NULL
+        ON CONFLICT (org_id, domain, day) DO UPDATE SET emails = analytics_domain_daily.emails + excluded.emails
+        RETURNING 1
+      ), senders AS (
+        INSERT INTO analytics_sender_domains (org_id, sender_domain, emails)
+        SELECT ${orgId}::uuid, ${mail.senderDomain}::text, 1 FROM claimed WHERE ${mail.senderDomain}::text IS NOT NULL
+        ON CONFLICT (org_id, sender_domain) DO UPDATE SET emails = analytics_sender_domains.emails + excluded.emails
+        RETURNING 1
+      )
+      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
+    return Number(rows[0]?.claimed ?? 0) === 1;
   }
 
-  /** A new inbox: the team's lifetime and active counts, and its day and hour. */
-  async countInboxCreated(scope: TeamScope, at: Bucket): Promise<void> {
+  /** A new inbox (lifetime, active, its day and hour), counted once per event as `countEmailOnce`. */
+  async countInboxCreatedOnce(claim: Claim, scope: TeamScope, at: Bucket): Promise<boolean> {
     const { orgId, teamId } = scope;
-    await this.db.$executeRaw`
-      INSERT INTO analytics_team_totals (org_id, team_id, inboxes_created, active_inboxes)
-      VALUES (${orgId}::uuid, ${teamId}::uuid, 1, 1)
-      ON CONFLICT (org_id, team_id) DO UPDATE SET
-        inboxes_created = analytics_team_totals.inboxes_created + excluded.inboxes_created,
-        active_inboxes = analytics_team_totals.active_inboxes + excluded.active_inboxes`;
-    await this.db.$executeRaw`
-      INSERT INTO analytics_hourly (org_id, team_id, day, hour, inboxes_created)
-      VALUES (${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}, 1)
-      ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
-        inboxes_created = analytics_hourly.inboxes_created + excluded.inboxes_created`;
+    const rows = await this.db.$queryRaw<Array<{ claimed: bigint }>>`
+      WITH claimed AS (
+        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}, ${claim.eventId}::uuid)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ), totals AS (
+        INSERT INTO analytics_team_totals (org_id, team_id, inboxes_created, active_inboxes)
+        SELECT ${orgId}::uuid, ${teamId}::uuid, 1, 1 FROM claimed
+        ON CONFLICT (org_id, team_id) DO UPDATE SET
+          inboxes_created = analytics_team_totals.inboxes_created + excluded.inboxes_created,
+          active_inboxes = analytics_team_totals.active_inboxes + excluded.active_inboxes
+        RETURNING 1
+      ), hourly AS (
+        INSERT INTO analytics_hourly (org_id, team_id, day, hour, inboxes_created)
+        SELECT ${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}, 1 FROM claimed
+        ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
+          inboxes_created = analytics_hourly.inboxes_created + excluded.inboxes_created
+        RETURNING 1
+      )
+      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
+    return Number(rows[0]?.claimed ?? 0) === 1;
   }
 
-  /** An inbox expired or was deleted: one fewer active (never below zero); the lifetime counts stay. */
-  async countInboxGone(scope: TeamScope): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE analytics_team_totals SET active_inboxes = active_inboxes - 1
-      WHERE org_id = ${scope.orgId}::uuid AND team_id = ${scope.teamId}::uuid AND active_inboxes > 0`;
+  /** An inbox expired or was deleted: one fewer active (never below zero), once per event; the lifetime counts stay. */
+  async countInboxGoneOnce(claim: Claim, scope: TeamScope): Promise<boolean> {
+    const rows = await this.db.$queryRaw<Array<{ claimed: bigint }>>`
+      WITH claimed AS (
+        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}, ${claim.eventId}::uuid)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ), gone AS (
+        UPDATE analytics_team_totals SET active_inboxes = active_inboxes - 1
+        WHERE org_id = ${scope.orgId}::uuid AND team_id = ${scope.teamId}::uuid AND active_inboxes > 0 AND EXISTS (SELECT 1 FROM claimed)
+        RETURNING 1
+      )
+      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
+    return Number(rows[0]?.claimed ?? 0) === 1;
   }
 
   /** A deleted team's inboxes went with it: none active; its lifetime counts stay in the org's. */

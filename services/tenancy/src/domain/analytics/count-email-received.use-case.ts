@@ -4,8 +4,8 @@ import { bucketOf, domainOf } from "./series";
 
 /**
  * Counts one received email in its team's, day's, hour's, receiving domain's and sender
- * domain's aggregates, in the transaction that marks the event processed: a redelivered event
- * changes nothing. The size is the event's (older events without it count 0 bytes).
+ * domain's aggregates, in the one statement that also marks the event processed: a redelivered
+ * event changes nothing. The size is the event's (older events without it count 0 bytes).
  */
 export async function countEmailReceived(deps: TenancyDeps, consumer: string, event: EventOf<"email.received">): Promise<void> {
   if (!event.org_id) return;
@@ -14,8 +14,5 @@ export async function countEmailReceived(deps: TenancyDeps, consumer: string, ev
   const bytes = event.data.size_bytes ?? event.data.summary?.size_bytes ?? 0;
   const domain = domainOf(event.data.to);
   const senderDomain = domainOf(event.data.from);
-  await deps.data.write(async (repos) => {
-    if (!(await repos.processedEvents.claim(consumer, event.id))) return;
-    await repos.analytics.countEmail(scope, at, { bytes, domain, senderDomain });
-  });
+  await deps.data.repos.analytics.countEmailOnce({ consumer, eventId: event.id }, scope, at, { bytes, domain, senderDomain });
 }

@@ -7,8 +7,5 @@ export async function countInboxCreated(deps: TenancyDeps, consumer: string, eve
   if (!event.org_id) return;
   const scope = { orgId: event.org_id, teamId: event.data.team_id };
   const at = bucketOf(new Date(event.occurred_at));
-  await deps.data.write(async (repos) => {
-    if (!(await repos.processedEvents.claim(consumer, event.id))) return;
-    await repos.analytics.countInboxCreated(scope, at);
-  });
+  await deps.data.repos.analytics.countInboxCreatedOnce({ consumer, eventId: event.id }, scope, at);
 }

@@ -9,8 +9,5 @@ export async function countInboxGone(
 ): Promise<void> {
   if (!event.org_id) return;
   const scope = { orgId: event.org_id, teamId: event.data.team_id };
-  await deps.data.write(async (repos) => {
-    if (!(await repos.processedEvents.claim(consumer, event.id))) return;
-    await repos.analytics.countInboxGone(scope);
-  });
+  await deps.data.repos.analytics.countInboxGoneOnce({ consumer, eventId: event.id }, scope);
 }
