@@ -21,6 +21,9 @@ export const DEMO_DOMAIN = "demo.e2e.test";
 /** The SMTP intake's test-only certificate (CN localhost, 127.0.0.1) and key. */
 export const SMTP_TLS_FIXTURES = path.resolve(__dirname, "..", "..", "services", "inbox", "test", "fixtures");
 
+/** Loopback addresses the admin's SMTP and storage tests may reach (infra.unsafe_allowed_targets): the test's own relay and S3 server. */
+export const ADMIN_CONFIG_TARGETS = "127.77.0.0/16";
+
 /** The browser origin the cookie-mode tests send. */
 export const APP_ORIGIN = "http://app.e2e.test";
 
@@ -44,13 +47,17 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       BB_ENCRYPTION_KEY: "5e".repeat(32),
       BB_SSO_UNSAFE_ALLOWED_ISSUERS: "127.0.0.1",
     },
+    tenancy: {
+      // the platform mailer password and storage secret key are sealed with the services' one key (admin-config)
+      BB_ENCRYPTION_KEY: "5e".repeat(32),
+      // the admin SMTP and storage tests reach the test's own targets on 127.77.x.x (admin-config); 127.0.0.1 stays refused
+      BB_INFRA_UNSAFE_ALLOWED_TARGETS: ADMIN_CONFIG_TARGETS,
+      // invite links lapse within seconds, so a test sees an expired one (tenancy-invites); each test accepts its own at once
+      BB_INVITES_TTL: "20s",
+    },
     "realtime-gateway": {
       // /ws/admin-stats sends a frame every second rather than every 10 s, so a test sees a change without a long wait (admin-stats)
       BB_WS_ADMIN_STATS_INTERVAL_MS: "1000",
-    },
-    tenancy: {
-      // invite links lapse within seconds, so a test sees an expired one (tenancy-invites); each test accepts its own at once
-      BB_INVITES_TTL: "20s",
     },
     "api-gateway": {
       // the runner is the trusted proxy, so X-Forwarded-For decides the client IP (per-IP limits, allowed_ips)
@@ -69,6 +76,8 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // the public demo (demo); each test creates from its own client IP, so the hourly per-IP limit stays the default
       BB_DEMO_ENABLED: "true",
       BB_DEMO_DOMAIN: DEMO_DOMAIN,
+      // opens the saved platform storage's secret key (admin-config)
+      BB_ENCRYPTION_KEY: "5e".repeat(32),
     },
     "inbox-smtp": {
       // STARTTLS on the SMTP port, with the test-only certificate (mail-tls)
@@ -76,6 +85,7 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       BB_SMTP_TLS_KEY: path.join(SMTP_TLS_FIXTURES, "smtp-test.key"),
       // identity's mailer (verification and invite mail) sends from 127.0.0.1 like the runner does: one per-IP budget for both
       BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "3000",
+      BB_ENCRYPTION_KEY: "5e".repeat(32),
     },
   };
 }

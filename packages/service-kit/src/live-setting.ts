@@ -82,7 +82,10 @@ export async function startLiveSetting<T>(opts: LiveSettingOptions<T>): Promise<
       () => {
         retryTimer = null;
         refresh().catch((err: unknown) => {
-          logger.warn({ err: { message: (err as Error).message }, setting: name, attempt }, "setting not loaded yet; using the configuration");
+          logger.warn(
+            { err: { message: (err as Error).message }, setting: name, attempt },
+            "setting not loaded yet; using the configuration",
+          );
           retryFirstLoad(attempt + 1);
         });
       },

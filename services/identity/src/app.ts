@@ -23,7 +23,9 @@ import { platformHandlers } from "./http/platform.handlers";
 import { sessionsHandlers } from "./http/sessions.handlers";
 import { ssoAdminHandlers } from "./http/sso-admin.handlers";
 import { ssoHandlers } from "./http/sso.handlers";
-import { Mailer } from "./mail/mailer";
+import { configMailerSettings, Mailer } from "./mail/mailer";
+import { startPlatformMailer } from "./domain/platform/platform-mailer";
+import { servePlatformRpc } from "./messaging/platform.rpc";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
 import { serveSetupRpc } from "./messaging/setup.rpc";
@@ -60,13 +62,15 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     redis: infra.redis,
     config,
     hasher: new PasswordHasher(config.auth.argon2),
-    mailer: new Mailer(config.mail, infra.logger),
+    mailer: new Mailer(configMailerSettings(config.mail), infra.logger),
     secrets,
     rp: new RelyingParty({ secrets, unsafeAllowedIssuers: config.sso.unsafe_allowed_issuers, now }),
     logger: infra.logger,
     now,
   };
-  const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps), ...serveSetupRpc(deps)];
+  const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps), ...serveSetupRpc(deps), ...servePlatformRpc(deps)];
+  // the saved platform mailer (tenancy), on every replica at once when it changes
+  const platformMailer = await startPlatformMailer(deps, deps.mailer);
   // tenancy's org and team removals and moves: the teams' API keys go (or follow) with them
   const tenancyConsumers = await startTenancyConsumers(deps, infra.logger);
   const workers = startApiKeyWorkers(deps, {
@@ -102,6 +106,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
       await Promise.all(tenancyConsumers.map((c) => c.stop()));
       await Promise.all([...rpcs, inviteAccepted].map((s) => s.stop()));
       await Promise.all([workers.stop(), revocationSeed.stop(), ssoGrantPurge.stop()]);
+      await platformMailer.stop();
       deps.mailer.close();
       await relay.stop();
       await db.$disconnect();

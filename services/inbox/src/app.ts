@@ -8,6 +8,7 @@ import {
   finalizeHttpApp,
   listen,
   mountHealth,
+  SecretBox,
   serveApi,
   startOutboxRelay,
   type Infra,
@@ -18,6 +19,9 @@ import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import { LocalStorage, S3Storage, type MessageStore } from "./data/storage";
+import { SwitchableStore } from "./data/switchable-storage";
+import { startPlatformConfig } from "./domain/platform/platform-config";
+import { PlatformView } from "./domain/platform/platform-view";
 import type { InboxDeps } from "./domain/deps";
 import { demoHandlers } from "./http/demo.handlers";
 import { emailsHandlers } from "./http/emails.handlers";
@@ -40,12 +44,22 @@ export function createStorage(config: InboxConfig): MessageStore {
   return config.storage.provider === "s3" ? new S3Storage(config.storage.s3) : new LocalStorage(config.storage.local_path);
 }
 
+/** The saved platform storage and settings, applied to `deps` now and on every change. */
+function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDeps) {
+  const storage = deps.storage;
+  if (!(storage instanceof SwitchableStore)) throw new Error("the inbox's store must be switchable");
+  return startPlatformConfig(
+    { nc: infra.nc, config, logger: infra.logger, secrets: new SecretBox(config.encryption.key) },
+    { storage, configured: storage.configuredStore, platform: deps.platform },
+  );
+}
+
 /** The use cases' dependencies, and the client and relay only the process itself closes. */
 function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
-  const storage = createStorage(config);
+  const storage = new SwitchableStore(createStorage(config));
   infra.checks.storage = () => storage.check();
   const data = createUnitOfWork({
     client: db,
@@ -54,12 +68,13 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
     relay,
     namespace: config.nats.namespace,
   });
-  return { deps: { data, nc: infra.nc, storage, config, now }, db, relay };
+  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView() }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
 export async function startService(config: InboxConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  const platformConfig = await startLiveConfig(config, infra, deps);
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
   const consumers = await startTenancyConsumers(infra.nc, deps, infra.logger);
   const cleanup = startCleanupWorker(deps, infra.logger);
@@ -74,6 +89,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
       await cleanup.stop();
       await Promise.all(rpcs.map((s) => s.stop()));
       await Promise.all(consumers.map((c) => c.stop()));
+      await platformConfig.stop();
       await relay.stop();
       await db.$disconnect();
       deps.storage.close();
@@ -91,6 +107,7 @@ export interface RunningIntake {
 /** The SMTP intake as its own process: SMTP on smtp.port, health and metrics on http.port. */
 export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningIntake> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  const platformConfig = await startLiveConfig(config, infra, deps);
   const smtp = createSmtpIntake(deps, infra.logger);
   smtp.listen(config.smtp.port, config.smtp.host);
   await once(smtp.server, "listening");
@@ -109,6 +126,7 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await health.close();
       await relay.flush().catch(() => undefined);
+      await platformConfig.stop();
       await relay.stop();
       await db.$disconnect();
       deps.storage.close();

@@ -65,6 +65,15 @@ export const InboxConfig = z.object({
       per_ip_per_hour: z.number().int().positive().default(10),
     })
     .prefault({}),
+  encryption: z
+    .object({
+      /** 64 hex, the same key as tenancy's: opens the saved platform storage's secret key (PUT /admin/config/storage). */
+      key: z
+        .string()
+        .regex(/^([0-9a-fA-F]{64})?$/, "must be 64 hex characters")
+        .default(""),
+    })
+    .prefault({}),
   workers: z.object({ cleanup_interval: Duration.default("1m") }).prefault({}),
 });
 export type InboxConfig = z.infer<typeof InboxConfig>;

@@ -42,6 +42,7 @@ import { setupGuard, setupHandlers } from "./http/setup.handlers";
 import { packageVersion } from "./domain/admin/get-version.use-case";
 import { prepareSetupToken } from "./domain/setup/setup-token";
 import { servePlatformConfigRpc } from "./messaging/platform-config.rpc";
+import { PlatformTtlView, startPlatformTtl } from "./domain/platform-config/platform-ttl";
 
 export interface RunningService {
   port: number;
@@ -56,10 +57,18 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
   if (!infra.pool) throw new Error("tenancy needs its database");
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
+  // the platform's inbox TTLs (identity), kept current on this replica by the change event
+  const platformTtl = new PlatformTtlView();
+  const platformTtlSetting = await startPlatformTtl({
+    nc: infra.nc,
+    namespace: config.nats.namespace,
+    logger: infra.logger,
+    view: platformTtl,
+  });
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories: (client: Client) => repositories(client, { mxTarget: config.smtp.hostname }),
+    repositories: (client: Client) => repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current() }),
     relay,
     namespace: config.nats.namespace,
     // every change of access is audited, so any commit with events may have changed a decision
@@ -72,6 +81,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     now: () => new Date(),
     dnsLookup: dnsLookup(config.dns.servers, config.dns.timeout_ms),
     secrets: new SecretBox(config.encryption.key),
+    platformTtl,
   };
   const domainVerify = startDomainVerifyWorker(deps, infra.logger);
   const rpcs = [...serveTenancyRpc(infra.nc, deps, infra.logger), ...servePlatformConfigRpc(infra.nc, deps, infra.logger)];
@@ -123,6 +133,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
       await Promise.all(
         [...rpcs, ...consumers, ...inviteConsumers, ...analyticsConsumers, adminStatsRpc, domainVerify].map((s) => s.stop()),
       );
+      await platformTtlSetting.stop();
       await relay.stop();
       await db.$disconnect();
     },

@@ -1,4 +1,24 @@
 import { z } from "../zod";
+import { Duration } from "../shared/common.schemas";
 
-export const PlatformSettings = z.object({ max_sessions_per_user: z.number().int().min(1).max(1000) }).openapi("PlatformSettings");
+/**
+ * Platform-wide settings. `demo_enabled` null: the inbox service's `demo.enabled` decides; the
+ * TTLs are the top (configuration) tier of the inbox TTL cascade (10m and 24h unless set).
+ */
+export const PlatformSettings = z
+  .object({
+    max_sessions_per_user: z.number().int().min(1).max(1000),
+    allow_registration: z.boolean(),
+    demo_enabled: z.boolean().nullable(),
+    default_inbox_ttl: Duration,
+    max_inbox_ttl: Duration,
+  })
+  .openapi("PlatformSettings");
+export type PlatformSettings = z.infer<typeof PlatformSettings>;
+
+/** Merged: only the fields named change; `demo_enabled: null` hands the demo back to the configuration. */
 export const UpdatePlatformBody = PlatformSettings.partial().openapi("UpdatePlatformRequest");
+export type UpdatePlatformBody = z.infer<typeof UpdatePlatformBody>;
+
+/** The inbox TTLs of the cascade's top tier while the platform sets none (contract notes: 10m, 24h). */
+export const PLATFORM_TTL_DEFAULTS = { default_inbox_ttl: "10m", max_inbox_ttl: "24h" } as const;

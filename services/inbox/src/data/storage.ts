@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -27,6 +28,8 @@ export interface MessageStore {
   get(key: string): Promise<Buffer>;
   /** The object's bytes as a stream, or null when it does not exist. */
   open(key: string): Promise<Readable | null>;
+  /** Whether the object exists. */
+  has(key: string): Promise<boolean>;
   /** A URL the client fetches the object from directly, or null when this store serves the bytes itself. */
   downloadUrl(key: string, as: DownloadAs): Promise<string | null>;
   /** Removes every object under `prefix` (an inbox id: all of its mail; `<inbox>/<email>`: one email). */
@@ -93,6 +96,16 @@ export class LocalStorage implements MessageStore {
     } catch (err) {
       stream.destroy();
       if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      await stat(this.resolve(key));
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
       throw err;
     }
   }
@@ -171,6 +184,16 @@ export class S3Storage implements MessageStore {
       return out.Body instanceof Readable ? out.Body : Readable.fromWeb(out.Body.transformToWebStream() as never);
     } catch (err) {
       if (isNoSuchKey(err)) return null;
+      throw err;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (err) {
+      if (isNoSuchKey(err)) return false;
       throw err;
     }
   }

@@ -1,4 +1,4 @@
-import type { Org } from "@burnbox/contracts";
+import { PLATFORM_TTL_DEFAULTS, type Org } from "@burnbox/contracts";
 import type { OrgScope } from "@burnbox/service-kit";
 import { SlugTakenError } from "../domain/slug";
 import { withOrgDefaults } from "../domain/orgs/org-settings";
@@ -7,13 +7,13 @@ import type { Prisma } from "../generated/prisma";
 
 type OrgRow = Prisma.OrgGetPayload<object>;
 
-export function toOrg(o: OrgRow): Org {
+export function toOrg(o: OrgRow, platformTtl?: { default_inbox_ttl: string; max_inbox_ttl: string }): Org {
   return {
     id: o.id,
     name: o.name,
     slug: o.slug,
     logo_url: o.logoUrl,
-    settings: withOrgDefaults(jsonObject(o.settings)),
+    settings: withOrgDefaults(jsonObject(o.settings), platformTtl),
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
   };
@@ -30,7 +30,11 @@ export interface NewOrg {
 
 /** Organizations: the tenants themselves. */
 export class OrgRepository {
-  constructor(private readonly db: Client) {}
+  constructor(
+    private readonly db: Client,
+    /** The platform's TTLs, which an org's unset TTL settings read as. */
+    private readonly platformTtl: () => { default_inbox_ttl: string; max_inbox_ttl: string } = () => PLATFORM_TTL_DEFAULTS,
+  ) {}
 
   /** Creates the org `scope` names with its owner; a taken slug is a conflict. */
   async create(scope: OrgScope, fields: NewOrg): Promise<Org> {
@@ -39,12 +43,12 @@ export class OrgRepository {
       this.db.org.create({ data: { id: scope.orgId, ...org, members: { create: { userId: ownerUserId, role: "owner" } } } }),
       () => new SlugTakenError("organization slug already taken"),
     );
-    return toOrg(row);
+    return toOrg(row, this.platformTtl());
   }
 
   async get(scope: OrgScope): Promise<Org | null> {
     const row = await this.db.org.findUnique({ where: { id: scope.orgId } });
-    return row ? toOrg(row) : null;
+    return row ? toOrg(row, this.platformTtl()) : null;
   }
 
   /** The orgs `userId` belongs to, oldest first, with their role there. */
@@ -55,7 +59,7 @@ export class OrgRepository {
       orderBy: [{ org: { createdAt: "asc" } }, { orgId: "asc" }],
       ...window,
     });
-    return rows.map((m) => ({ ...toOrg(m.org), role: m.role }));
+    return rows.map((m) => ({ ...toOrg(m.org, this.platformTtl()), role: m.role }));
   }
 
   countForUser(userId: string): Promise<number> {
@@ -63,12 +67,12 @@ export class OrgRepository {
   }
 
   async update(scope: OrgScope, changes: { name?: string; logoUrl?: string | null }): Promise<Org> {
-    return toOrg(await this.db.org.update({ where: { id: scope.orgId }, data: changes }));
+    return toOrg(await this.db.org.update({ where: { id: scope.orgId }, data: changes }), this.platformTtl());
   }
 
   /** Stores the merged settings (the caller merged and validated them). */
   async saveSettings(scope: OrgScope, settings: SettingsValues): Promise<Org> {
-    return toOrg(await this.db.org.update({ where: { id: scope.orgId }, data: { settings } }));
+    return toOrg(await this.db.org.update({ where: { id: scope.orgId }, data: { settings } }), this.platformTtl());
   }
 
   /** The org with everything in it (members, teams, domains, assignments cascade). */

@@ -16,8 +16,11 @@ import { TeamMemberRepository } from "./team-member.repository";
 import { TeamRepository } from "./team.repository";
 
 /** Every tenancy repository, bound to the client or to one transaction. */
-export const repositories = (db: Client, opts: { mxTarget: string }) => ({
-  orgs: new OrgRepository(db),
+export const repositories = (
+  db: Client,
+  opts: { mxTarget: string; platformTtl?: () => { default_inbox_ttl: string; max_inbox_ttl: string } },
+) => ({
+  orgs: new OrgRepository(db, opts.platformTtl),
   orgMembers: new OrgMemberRepository(db),
   teams: new TeamRepository(db),
   teamMembers: new TeamMemberRepository(db),

@@ -2,6 +2,7 @@ import type { NatsConnection, SecretBox, UnitOfWork } from "@burnbox/service-kit
 import type { TenancyConfig } from "../config";
 import type { TenancyRepos } from "../data/repositories";
 import type { DnsLookup } from "./domains/dns-check";
+import type { PlatformTtlView } from "./platform-config/platform-ttl";
 
 /** What every tenancy use case receives: explicit dependencies, no globals. */
 export interface TenancyDeps {
@@ -15,4 +16,6 @@ export interface TenancyDeps {
   dnsLookup: DnsLookup;
   /** AES-256-GCM with `encryption.key`: the platform mailer password and storage secret key. */
   secrets: SecretBox;
+  /** The platform's inbox TTLs (PUT /admin/platform), the top tier of the cascade; current on every replica. */
+  platformTtl: PlatformTtlView;
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RegisterBody } from "@burnbox/contracts";
+import { errors } from "@burnbox/service-kit";
+import { registrationAllowed } from "../platform/platform-settings";
 import { selfActor } from "../audit-actor";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { openSession } from "../sessions/session-tokens";
@@ -12,6 +14,9 @@ import { checkRegistrationInvite } from "../invites/registration-invite";
 export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: RegisterBody): Promise<AuthOutcome> {
   // an invite (checked first: a bad one is a 400 and nothing is made) also opens a closed registration
   const inviteHash = await checkRegistrationInvite(deps, input.invite_token, input.email);
+  // the configured admin emails still register, so a closed platform keeps a way to its first admin
+  if (!deps.config.admin.emails.includes(input.email) && !inviteHash && !(await registrationAllowed(deps.data.repos)))
+    throw errors.forbidden("registration is disabled");
   assertPasswordPolicy(deps, input.password);
   const passwordHash = await deps.hasher.hash(input.password);
   const id = randomUUID();

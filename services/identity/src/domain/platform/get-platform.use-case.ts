@@ -1,9 +1,10 @@
+import type { PlatformSettings } from "@burnbox/contracts";
 import type { RequestCtx } from "@burnbox/service-kit";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
-import { platformSessionCap } from "./session-cap";
+import { effectivePlatform } from "./platform-settings";
 
-export async function getPlatform(deps: IdentityDeps, ctx: RequestCtx): Promise<{ max_sessions_per_user: number }> {
+export async function getPlatform(deps: IdentityDeps, ctx: RequestCtx): Promise<PlatformSettings> {
   requireSystemAdmin(ctx);
-  return { max_sessions_per_user: await platformSessionCap(deps, deps.data.repos) };
+  return effectivePlatform(deps, await deps.data.repos.platform.all());
 }

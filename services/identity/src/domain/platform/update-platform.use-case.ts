@@ -1,27 +1,31 @@
-import type { RequestCtx } from "@burnbox/service-kit";
+import { EventType, type PlatformSettings, type UpdatePlatformBody } from "@burnbox/contracts";
+import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
-import { platformSessionCap } from "./session-cap";
+import { effectivePlatform, platformProblem } from "./platform-settings";
 
-/** Merges the given platform settings and answers with all of them. */
-export async function updatePlatform(
-  deps: IdentityDeps,
-  ctx: RequestCtx,
-  input: { max_sessions_per_user?: number | undefined },
-): Promise<{ max_sessions_per_user: number }> {
+/**
+ * Merges the named platform settings and answers with all of them. The inbox service (demo) and
+ * tenancy (the TTL cascade's top tier) apply them on every replica through the change event.
+ */
+export async function updatePlatform(deps: IdentityDeps, ctx: RequestCtx, input: UpdatePlatformBody): Promise<PlatformSettings> {
   requireSystemAdmin(ctx);
-  const value = input.max_sessions_per_user;
-  if (value !== undefined) {
-    await deps.data.write(async (repos, events) => {
-      await repos.platform.setMaxSessionsPerUser(value);
-      events.audit({
-        ctx,
-        action: "admin.platform_updated",
-        org_id: null,
-        target: { type: "user", id: ctx.actor.user_id },
-        metadata: { max_sessions_per_user: value },
-      });
+  const named = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as UpdatePlatformBody;
+  if (Object.keys(named).length === 0) return effectivePlatform(deps, await deps.data.repos.platform.all());
+  return deps.data.write(async (repos, events) => {
+    const stored = await repos.platform.all();
+    const next = { ...stored, ...named };
+    const problem = platformProblem(effectivePlatform(deps, next));
+    if (problem) throw errors.validation(problem);
+    await repos.platform.set(named);
+    events.event(EventType.platformSettingsChanged, { org_id: null, team_id: null, data: {} });
+    events.audit({
+      ctx,
+      action: "admin.platform_updated",
+      org_id: null,
+      target: { type: "platform", id: null },
+      metadata: { ...named },
     });
-  }
-  return { max_sessions_per_user: await platformSessionCap(deps, deps.data.repos) };
+    return effectivePlatform(deps, next);
+  });
 }

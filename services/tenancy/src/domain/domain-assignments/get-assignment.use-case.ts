@@ -10,7 +10,9 @@ import { resolveInboxLimit, resolveInboxTtl } from "./inbox-ttl";
 export async function getAssignment(deps: TenancyDeps, input: { assignmentId: string }): Promise<GetAssignmentReply> {
   const a = await deps.data.repos.domainAssignments.locate(input.assignmentId);
   if (!a) return { assignment: null };
-  const layers = [withOrgDefaults(a.settings.org), a.settings.domain, a.settings.team, a.settings.assignment];
+  const platformTtl = deps.platformTtl.current();
+  // the platform's tier first: its maximum bounds every org's
+  const layers = [platformTtl, withOrgDefaults(a.settings.org, platformTtl), a.settings.domain, a.settings.team, a.settings.assignment];
   const { defaultTtl, maxTtl } = resolveInboxTtl(layers);
   return {
     assignment: {

@@ -20,7 +20,9 @@ export async function listMyDomains(deps: TenancyDeps, ctx: RequestCtx, input: P
     count: () => domainAssignments.countForTeams(teamIds),
     map: (rows) =>
       rows.map((r) => {
-        const ttl = resolveInboxTtl([withOrgDefaults(r.settings.org), r.settings.domain, r.settings.team, r.settings.assignment]);
+        const platformTtl = deps.platformTtl.current();
+        const org = withOrgDefaults(r.settings.org, platformTtl);
+        const ttl = resolveInboxTtl([platformTtl, org, r.settings.domain, r.settings.team, r.settings.assignment]);
         return {
           ...r.assignment,
           team_name: r.teamName,

@@ -3,7 +3,7 @@ import type { CreateOrgBody, Org } from "@burnbox/contracts";
 import type { RequestCtx } from "@burnbox/service-kit";
 import type { TenancyDeps } from "../deps";
 import { withFreeSlug } from "../slug";
-import { DEFAULT_ORG_SETTINGS } from "./org-settings";
+import { NEW_ORG_SETTINGS } from "./org-settings";
 
 /** Creates an org; its creator becomes the owner. A chosen slug that is taken is a 409. */
 export async function createOrg(deps: TenancyDeps, ctx: RequestCtx, input: CreateOrgBody): Promise<Org> {
@@ -15,7 +15,7 @@ export async function createOrg(deps: TenancyDeps, ctx: RequestCtx, input: Creat
         name: input.name,
         slug,
         logoUrl: input.logo_url ?? null,
-        settings: DEFAULT_ORG_SETTINGS,
+        settings: NEW_ORG_SETTINGS,
         ownerUserId: ctx.actor.user_id,
       });
       events.audit({

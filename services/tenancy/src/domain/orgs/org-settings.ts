@@ -10,5 +10,17 @@ export const DEFAULT_ORG_SETTINGS = {
   enforce_sso: false,
 };
 
-/** An org's stored settings over the defaults. */
-export const withOrgDefaults = (stored: Record<string, unknown>) => ({ ...DEFAULT_ORG_SETTINGS, ...stored });
+/** The TTL settings an org follows until it sets its own: the platform's (PUT /admin/platform). */
+export const TTL_KEYS = ["default_inbox_ttl", "max_inbox_ttl"] as const;
+
+/** What a new org stores: the defaults but the TTLs, which follow the platform until the org sets them. */
+export const NEW_ORG_SETTINGS = Object.fromEntries(
+  Object.entries(DEFAULT_ORG_SETTINGS).filter(([k]) => !(TTL_KEYS as readonly string[]).includes(k)),
+);
+
+/** An org's stored settings over the defaults; unset TTLs are the platform's (`platformTtl`, else 10m and 24h). */
+export const withOrgDefaults = (stored: Record<string, unknown>, platformTtl?: { default_inbox_ttl: string; max_inbox_ttl: string }) => ({
+  ...DEFAULT_ORG_SETTINGS,
+  ...(platformTtl ?? {}),
+  ...stored,
+});

@@ -2,7 +2,7 @@ import { mailerView, nextSealedSecret, secretChange, storageView } from "./platf
 
 const seal = (plain: string) => `sealed(${plain})`;
 
-describe("secret changes (contract notes: \"\" or absent keeps, null clears)", () => {
+describe('secret changes (contract notes: "" or absent keeps, null clears)', () => {
   it("when the secret is absent or empty, then the stored one is kept", () => {
     expect(nextSealedSecret("old", secretChange(undefined), seal)).toBe("old");
     expect(nextSealedSecret("old", secretChange(""), seal)).toBe("old");

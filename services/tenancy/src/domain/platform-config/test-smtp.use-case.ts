@@ -18,5 +18,8 @@ export async function testSmtp(deps: TenancyDeps, ctx: RequestCtx): Promise<Infr
       return { success: false, message: "the stored password cannot be read: check encryption.key", response_time_ms: 0 };
     }
   }
-  return probeSmtp({ host: saved.host, port: saved.port, username: saved.username || null, password, tls: saved.tls }, adminProbeEnv(deps.config));
+  return probeSmtp(
+    { host: saved.host, port: saved.port, username: saved.username || null, password, tls: saved.tls },
+    adminProbeEnv(deps.config),
+  );
 }

@@ -21,7 +21,7 @@ export async function updateMailerConfig(deps: TenancyDeps, ctx: RequestCtx, inp
       ctx,
       action: "admin.mailer_config_updated",
       org_id: null,
-      target: { type: "platform_config", id: null, name: "mailer" },
+      target: { type: "platform_config", id: "mailer" },
       metadata: { ...fields, password: change.kind === "set" ? "changed" : change.kind === "clear" ? "cleared" : "kept" },
     });
     return mailerView({ ...fields, password_sealed: sealed });

@@ -37,7 +37,7 @@ export async function updateStorageConfig(deps: TenancyDeps, ctx: RequestCtx, in
       ctx,
       action: "admin.storage_config_updated",
       org_id: null,
-      target: { type: "platform_config", id: null, name: "storage" },
+      target: { type: "platform_config", id: "storage" },
       metadata: { ...fields, secret_key: change.kind === "set" ? "changed" : change.kind === "clear" ? "cleared" : "kept" },
     });
     return storageView({ ...fields, secret_key_sealed: sealed });

@@ -12,9 +12,14 @@ const seconds = (v: unknown): number | null => {
   }
 };
 
-/** The effective maximum of some tiers: the smallest maximum any of them sets (no lower tier raises it). */
+/**
+ * The effective maximum of some tiers: the smallest maximum any of them sets (no lower tier raises
+ * it). The platform's tier (PUT /admin/platform) is the first of them where callers pass it; the
+ * configuration's 24h applies only when no tier sets one.
+ */
 export function effectiveMaxSeconds(layers: ReadonlyArray<Record<string, unknown>>): number {
-  return Math.min(...[CONFIG_TTL, ...layers].map((l) => seconds(l.max_inbox_ttl) ?? Number.POSITIVE_INFINITY));
+  const max = Math.min(...layers.map((l) => seconds(l.max_inbox_ttl) ?? Number.POSITIVE_INFINITY));
+  return Number.isFinite(max) ? max : (seconds(CONFIG_TTL.max_inbox_ttl) as number);
 }
 
 /**
