@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { RpcName, type GetAssignmentReply } from "@burnbox/contracts";
+import { RpcName, subjects, type GetAssignmentReply } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
@@ -166,7 +166,8 @@ describe("inbox: tenancy's removals and the max_inboxes_per_domain quota", () =>
       expect((await call("GET", `/inboxes/${kept.body.id}`, { actor: owner })).status).toBe(200);
 
       // a redelivery (same event id) changes nothing and is not an error
-      await publishEvent(infra.js, ns, event);
+      // republished as a new message (a fresh message id, past the stream's dedup): the consumer gets it again
+      await infra.js.publish(subjects(ns).event(event.type), JSON.stringify(event), { msgID: randomUUID() });
       const sentinel = newEvent("team.deleted", { org_id: a.org_id, team_id: randomUUID(), data: { team_id: randomUUID() } });
       await publishEvent(infra.js, ns, sentinel);
       await waitFor(async () => (await rows("SELECT 1 FROM processed_events WHERE event_id = $1", [sentinel.id])).length === 1, {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { RpcName } from "@burnbox/contracts";
+import { RpcName, subjects } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startDnsServer } from "../../tenancy/test/dns-server";
@@ -163,7 +163,8 @@ describe("webhook-dispatcher: tenancy's removals and dns.servers", () => {
       await publishEvent(t.infra.js, t.ns, event);
       await handled(event.id);
       expect(await db().webhook.count({ where: { orgId: a.orgId } })).toBe(0);
-      await publishEvent(t.infra.js, t.ns, event);
+      // republished as a new message (a fresh message id, past the stream's dedup): the consumer gets it again
+      await t.infra.js.publish(subjects(t.ns).event(event.type), JSON.stringify(event), { msgID: randomUUID() });
       const sentinel = newEvent("org.deleted", { org_id: randomUUID(), team_id: null, data: { org_id: randomUUID(), team_ids: [] } });
       await publishEvent(t.infra.js, t.ns, sentinel);
       await handled(sentinel.id);
