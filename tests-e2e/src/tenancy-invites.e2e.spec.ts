@@ -242,7 +242,7 @@ describe("invites through the gateway", () => {
     expect((await api("GET", `/orgs/${world.orgId}/invites`, { token: outsider.token })).status).toBe(404);
   });
 
-  it("when a team has inboxes, mail, a webhook and a key, then the impacts count them; a system admin moves the domain to another org", async () => {
+  it("when a team has inboxes, mail, a webhook and a key, then the impacts count them; a system admin moves the domain to another org and its inbox there stops", async () => {
     const world = await teamWithDomain(api);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, `imp-${randomBytes(3).toString("hex")}`);
     await sendMail(system.ports.smtp, { from: "a@example.org", to: inbox.full_address, subject: "count me", text: "x" });
@@ -306,5 +306,14 @@ describe("invites through the gateway", () => {
     expect((await api("GET", `/orgs/${target.body.id}/domains/${domainId}`, { token: world.owner.token })).status).toBe(200);
     const assignments = await api<Page<unknown>>("GET", `/orgs/${world.orgId}/teams/${world.teamId}/domains`, { token: world.owner.token });
     expect(assignments.body.total).toBe(0);
+    // the old org's inbox on it is deactivated: no longer active, and the intake refuses its mail
+    await waitFor(
+      async () => (await api<{ is_active: boolean }>("GET", `/inboxes/${inbox.id}`, { token: world.owner.token })).body.is_active === false,
+      {
+        what: "the inbox on the moved domain to be deactivated",
+      },
+    );
+    const refused = await sendMail(system.ports.smtp, { from: "a@example.org", to: inbox.full_address, subject: "late", text: "x" });
+    expect(refused.rcpt.code).toBe(550);
   });
 });

@@ -240,6 +240,19 @@ export class InboxRepository {
   }
 
   /**
+   * Deactivates the org's inboxes on a domain that moved to another org (`domain.transferred`):
+   * under the domain's lock, so a create counted under it commits first; returns how many.
+   */
+  async deactivateOnDomain(scope: OrgScope, domainId: string): Promise<number> {
+    await this.db.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", `inbox-domain:${domainId}`);
+    const { count } = await this.db.inbox.updateMany({
+      where: { orgId: scope.orgId, domainId, isActive: true },
+      data: { isActive: false },
+    });
+    return count;
+  }
+
+  /**
    * The active inboxes of a domain at `at`, counted under the domain's lock, which is held until
    * the transaction ends: two creates at the limit are counted one after the other, never together.
    */

@@ -1,12 +1,14 @@
 import { EventType } from "@burnbox/contracts";
 import { startConsumer, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
 import type { InboxDeps } from "../domain/deps";
+import { deactivateDomainInboxes } from "../domain/tenants/deactivate-domain-inboxes.use-case";
 import { moveTeamInboxes } from "../domain/tenants/move-team-inboxes.use-case";
 import { removeTenantInboxes } from "../domain/tenants/remove-tenant-inboxes.use-case";
 
 const ORG_DELETED = "inbox-org-deleted";
 const TEAM_DELETED = "inbox-team-deleted";
 const TEAM_TRANSFERRED = "inbox-team-transferred";
+const DOMAIN_TRANSFERRED = "inbox-domain-transferred";
 
 /** Tenancy's removals and moves, one durable consumer each (shared by replicas), idempotent on the event id. */
 export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps, logger: Logger): Promise<RunningConsumer[]> {
@@ -59,6 +61,20 @@ export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps,
           teamId: event.data.team_id,
           fromOrgId: event.data.from_org_id,
           toOrgId: event.data.to_org_id,
+        }),
+    }),
+    startConsumer({
+      nc,
+      namespace,
+      durable: DOMAIN_TRANSFERRED,
+      eventType: EventType.domainTransferred,
+      logger,
+      handler: (event) =>
+        deactivateDomainInboxes(deps, {
+          consumer: DOMAIN_TRANSFERRED,
+          eventId: event.id,
+          fromOrgId: event.data.from_org_id,
+          domainId: event.data.domain_id,
         }),
     }),
   ]);
