@@ -234,3 +234,36 @@ describe("a custom team permission as an API-key scope", () => {
     ).toBe(403);
   });
 });
+
+/** Issue #12: `max_inboxes_per_domain` counts active inboxes, checked atomically (contract notes, TTL cascade). */
+describe("max_inboxes_per_domain through the gateway", () => {
+  const system = SharedSystem.attach();
+  const api: Api = apiClient(system.gatewayUrl);
+
+  it("when two creates race at the limit, then exactly one wins and the other is 409; an expired-and-removed inbox frees its place", async () => {
+    const world = await teamWithDomain(api);
+    const token = world.owner.token;
+    const set = await api("PATCH", `/orgs/${world.orgId}/settings`, { token, body: { max_inboxes_per_domain: 2 } });
+    expect(set.status).toBe(200);
+    const create = (ttl?: string) =>
+      api<{ id: string; error?: string; code?: string }>("POST", "/inboxes", {
+        token,
+        body: { domain_assignment_id: world.assignmentId, ...(ttl ? { ttl } : {}) },
+      });
+    const first = await create("2s");
+    expect(first.status).toBe(201);
+    const raced = await Promise.all([create(), create()]);
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(raced.find((r) => r.status === 409)?.body).toEqual({ error: "inbox limit reached for this domain (2)", code: "conflict" });
+    // the short-lived one lapses: it no longer counts, and one more fits
+    const again = await waitFor(
+      async () => {
+        const r = await create();
+        return r.status === 201 ? r : null;
+      },
+      { what: "the expired inbox to stop counting", timeoutMs: 15_000, intervalMs: 500 },
+    );
+    expect(again.status).toBe(201);
+    expect((await create()).status).toBe(409);
+  });
+});
