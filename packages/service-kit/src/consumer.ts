@@ -5,7 +5,7 @@ import { runWithContext } from "./context";
 import { TransientError } from "./errors";
 import type { Logger } from "./logger";
 import { pipeline } from "./metrics";
-import { SpanKind, SpanStatusCode, eventTraceKey, extractNatsHeaders, rememberEventTrace, withSpan } from "./telemetry";
+import { SpanKind, SpanStatusCode, extractNatsHeaders, withSpan } from "./telemetry";
 
 const MS = 1_000_000; // nanoseconds per millisecond
 
@@ -136,7 +136,6 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
             await opts.handler(event, msg);
             msg.ack();
             pipeline.consumerMessages.inc({ durable, outcome: "processed" });
-            rememberEventTrace(eventTraceKey(event.type, event.occurred_at));
           } catch (err) {
             active.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
             const count = msg.info.deliveryCount;

@@ -159,33 +159,6 @@ export async function withSpan<T>(
 }
 
 /**
- * Hand-off of a consumed event's trace to work that runs later in this process (the webhook
- * dispatcher sends deliveries from a worker, not from the consumer). Keyed by event type and
- * occurred-at, which a delivery body carries; bounded; filled only while spans are recorded.
- * Work picked up by another replica or after a restart starts a trace of its own.
- */
-const handoff = new Map<string, Context>();
-const HANDOFF_MAX = 10_000;
-
-export const eventTraceKey = (type: string, occurredAt: string): string => `${type}@${occurredAt}`;
-
-export function rememberEventTrace(key: string, ctx: Context = context.active()): void {
-  if (!trace.getSpan(ctx)?.isRecording()) return;
-  if (handoff.size >= HANDOFF_MAX) {
-    const oldest = handoff.keys().next().value;
-    if (oldest !== undefined) handoff.delete(oldest);
-  }
-  handoff.set(key, ctx);
-}
-
-/** The remembered trace of an event, if any; `undefined` costs one Map lookup when none is kept. */
-export function recalledEventTrace(key: () => string | null): Context | undefined {
-  if (handoff.size === 0) return undefined;
-  const k = key();
-  return k === null ? undefined : handoff.get(k);
-}
-
-/**
  * Tests: a tracer provider that keeps spans in memory (W3C propagation, async-context aware),
  * registered globally until `stop()`.
  */

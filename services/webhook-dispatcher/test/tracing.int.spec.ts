@@ -25,6 +25,8 @@ import { emailReceivedEvent } from "./factories";
  * One trace from the mail's arrival to the webhook's receiver: the event is written to the outbox
  * inside the span the SMTP intake opens ("smtp DATA"), the relay publishes it with the trace in
  * NATS headers, the dispatcher's consumer continues it, and the delivery's POST carries it on.
+ * The delivery row keeps the consumer span's traceparent, so every attempt, retries included and on
+ * whichever replica, continues that trace.
  */
 describe("webhook-dispatcher tracing on real Postgres and NATS", () => {
   const ns = uniqueNamespace("whdt");
@@ -47,7 +49,7 @@ describe("webhook-dispatcher tracing on real Postgres and NATS", () => {
         nats: { url: testInfra.natsUrl, namespace: ns },
         database: { url: dbUrl },
         webhooks: { unsafe_allowed_targets: ["localhost"] },
-        delivery: { poll_interval: "50ms" },
+        delivery: { poll_interval: "50ms", retry_base: "100ms" },
       },
     );
     infra = await startInfra({
@@ -108,6 +110,55 @@ describe("webhook-dispatcher tracing on real Postgres and NATS", () => {
       expect(consume).toMatchObject({ kind: SpanKind.CONSUMER, parentSpanId: publish?.spanId });
       expect(post).toMatchObject({ kind: SpanKind.CLIENT, parentSpanId: consume?.spanId });
       expect(received[0]?.traceparent).toBe(`00-${intake.traceId}-${post?.spanId}-01`);
+    } finally {
+      await new Promise<void>((r) => rx.close(() => r()));
+    }
+  });
+
+  it("when the first attempt fails, then the retry continues the same trace from the delivery row", async () => {
+    const received: IncomingHttpHeaders[] = [];
+    const rx = createServer((req, res) => {
+      received.push(req.headers);
+      req.resume();
+      req.on("end", () => {
+        res.statusCode = received.length === 1 ? 503 : 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => rx.listen(0, "127.0.0.1", r));
+    try {
+      const port = (rx.address() as AddressInfo).port;
+      const team = randomUUID();
+      const call = serviceClient(`http://127.0.0.1:${service.port}`);
+      const hook = await call("POST", `/orgs/${orgId}/teams/${team}/webhooks`, {
+        actor: lead,
+        body: { url: `http://localhost:${port}/retry`, events: ["email.received"] },
+      });
+      expect(hook.status).toBe(201);
+      const event = emailReceivedEvent({ orgId, teamId: team }, { subject: "Retried" });
+      const intake = await withSpan("smtp DATA", { kind: SpanKind.SERVER }, async (span) => {
+        const row = outboxRow(ns, event);
+        await infra.pool!.query("INSERT INTO outbox_events (id, subject, payload) VALUES ($1, $2, $3)", [
+          row.id,
+          row.subject,
+          JSON.stringify(row.payload),
+        ]);
+        return span.spanContext();
+      });
+      await waitFor(() => received.length === 2, { what: "the failed attempt and its retry" });
+      const stored = await infra.pool!.query<{ trace_parent: string }>("SELECT trace_parent FROM deliveries WHERE event_id = $1", [
+        event.id,
+      ]);
+      const consume = tracing
+        .spans()
+        .find((s) => s.traceId === intake.traceId && s.name === `${dispatchConsumerName("email.received")} process`);
+      expect(stored.rows[0]?.trace_parent).toBe(`00-${intake.traceId}-${consume?.spanId}-01`);
+      await waitFor(() => tracing.spans().filter((s) => s.traceId === intake.traceId && s.name === "webhook POST").length === 2, {
+        what: "both POST spans",
+      });
+      const posts = tracing.spans().filter((s) => s.traceId === intake.traceId && s.name === "webhook POST");
+      expect(posts.map((p) => p.parentSpanId)).toEqual([consume?.spanId, consume?.spanId]);
+      expect(received.map((h) => String(h.traceparent).split("-")[1])).toEqual([intake.traceId, intake.traceId]);
     } finally {
       await new Promise<void>((r) => rx.close(() => r()));
     }

@@ -18,6 +18,8 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   active: boolean;
+  /** The trace the attempt continues (the scheduling span's), null when none was recorded. */
+  traceParent: string | null;
 }
 
 /** How an attempt ended and what becomes of its delivery. */
@@ -66,7 +68,8 @@ export class DeliveryQueue {
         FOR UPDATE SKIP LOCKED
       ) due, webhooks w
       WHERE d.id = due.id AND w.id = d.webhook_id
-      RETURNING d.id, d.webhook_id AS "webhookId", d.event, d.body, d.attempts, w.url, w.secret, w.active`;
+      RETURNING d.id, d.webhook_id AS "webhookId", d.event, d.body, d.attempts, w.url, w.secret, w.active,
+        d.trace_parent AS "traceParent"`;
   }
 
   /** A claimed delivery whose webhook was deactivated is dropped without an attempt. */

@@ -54,6 +54,7 @@ export class DeliveryRepository {
     event: { id: string; type: WebhookEvent },
     at: Date,
     bodyFor: (deliveryId: string) => string,
+    traceParent: string | null = null,
   ): Promise<number> {
     const hooks = await this.db.webhook.findMany({
       where: { orgId: scope.orgId, teamId: scope.teamId, active: true, events: { has: event.type } },
@@ -62,7 +63,7 @@ export class DeliveryRepository {
     if (hooks.length === 0) return 0;
     const rows = hooks.map((h) => {
       const id = randomUUID();
-      return { id, webhookId: h.id, eventId: event.id, event: event.type, body: bodyFor(id), nextAttemptAt: at };
+      return { id, webhookId: h.id, eventId: event.id, event: event.type, body: bodyFor(id), nextAttemptAt: at, traceParent };
     });
     await this.db.delivery.createMany({ data: rows, skipDuplicates: true });
     return rows.length;

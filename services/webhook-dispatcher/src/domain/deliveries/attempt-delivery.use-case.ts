@@ -1,5 +1,5 @@
 import { parseDurationMs } from "@burnbox/contracts";
-import { eventTraceKey, pipeline, recalledEventTrace } from "@burnbox/service-kit";
+import { contextFromHeaders, pipeline } from "@burnbox/service-kit";
 import type { AttemptRecord, ClaimedDelivery } from "../../data/delivery-queue.repository";
 import type { DispatcherDeps } from "../deps";
 import { sendWebhook } from "../sender";
@@ -25,8 +25,8 @@ export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDel
     allowed: deps.allowed,
     resolver: deps.resolver,
     now: () => deps.now().getTime(),
-    // continues the event's trace when this process consumed it (see docs/operations.md)
-    trace: recalledEventTrace(() => traceKeyOf(delivery)),
+    // continues the trace of the span that scheduled it, stored with the delivery (docs/operations.md)
+    ...(delivery.traceParent ? { trace: contextFromHeaders({ traceparent: delivery.traceParent }) } : {}),
   });
   const outcome = result.success ? "success" : result.status === null ? "error" : "http_error";
   pipeline.webhookAttempts.inc({ outcome });
@@ -49,14 +49,4 @@ export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDel
   };
   await deps.queue.record(record);
   return record;
-}
-
-/** The body names the event's type and occurred-at, the key its consumer remembered the trace under. */
-function traceKeyOf(delivery: ClaimedDelivery): string | null {
-  try {
-    const body = JSON.parse(delivery.body) as { event?: unknown; timestamp?: unknown };
-    return typeof body.event === "string" && typeof body.timestamp === "string" ? eventTraceKey(body.event, body.timestamp) : null;
-  } catch {
-    return null;
-  }
 }

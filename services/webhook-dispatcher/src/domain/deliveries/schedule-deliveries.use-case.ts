@@ -1,4 +1,5 @@
 import type { WebhookDomainEvent } from "@burnbox/contracts";
+import { traceHeaders } from "@burnbox/service-kit";
 import type { DispatcherDeps } from "../deps";
 import { deliveryBody } from "./delivery-body";
 
@@ -15,6 +16,8 @@ export async function scheduleDeliveries(deps: DispatcherDeps, input: { consumer
   if (!(await deps.data.repos.deliveries.hasSubscribers(scope, event.type))) return 0;
   return deps.data.write(async (repos) => {
     if (!(await repos.processedEvents.claim(input.consumer, event.id))) return 0;
-    return repos.deliveries.scheduleForSubscribers(scope, event, deps.now(), (deliveryId) => deliveryBody(deliveryId, event));
+    // the consumer's span (when traces are recorded): every attempt continues it, wherever it runs
+    const traceParent = traceHeaders().traceparent ?? null;
+    return repos.deliveries.scheduleForSubscribers(scope, event, deps.now(), (deliveryId) => deliveryBody(deliveryId, event), traceParent);
   });
 }
