@@ -6,6 +6,11 @@ describe("slugify", () => {
     expect(slugify("  Acme Widgets -- Team #1! ")).toBe("acme-widgets-team-1");
   });
 
+  it("when a name has accented letters, then they keep their base letter instead of splitting the word", () => {
+    expect(slugify("Crème Brûlée Équipe")).toBe("creme-brulee-equipe");
+    expect(slugify("Ångström ﬁx")).toBe("angstrom-fix");
+  });
+
   it("when a name has nothing usable, then the slug is random hex", () => {
     expect(slugify("!!!")).toMatch(/^[0-9a-f]{8}$/);
   });

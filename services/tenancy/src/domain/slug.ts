@@ -6,6 +6,7 @@ import { AppError } from "@burnbox/service-kit";
 export function slugify(name: string): string {
   const s = name
     .normalize("NFKD")
+    .replace(/\p{M}+/gu, "") // the accents NFKD split off: "Crème" is "creme", not "cre-me"
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
