@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import dns2 from "dns2";
 import S3rver from "s3rver";
-import { testDatabaseUrl } from "@burnbox/test-kit";
+import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
 import { System, TRUSTED_DOMAIN } from "./system";
 import { STRONG_PASSWORD, newClientIp, registerUser } from "./world";
@@ -262,6 +262,20 @@ describe("first-run setup on a fresh installation", () => {
     ] as const) {
       expect((await call("POST", p, { body: b3 })).status).toBe(403);
     }
+    // the completion is audited (category admin), without the password
+    const audit = await waitFor(
+      async () => {
+        const res = await call<{ data: Array<{ action: string; category: string; actor_id: string; metadata: Record<string, unknown> }> }>(
+          "GET",
+          "/admin/audit?action=setup.completed",
+          { token },
+        );
+        return res.body.data?.[0] ?? null;
+      },
+      { what: "the setup.completed audit entry", timeoutMs: 15_000, intervalMs: 200 },
+    );
+    expect(audit).toMatchObject({ action: "setup.completed", category: "admin", actor_id: won.user.id });
+    expect(JSON.stringify(audit)).not.toContain(STRONG_PASSWORD);
     adminToken = token;
   });
 

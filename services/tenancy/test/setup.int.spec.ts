@@ -42,12 +42,23 @@ function identityStandIn(t: Tenancy) {
       async (req) => {
         if (state.admin) return { outcome: "completed" as const, ...none };
         state.admin = user(req.email);
+        const cookie = req.use_cookie
+          ? {
+              name: "bb_refresh_token",
+              value: "rt",
+              path: "/api/v1/auth",
+              max_age_ms: 60_000,
+              http_only: true,
+              secure: true,
+              same_site: "lax" as const,
+            }
+          : null;
         return {
           outcome: "created" as const,
           problem: null,
           user: state.admin,
-          tokens: { access_token: "at", refresh_token: "rt", expires_in: 900 },
-          cookie: null,
+          tokens: { access_token: "at", refresh_token: req.use_cookie ? "" : "rt", expires_in: 900 },
+          cookie,
         };
       },
       t.infra.logger,
@@ -130,6 +141,20 @@ describe("setup complete across tenancy and identity", () => {
     );
     expect((await t.call("GET", "/setup/status", { actor: null })).body).toEqual({ completed: true });
     expect(identity.state.aborted).toEqual([]);
+  });
+
+  it("when setup completes in cookie mode, then the refresh token is set as identity's httpOnly cookie and not in the body", async () => {
+    const res = await t.call<{ tokens: { refresh_token: string } }>("POST", "/setup/complete", {
+      actor: null,
+      body: { ...completeBody(trustedDomainName()), use_cookie: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.tokens.refresh_token).toBe("");
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^bb_refresh_token=rt;/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Path=\/api\/v1\/auth/);
+    expect(cookie).toMatch(/Secure/);
   });
 
   it("when the mailer in setup carries a password and no encryption key is configured, then it is 400 before any admin is created", async () => {

@@ -88,7 +88,12 @@ export async function getHealth(deps: TenancyDeps, ctx: RequestCtx, own: Record<
 async function checkMailer(deps: TenancyDeps): Promise<HealthCheck> {
   const saved = await deps.data.repos.platformConfig.mailer().catch(() => null);
   if (!saved?.host) return { status: "ok", latency_ms: 0 };
-  const r = await probeSmtp({ host: saved.host, port: saved.port, tls: saved.tls }, adminProbeEnv(deps.config));
+  const env = adminProbeEnv(deps.config);
+  // bounded like the pings, so one slow mail server does not hold the whole health answer
+  const r = await probeSmtp(
+    { host: saved.host, port: saved.port, tls: saved.tls },
+    { ...env, timeoutMs: Math.min(env.timeoutMs, PING_TIMEOUT_MS) },
+  );
   return r.success
     ? { status: "ok", latency_ms: r.response_time_ms }
     : { status: "error", latency_ms: r.response_time_ms, error: r.message };
