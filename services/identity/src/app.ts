@@ -14,6 +14,7 @@ import type { IdentityConfig } from "./config";
 import { createPrisma, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
 import { PasswordHasher } from "./domain/passwords";
+import { configuredGithub } from "./domain/sso/presets";
 import { RelyingParty } from "./domain/sso/relying-party";
 import { accountHandlers } from "./http/account.handlers";
 import { adminUsersHandlers } from "./http/admin-users.handlers";
@@ -28,6 +29,7 @@ import { startPlatformMailer } from "./domain/platform/platform-mailer";
 import { servePlatformRpc } from "./messaging/platform.rpc";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
+import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { serveSetupRpc } from "./messaging/setup.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startInviteAcceptedConsumer } from "./messaging/invites.consumer";
@@ -64,7 +66,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     hasher: new PasswordHasher(config.auth.argon2),
     mailer: new Mailer(configMailerSettings(config.mail), infra.logger),
     secrets,
-    rp: new RelyingParty({ secrets, unsafeAllowedIssuers: config.sso.unsafe_allowed_issuers, now }),
+    rp: new RelyingParty({ secrets, unsafeAllowedIssuers: config.sso.unsafe_allowed_issuers, now, github: configuredGithub(config.sso) }),
     logger: infra.logger,
     now,
   };

@@ -55,6 +55,12 @@ export const IdentityConfig = z.object({
        * origins. For local test providers only; logged loudly at start when set.
        */
       unsafe_allowed_issuers: z.array(z.string().trim().toLowerCase().min(1)).default([]),
+      /**
+       * GitHub's web and API origins for the github preset (GitHub Enterprise Server, or a local
+       * test server listed in `unsafe_allowed_issuers`); https unless listed there.
+       */
+      github_url: z.string().url().default("https://github.com"),
+      github_api_url: z.string().url().default("https://api.github.com"),
     })
     .prefault({}),
   encryption: z

@@ -1,4 +1,4 @@
-import { resolveProviderIssuer } from "./presets";
+import { configuredGithub, resolveProviderIssuer } from "./presets";
 
 describe("resolveProviderIssuer", () => {
   it("when the provider is google, then the preset issuer is used", () => {
@@ -26,5 +26,21 @@ describe("resolveProviderIssuer", () => {
       issuerUrl: null,
       tenantId: null,
     });
+  });
+});
+
+describe("configuredGithub", () => {
+  const sso = { github_url: "https://github.com", github_api_url: "https://api.github.com", unsafe_allowed_issuers: [] as string[] };
+  it("when nothing is configured, then github.com and api.github.com are used", () => {
+    expect(configuredGithub(sso)).toMatchObject({
+      authorization: "https://github.com/login/oauth/authorize",
+      token: "https://github.com/login/oauth/access_token",
+      emails: "https://api.github.com/user/emails",
+    });
+  });
+  it("when an origin is plain http, then start-up is refused unless it is an unsafe allowed issuer", () => {
+    const local = { ...sso, github_url: "http://127.0.0.1:9999", github_api_url: "http://127.0.0.1:9999/" };
+    expect(() => configuredGithub(local)).toThrow(/sso.github_url/);
+    expect(configuredGithub({ ...local, unsafe_allowed_issuers: ["127.0.0.1"] })).toMatchObject({ user: "http://127.0.0.1:9999/user" });
   });
 });

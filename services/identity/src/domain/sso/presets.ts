@@ -2,14 +2,24 @@ import type { SsoProviderBody, SsoProviderType } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit";
 import { issuerRefusal } from "./issuer-policy";
 
-/** GitHub speaks plain OAuth2: fixed endpoints, and the verified primary email from its API. */
-export const GITHUB = {
-  issuer: "https://github.com",
-  authorization: "https://github.com/login/oauth/authorize",
-  token: "https://github.com/login/oauth/access_token",
-  user: "https://api.github.com/user",
-  emails: "https://api.github.com/user/emails",
-} as const;
+/**
+ * GitHub speaks plain OAuth2: its endpoints under the web origin and the API origin (github.com
+ * and api.github.com unless `sso.github_url` / `sso.github_api_url` say otherwise), and the
+ * verified primary email from its API.
+ */
+export function githubEndpoints(webUrl = "https://github.com", apiUrl = "https://api.github.com") {
+  const web = webUrl.replace(/\/+$/, "");
+  const api = apiUrl.replace(/\/+$/, "");
+  return {
+    issuer: web,
+    authorization: `${web}/login/oauth/authorize`,
+    token: `${web}/login/oauth/access_token`,
+    user: `${api}/user`,
+    emails: `${api}/user/emails`,
+  } as const;
+}
+export type GithubEndpoints = ReturnType<typeof githubEndpoints>;
+export const GITHUB = githubEndpoints();
 
 /** Where a provider's issuer comes from: the preset (google, azure with its tenant) or the body. */
 export function presetIssuer(type: SsoProviderType, issuerUrl: string | null, tenantId: string | null): string | null {
@@ -43,4 +53,23 @@ export function resolveProviderIssuer(
     if (refusal) throw errors.validation(refusal);
   }
   return { issuerUrl, tenantId };
+}
+
+/**
+ * The github preset's endpoints from config (`sso.github_url`, `sso.github_api_url`): https, or
+ * listed in `sso.unsafe_allowed_issuers` (a local test server); anything else refuses to start.
+ */
+export function configuredGithub(sso: {
+  github_url: string;
+  github_api_url: string;
+  unsafe_allowed_issuers: readonly string[];
+}): GithubEndpoints {
+  for (const [key, url] of [
+    ["sso.github_url", sso.github_url],
+    ["sso.github_api_url", sso.github_api_url],
+  ] as const) {
+    const refusal = issuerRefusal(url, sso.unsafe_allowed_issuers);
+    if (refusal) throw new Error(`${key}: ${refusal.replace("issuer_url", "the URL")}`);
+  }
+  return githubEndpoints(sso.github_url, sso.github_api_url);
 }

@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import type { StoredProvider } from "../../data/sso-provider.repository";
 import { isUnsafeAllowed } from "./issuer-policy";
-import { GITHUB } from "./presets";
+import { GITHUB, type GithubEndpoints } from "./presets";
 import type { SecretBox } from "@burnbox/service-kit";
 
 /** What the callback learnt from the provider: who, and whether it vouches for the email. */
@@ -30,7 +30,13 @@ const CONFIG_TTL_MS = 10 * 60_000;
 export class RelyingParty {
   private readonly configs = new Map<string, { key: string; at: number; config: oidc.Configuration }>();
 
-  constructor(private readonly opts: { secrets: SecretBox; unsafeAllowedIssuers: readonly string[]; now: () => number }) {}
+  private readonly github: GithubEndpoints;
+
+  constructor(
+    private readonly opts: { secrets: SecretBox; unsafeAllowedIssuers: readonly string[]; now: () => number; github?: GithubEndpoints },
+  ) {
+    this.github = opts.github ?? GITHUB;
+  }
 
   forget(providerId: string): void {
     this.configs.delete(providerId);
@@ -43,12 +49,19 @@ export class RelyingParty {
     const secret = this.opts.secrets.open(p.clientSecretEnc);
     let config: oidc.Configuration;
     if (p.provider_type === "github") {
+      const gh = this.github;
       config = new oidc.Configuration(
-        { issuer: GITHUB.issuer, authorization_endpoint: GITHUB.authorization, token_endpoint: GITHUB.token },
+        { issuer: gh.issuer, authorization_endpoint: gh.authorization, token_endpoint: gh.token },
         p.client_id,
         { client_secret: secret },
         oidc.ClientSecretBasic(secret),
       );
+      // a local test server over http, listed in sso.unsafe_allowed_issuers (checked at start)
+      const insecure = [gh.issuer, gh.user].some((u) => {
+        const url = new URL(u);
+        return url.protocol === "http:" && isUnsafeAllowed(url, this.opts.unsafeAllowedIssuers);
+      });
+      if (insecure) oidc.allowInsecureRequests(config);
     } else {
       const issuer = new URL(p.issuer_url ?? "");
       const insecure = issuer.protocol === "http:" && isUnsafeAllowed(issuer, this.opts.unsafeAllowedIssuers);
@@ -87,7 +100,7 @@ export class RelyingParty {
         expectedState: checks.state,
         idTokenExpected: false,
       });
-      return githubAccount(config, tokens.access_token);
+      return githubAccount(config, this.github, tokens.access_token);
     }
     const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: checks.codeVerifier,
@@ -106,16 +119,14 @@ export class RelyingParty {
   }
 }
 
-async function githubAccount(config: oidc.Configuration, accessToken: string): Promise<ProviderAccount> {
+async function githubAccount(config: oidc.Configuration, gh: GithubEndpoints, accessToken: string): Promise<ProviderAccount> {
   const headers = new Headers({ accept: "application/vnd.github+json" });
-  const user = (await (await oidc.fetchProtectedResource(config, accessToken, new URL(GITHUB.user), "GET", undefined, headers)).json()) as {
+  const user = (await (await oidc.fetchProtectedResource(config, accessToken, new URL(gh.user), "GET", undefined, headers)).json()) as {
     id?: number;
     name?: string | null;
     login?: string;
   };
-  const emails = (await (
-    await oidc.fetchProtectedResource(config, accessToken, new URL(GITHUB.emails), "GET", undefined, headers)
-  ).json()) as {
+  const emails = (await (await oidc.fetchProtectedResource(config, accessToken, new URL(gh.emails), "GET", undefined, headers)).json()) as {
     email: string;
     primary: boolean;
     verified: boolean;
