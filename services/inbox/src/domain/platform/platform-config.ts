@@ -41,31 +41,33 @@ export async function startPlatformConfig(
 ): Promise<{ refresh(): Promise<void>; stop(): Promise<void> }> {
   const ns = deps.config.nats.namespace;
   const common = { nc: deps.nc, namespace: ns, logger: deps.logger };
-  const storage = await startLiveSetting<MessageStore>({
-    ...common,
-    name: `${deps.config.service.name}-storage`,
-    eventType: EventType.storageConfigChanged,
-    initial: targets.configured,
-    load: async () => {
-      const { storage: saved } = await rpcRequest(deps.nc, ns, RpcName.storageConfig, {});
-      return saved ? platformStore(saved, deps.config, deps.secrets) : targets.configured;
-    },
-    onChange: (store) => {
-      targets.storage.use(store);
-      deps.logger.info({ provider: store === targets.configured ? "configured" : "platform" }, "storage settings applied");
-    },
-  });
-  const platform = await startLiveSetting<InboxPlatform>({
-    ...common,
-    name: `${deps.config.service.name}-platform`,
-    eventType: EventType.platformSettingsChanged,
-    initial: NO_PLATFORM_SETTINGS,
-    load: async () => {
-      const reply = await rpcRequest(deps.nc, ns, RpcName.platformSettings, {});
-      return { demo_enabled: reply.demo_enabled };
-    },
-    onChange: (value) => targets.platform.set(value),
-  });
+  const [storage, platform] = await Promise.all([
+    startLiveSetting<MessageStore>({
+      ...common,
+      name: `${deps.config.service.name}-storage`,
+      eventType: EventType.storageConfigChanged,
+      initial: targets.configured,
+      load: async () => {
+        const { storage: saved } = await rpcRequest(deps.nc, ns, RpcName.storageConfig, {});
+        return saved ? platformStore(saved, deps.config, deps.secrets) : targets.configured;
+      },
+      onChange: (store) => {
+        targets.storage.use(store);
+        deps.logger.info({ provider: store === targets.configured ? "configured" : "platform" }, "storage settings applied");
+      },
+    }),
+    startLiveSetting<InboxPlatform>({
+      ...common,
+      name: `${deps.config.service.name}-platform`,
+      eventType: EventType.platformSettingsChanged,
+      initial: NO_PLATFORM_SETTINGS,
+      load: async () => {
+        const reply = await rpcRequest(deps.nc, ns, RpcName.platformSettings, {});
+        return { demo_enabled: reply.demo_enabled };
+      },
+      onChange: (value) => targets.platform.set(value),
+    }),
+  ]);
   return {
     refresh: async () => {
       await Promise.all([storage.refresh(), platform.refresh()]);
