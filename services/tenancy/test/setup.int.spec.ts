@@ -172,6 +172,29 @@ describe("setup complete across tenancy and identity", () => {
 });
 
 describe("the generated setup token", () => {
+  it("when two replicas start on one database, then both accept the one token, which only the first logged", async () => {
+    const first = await startTenancy();
+    // the same database and NATS namespace: a second replica of the same installation
+    const second = await startTenancy({ database: { url: first.dbUrl }, nats: { namespace: first.ns } });
+    try {
+      const logged = [first, second].flatMap((t) => t.logs.entries().filter((e) => typeof e.setup_token === "string"));
+      expect(logged).toHaveLength(1);
+      const token = logged[0]!.setup_token as string;
+      const identity = identityStandIn(first);
+      try {
+        for (const t of [first, second]) {
+          const res = await t.call("POST", "/setup/test-storage", { actor: null, body: { setup_token: token, provider: "local" } });
+          expect(res.status).toBe(200);
+        }
+      } finally {
+        await identity.stop();
+      }
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+
   it("when setup.token is not set, then one is generated, logged once, and only it passes", async () => {
     const t = await startTenancy();
     try {
