@@ -140,6 +140,13 @@ function startControl(system: System, adminEmails: string[]): Promise<Server> {
       res.end(text);
     };
     if (req.method === "GET" && kind === "logs") return reply(200, system.allLogs());
+    if (req.method === "POST" && kind === "replicas") {
+      system.startReplicas().then(
+        (replica) => reply(200, JSON.stringify(replica.ports)),
+        (err: unknown) => reply(500, err instanceof Error ? err.message : String(err)),
+      );
+      return;
+    }
     if (req.method === "POST" && kind === "admins") {
       const email = unclaimed.shift();
       return email ? reply(200, email) : reply(409, `all ${adminEmails.length} admin emails are taken: raise ADMIN_POOL`);
@@ -207,6 +214,14 @@ export class SharedSystem {
   /** Starts a stopped process again; resolves once it answers /readyz. */
   async startProcess(name: ProcessName): Promise<void> {
     await this.control("POST", `/processes/${name}/start`);
+  }
+
+  /**
+   * Starts (once per run) a second process of every service in this system's namespace and
+   * returns its ports: a second gateway and SMTP intake in front of second replicas of everything.
+   */
+  async replicaPorts(): Promise<Published["ports"]> {
+    return JSON.parse(await this.control("POST", "/replicas")) as Published["ports"];
   }
 
   /** Every line every process has written so far. */

@@ -71,11 +71,14 @@ export class System {
   readonly logs = new Map<ProcessName, string[]>();
   private readonly running = new Map<ProcessName, Running>();
   private readonly logFiles = new Map<ProcessName, WriteStream>();
+  private replica: System | null = null;
 
   private constructor(
     readonly namespace: string,
     readonly ports: Record<ProcessName, number> & { smtp: number; dns: number },
     private readonly extraEnv: SystemEnv,
+    /** A replica set joins another system's namespace: it never drops the databases or streams. */
+    private readonly joined = false,
   ) {
     // whatever ends the runner, no service outlives it
     process.once("exit", () => {
@@ -99,6 +102,23 @@ export class System {
       throw err;
     }
     return system;
+  }
+
+  /**
+   * A second process of every service (gateway and SMTP intake included) on ports of its own, in
+   * this system's namespace: the same databases, streams, Redis keys and message storage, as two
+   * replicas of each deployment share them. Started once; stopped with this system.
+   */
+  async startReplicas(): Promise<System> {
+    if (this.replica) return this.replica;
+    const [smtp, ...rest] = await freePorts(PROCESSES.length + 1);
+    const ports = { smtp, dns: this.ports.dns } as Record<ProcessName, number> & { smtp: number; dns: number };
+    PROCESSES.forEach((p, i) => (ports[p] = rest[i] as number));
+    const replica = new System(this.namespace, ports, this.extraEnv, true);
+    this.replica = replica;
+    await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => replica.startProcess(p)));
+    await replica.startProcess("api-gateway");
+    return replica;
   }
 
   get gatewayUrl(): string {
@@ -179,7 +199,7 @@ export class System {
     if (!file) {
       const dir = path.join(ROOT, ".test-results", "e2e-logs", this.namespace);
       mkdirSync(dir, { recursive: true });
-      file = createWriteStream(path.join(dir, `${name}.log`), { flags: "a" });
+      file = createWriteStream(path.join(dir, `${name}${this.joined ? ".replica" : ""}.log`), { flags: "a" });
       this.logFiles.set(name, file);
     }
     const sink = file;
@@ -219,13 +239,16 @@ export class System {
   }
 
   allLogs(): string {
-    return [...this.logs.entries()].map(([n, l]) => l.map((x) => `${n} ${x}`).join("\n")).join("\n");
+    const mine = [...this.logs.entries()].map(([n, l]) => l.map((x) => `${n} ${x}`).join("\n")).join("\n");
+    return this.replica ? `${mine}\n${this.replica.allLogs().replace(/^/gm, "replica ")}` : mine;
   }
 
   async stop(): Promise<void> {
+    if (this.replica) await this.replica.stop();
     await this.stopProcess("api-gateway");
     await Promise.all([...this.running.keys()].map((n) => this.stopProcess(n)));
     for (const f of this.logFiles.values()) f.end();
+    if (this.joined) return;
     const admin = new Client({ connectionString: testDatabaseUrl("postgres") });
     await admin.connect();
     try {

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { waitFor } from "@burnbox/test-kit";
+import { apiClient, openSocket, sendMail } from "./clients";
+import { SharedSystem } from "./shared-system";
+import { Receiver } from "./webhook-kit";
+import { createInbox, registerUser, teamWithDomain } from "./world";
+
+/**
+ * Two replicas of every service on one machine, as a deployment with replicas: 2 runs them. The
+ * shared system gets a second process of each service (gateway and SMTP intake included) in its
+ * namespace; the tests speak to both sets only through their public ports and check what must
+ * hold whichever replica handles a request, a message or an event.
+ */
+describe("two replicas of every service", () => {
+  const system = SharedSystem.attach();
+  const a = apiClient(system.gatewayUrl);
+  let b: ReturnType<typeof apiClient>;
+  let ports: Awaited<ReturnType<SharedSystem["replicaPorts"]>>;
+
+  beforeAll(async () => {
+    ports = await system.replicaPorts();
+    b = apiClient(`http://127.0.0.1:${ports["api-gateway"]}`);
+  });
+
+  /** Polls (every 20 ms, letting sockets and receivers run) until `check` holds, for at most `ms`. */
+  const within = (ms: number, what: string, check: () => Promise<boolean> | boolean) =>
+    waitFor(async () => (await check()) || undefined, { timeoutMs: ms, intervalMs: 20, what });
+
+  it("what one replica writes the other reads: a token, an inbox and the mail the other intake took", async () => {
+    const world = await teamWithDomain(a);
+    const inbox = await createInbox(a, world.owner.token, world.assignmentId, "replicas");
+    expect((await b("GET", `/inboxes/${inbox.id}`, { token: world.owner.token })).status).toBe(200);
+
+    const subject = `via replica ${randomBytes(3).toString("hex")}`;
+    const sent = await sendMail(ports.smtp, { from: "sender@example.org", to: inbox.full_address, subject, text: "hello" });
+    expect(sent.data?.code).toBe(250);
+    await within(5000, "the mail listed through the first gateway", async () => {
+      const list = await a<{ data: Array<{ subject: string }> }>("GET", `/inboxes/${inbox.id}/emails`, { token: world.owner.token });
+      return list.body.data.some((e) => e.subject === subject);
+    });
+  });
+
+  it("a socket on one realtime replica gets the mail the other intake took; its creator gets exactly one notification", async () => {
+    const world = await teamWithDomain(a);
+    const inbox = await createInbox(a, world.owner.token, world.assignmentId, "socket");
+    const ticket = await a<{ ticket: string }>("POST", "/ws/ticket", { token: world.owner.token });
+    const socket = await openSocket(`${system.wsUrl}/api/v1/ws/inboxes/${inbox.id}?ticket=${ticket.body.ticket}`);
+    try {
+      const subject = `fan-out ${randomBytes(3).toString("hex")}`;
+      expect((await sendMail(ports.smtp, { from: "s@example.org", to: inbox.full_address, subject, text: "x" })).data?.code).toBe(250);
+      await within(5000, "the frame", () => socket.frames.some((f) => f.type === "email.received" && f.data.subject === subject));
+
+      // both realtime replicas consume email.received; the notification is stored once
+      const mine = async (api: typeof a) =>
+        (
+          await api<{ data: Array<{ type: string; data: { subject?: string } }> }>("GET", "/notifications", { token: world.owner.token })
+        ).body.data.filter((n) => n.type === "email.received" && n.data.subject === subject);
+      await within(5000, "the notification", async () => (await mine(b)).length > 0);
+      expect(await mine(a)).toHaveLength(1);
+      expect(await mine(b)).toHaveLength(1);
+    } finally {
+      socket.ws.close();
+    }
+  });
+
+  it("with two dispatchers, each event is delivered once", async () => {
+    const receiver = await Receiver.start();
+    try {
+      const world = await teamWithDomain(a);
+      const hook = await b<{ id: string; secret: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`, {
+        token: world.owner.token,
+        body: { url: receiver.url, events: ["email.received"] },
+      });
+      expect(hook.status).toBe(201);
+      const inbox = await createInbox(a, world.owner.token, world.assignmentId, "hooked");
+      for (let i = 0; i < 6; i++) {
+        const port = i % 2 === 0 ? system.ports.smtp : ports.smtp;
+        expect((await sendMail(port, { from: "s@example.org", to: inbox.full_address, subject: `m${i}`, text: "x" })).data?.code).toBe(250);
+      }
+      await within(10_000, "six deliveries", () => receiver.hits.length >= 6);
+      const subjects = receiver.deliveries(hook.body.secret).map((d) => (d.body.data as { subject: string }).subject);
+      expect(subjects.sort()).toEqual(["m0", "m1", "m2", "m3", "m4", "m5"]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("an access change made through one replica holds on the other within 1 s", async () => {
+    const world = await teamWithDomain(a);
+    const user = await registerUser(a, "member");
+    expect(
+      (await a("POST", `/orgs/${world.orgId}/members/add`, { token: world.owner.token, body: { user_id: user.userId, role: "member" } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await a("POST", `/orgs/${world.orgId}/teams/${world.teamId}/members`, {
+          token: world.owner.token,
+          body: { user_id: user.userId, role: "member" },
+        })
+      ).status,
+    ).toBe(201);
+    const inbox = await createInbox(a, world.owner.token, world.assignmentId, "shared");
+    // both inbox replicas now hold the member's grant
+    for (const api of [a, b, a, b]) expect((await api("GET", `/inboxes/${inbox.id}`, { token: user.token })).status).toBe(200);
+
+    const removed = await a("DELETE", `/orgs/${world.orgId}/teams/${world.teamId}/members/${user.userId}`, { token: world.owner.token });
+    expect(removed.status).toBe(204);
+    await within(1000, "both replicas denying", async () => {
+      const answers = await Promise.all([a, b].map((api) => api("GET", `/inboxes/${inbox.id}`, { token: user.token })));
+      return answers.every((r) => r.status === 404);
+    });
+  });
+});
