@@ -186,6 +186,21 @@ describe("platform configuration by system admins", () => {
     const test = await api<TestResult>("POST", "/admin/infra/test-smtp", { token: admin.token });
     expect(test.status).toBe(200);
     expect(test.body).toEqual({ success: true, message: "SMTP connection successful", response_time_ms: expect.any(Number) });
+
+    // the change is audited under admin, without the password
+    const entries = await waitFor(
+      async () => {
+        const res = await api<{ data: Array<{ action: string; category: string; resource_id: string | null }> }>(
+          "GET",
+          "/admin/audit?action=admin.mailer_config_updated&per_page=100",
+          { token: admin.token },
+        );
+        return res.status === 200 && res.body.data.length > 0 ? res.body.data : null;
+      },
+      { what: "the mailer change in the audit log" },
+    );
+    expect(entries[0]).toMatchObject({ action: "admin.mailer_config_updated", category: "admin", resource_id: "mailer" });
+    expect(JSON.stringify(entries)).not.toContain(password);
   });
 
   it("when the saved mailer authenticates, then the mail test uses the stored password; a wrong one fails", async () => {
