@@ -11,7 +11,13 @@ export async function revokeApiKey(deps: IdentityDeps, ctx: RequestCtx, input: {
   if (key.revoked_at) return;
   const state = await deps.data.write(async (repos, events) => {
     await repos.apiKeys.revoke(team, [key.id], ctx.actor.user_id, new Date(deps.now()));
-    events.audit({ ctx, action: "apikey.revoked", org_id: team.orgId, team_id: team.teamId, target: { type: "api_key", id: key.id } });
+    events.audit({
+      ctx,
+      action: "apikey.revoked",
+      org_id: team.orgId,
+      team_id: team.teamId,
+      target: { type: "api_key", id: key.id, name: key.name },
+    });
     return repos.apiKeys.resolved(team, key.id);
   });
   await publishKeyState(deps, [{ hash, state }]);

@@ -23,7 +23,7 @@ export async function rotateApiKey(
       action: "apikey.rotated",
       org_id: team.orgId,
       team_id: team.teamId,
-      target: { type: "api_key", id: key.id },
+      target: { type: "api_key", id: key.id, name: key.name },
       metadata: { key_prefix: prefix },
     });
     return { rotated, state: await repos.apiKeys.resolved(team, key.id) };

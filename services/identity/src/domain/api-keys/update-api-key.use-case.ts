@@ -29,7 +29,7 @@ export async function updateApiKey(
       action: "apikey.updated",
       org_id: team.orgId,
       team_id: team.teamId,
-      target: { type: "api_key", id: key.id },
+      target: { type: "api_key", id: key.id, name: updated.name },
       metadata: { fields: Object.keys(changes).filter((k) => changes[k as keyof UpdateApiKeyBody] !== undefined) },
     });
     return { updated, state: await repos.apiKeys.resolved(team, key.id) };

@@ -16,7 +16,7 @@ export async function updateEmail(deps: InboxDeps, ctx: RequestCtx, input: { ema
       action: "email.updated",
       org_id: scope.orgId,
       team_id: scope.teamId,
-      target: { type: "email", id: email.id },
+      target: { type: "email", id: email.id, name: email.subject },
       metadata: { inbox_id: email.inbox_id, is_read: email.is_read },
     });
     return email;

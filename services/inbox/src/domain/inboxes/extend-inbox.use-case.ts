@@ -30,7 +30,7 @@ export async function extendInbox(deps: InboxDeps, ctx: RequestCtx, input: { inb
       action: "inbox.extended",
       org_id: scope.orgId,
       team_id: scope.teamId,
-      target: { type: "inbox", id: inbox.id },
+      target: { type: "inbox", id: inbox.id, name: inbox.full_address },
       metadata: { expires_at: inbox.expires_at },
     });
     return inbox;

@@ -33,7 +33,7 @@ export async function updateTeam(
       action: "team.updated",
       org_id: scope.orgId,
       team_id: scope.teamId,
-      target: { type: "team", id: scope.teamId },
+      target: { type: "team", id: scope.teamId, name: updated.name },
       metadata: { fields: Object.keys(input).filter((k) => k !== "orgId" && k !== "teamId") },
     });
     return updated;

@@ -22,7 +22,7 @@ export async function updateWebhook(
       action: "webhook.updated",
       org_id: scope.orgId,
       team_id: scope.teamId,
-      target: { type: "webhook", id: hook.id },
+      target: { type: "webhook", id: hook.id, name: updated.url },
       metadata: { fields: Object.keys(changes).filter((k) => changes[k as keyof UpdateWebhookBody] !== undefined) },
     });
     return updated;
