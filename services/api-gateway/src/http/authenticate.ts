@@ -36,6 +36,8 @@ const unauthenticated = (message: string) => ({ kind: "rejected", error: errors.
 export class Authenticator {
   /** Identity's answers while Redis cannot give them (outage or restart), kept briefly per session. */
   private readonly statusCache = new Map<string, { revoked: boolean; until: number }>();
+  /** Usage counted in this event-loop turn, per key, not yet sent to Redis. */
+  private readonly pendingUsage = new Map<string, { count: number; ip: string; at: number }>();
 
   constructor(private readonly deps: AuthenticatorDeps) {}
 
@@ -162,14 +164,34 @@ export class Authenticator {
     return key;
   }
 
-  /** Counts an accepted request for the key's usage figures (flushed to Postgres by identity). */
+  /**
+   * Counts an accepted request for the key's usage figures (flushed to Postgres by identity). The
+   * requests of one event-loop turn go to Redis together: one MULTI per key touched, not per
+   * request, sent before any of their responses (usage is read back exactly, e.g. right after).
+   */
   recordUsage(keyId: string, clientIp: string): void {
-    const usage = redisKeys.apiKeyUsage(this.deps.redisPrefix, keyId);
-    this.deps.redis
-      .multi()
-      .hincrby(usage, "count", 1)
-      .hset(usage, "last_used_at", new Date(this.now()).toISOString(), "last_used_ip", clientIp)
-      .sadd(redisKeys.apiKeyUsageDirty(this.deps.redisPrefix), keyId)
+    const seen = this.pendingUsage.get(keyId);
+    if (seen) {
+      seen.count++;
+      seen.ip = clientIp;
+      seen.at = this.now();
+    } else {
+      this.pendingUsage.set(keyId, { count: 1, ip: clientIp, at: this.now() });
+    }
+    if (this.pendingUsage.size === 1 && !seen) setImmediate(() => this.flushUsage());
+  }
+
+  private flushUsage(): void {
+    if (this.pendingUsage.size === 0) return;
+    const batch = [...this.pendingUsage];
+    this.pendingUsage.clear();
+    const multi = this.deps.redis.multi();
+    for (const [keyId, u] of batch) {
+      const usage = redisKeys.apiKeyUsage(this.deps.redisPrefix, keyId);
+      multi.hincrby(usage, "count", u.count).hset(usage, "last_used_at", new Date(u.at).toISOString(), "last_used_ip", u.ip);
+    }
+    multi
+      .sadd(redisKeys.apiKeyUsageDirty(this.deps.redisPrefix), ...batch.map(([keyId]) => keyId))
       .exec()
       .catch((err: unknown) => this.deps.logger.warn({ err }, "api key usage not recorded"));
   }
