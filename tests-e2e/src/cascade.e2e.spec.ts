@@ -267,3 +267,53 @@ describe("max_inboxes_per_domain through the gateway", () => {
     expect((await create()).status).toBe(409);
   });
 });
+
+/** Issue #12: a team transferred to another org takes its data along (`team.transferred`). */
+describe("a team transferred to another org", () => {
+  const system = SharedSystem.attach();
+  const api: Api = apiClient(system.gatewayUrl);
+
+  it("when a system admin moves a team, then its inbox, webhook and API key are found under the new org by its owner", async () => {
+    const admin = await registerAdmin(api, system);
+    const world = await teamWithDomain(api);
+    const token = world.owner.token;
+    const inbox = await createInbox(api, token, world.assignmentId, `mv-${randomBytes(3).toString("hex")}`);
+    const hook = await api<{ id: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`, {
+      token,
+      body: { url: "https://hooks.example.com/moved", events: ["email.received"] },
+    });
+    const key = await api<{ id: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+      token,
+      body: { name: "moved", scopes: ["team.inboxes.view"] },
+    });
+    expect([hook.status, key.status]).toEqual([201, 201]);
+    const target = await registerUser(api, "target-owner");
+    const org = await api<{ id: string }>("POST", "/orgs", {
+      token: target.token,
+      body: { name: `Target ${randomBytes(3).toString("hex")}` },
+    });
+    expect(org.status).toBe(201);
+    const moved = await api("POST", `/orgs/${world.orgId}/teams/${world.teamId}/transfer`, {
+      token: admin.token,
+      body: { target_org_id: org.body.id },
+    });
+    expect(moved.status).toBe(200);
+    const team = `/orgs/${org.body.id}/teams/${world.teamId}`;
+    // the new org's owner acts on every team of it: once each service re-filed the team's rows, they are theirs
+    await waitFor(async () => (await api("GET", `/inboxes/${inbox.id}`, { token: target.token })).status === 200, {
+      what: "the inbox under the new org",
+      timeoutMs: 15_000,
+    });
+    await waitFor(
+      async () => (await api<Page<{ id: string }>>("GET", `${team}/webhooks`, { token: target.token })).body.data?.[0]?.id === hook.body.id,
+      { what: "the webhook under the new org", timeoutMs: 15_000 },
+    );
+    await waitFor(async () => (await api("GET", `${team}/api-keys/${key.body.id}`, { token: target.token })).status === 200, {
+      what: "the API key under the new org",
+      timeoutMs: 15_000,
+    });
+    // the old org no longer reaches them
+    expect((await api("GET", `/inboxes/${inbox.id}`, { token })).status).toBe(404);
+    expect((await api("GET", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys/${key.body.id}`, { token })).status).toBe(404);
+  });
+});
