@@ -13,7 +13,7 @@ const env = (over: Partial<ProbeEnv> = {}): ProbeEnv => ({
 });
 
 /** A tiny SMTP server on 127.0.0.1 that speaks just enough for the probe, recording the commands. */
-async function smtpServer(opts: { auth?: boolean } = {}) {
+async function smtpServer(opts: { auth?: boolean; domain?: string } = {}) {
   const commands: string[] = [];
   const server = net.createServer((s) => {
     s.write("220 test ESMTP\r\n");
@@ -25,7 +25,8 @@ async function smtpServer(opts: { auth?: boolean } = {}) {
         const line = buf.slice(0, i);
         buf = buf.slice(i + 2);
         commands.push(line);
-        if (line.startsWith("EHLO")) s.write(opts.auth ? "250-test\r\n250 AUTH PLAIN\r\n" : "250 test\r\n");
+        const domain = opts.domain ?? "test";
+        if (line.startsWith("EHLO")) s.write(opts.auth ? `250-${domain}\r\n250 AUTH PLAIN\r\n` : `250 ${domain}\r\n`);
         else if (line.startsWith("AUTH PLAIN")) {
           const ok = Buffer.from(line.slice(11), "base64").toString() === "\0user\0secret";
           s.write(ok ? "235 ok\r\n" : "535 no\r\n");
@@ -81,6 +82,17 @@ describe("probeSmtp", () => {
       await expect(talk("wrong")).rejects.toThrow("authentication failed");
       expect(lookups).toBe(1);
       expect(server.commands).toContain("QUIT");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("when the server's own name starts with auth., then it is not taken for the AUTH extension", async () => {
+    const server = await smtpServer({ auth: true, domain: "auth.example.com" });
+    try {
+      const target = await pinTarget("127.0.0.1", { resolve: () => Promise.resolve([]), allowed: parseAllowlist(["127.0.0.0/8"]) });
+      const talk = smtpConversation({ target, port: server.port, tls: false, username: "user", password: "secret", timeoutMs: 2000 });
+      await expect(talk).resolves.toMatch(/authentication successful/);
     } finally {
       await server.close();
     }

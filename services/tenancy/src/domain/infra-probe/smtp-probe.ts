@@ -130,7 +130,7 @@ export async function smtpConversation(c: SmtpConversation): Promise<string> {
     send("EHLO burnbox.probe");
     let ehlo = await expect([250], "server refused EHLO");
     if (c.tls && !implicit) {
-      if (!ehlo.lines.some((l) => /^STARTTLS\b/i.test(l))) throw new ProbeFailure("server does not offer STARTTLS");
+      if (!ehlo.lines.slice(1).some((l) => /^STARTTLS\b/i.test(l))) throw new ProbeFailure("server does not offer STARTTLS");
       send("STARTTLS");
       await expect([220], "server refused STARTTLS");
       socket.removeAllListeners("data");
@@ -147,7 +147,9 @@ export async function smtpConversation(c: SmtpConversation): Promise<string> {
       ehlo = await expect([250], "server refused EHLO");
     }
     if (c.username) {
-      const auth = ehlo.lines.find((l) => /^AUTH\b/i.test(l))?.toUpperCase() ?? "";
+      // the first line is the server's own name (it may well start with "auth."), the extensions follow
+      const extensions = ehlo.lines.slice(1);
+      const auth = extensions.find((l) => /^AUTH\b/i.test(l))?.toUpperCase() ?? "";
       if (!auth) throw new ProbeFailure("server does not offer authentication");
       if (/\bPLAIN\b/.test(auth)) {
         send(`AUTH PLAIN ${Buffer.from(`\0${c.username}\0${c.password ?? ""}`).toString("base64")}`);
