@@ -69,7 +69,8 @@ export async function startLiveSetting<T>(opts: LiveSettingOptions<T>): Promise<
     eventType: opts.eventType,
     deliverPolicy: "new",
     inactiveThresholdMs: 60_000,
-    maxDeliver: 10,
+    // a change must apply in the end: an owner that is down for hours is retried (backoff capped at 60 s)
+    maxDeliver: 1000,
     concurrency: 1,
     handler: async () => {
       await refresh();
