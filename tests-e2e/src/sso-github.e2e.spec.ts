@@ -113,11 +113,16 @@ describe("single sign-on with the github preset", () => {
     });
     expect(admin.status).toBe(201);
     const name = "gh-e2e";
-    const provider = await api("POST", "/admin/sso/providers", {
+    const provider = await api<{ id: string }>("POST", "/admin/sso/providers", {
       token: admin.body.tokens.access_token,
       body: { name, provider_type: "github", label: "GitHub", client_id: CLIENT_ID, client_secret: CLIENT_SECRET, auto_provision: true },
     });
     expect(provider.status).toBe(201);
+    const tested = await api("POST", "/admin/sso/test", { token: admin.body.tokens.access_token, body: { provider_id: provider.body.id } });
+    expect(tested.body).toMatchObject({
+      success: true,
+      endpoints: { authorization: `${github.origin}/login/oauth/authorize`, token: `${github.origin}/login/oauth/access_token` },
+    });
 
     // like a browser: the gateway sends it to GitHub, which sends it back to the callback
     const begin = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${name}`, { redirect: "manual" });

@@ -4,7 +4,7 @@ import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
 import { guardedGet, RefusedTarget } from "../sso/guarded-fetch";
 import { isUnsafeAllowed } from "../sso/issuer-policy";
-import { GITHUB, presetIssuer } from "../sso/presets";
+import { configuredGithub, presetIssuer } from "../sso/presets";
 import { resolveProviderIssuer } from "../sso/presets";
 
 const failed = (issuer: string | null, message: string): SsoTestResult => ({
@@ -29,11 +29,12 @@ export async function testSsoProvider(deps: IdentityDeps, ctx: RequestCtx, body:
     issuer = resolveProviderIssuer(body, deps.config.sso.unsafe_allowed_issuers).issuerUrl;
   }
   if (type === "github" || !issuer) {
+    const github = configuredGithub(deps.config.sso);
     return {
       success: true,
-      issuer: GITHUB.issuer,
-      endpoints: { authorization: GITHUB.authorization, token: GITHUB.token, jwks: null },
-      message: "GitHub uses fixed OAuth2 endpoints",
+      issuer: github.issuer,
+      endpoints: { authorization: github.authorization, token: github.token, jwks: null },
+      message: "GitHub uses fixed OAuth2 endpoints (sso.github_url)",
     };
   }
   const base = new URL(issuer);
