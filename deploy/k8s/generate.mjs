@@ -16,15 +16,36 @@ const PART_OF = { "app.kubernetes.io/part-of": "burnbox" };
 const VERSION = "0.1.0";
 
 /**
- * Every process. `db`: the Secret key of its database URL. `s3`: reads the object store.
+ * Every process. `db`: the Secret key of its database URL. `s3`: reads the object store. `encryption`:
+ * seals or opens stored secrets (`BB_ENCRYPTION_KEY`, the same for all).
  * `from`: who may open its HTTP port ("gateway": api-gateway only; "ingress": the ingress
  * controller and api-gateway). cpu/memory: requests (limits are set from them).
  */
 const PROCESSES = [
   { name: "api-gateway", port: 8080, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, gateway: true },
-  { name: "identity", port: 8101, from: "gateway", db: "IDENTITY_DATABASE_URL", cpu: "200m", memory: "256Mi", replicas: 2, jwt: true },
-  { name: "tenancy", port: 8102, from: "gateway", db: "TENANCY_DATABASE_URL", cpu: "100m", memory: "192Mi", replicas: 2 },
-  { name: "inbox", port: 8103, from: "gateway", db: "INBOX_DATABASE_URL", s3: true, cpu: "150m", memory: "256Mi", replicas: 2 },
+  {
+    name: "identity",
+    port: 8101,
+    from: "gateway",
+    db: "IDENTITY_DATABASE_URL",
+    cpu: "200m",
+    memory: "256Mi",
+    replicas: 2,
+    jwt: true,
+    encryption: true,
+  },
+  { name: "tenancy", port: 8102, from: "gateway", db: "TENANCY_DATABASE_URL", cpu: "100m", memory: "192Mi", replicas: 2, encryption: true },
+  {
+    name: "inbox",
+    port: 8103,
+    from: "gateway",
+    db: "INBOX_DATABASE_URL",
+    s3: true,
+    cpu: "150m",
+    memory: "256Mi",
+    replicas: 2,
+    encryption: true,
+  },
   {
     name: "inbox-smtp",
     image: "inbox-smtp",
@@ -35,6 +56,7 @@ const PROCESSES = [
     cpu: "200m",
     memory: "384Mi",
     replicas: 2,
+    encryption: true,
   },
   {
     name: "webhook-dispatcher",
@@ -81,6 +103,8 @@ function deployment(p) {
   ];
   if (p.jwt || p.gateway) env.push({ name: "BB_AUTH_JWT_SECRET", valueFrom: secretRef("BB_AUTH_JWT_SECRET") });
   if (p.db) env.push({ name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) });
+  // one key for every service that seals or opens stored secrets; without it storing a secret is refused
+  if (p.encryption) env.push({ name: "BB_ENCRYPTION_KEY", valueFrom: secretRef("BB_ENCRYPTION_KEY", true) });
   if (p.s3) {
     env.push(
       { name: "BB_STORAGE_S3_ACCESS_KEY_ID", valueFrom: secretRef("BB_STORAGE_S3_ACCESS_KEY_ID") },
