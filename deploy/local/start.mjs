@@ -29,6 +29,8 @@ function devSecrets() {
     internal: known.internal ?? randomBytes(32).toString("hex"),
     jwt: known.jwt ?? randomBytes(32).toString("hex"),
     postgres: known.postgres ?? randomBytes(16).toString("hex"),
+    // seals stored secrets (mailer password, storage secret key, SSO client secrets) in every service
+    encryption: known.encryption ?? randomBytes(32).toString("hex"),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(known)) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -66,8 +68,14 @@ const secrets = devSecrets();
 const internalSecret = env.BB_INTERNAL_SECRET ?? secrets.internal;
 const jwtSecret = env.BB_AUTH_JWT_SECRET ?? secrets.jwt;
 const postgresPassword = env.BB_POSTGRES_PASSWORD ?? secrets.postgres;
+const encryptionKey = env.BB_ENCRYPTION_KEY ?? secrets.encryption;
 try {
-  await prepare({ BB_INTERNAL_SECRET: internalSecret, BB_AUTH_JWT_SECRET: jwtSecret, BB_POSTGRES_PASSWORD: postgresPassword });
+  await prepare({
+    BB_INTERNAL_SECRET: internalSecret,
+    BB_AUTH_JWT_SECRET: jwtSecret,
+    BB_POSTGRES_PASSWORD: postgresPassword,
+    BB_ENCRYPTION_KEY: encryptionKey,
+  });
 } catch (err) {
   // a first run on a bare machine ends with what to do, not a stack trace
   process.stderr.write(`[burnbox] ${err instanceof MissingDependencies ? err.message.replaceAll("\n", "\n[burnbox] ") : err.message}\n`);
@@ -80,6 +88,7 @@ const shared = {
   DATABASE_URL: env.DATABASE_URL ?? `postgresql://postgres:${postgresPassword}@127.0.0.1:5432/postgres`,
   BB_INTERNAL_SECRET: internalSecret,
   BB_AUTH_JWT_SECRET: jwtSecret,
+  BB_ENCRYPTION_KEY: encryptionKey,
   BB_DOMAINS_TRUSTED: env.BB_DOMAINS_TRUSTED ?? "burnbox.test",
   BB_SMTP_PORT: smtpPort,
   BB_STORAGE_LOCAL_PATH: env.BB_STORAGE_LOCAL_PATH ?? path.join(ROOT, ".data", "storage"),
