@@ -101,6 +101,19 @@ describe("platform mailer and storage configuration (tenancy, on real Postgres a
     expect((await t.call("GET", "/admin/config/storage", { actor: admin })).body).toEqual(before.body);
   });
 
+  it("when a kept secret key cannot be opened with this key, then the PUT is a 400 asking for it again", async () => {
+    await t.infra.pool!.query(
+      `INSERT INTO platform_config (key, value, secret_sealed) VALUES ('storage', '{"provider":"s3","bucket":"mail"}', 'v1.AAAA.BBBB.CCCC')
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, secret_sealed = EXCLUDED.secret_sealed`,
+    );
+    const res = await t.call("PUT", "/admin/config/storage", {
+      actor: admin,
+      body: { provider: "s3", endpoint: "s3.example.com", bucket: "mail", access_key: "a" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation_error", error: expect.stringMatching(/give secret_key again/) });
+  });
+
   it("when local storage is saved, then the inbox service is told (event) and can fetch it (RPC)", async () => {
     const res = await t.call("PUT", "/admin/config/storage", { actor: admin, body: { provider: "local", local_path: "/var/lib/burnbox" } });
     expect(res.status).toBe(200);

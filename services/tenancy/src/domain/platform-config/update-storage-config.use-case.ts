@@ -6,6 +6,15 @@ import { adminProbeEnv } from "./probe-env";
 import { requirePlatformAdmin } from "./platform-admin";
 import { nextSealedSecret, secretChange, storageView } from "./platform-config-rules";
 
+/** The kept secret key, for the check; one that this service's key cannot open is a 400 (give it again). */
+function openStored(deps: TenancyDeps, sealed: string): string {
+  try {
+    return deps.secrets.open(sealed);
+  } catch {
+    throw errors.validation("the stored secret key cannot be read with encryption.key: give secret_key again");
+  }
+}
+
 /**
  * Replaces the storage configuration once a connection to it succeeds (400 with a generic message
  * otherwise). The secret key follows the mailer password's rules and is sealed with
@@ -27,7 +36,7 @@ export async function updateStorageConfig(deps: TenancyDeps, ctx: RequestCtx, in
     access_key: s3 ? (input.access_key ?? null) : null,
     use_ssl: s3 ? (input.use_ssl ?? true) : false,
   };
-  const secretKey = change.kind === "set" ? change.value : sealed ? deps.secrets.open(sealed) : null;
+  const secretKey = change.kind === "set" ? change.value : sealed ? openStored(deps, sealed) : null;
   const check = await probeStorage({ ...fields, secret_key: secretKey }, adminProbeEnv(deps.config));
   if (!check.success) throw errors.validation(`storage check failed: ${check.message}`);
   return deps.data.write(async (repos, events) => {
