@@ -1,6 +1,13 @@
 import { z } from "./zod";
 import { RpcName } from "./events";
-import { SetupAbortReply, SetupAbortRequest, SetupCreateAdminReply, SetupCreateAdminRequest, SetupStateReply, SetupStateRequest } from "./setup-rpc";
+import {
+  SetupAbortReply,
+  SetupAbortRequest,
+  SetupCreateAdminReply,
+  SetupCreateAdminRequest,
+  SetupStateReply,
+  SetupStateRequest,
+} from "./setup-rpc";
 import { PermissionSchema } from "./permissions";
 import { AccessLevel } from "./tenancy/domain-assignments.schemas";
 import { AdminStats } from "./tenancy/admin-stats.schemas";
