@@ -22,6 +22,9 @@ describe("two replicas of every service", () => {
     b = apiClient(`http://127.0.0.1:${ports["api-gateway"]}`);
   });
 
+  // the other files count on one process of each service (restarts stop "the" dispatcher)
+  afterAll(() => system.stopReplicas());
+
   /** Polls (every 20 ms, letting sockets and receivers run) until `check` holds, for at most `ms`. */
   const within = (ms: number, what: string, check: () => Promise<boolean> | boolean) =>
     waitFor(async () => (await check()) || undefined, { timeoutMs: ms, intervalMs: 20, what });

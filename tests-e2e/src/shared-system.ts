@@ -13,7 +13,7 @@ import { PROCESSES, System, type ProcessName, type SystemEnv } from "./system";
 const ENV_VAR = "BB_E2E_SYSTEM";
 
 /** How many system admins a run can register (each test that needs one claims its own). */
-const ADMIN_POOL = 16;
+const ADMIN_POOL = 32;
 
 /** The domain demo inboxes are created on (demo). */
 export const DEMO_DOMAIN = "demo.e2e.test";
@@ -140,6 +140,13 @@ function startControl(system: System, adminEmails: string[]): Promise<Server> {
       res.end(text);
     };
     if (req.method === "GET" && kind === "logs") return reply(200, system.allLogs());
+    if (req.method === "DELETE" && kind === "replicas") {
+      system.stopReplicas().then(
+        () => reply(204, ""),
+        (err: unknown) => reply(500, err instanceof Error ? err.message : String(err)),
+      );
+      return;
+    }
     if (req.method === "POST" && kind === "replicas") {
       system.startReplicas().then(
         (replica) => reply(200, JSON.stringify(replica.ports)),
@@ -217,11 +224,16 @@ export class SharedSystem {
   }
 
   /**
-   * Starts (once per run) a second process of every service in this system's namespace and
-   * returns its ports: a second gateway and SMTP intake in front of second replicas of everything.
+   * Starts a second process of every service in this system's namespace and returns its ports: a
+   * second gateway and SMTP intake in front of second replicas of everything. Stop it after use.
    */
   async replicaPorts(): Promise<Published["ports"]> {
     return JSON.parse(await this.control("POST", "/replicas")) as Published["ports"];
+  }
+
+  /** Stops the replica set (the other files expect one process of each service). */
+  async stopReplicas(): Promise<void> {
+    await this.control("DELETE", "/replicas");
   }
 
   /** Every line every process has written so far. */

@@ -121,6 +121,13 @@ export class System {
     return replica;
   }
 
+  /** Stops the replica set again (its processes only; the namespace stays this system's). */
+  async stopReplicas(): Promise<void> {
+    const replica = this.replica;
+    this.replica = null;
+    await replica?.stop();
+  }
+
   get gatewayUrl(): string {
     return `http://127.0.0.1:${this.ports["api-gateway"]}`;
   }
