@@ -12,10 +12,16 @@ function harness() {
       const staged: typeof committed = [];
       const value = await fn({
         name: "tx",
-        outboxEvent: {
-          createMany: async ({ data }) => {
-            staged.push(...data.map((d) => ({ subject: d.subject, payload: d.payload })));
-          },
+        // the statement's parameters: ids, subjects and JSON payloads, one element per row
+        $executeRaw: async (_query: TemplateStringsArray, ...values: unknown[]) => {
+          const [ids, subjects, payloads] = values as [string[], string[], string[]];
+          staged.push(
+            ...ids.map((_, i) => ({
+              subject: subjects[i] as string,
+              payload: JSON.parse(payloads[i] as string) as Record<string, unknown>,
+            })),
+          );
+          return ids.length;
         },
       });
       committed.push(...staged); // only a transaction that returns commits

@@ -1,9 +1,20 @@
 import type { DomainEvent, EventOf, EventType } from "@burnbox/contracts";
 import { auditEvent, newEvent, outboxRow, type OutboxRelay } from "./outbox";
 
-/** The part of a transaction client the unit of work writes to: the outbox table. */
+/**
+ * The part of a transaction client the unit of work writes to the outbox table with: a raw
+ * statement (Prisma's `$executeRaw`), one per transaction whatever the number of events. Raw
+ * because every write of every service runs it, and the ORM's query compiler cost more than it.
+ */
 export interface OutboxWriter {
-  outboxEvent: { createMany(args: { data: ReturnType<typeof outboxRow>[] }): Promise<unknown> };
+  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<number>;
+}
+
+/** Inserts the rows in one statement (arrays of ids, subjects and JSON payloads, unnested). */
+async function insertOutboxRows(tx: OutboxWriter, rows: ReturnType<typeof outboxRow>[]): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO outbox_events (id, subject, payload)
+    SELECT * FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.subject)}::text[], ${rows.map((r) => JSON.stringify(r.payload))}::jsonb[])`;
 }
 
 /** Who did it, for the audit entry: a use case passes its `ctx` as is. */
@@ -89,7 +100,11 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
           },
         };
         const value = await change(opts.repositories(tx), events);
-        if (pending.length > 0) await tx.outboxEvent.createMany({ data: pending.map((e) => outboxRow(opts.namespace, e)) });
+        if (pending.length > 0)
+          await insertOutboxRows(
+            tx,
+            pending.map((e) => outboxRow(opts.namespace, e)),
+          );
         emitted = pending.length;
         return value;
       });
