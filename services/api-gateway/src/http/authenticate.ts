@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createSecretKey, type KeyObject } from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
@@ -39,7 +39,16 @@ export class Authenticator {
   /** Usage counted in this event-loop turn, per key, not yet sent to Redis. */
   private readonly pendingUsage = new Map<string, { count: number; ip: string; at: number }>();
 
-  constructor(private readonly deps: AuthenticatorDeps) {}
+  /**
+   * The JWT secret as a key object, made once: given a string, jsonwebtoken first tries to read it
+   * as a PEM public key on every verify and only then as a secret, and that failed parse was the
+   * largest cost of a JWT request (docs/performance.md).
+   */
+  private readonly jwtKey: KeyObject;
+
+  constructor(private readonly deps: AuthenticatorDeps) {
+    this.jwtKey = createSecretKey(Buffer.from(deps.jwtSecret, "utf8"));
+  }
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -56,7 +65,7 @@ export class Authenticator {
   private async accessToken(token: string): Promise<AuthOutcome> {
     let claims: z.infer<typeof AccessClaims>;
     try {
-      const decoded = jwt.verify(token, this.deps.jwtSecret, { algorithms: ["HS256"], clockTimestamp: Math.floor(this.now() / 1000) });
+      const decoded = jwt.verify(token, this.jwtKey, { algorithms: ["HS256"], clockTimestamp: Math.floor(this.now() / 1000) });
       claims = AccessClaims.parse(decoded);
     } catch {
       return unauthenticated("invalid or expired token");
