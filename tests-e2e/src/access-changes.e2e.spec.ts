@@ -88,4 +88,30 @@ describe("access changes reach every service within 1 s, cached decisions notwit
     await answersWithin1s(Date.now(), 409, create);
     expect((await api("GET", `/inboxes/${first.body.id}`, { token: user.token })).status).toBe(200);
   });
+
+  it("a revoked or disabled API key is refused within 1 s, though the gateway keeps keys in memory", async () => {
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, "keyed");
+    const keysPath = `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`;
+    const make = async () => {
+      const key = await api<{ id: string; raw_key: string }>("POST", keysPath, {
+        token: world.owner.token,
+        body: { name: `k-${randomBytes(3).toString("hex")}`, scopes: ["team.inboxes.view"] },
+      });
+      expect(key.status).toBe(201);
+      const read = () => api("GET", `/inboxes/${inbox.id}`, { token: key.body.raw_key });
+      expect((await read()).status).toBe(200);
+      expect((await read()).status).toBe(200); // now held in the gateway's memory
+      return { id: key.body.id, read };
+    };
+
+    const revoked = await make();
+    expect((await api("DELETE", `${keysPath}/${revoked.id}`, { token: world.owner.token })).status).toBe(204);
+    await answersWithin1s(Date.now(), 401, revoked.read);
+
+    const disabled = await make();
+    const patched = await api("PATCH", `${keysPath}/${disabled.id}`, { token: world.owner.token, body: { is_active: false } });
+    expect(patched.status).toBe(200);
+    await answersWithin1s(Date.now(), 401, disabled.read);
+  });
 });

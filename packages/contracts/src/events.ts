@@ -261,6 +261,8 @@ export const subjects = (namespace: string) =>
     rpc: (name: RpcName) => `${namespace}.rpc.${name}`,
     /** Core NATS broadcast (every replica, no stream): tenancy changed memberships, roles or teams. */
     accessChanged: `${namespace}.broadcast.access_changed`,
+    /** Core NATS broadcast: identity changed an API key's state (gateways drop their in-memory copies). */
+    apiKeyChanged: `${namespace}.broadcast.api_key_changed`,
     /** Core NATS request/reply: any one process of `service` answers with its checks (admin health). */
     health: (service: string) => `${namespace}.health.${service}`,
   }) as const;

@@ -2,7 +2,7 @@ import { createHash, createSecretKey, type KeyObject } from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { ResolvedApiKey, RpcName, redisKeys, type Actor } from "@burnbox/contracts";
+import { ResolvedApiKey, RpcName, redisKeys, subjects, type Actor } from "@burnbox/contracts";
 import { type AppError, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
 
@@ -46,8 +46,23 @@ export class Authenticator {
    */
   private readonly jwtKey: KeyObject;
 
+  /**
+   * Resolved keys kept in this process for at most a second, so a busy key costs no Redis read
+   * per request. Identity broadcasts every change of a key's state (after writing it to Redis and
+   * before answering), and every gateway then drops all copies; the one-second life bounds what a
+   * lost broadcast could leave: a revoked key loses access within 1 s on every replica.
+   */
+  private readonly keys = new Map<string, { key: ResolvedApiKey | null; until: number }>();
+  private keysGeneration = 0;
+
   constructor(private readonly deps: AuthenticatorDeps) {
     this.jwtKey = createSecretKey(Buffer.from(deps.jwtSecret, "utf8"));
+    deps.nc.subscribe(subjects(deps.namespace).apiKeyChanged, {
+      callback: () => {
+        this.keysGeneration++;
+        this.keys.clear();
+      },
+    });
   }
 
   private now(): number {
@@ -145,8 +160,23 @@ export class Authenticator {
     };
   }
 
-  /** Redis first (identity deletes the entry on rotate/revoke/patch), then identity over NATS. */
+  /** This process's copy (at most 1 s old), else Redis and identity; the answer is kept for a second. */
   private async resolveKey(hash: string): Promise<ResolvedApiKey | null> {
+    const now = this.now();
+    const local = this.keys.get(hash);
+    if (local && local.until > now) return local.key;
+    const generation = this.keysGeneration;
+    const key = await this.lookUpKey(hash);
+    // a lookup that a change overtook is not kept (its answer may be the state before the change)
+    if (generation === this.keysGeneration) {
+      if (this.keys.size >= 10_000) this.keys.clear();
+      this.keys.set(hash, { key, until: now + 1000 });
+    }
+    return key;
+  }
+
+  /** Redis first (identity rewrites the entry on rotate/revoke/patch), then identity over NATS. */
+  private async lookUpKey(hash: string): Promise<ResolvedApiKey | null> {
     const cacheKey = redisKeys.apiKey(this.deps.redisPrefix, hash);
     try {
       const cached = await this.deps.redis.get(cacheKey);
