@@ -15,6 +15,7 @@ import { forwardingRouter } from "./http/forwarding";
 import { Forwarder, proxyUpgrade } from "./http/proxy";
 import { RateLimiter } from "./http/rate-limit";
 import type { ServiceUrls } from "./http/route-table";
+import { parseUpstreamList, UpstreamPool } from "./http/upstreams";
 
 const VERSION = "0.1.0";
 /** WebSocket upgrades under this prefix go to realtime-gateway; the contracts hold no route for them. */
@@ -42,11 +43,11 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
   const admission = createAdmission({ config, authenticator, limiter });
   const forwarder = new Forwarder(logger, config.services.timeout_ms);
   const upstreams: ServiceUrls = {
-    identity: new URL(config.services.identity_url),
-    tenancy: new URL(config.services.tenancy_url),
-    inbox: new URL(config.services.inbox_url),
-    "webhook-dispatcher": new URL(config.services.webhook_dispatcher_url),
-    "realtime-gateway": new URL(config.services.realtime_gateway_url),
+    identity: new UpstreamPool(parseUpstreamList(config.services.identity_url)),
+    tenancy: new UpstreamPool(parseUpstreamList(config.services.tenancy_url)),
+    inbox: new UpstreamPool(parseUpstreamList(config.services.inbox_url)),
+    "webhook-dispatcher": new UpstreamPool(parseUpstreamList(config.services.webhook_dispatcher_url)),
+    "realtime-gateway": new UpstreamPool(parseUpstreamList(config.services.realtime_gateway_url)),
   };
   const deps: GatewayDeps = { openApi: buildOpenApiDocument(undefined, VERSION) };
 

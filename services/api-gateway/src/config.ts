@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { baseConfigShape, loadConfig, secretSchema } from "@burnbox/service-kit";
+import { isUpstreamList } from "./http/upstreams";
 
-const url = z.string().url();
+/** One upstream URL, or a comma-separated list of a service's replicas (requests go round-robin). */
+const url = z.string().refine(isUpstreamList, "must be one or more http(s) URLs, comma-separated");
 
 export const GatewayConfig = z.object({
   ...baseConfigShape("api-gateway", 8080),

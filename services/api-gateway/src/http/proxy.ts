@@ -2,6 +2,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http"
 import net, { type Socket } from "node:net";
 import type { Request, Response } from "express";
 import { errors, sendError, type Logger } from "@burnbox/service-kit";
+import { mayTryNext, type UpstreamPool } from "./upstreams";
 
 const HOP_BY_HOP = new Set([
   "connection",
@@ -20,24 +21,55 @@ const HOP_BY_HOP = new Set([
 const NEVER_FORWARD = new Set(["authorization", "x-bb-internal-context", "x-forwarded-for", "x-real-ip", "forwarded"]);
 
 export class Forwarder {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  /** One keep-alive agent per upstream replica (keyed by origin), so each keeps its own connections. */
+  private readonly agents = new Map<string, http.Agent>();
 
   constructor(
     private readonly logger: Logger,
     private readonly timeoutMs: number,
   ) {}
 
-  /** Streams the request to `target` and the answer back, adding `extraHeaders` upstream. */
-  forward(req: Request, res: Response, target: URL, extraHeaders: Record<string, string>): Promise<void> {
+  private agentFor(target: URL): http.Agent {
+    let agent = this.agents.get(target.origin);
+    if (!agent) {
+      agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+      this.agents.set(target.origin, agent);
+    }
+    return agent;
+  }
+
+  /**
+   * Streams the request to one replica of `pool` (the next in turn) and the answer back, adding
+   * `extraHeaders` upstream. A replica that refuses the connection is skipped for the next one;
+   * the body is only read once a connection stands, so a skipped attempt sent nothing.
+   */
+  async forward(req: Request, res: Response, pool: UpstreamPool, extraHeaders: Record<string, string>): Promise<void> {
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined || HOP_BY_HOP.has(k) || NEVER_FORWARD.has(k)) continue;
+      headers[k] = v;
+    }
+    if (req.headers["content-length"]) headers["content-length"] = req.headers["content-length"];
+    else if (req.headers["transfer-encoding"]) headers["transfer-encoding"] = req.headers["transfer-encoding"];
+    Object.assign(headers, extraHeaders);
+    const order = pool.attemptOrder();
+    for (const [i, target] of order.entries()) {
+      const outcome = await this.attempt(req, res, target, headers, i < order.length - 1);
+      if (outcome === "done" || res.destroyed) return;
+      this.logger.warn({ upstream: target.host, path: req.path }, "upstream refused the connection: trying the next replica");
+    }
+  }
+
+  /** One attempt; "refused" only when the replica refused the connection, nothing was sent, and another replica is left. */
+  private attempt(
+    req: Request,
+    res: Response,
+    target: URL,
+    headers: http.OutgoingHttpHeaders,
+    mayRetry: boolean,
+  ): Promise<"done" | "refused"> {
     return new Promise((resolve) => {
-      const headers: http.OutgoingHttpHeaders = {};
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (v === undefined || HOP_BY_HOP.has(k) || NEVER_FORWARD.has(k)) continue;
-        headers[k] = v;
-      }
-      if (req.headers["content-length"]) headers["content-length"] = req.headers["content-length"];
-      else if (req.headers["transfer-encoding"]) headers["transfer-encoding"] = req.headers["transfer-encoding"];
-      Object.assign(headers, extraHeaders);
+      let sent = false;
       const upstream = http.request(
         {
           protocol: target.protocol,
@@ -46,7 +78,7 @@ export class Forwarder {
           method: req.method,
           path: req.originalUrl,
           headers,
-          agent: this.agent,
+          agent: this.agentFor(target),
           timeout: this.timeoutMs,
         },
         (answer: IncomingMessage) => {
@@ -55,26 +87,40 @@ export class Forwarder {
           // a service's own limit refused the request (spec 7.2): whatever window the gateway shows, none remains
           if (answer.statusCode === 429) res.setHeader("X-RateLimit-Remaining", "0");
           answer.pipe(res);
-          answer.on("end", () => resolve());
-          answer.on("error", () => resolve());
+          answer.on("end", () => resolve("done"));
+          answer.on("error", () => resolve("done"));
         },
       );
+      // the body flows only once a connection stands (a reused keep-alive one at once)
+      const send = () => {
+        if (sent) return;
+        sent = true;
+        req.pipe(upstream);
+      };
+      upstream.on("socket", (socket: Socket) => {
+        if (socket.connecting) socket.once("connect", send);
+        else send();
+      });
       upstream.on("timeout", () => upstream.destroy(new Error("upstream timeout")));
       upstream.on("error", (err) => {
+        if (mayRetry && mayTryNext(err, sent)) {
+          resolve("refused");
+          return;
+        }
         this.logger.error({ err, upstream: target.host, path: req.path }, "upstream request failed");
         if (!res.headersSent) sendError(res, errors.unavailable("upstream service unavailable"), this.logger, req);
         else res.destroy();
-        resolve();
+        resolve("done");
       });
-      res.on("close", () => {
+      const onClose = () => {
         if (!res.writableFinished) upstream.destroy();
-      });
-      req.pipe(upstream);
+      };
+      res.on("close", onClose);
     });
   }
 
   close(): void {
-    this.agent.destroy();
+    for (const agent of this.agents.values()) agent.destroy();
   }
 }
 
@@ -87,30 +133,49 @@ function copyResponseHeaders(from: IncomingHttpHeaders, res: Response): void {
   }
 }
 
-/** Pipes a WebSocket upgrade to realtime-gateway unchanged, so one local port serves REST and WebSocket. */
-export function proxyUpgrade(req: IncomingMessage, url: string, socket: Socket, head: Buffer, target: URL, logger: Logger): void {
-  const upstream = net.connect(Number(target.port || 80), target.hostname, () => {
-    const lines = [`${req.method ?? "GET"} ${url} HTTP/1.1`];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i] as string;
-      if (NEVER_FORWARD.has(name.toLowerCase())) continue;
-      lines.push(`${name}: ${req.rawHeaders[i + 1] ?? ""}`);
-    }
-    upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(socket);
-    socket.pipe(upstream);
-  });
-  const fail = (err: Error) => {
-    logger.warn({ err: { message: err.message } }, "websocket proxy connection failed");
-    if (socket.writable && !upstream.readableDidRead) {
-      socket.end(
-        'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"upstream service unavailable","code":"error"}',
-      );
-    } else socket.destroy();
-    upstream.destroy();
+/**
+ * Pipes a WebSocket upgrade to realtime-gateway unchanged, so one local port serves REST and
+ * WebSocket. The replicas of `pool` take turns; one that refuses the connection is skipped (the
+ * upgrade request is written only once a connection stands).
+ */
+export function proxyUpgrade(req: IncomingMessage, url: string, socket: Socket, head: Buffer, pool: UpstreamPool, logger: Logger): void {
+  const order = pool.attemptOrder();
+  const tryAt = (i: number) => {
+    const target = order[i] as URL;
+    let connected = false;
+    const upstream = net.connect(Number(target.port || 80), target.hostname, () => {
+      connected = true;
+      const lines = [`${req.method ?? "GET"} ${url} HTTP/1.1`];
+      for (let j = 0; j < req.rawHeaders.length; j += 2) {
+        const name = req.rawHeaders[j] as string;
+        if (NEVER_FORWARD.has(name.toLowerCase())) continue;
+        lines.push(`${name}: ${req.rawHeaders[j + 1] ?? ""}`);
+      }
+      upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    const fail = (err: Error) => {
+      upstream.destroy();
+      if (i < order.length - 1 && socket.writable && mayTryNext(err, connected)) {
+        logger.warn({ upstream: target.host }, "websocket upstream refused the connection: trying the next replica");
+        socket.off("error", onClientGone);
+        socket.off("close", onClientGone);
+        tryAt(i + 1);
+        return;
+      }
+      logger.warn({ err: { message: err.message } }, "websocket proxy connection failed");
+      if (socket.writable && !upstream.readableDidRead) {
+        socket.end(
+          'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"upstream service unavailable","code":"error"}',
+        );
+      } else socket.destroy();
+    };
+    const onClientGone = () => upstream.destroy();
+    upstream.on("error", fail);
+    socket.on("error", onClientGone);
+    socket.on("close", onClientGone);
   };
-  upstream.on("error", fail);
-  socket.on("error", () => upstream.destroy());
-  socket.on("close", () => upstream.destroy());
+  tryAt(0);
 }

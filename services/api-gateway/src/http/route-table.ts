@@ -1,10 +1,12 @@
 import type { Actor, RouteDef, ServiceName } from "@burnbox/contracts";
 import { ROUTES } from "@burnbox/contracts";
 import { errors, type AppError } from "@burnbox/service-kit";
+import type { UpstreamPool } from "./upstreams";
 
 export type UpstreamService = Exclude<ServiceName, "api-gateway">;
 export type ForwardedRoute = RouteDef & { service: UpstreamService };
-export type ServiceUrls = Record<UpstreamService, URL>;
+/** The replicas of each upstream service (`services.<name>_url`, one URL or a comma-separated list). */
+export type ServiceUrls = Record<UpstreamService, UpstreamPool>;
 
 /** The routes the gateway forwards (its own docs routes are served in place). */
 export const FORWARDED_ROUTES: readonly ForwardedRoute[] = ROUTES.filter((r): r is ForwardedRoute => r.service !== "api-gateway");
