@@ -2,6 +2,10 @@
 // running, installs dependencies, generates Prisma clients, type-checks and lints, runs unit and
 // integration tests, builds the services, then runs the end-to-end tests against the build, and
 // ends with one line: `N passed, N failed`.
+//
+// `--e2e-replicas` (`npm run test:replicas`): only the end-to-end suite, built first, against two
+// replicas of every process (BB_E2E_REPLICAS=2: both gateways spread requests over both sets of
+// services; see tests-e2e/src/shared-system.ts). Not part of `npm test`.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -65,6 +69,17 @@ try {
   process.stderr.write(`${err.message}\n`);
   process.stdout.write("0 passed, 1 failed\n");
   process.exit(1);
+}
+if (process.argv.includes("--e2e-replicas")) {
+  const started = Date.now();
+  let counts = { passed: 0, failed: 1 };
+  if (step("building the services", process.execPath, [path.join(ROOT, "deploy", "local", "build.mjs")])) {
+    process.env.BB_E2E_REPLICAS = "2";
+    counts = jest("end-to-end tests, two replicas of every process", ["tests-e2e"], "jest-e2e-replicas.json", ["--runInBand"]);
+  }
+  say(`two-replica end-to-end run: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.stdout.write(`${counts.passed} passed, ${counts.failed} failed\n`);
+  process.exit(counts.failed === 0 ? 0 : 1);
 }
 if (!step("type-checking every package", "pnpm", ["-r", "--workspace-concurrency=2", "--no-bail", "run", "typecheck"])) failed++;
 if (!step("linting", bin("eslint"), [".", "--max-warnings", "0"])) failed++;

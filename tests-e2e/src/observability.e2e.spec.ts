@@ -15,11 +15,19 @@ describe("observability of the running system", () => {
   const system = SharedSystem.attach();
   const api = apiClient(system.gatewayUrl);
 
-  /** The sum of a metric's samples whose labels include `labels`, as /metrics of `proc` shows it now. */
+  /**
+   * The sum of a metric's samples whose labels include `labels`, as /metrics of `proc` shows it now
+   * (of every replica of `proc`, when the run has two: the work may fall to either).
+   */
   const metric = async (proc: ProcessName, name: string, labels: Record<string, string> = {}): Promise<number> => {
-    const res = await fetch(`http://127.0.0.1:${system.ports[proc]}/metrics`);
-    expect(res.status).toBe(200);
-    const text = await res.text();
+    const texts = await Promise.all(
+      system.portsOfEverySet.map(async (ports) => {
+        const res = await fetch(`http://127.0.0.1:${ports[proc]}/metrics`);
+        expect(res.status).toBe(200);
+        return res.text();
+      }),
+    );
+    const text = texts.join("\n");
     let sum = 0;
     for (const line of text.split("\n")) {
       const m = /^([a-z_:]+)(?:\{(.*)\})? ([-+0-9.eE]+|NaN)$/.exec(line);

@@ -22,7 +22,8 @@ describe("two replicas of every service", () => {
     b = apiClient(`http://127.0.0.1:${ports["api-gateway"]}`);
   });
 
-  // the other files count on one process of each service (restarts stop "the" dispatcher)
+  // the other files count on one process of each service (restarts stop "the" dispatcher); with two
+  // replicas for the whole run (npm run test:replicas) the second set stays and this is a no-op
   afterAll(() => system.stopReplicas());
 
   /** Polls (every 20 ms, letting sockets and receivers run) until `check` holds, for at most `ms`. */

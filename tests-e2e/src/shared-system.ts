@@ -94,6 +94,22 @@ interface Published {
   namespace: string;
   ports: Record<ProcessName, number> & { smtp: number; dns: number };
   controlUrl: string;
+  /** 2 under BB_E2E_REPLICAS=2: every service runs twice and both gateways use both sets. */
+  replicas: 1 | 2;
+  /** The second set's ports when `replicas` is 2. */
+  replicaPorts?: Record<ProcessName, number> & { smtp: number; dns: number };
+}
+
+/**
+ * BB_E2E_REPLICAS=2 (`npm run test:replicas`) runs the whole suite against two replicas of every
+ * service: `ports` stay the first set's (its gateway and SMTP intake), whose gateway, like the
+ * second one, spreads requests over both sets' services.
+ */
+function replicasOfRun(): 1 | 2 {
+  const raw = process.env.BB_E2E_REPLICAS ?? "1";
+  if (raw === "1" || raw === "") return 1;
+  if (raw === "2") return 2;
+  throw new Error(`BB_E2E_REPLICAS must be 1 or 2, not ${JSON.stringify(raw)}`);
 }
 
 /** Where globalSetup leaves the running system for globalTeardown (jest runs both in its own process and shares globalThis). */
@@ -105,16 +121,21 @@ export async function startSharedSystem(): Promise<void> {
   const started = Date.now();
   const tag = randomBytes(4).toString("hex");
   const adminEmails = Array.from({ length: ADMIN_POOL }, (_, i) => `root-${i}-${tag}@example.test`);
-  const system = await System.start(sharedEnv(adminEmails));
+  const replicas = replicasOfRun();
+  const system = await System.start(sharedEnv(adminEmails), { replicas });
   const control = await startControl(system, adminEmails);
   (globalThis as Holder)[RUNNING] = { system, control };
   const published: Published = {
     namespace: system.namespace,
     ports: system.ports,
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+    replicas,
+    ...(replicas === 2 ? { replicaPorts: (await system.startReplicas()).ports } : {}),
   };
   process.env[ENV_VAR] = JSON.stringify(published);
-  process.stdout.write(`\ne2e: system ${system.namespace} started in ${Date.now() - started} ms\n`);
+  process.stdout.write(
+    `\ne2e: system ${system.namespace} started${replicas === 2 ? " with two replicas of every process" : ""} in ${Date.now() - started} ms\n`,
+  );
 }
 
 /** globalTeardown. */
@@ -129,7 +150,11 @@ export async function stopSharedSystem(): Promise<void> {
   process.stdout.write(`e2e: system ${system.namespace} stopped in ${Date.now() - started} ms\n`);
 }
 
-/** POST /processes/<name>/stop[?signal=SIGKILL], POST /processes/<name>/start, GET /logs, POST /admins (the next unused admin email). */
+/**
+ * POST /processes/<name>/stop[?signal=SIGKILL], POST /processes/<name>/start (with two replicas
+ * for good: that process in both sets), GET /logs, POST /admins (the next unused admin email),
+ * POST|DELETE /replicas.
+ */
 function startControl(system: System, adminEmails: string[]): Promise<Server> {
   const unclaimed = [...adminEmails];
   const server = createServer((req, res) => {
@@ -163,9 +188,9 @@ function startControl(system: System, adminEmails: string[]): Promise<Server> {
     const signal = (url.searchParams.get("signal") ?? "SIGTERM") as NodeJS.Signals;
     const op =
       action === "stop"
-        ? system.stopProcess(proc, signal)
+        ? system.stopProcessEverywhere(proc, signal)
         : action === "start"
-          ? system.startProcess(proc)
+          ? system.startProcessEverywhere(proc)
           : Promise.reject(new Error(action));
     op.then(
       () => reply(204, ""),
@@ -194,6 +219,19 @@ export class SharedSystem {
     return this.published.ports;
   }
 
+  /** 2 when the run has two replicas of every process (BB_E2E_REPLICAS=2), else 1. */
+  get replicas(): 1 | 2 {
+    return this.published.replicas ?? 1;
+  }
+
+  /**
+   * The ports of every running set of processes: `ports`, and with two replicas for the whole run
+   * the second set's too (a per-process reading such as /metrics sums over them).
+   */
+  get portsOfEverySet(): Array<Published["ports"]> {
+    return this.published.replicaPorts ? [this.ports, this.published.replicaPorts] : [this.ports];
+  }
+
   get gatewayUrl(): string {
     return `http://127.0.0.1:${this.ports["api-gateway"]}`;
   }
@@ -214,6 +252,7 @@ export class SharedSystem {
     return text;
   }
 
+  /** Stops a process (with two replicas: that process of both sets, so the service is down). */
   async stopProcess(name: ProcessName, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
     await this.control("POST", `/processes/${name}/stop?signal=${signal}`);
   }
@@ -226,12 +265,13 @@ export class SharedSystem {
   /**
    * Starts a second process of every service in this system's namespace and returns its ports: a
    * second gateway and SMTP intake in front of second replicas of everything. Stop it after use.
+   * With two replicas for the whole run, the running second set's ports.
    */
   async replicaPorts(): Promise<Published["ports"]> {
     return JSON.parse(await this.control("POST", "/replicas")) as Published["ports"];
   }
 
-  /** Stops the replica set (the other files expect one process of each service). */
+  /** Stops the replica set (the other files expect one process of each service); a no-op with two replicas for the whole run. */
   async stopReplicas(): Promise<void> {
     await this.control("DELETE", "/replicas");
   }

@@ -54,6 +54,30 @@ export const TRUSTED_DOMAIN = "e2e.burnbox.test";
 
 export type SystemEnv = Partial<Record<ProcessName | "all", Record<string, string>>>;
 
+type Ports = Record<ProcessName, number> & { smtp: number; dns: number };
+
+/** The processes the gateway forwards to, each with its `services.<name>_url` variable. */
+const UPSTREAM_ENV = {
+  identity: "BB_SERVICES_IDENTITY_URL",
+  tenancy: "BB_SERVICES_TENANCY_URL",
+  inbox: "BB_SERVICES_INBOX_URL",
+  "webhook-dispatcher": "BB_SERVICES_WEBHOOK_DISPATCHER_URL",
+  "realtime-gateway": "BB_SERVICES_REALTIME_GATEWAY_URL",
+} as const satisfies Partial<Record<ProcessName, string>>;
+
+function portsOf(processPorts: number[], smtp: number, dns: number): Ports {
+  const ports = { smtp, dns } as Ports;
+  PROCESSES.forEach((p, i) => (ports[p] = processPorts[i] as number));
+  return ports;
+}
+
+/** The `services.<name>_url` values naming every set's process of each upstream (comma-separated). */
+function upstreamLists(sets: Ports[]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(UPSTREAM_ENV).map(([p, env]) => [env, sets.map((ports) => `http://127.0.0.1:${ports[p as ProcessName]}`).join(",")]),
+  );
+}
+
 /** The compiled entry point of a process (deploy/local/build.mjs writes it; `npm test` builds first). */
 function entryOf(name: ProcessName): { cwd: string; entry: string } {
   const cwd = path.join(ROOT, "services", name === "inbox-smtp" ? "inbox" : name);
@@ -72,13 +96,17 @@ export class System {
   private readonly running = new Map<ProcessName, Running>();
   private readonly logFiles = new Map<ProcessName, WriteStream>();
   private replica: System | null = null;
+  /** Two replicas for the whole run (`start(env, { replicas: 2 })`): the replica set is never stopped alone. */
+  private replicaForGood = false;
 
   private constructor(
     readonly namespace: string,
-    readonly ports: Record<ProcessName, number> & { smtp: number; dns: number },
+    readonly ports: Ports,
     private readonly extraEnv: SystemEnv,
     /** A replica set joins another system's namespace: it never drops the databases or streams. */
     private readonly joined = false,
+    /** The gateway's upstream URLs when they name more than this set's own processes. */
+    private readonly upstreamEnv: Record<string, string> = upstreamLists([ports]),
   ) {
     // whatever ends the runner, no service outlives it
     process.once("exit", () => {
@@ -86,17 +114,35 @@ export class System {
     });
   }
 
-  static async start(extraEnv: SystemEnv = {}): Promise<System> {
+  /**
+   * `replicas: 2` starts a second process of every service for the whole life of the system (see
+   * startReplicas), and both gateways spread their requests over both sets' services.
+   */
+  static async start(extraEnv: SystemEnv = {}, opts: { replicas?: 1 | 2 } = {}): Promise<System> {
     const ns = uniqueNamespace("e2e");
+    const two = opts.replicas === 2;
     // dns: the port of the DNS server the tests run themselves (domain verification reads it)
-    const [smtp, dns, ...rest] = await freePorts(PROCESSES.length + 2);
-    const ports = { smtp, dns } as Record<ProcessName, number> & { smtp: number; dns: number };
-    PROCESSES.forEach((p, i) => (ports[p] = rest[i] as number));
-    const system = new System(ns, ports, extraEnv);
+    const [smtp, dns, ...rest] = await freePorts(PROCESSES.length + 2 + (two ? PROCESSES.length + 1 : 0));
+    const ports = portsOf(rest.slice(0, PROCESSES.length), smtp as number, dns as number);
+    let replicaPorts: Ports | null = null;
+    if (two) {
+      const [replicaSmtp, ...replicaRest] = rest.slice(PROCESSES.length);
+      replicaPorts = portsOf(replicaRest, replicaSmtp as number, dns as number);
+    }
+    const upstreamEnv = upstreamLists(replicaPorts ? [ports, replicaPorts] : [ports]);
+    const system = new System(ns, ports, extraEnv, false, upstreamEnv);
+    const replica = replicaPorts ? new System(ns, replicaPorts, extraEnv, true, upstreamEnv) : null;
+    if (replica) {
+      system.replica = replica;
+      system.replicaForGood = true;
+    }
     try {
-      // Downstream first so the gateway's first requests find everyone; databases are created by the services.
-      await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => system.startProcess(p)));
-      await system.startProcess("api-gateway");
+      // Downstream first so the gateway's first requests find everyone; databases are created by the
+      // services (the first set's, before the replicas join them).
+      const services = PROCESSES.filter((p) => p !== "api-gateway");
+      await Promise.all(services.map((p) => system.startProcess(p)));
+      if (replica) await Promise.all(services.map((p) => replica.startProcess(p)));
+      await Promise.all([system, ...(replica ? [replica] : [])].map((s) => s.startProcess("api-gateway")));
     } catch (err) {
       await system.stop().catch(() => undefined);
       throw err;
@@ -112,20 +158,42 @@ export class System {
   async startReplicas(): Promise<System> {
     if (this.replica) return this.replica;
     const [smtp, ...rest] = await freePorts(PROCESSES.length + 1);
-    const ports = { smtp, dns: this.ports.dns } as Record<ProcessName, number> & { smtp: number; dns: number };
-    PROCESSES.forEach((p, i) => (ports[p] = rest[i] as number));
-    const replica = new System(this.namespace, ports, this.extraEnv, true);
+    const replica = new System(this.namespace, portsOf(rest, smtp as number, this.ports.dns), this.extraEnv, true);
     this.replica = replica;
     await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => replica.startProcess(p)));
     await replica.startProcess("api-gateway");
     return replica;
   }
 
-  /** Stops the replica set again (its processes only; the namespace stays this system's). */
+  /**
+   * Stops the replica set again (its processes only; the namespace stays this system's); a no-op
+   * when the system runs two replicas for good.
+   */
   async stopReplicas(): Promise<void> {
+    if (this.replicaForGood) return;
     const replica = this.replica;
     this.replica = null;
     await replica?.stop();
+  }
+
+  /** 2 when every service runs twice for the whole life of the system, else 1. */
+  get replicaCount(): 1 | 2 {
+    return this.replicaForGood ? 2 : 1;
+  }
+
+  /** The sets a process is stopped or started in: this one, and the replica set when it runs for good. */
+  private sets(): System[] {
+    return this.replicaForGood && this.replica ? [this, this.replica] : [this];
+  }
+
+  /** stopProcess in every set: with two replicas for good, "the dispatcher is down" means both are. */
+  async stopProcessEverywhere(name: ProcessName, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+    await Promise.all(this.sets().map((s) => s.stopProcess(name, signal)));
+  }
+
+  /** startProcess in every set (see stopProcessEverywhere). */
+  async startProcessEverywhere(name: ProcessName): Promise<void> {
+    await Promise.all(this.sets().map((s) => s.startProcess(name)));
   }
 
   get gatewayUrl(): string {
@@ -141,7 +209,6 @@ export class System {
   }
 
   private env(name: ProcessName): Record<string, string> {
-    const url = (p: ProcessName) => `http://127.0.0.1:${this.ports[p]}`;
     const base: Record<string, string> = {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
@@ -162,11 +229,8 @@ export class System {
       BB_WEBHOOKS_UNSAFE_ALLOWED_TARGETS: "127.0.0.1,localhost",
       BB_WORKERS_CLEANUP_INTERVAL: "1s",
       BB_STORAGE_LOCAL_PATH: path.join(ROOT, ".test-results", "storage", this.namespace),
-      BB_SERVICES_IDENTITY_URL: url("identity"),
-      BB_SERVICES_TENANCY_URL: url("tenancy"),
-      BB_SERVICES_INBOX_URL: url("inbox"),
-      BB_SERVICES_WEBHOOK_DISPATCHER_URL: url("webhook-dispatcher"),
-      BB_SERVICES_REALTIME_GATEWAY_URL: url("realtime-gateway"),
+      // the gateway's upstreams: this set's processes, or every set's when replicas run for good
+      ...this.upstreamEnv,
     };
     if (name === "identity") {
       // account and invite mail goes to the system's own SMTP intake, read from an inbox like a user would
