@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     await load(system.ports.smtp, inbox.full_address, warm);
     const procs = ["inbox-smtp", "inbox", "webhook-dispatcher", "tenancy", "realtime-gateway"] as const;
     const cpu = cpuPerUnit(Object.fromEntries(procs.map((p) => [p, system.pid(p)])));
+    const loadStarted = Date.now();
     const full = await load(system.ports.smtp, inbox.full_address, MESSAGES);
     const perMessage = cpu(MESSAGES);
     process.stdout.write(`intake: stored + event          ${full.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${full.p99.toFixed(1)} ms\n`);
@@ -104,6 +105,20 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 250));
     }
     process.stdout.write(`stored ${stored} of ${expected}, events in the stream ${events} of ${expected}\n`);
+
+    // the inbox's creator gets one notification per mail (realtime-gateway's consumer, under the same load)
+    let notified = 0;
+    while (Date.now() < deadline) {
+      const got = await api<{ total: number }>("GET", "/notifications?per_page=1", { token: world.owner.token });
+      notified = got.body.total;
+      if (notified >= expected) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const notifySeconds = (Date.now() - loadStarted) / 1000;
+    process.stdout.write(
+      `notifications stored ${notified} of ${expected}; the ${MESSAGES} of the measured run within ${notifySeconds.toFixed(1)} s of its start (${(MESSAGES / notifySeconds).toFixed(0)} per second)\n`,
+    );
+    if (notified !== expected) throw new Error("notifications missing");
     if (stored !== expected || events !== expected) throw new Error("messages or events missing");
   } finally {
     await nc.close();
