@@ -3,11 +3,13 @@
 // an image, every built image names a target of deploy/docker/Dockerfile, every dependency and
 // named volume exists, every BurnBox service has its health check (the image's) and the stack has
 // Postgres with a password, Redis, NATS with JetStream and a health check, and the SMTP intake.
-// `docker compose config` itself runs too when the compose plugin is installed.
+// `docker compose config` itself runs too when the compose plugin is installed, else Compose v1
+// (`docker-compose config`, Debian's package) when that is.
 //
 //   node deploy/docker/compose-check.mjs     prints `N passed, N failed`
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -104,7 +106,23 @@ const docker = spawnSync("docker", ["compose", "version"], { encoding: "utf8" })
 if (docker.status === 0) {
   const r = spawnSync("docker", ["compose", "-f", file, "config", "--quiet"], { encoding: "utf8", env: { ...process.env, ...SECRETS } });
   check(r.status === 0, `docker compose config accepts it: ${r.stderr}`);
-} else process.stdout.write("[compose] docker compose is not installed here: checked without it\n");
+} else if (spawnSync("docker-compose", ["version"], { encoding: "utf8" }).status === 0) {
+  // Compose v1 (Debian's docker-compose 1.29) validates the same schema and interpolation, but
+  // predates the top-level `name:`; it checks a copy without that one line.
+  const copy = path.join(mkdtempSync(path.join(tmpdir(), "bb-compose-")), "docker-compose.yml");
+  writeFileSync(copy, readFileSync(file, "utf8").replace(/^name:.*\n/m, ""));
+  const run = (env) =>
+    spawnSync("docker-compose", ["-f", copy, "--project-directory", ROOT, "config", "--quiet"], { encoding: "utf8", env });
+  const withSecrets = run({ ...process.env, ...SECRETS });
+  check(withSecrets.status === 0, `docker-compose (v1) config accepts it with only the two secrets set: ${withSecrets.stderr}`);
+  const { BB_INTERNAL_SECRET: _i, BB_AUTH_JWT_SECRET: _j, ...withoutSecrets } = process.env;
+  const refused = run(withoutSecrets);
+  check(
+    refused.status !== 0 && /BB_INTERNAL_SECRET|BB_AUTH_JWT_SECRET/.test(refused.stderr),
+    "docker-compose (v1) config refuses it without the secrets",
+  );
+  rmSync(path.dirname(copy), { recursive: true, force: true });
+} else process.stdout.write("[compose] neither docker compose nor docker-compose is installed here: checked without them\n");
 
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);
