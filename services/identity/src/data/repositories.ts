@@ -1,3 +1,4 @@
+import { RemovedTenantRepository } from "@burnbox/service-kit";
 import { ApiKeyRepository } from "./api-key.repository";
 import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";
@@ -7,7 +8,6 @@ import { SetupRepository } from "./setup.repository";
 import { SsoGrantRepository } from "./sso-grant.repository";
 import { SsoIdentityRepository } from "./sso-identity.repository";
 import { SsoProviderRepository } from "./sso-provider.repository";
-import { TenantRepository } from "./tenant.repository";
 import { UserTokenRepository } from "./user-token.repository";
 import { UserRepository } from "./user.repository";
 
@@ -22,7 +22,7 @@ export const repositories = (db: Client) => ({
   ssoIdentities: new SsoIdentityRepository(db),
   ssoGrants: new SsoGrantRepository(db),
   setup: new SetupRepository(db),
-  tenants: new TenantRepository(db),
+  tenants: new RemovedTenantRepository(db),
   processedEvents: new ProcessedEventRepository(db),
 });
 export type IdentityRepos = ReturnType<typeof repositories>;

@@ -1,7 +1,7 @@
+import { RemovedTenantRepository } from "@burnbox/service-kit";
 import { DeliveryRepository } from "./delivery.repository";
 import { ProcessedEventRepository } from "./processed-event.repository";
 import type { Db, Tx } from "./prisma";
-import { TenantRepository } from "./tenant.repository";
 import { WebhookRepository } from "./webhook.repository";
 
 /** Every repository, bound to the client or to one transaction. */
@@ -9,6 +9,6 @@ export const repositories = (db: Db | Tx) => ({
   webhooks: new WebhookRepository(db),
   deliveries: new DeliveryRepository(db),
   processedEvents: new ProcessedEventRepository(db),
-  tenants: new TenantRepository(db),
+  tenants: new RemovedTenantRepository(db),
 });
 export type DispatcherRepos = ReturnType<typeof repositories>;
