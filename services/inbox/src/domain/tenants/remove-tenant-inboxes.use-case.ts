@@ -1,29 +1,24 @@
 import { EventType } from "@burnbox/contracts";
-import { removeInBatches, type Logger, type OrgScope, type TeamScope } from "@burnbox/service-kit";
+import { removeInBatches, removeTenantOnce, type Logger, type TenantRemoval } from "@burnbox/service-kit";
 import type { InboxDeps } from "../deps";
 
 /** Inboxes removed per transaction: a large team never holds one huge transaction. */
 export const REMOVAL_BATCH = 100;
 
-export type RemovedTenant = { kind: "org"; scope: OrgScope } | { kind: "team"; scope: TeamScope };
-
 /**
  * Removes every inbox of an org or team tenancy deleted (`org.deleted`, `team.deleted`), with its
- * mail and files, so nothing of it is readable or receives mail afterwards. The removal is recorded
- * first (a create in flight commits before, a later one is refused), then inboxes go batch by
- * batch, each with `inbox.deleted` (realtime closes their sockets); files after each commit. A
- * redelivered event removes what is left; once done, the event is recorded as handled.
+ * mail and files, so nothing of it is readable or receives mail afterwards; once per event
+ * (`removeTenantOnce`). Inboxes go batch by batch, each with `inbox.deleted` (realtime closes
+ * their sockets); files after each commit.
  */
-export async function removeTenantInboxes(
-  deps: InboxDeps,
-  logger: Logger,
-  input: { consumer: string; eventId: string; tenant: RemovedTenant },
-): Promise<void> {
-  const { consumer, eventId, tenant } = input;
-  if (await deps.data.repos.processedEvents.seen(consumer, eventId)) return;
-  await deps.data.write((repos) => repos.tenants.markRemoved(tenant));
+export async function removeTenantInboxes(deps: InboxDeps, logger: Logger, input: TenantRemoval): Promise<void> {
+  const { tenant } = input;
+  await removeTenantOnce(deps.data, input, { removeAll: () => removeInboxes(deps, logger, tenant) });
+}
+
+function removeInboxes(deps: InboxDeps, logger: Logger, tenant: TenantRemoval["tenant"]): Promise<number> {
   const deletedAt = new Date(deps.now()).toISOString();
-  await removeInBatches({
+  return removeInBatches({
     size: REMOVAL_BATCH,
     logger,
     what: `inboxes of ${tenant.kind}`,
@@ -43,8 +38,5 @@ export async function removeTenantInboxes(
       await Promise.all(removed.map((r) => deps.storage.removeFolder(r.id)));
       return removed.length;
     },
-  });
-  await deps.data.write(async (repos) => {
-    await repos.processedEvents.claim(consumer, eventId);
   });
 }

@@ -1,17 +1,10 @@
+import { moveTeamOnce, type TeamTransfer } from "@burnbox/service-kit";
 import type { DispatcherDeps } from "../deps";
 
 /**
  * A team tenancy moved to another org (`team.transferred`): its webhooks are filed under the new
- * org, once per event, after any create of the team in flight has committed.
+ * org, once per event, after any create of the team in flight has committed (`moveTeamOnce`).
  */
-export async function moveTeamWebhooks(
-  deps: DispatcherDeps,
-  input: { consumer: string; eventId: string; teamId: string; fromOrgId: string; toOrgId: string },
-): Promise<void> {
-  await deps.data.write(async (repos) => {
-    if (!(await repos.processedEvents.claim(input.consumer, input.eventId))) return;
-    const scope = { orgId: input.fromOrgId, teamId: input.teamId };
-    await repos.tenants.lockTeam(scope);
-    await repos.webhooks.moveTeam(scope, input.toOrgId);
-  });
+export function moveTeamWebhooks(deps: DispatcherDeps, input: TeamTransfer): Promise<void> {
+  return moveTeamOnce(deps.data, input, (repos, scope, toOrgId) => repos.webhooks.moveTeam(scope, toOrgId));
 }
