@@ -152,8 +152,8 @@ export async function stopSharedSystem(): Promise<void> {
 
 /**
  * POST /processes/<name>/stop[?signal=SIGKILL], POST /processes/<name>/start (with two replicas
- * for good: that process in both sets), GET /logs, POST /admins (the next unused admin email),
- * POST|DELETE /replicas.
+ * for good: that process in both sets; `?set=replica`: the second set's only), GET /logs, POST
+ * /admins (the next unused admin email), POST|DELETE /replicas.
  */
 function startControl(system: System, adminEmails: string[]): Promise<Server> {
   const unclaimed = [...adminEmails];
@@ -186,6 +186,21 @@ function startControl(system: System, adminEmails: string[]): Promise<Server> {
     if (req.method !== "POST" || kind !== "processes" || !(PROCESSES as readonly string[]).includes(name ?? "")) return reply(404, "");
     const proc = name as ProcessName;
     const signal = (url.searchParams.get("signal") ?? "SIGTERM") as NodeJS.Signals;
+    if (url.searchParams.get("set") === "replica") {
+      const replica = system.replicaSet;
+      if (!replica) return reply(409, "no replica set is running");
+      const one =
+        action === "stop"
+          ? replica.stopProcess(proc, signal)
+          : action === "start"
+            ? replica.startProcess(proc)
+            : Promise.reject(new Error(action));
+      one.then(
+        () => reply(204, ""),
+        (err: unknown) => reply(500, err instanceof Error ? err.message : String(err)),
+      );
+      return;
+    }
     const op =
       action === "stop"
         ? system.stopProcessEverywhere(proc, signal)
@@ -260,6 +275,16 @@ export class SharedSystem {
   /** Starts a stopped process again; resolves once it answers /readyz. */
   async startProcess(name: ProcessName): Promise<void> {
     await this.control("POST", `/processes/${name}/start`);
+  }
+
+  /** Stops one process of the second set only (a replica down while its twin serves). */
+  async stopReplicaProcess(name: ProcessName, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+    await this.control("POST", `/processes/${name}/stop?signal=${signal}&set=replica`);
+  }
+
+  /** Starts a process of the second set again; resolves once it answers /readyz. */
+  async startReplicaProcess(name: ProcessName): Promise<void> {
+    await this.control("POST", `/processes/${name}/start?set=replica`);
   }
 
   /**

@@ -176,6 +176,11 @@ export class System {
     await replica?.stop();
   }
 
+  /** The second set of processes (startReplicas, or `replicas: 2`), when it runs. */
+  get replicaSet(): System | null {
+    return this.replica;
+  }
+
   /** 2 when every service runs twice for the whole life of the system, else 1. */
   get replicaCount(): 1 | 2 {
     return this.replicaForGood ? 2 : 1;
