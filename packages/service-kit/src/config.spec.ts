@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError, baseConfigShape, configWarnings, loadConfig } from "./config";
+import { ConfigError, baseConfigShape, configWarnings, encryptionShape, loadConfig } from "./config";
 
 const Schema = z.object({
   ...baseConfigShape("svc", 9000),
@@ -79,5 +79,19 @@ describe("loadConfig", () => {
     const c = loadConfig(Schema, { BB_INTERNAL_SECRET: secret, BB_DEFAULTS_MAX_SESION: "3", BB_CONFIG_FILE: undefined });
     expect(configWarnings(c)).toEqual(["BB_DEFAULTS_MAX_SESION: not a setting of this service; ignored"]);
     expect(Object.keys(c)).not.toContain("BB_DEFAULTS_MAX_SESION");
+  });
+});
+
+describe("encryptionShape", () => {
+  const WithKey = z.object({ ...baseConfigShape("svc", 9000), ...encryptionShape() });
+
+  it("when no key is set, then it is empty (storing a secret is refused later)", () => {
+    expect(loadConfig(WithKey, { BB_INTERNAL_SECRET: secret }).encryption.key).toBe("");
+  });
+
+  it("when the key is 64 hex, then it loads; anything else is refused naming BB_ENCRYPTION_KEY", () => {
+    const key = "aB".repeat(32);
+    expect(loadConfig(WithKey, { BB_INTERNAL_SECRET: secret, BB_ENCRYPTION_KEY: key }).encryption.key).toBe(key);
+    expect(() => loadConfig(WithKey, { BB_INTERNAL_SECRET: secret, BB_ENCRYPTION_KEY: "zz".repeat(32) })).toThrow(/BB_ENCRYPTION_KEY/);
   });
 });

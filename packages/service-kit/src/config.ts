@@ -203,3 +203,18 @@ export const databaseShape = (dbName: string) => {
 };
 
 export { secret as secretSchema };
+
+/**
+ * `encryption`: the key `SecretBox` seals stored secrets with, the same in every service that
+ * holds one (64 hex, AES-256-GCM); empty = storing a secret is refused.
+ */
+export const encryptionShape = () => ({
+  encryption: z
+    .object({
+      key: z
+        .string()
+        .regex(/^([0-9a-fA-F]{64})?$/, "must be 64 hex characters")
+        .default(""),
+    })
+    .prefault({}),
+});

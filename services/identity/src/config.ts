@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, loadConfig, secretSchema } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig, secretSchema } from "@burnbox/service-kit";
 
 export const IdentityConfig = z.object({
   ...baseConfigShape("identity", 8101),
@@ -63,15 +63,8 @@ export const IdentityConfig = z.object({
       github_api_url: z.string().url().default("https://api.github.com"),
     })
     .prefault({}),
-  encryption: z
-    .object({
-      /** 64 hex (AES-256-GCM) for stored secrets (SSO client secrets); empty = storing a secret is refused. */
-      key: z
-        .string()
-        .regex(/^([0-9a-fA-F]{64})?$/, "must be 64 hex characters")
-        .default(""),
-    })
-    .prefault({}),
+  /** 64 hex (AES-256-GCM) for stored secrets (SSO client secrets); empty = storing a secret is refused. */
+  ...encryptionShape(),
   admin: z
     .object({
       /** Accounts registered with these emails are system admins (how an installation gets its first admin). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig } from "@burnbox/service-kit";
 
 export const InboxConfig = z.object({
   ...baseConfigShape("inbox", 8103),
@@ -65,15 +65,8 @@ export const InboxConfig = z.object({
       per_ip_per_hour: z.number().int().positive().default(10),
     })
     .prefault({}),
-  encryption: z
-    .object({
-      /** 64 hex, the same key as tenancy's: opens the saved platform storage's secret key (PUT /admin/config/storage). */
-      key: z
-        .string()
-        .regex(/^([0-9a-fA-F]{64})?$/, "must be 64 hex characters")
-        .default(""),
-    })
-    .prefault({}),
+  /** 64 hex, the same key as tenancy's: opens the saved platform storage's secret key (PUT /admin/config/storage). */
+  ...encryptionShape(),
   workers: z.object({ cleanup_interval: Duration.default("1m") }).prefault({}),
 });
 export type InboxConfig = z.infer<typeof InboxConfig>;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig } from "@burnbox/service-kit";
 
 export const TenancyConfig = z.object({
   ...baseConfigShape("tenancy", 8102),
@@ -53,15 +53,8 @@ export const TenancyConfig = z.object({
       probe_timeout: Duration.default("10s"),
     })
     .prefault({}),
-  encryption: z
-    .object({
-      /** 64 hex (AES-256-GCM) for the stored mailer password and storage secret key; empty = storing a secret is refused. */
-      key: z
-        .string()
-        .regex(/^([0-9a-fA-F]{64})?$/, "must be 64 hex characters")
-        .default(""),
-    })
-    .prefault({}),
+  /** 64 hex (AES-256-GCM) for the stored mailer password and storage secret key; empty = storing a secret is refused. */
+  ...encryptionShape(),
   invites: z
     .object({
       /** How long an invite link stays valid. */
