@@ -1,3 +1,4 @@
+/// <reference types="@burnbox/test-kit/src/s3rver" />
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";

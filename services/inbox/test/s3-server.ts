@@ -1,3 +1,4 @@
+/// <reference types="@burnbox/test-kit/src/s3rver" />
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,5 @@
-// s3rver ships no types: the little of it the tests use.
+// s3rver ships no types: the little of it the tests use (inbox's integration tests and e2e reference this file
+// with `/// <reference types="@burnbox/test-kit/src/s3rver" />`).
 declare module "s3rver" {
   import type { AddressInfo } from "node:net";
 
