@@ -7,6 +7,7 @@ import path from "node:path";
 import { Client } from "pg";
 import S3rver from "s3rver";
 import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
+import { close, intakeRelay, listen } from "./relays";
 import { apiClient, sendMail } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { createInbox, newClientIp, registerAdmin, registerUser, teamWithDomain } from "./world";
@@ -30,31 +31,6 @@ interface Platform {
 
 /** A loopback address of this run in the range the shared system's tenancy lets its infra tests reach (127.77.0.0/16). */
 const targetAddress = () => `127.77.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-
-/** Listens on `address:port` until closed. */
-function listen(server: net.Server, address: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, address, () => resolve());
-  });
-}
-const close = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-/** A TCP relay from `address:2525` (an SMTP port the infra test may use) to the system's own SMTP intake. */
-async function intakeRelay(address: string, intakePort: number): Promise<net.Server> {
-  const server = net.createServer((client) => {
-    const upstream = net.connect(intakePort, "127.0.0.1");
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", end);
-    upstream.on("error", end);
-  });
-  await listen(server, address, 2525);
-  return server;
-}
 
 /**
  * A mail server that asks for AUTH PLAIN (the intake offers none): it records the credentials it

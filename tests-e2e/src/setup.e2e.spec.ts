@@ -1,12 +1,12 @@
 /// <reference types="@burnbox/test-kit/src/s3rver" />
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import dns2 from "dns2";
 import S3rver from "s3rver";
 import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
+import { close, intakeRelay } from "./relays";
 import { apiClient } from "./clients";
 import { System, TRUSTED_DOMAIN } from "./system";
 import { STRONG_PASSWORD, newClientIp, registerUser } from "./world";
@@ -34,30 +34,6 @@ type Completed = {
   domain: { id: string; domain_name: string; status: string };
   tokens: Tokens;
 };
-
-function listen(server: net.Server, address: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, address, () => resolve());
-  });
-}
-const close = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-/** A TCP relay from `address:2525` (an SMTP port the probe may use) to the system's own SMTP intake. */
-async function intakeRelay(address: string, intakePort: number): Promise<net.Server> {
-  const server = net.createServer((client) => {
-    const upstream = net.connect(intakePort, "127.0.0.1");
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", end);
-    upstream.on("error", end);
-  });
-  await listen(server, address, 2525);
-  return server;
-}
 
 /** The DNS the system asks (`dns.servers`): names in `a` answer those IPv4 addresses, the rest NXDOMAIN. */
 async function worldDns(port: number, a: Record<string, string>) {
