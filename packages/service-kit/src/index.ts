@@ -15,6 +15,7 @@ export * from "./outbox";
 export * from "./consumer";
 export * from "./service";
 export * from "./authz";
+export * from "./broadcast-cache";
 export * from "./api-server";
 export * from "./routes";
 export * from "./unit-of-work";

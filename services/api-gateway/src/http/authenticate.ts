@@ -3,7 +3,7 @@ import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { ResolvedApiKey, RpcName, redisKeys, subjects, type Actor } from "@burnbox/contracts";
-import { type AppError, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { type AppError, BroadcastCache, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
 
 export const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;
@@ -52,16 +52,15 @@ export class Authenticator {
    * before answering), and every gateway then drops all copies; the one-second life bounds what a
    * lost broadcast could leave: a revoked key loses access within 1 s on every replica.
    */
-  private readonly keys = new Map<string, { key: ResolvedApiKey | null; until: number }>();
-  private keysGeneration = 0;
+  private readonly keys: BroadcastCache<ResolvedApiKey | null>;
 
   constructor(private readonly deps: AuthenticatorDeps) {
     this.jwtKey = createSecretKey(Buffer.from(deps.jwtSecret, "utf8"));
-    deps.nc.subscribe(subjects(deps.namespace).apiKeyChanged, {
-      callback: () => {
-        this.keysGeneration++;
-        this.keys.clear();
-      },
+    this.keys = new BroadcastCache(deps.nc, subjects(deps.namespace).apiKeyChanged, {
+      maxAgeMs: 1000,
+      maxEntries: 10_000,
+      onlyWhileSubscribed: false,
+      now: () => this.now(),
     });
   }
 
@@ -161,18 +160,8 @@ export class Authenticator {
   }
 
   /** This process's copy (at most 1 s old), else Redis and identity; the answer is kept for a second. */
-  private async resolveKey(hash: string): Promise<ResolvedApiKey | null> {
-    const now = this.now();
-    const local = this.keys.get(hash);
-    if (local && local.until > now) return local.key;
-    const generation = this.keysGeneration;
-    const key = await this.lookUpKey(hash);
-    // a lookup that a change overtook is not kept (its answer may be the state before the change)
-    if (generation === this.keysGeneration) {
-      if (this.keys.size >= 10_000) this.keys.clear();
-      this.keys.set(hash, { key, until: now + 1000 });
-    }
-    return key;
+  private resolveKey(hash: string): Promise<ResolvedApiKey | null> {
+    return this.keys.get(hash, () => this.lookUpKey(hash));
   }
 
   /** Redis first (identity rewrites the entry on rotate/revoke/patch), then identity over NATS. */
@@ -205,8 +194,8 @@ export class Authenticator {
 
   /**
    * Counts an accepted request for the key's usage figures (flushed to Postgres by identity). The
-   * requests of one event-loop turn go to Redis together: one MULTI per key touched, not per
-   * request, sent before any of their responses (usage is read back exactly, e.g. right after).
+   * requests of one event-loop turn go to Redis together: one MULTI for every key touched, not one
+   * per request, sent before any of their responses (usage is read back exactly, e.g. right after).
    */
   recordUsage(keyId: string, clientIp: string): void {
     const seen = this.pendingUsage.get(keyId);

@@ -1,0 +1,81 @@
+import type { NatsConnection } from "@nats-io/nats-core";
+
+/**
+ * Values of one process kept in memory and dropped, all at once, whenever a core-NATS broadcast
+ * on `subject` says the source changed (tenancy's access_changed, identity's api_key_changed).
+ *
+ * - A value asked before an invalidation and answered after it is never stored (the generation
+ *   check): it may be the state before the change.
+ * - No entry lives longer than `maxAgeMs`, which bounds what a lost broadcast could leave.
+ * - A disconnect or reconnect drops everything (broadcasts sent meanwhile are lost). With
+ *   `onlyWhileSubscribed`, nothing is kept or served at all from a disconnect until the server has
+ *   confirmed the (re-)subscription, nor before the first confirmation.
+ */
+export class BroadcastCache<V> {
+  private readonly entries = new Map<string, { value: V; at: number }>();
+  private generation = 0;
+  private subscribed = false;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    subject: string,
+    private readonly opts: { maxAgeMs: number; maxEntries: number; onlyWhileSubscribed: boolean; now?: () => number },
+  ) {
+    nc.subscribe(subject, { callback: () => this.invalidate() });
+    void this.confirm();
+    void this.watch();
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  private get usable(): boolean {
+    return this.subscribed || !this.opts.onlyWhileSubscribed;
+  }
+
+  private async confirm(): Promise<void> {
+    const generation = this.generation;
+    try {
+      await this.nc.flush(); // the server has processed our SUB: broadcasts from now on reach us
+      if (generation === this.generation) this.subscribed = true;
+    } catch {
+      // closed or disconnected: the status watcher confirms again on reconnect
+    }
+  }
+
+  private async watch(): Promise<void> {
+    for await (const s of this.nc.status()) {
+      if (s.type === "disconnect" || s.type === "reconnecting" || s.type === "close") {
+        this.subscribed = false;
+        this.invalidate();
+      } else if (s.type === "reconnect") {
+        this.invalidate();
+        void this.confirm();
+      }
+    }
+  }
+
+  /** Whether values are being kept (with `onlyWhileSubscribed`: the subscription is confirmed). */
+  get active(): boolean {
+    return this.usable;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** The kept value of `key` if it is young enough, else `load()`'s, kept when no change overtook it. */
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.usable ? this.entries.get(key) : undefined;
+    if (hit && this.now() - hit.at < this.opts.maxAgeMs) return hit.value;
+    const generation = this.generation;
+    const value = await load();
+    if (this.usable && generation === this.generation) {
+      if (this.entries.size >= this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, { value, at: this.now() });
+    }
+    return value;
+  }
+}
