@@ -13,6 +13,8 @@ import type { NatsConnection } from "@nats-io/nats-core";
  */
 export class BroadcastCache<V> {
   private readonly entries = new Map<string, { value: V; at: number }>();
+  /** Loads in flight, by key, with the generation each began in. */
+  private readonly loading = new Map<string, { generation: number; value: Promise<V> }>();
   private generation = 0;
   private subscribed = false;
 
@@ -64,17 +66,35 @@ export class BroadcastCache<V> {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.loading.clear();
   }
 
-  /** The kept value of `key` if it is young enough, else `load()`'s, kept when no change overtook it. */
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  /**
+   * The kept value of `key` if it is young enough, else `load()`'s, kept when no change overtook
+   * it. Callers that miss the same key while its load is in flight share that load (an entry that
+   * expires under a steady load is asked for once, not once per request until the first answer),
+   * unless a change came since that load began: they then load afresh.
+   */
+  get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.usable ? this.entries.get(key) : undefined;
-    if (hit && this.now() - hit.at < this.opts.maxAgeMs) return hit.value;
+    if (hit && this.now() - hit.at < this.opts.maxAgeMs) return Promise.resolve(hit.value);
     const generation = this.generation;
-    const value = await load();
-    if (this.usable && generation === this.generation) {
-      if (this.entries.size >= this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, at: this.now() });
+    const pending = this.usable ? this.loading.get(key) : undefined;
+    if (pending && pending.generation === generation) return pending.value;
+    const value = load().then((v) => {
+      if (this.usable && generation === this.generation) {
+        if (this.entries.size >= this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(key, { value: v, at: this.now() });
+      }
+      return v;
+    });
+    if (this.usable) {
+      const entry = { generation, value };
+      this.loading.set(key, entry);
+      const done = () => {
+        if (this.loading.get(key) === entry) this.loading.delete(key);
+      };
+      value.then(done, done);
     }
     return value;
   }

@@ -84,7 +84,10 @@ export async function runMigrations(url: string, migrationsDir: string, logger?:
   return applied;
 }
 
-/** Ensures the database exists and is migrated; returns a pool for raw work (outbox relay, locks). */
+/** The node-postgres pool a service's raw statements run on (`Infra.pool`). */
+export type PgPool = Pool;
+
+/** Ensures the database exists and is migrated; returns a pool for raw work (outbox relay, locks, hot statements). */
 export async function prepareDatabase(url: string, migrationsDir: string, logger?: Logger): Promise<Pool> {
   await ensureDatabase(url);
   await runMigrations(url, migrationsDir, logger);

@@ -16,6 +16,8 @@ export * from "./consumer";
 export * from "./service";
 export * from "./authz";
 export * from "./broadcast-cache";
+export * from "./pool-sql";
+export * from "./group-commit";
 export * from "./api-server";
 export * from "./routes";
 export * from "./unit-of-work";

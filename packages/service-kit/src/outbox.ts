@@ -16,11 +16,13 @@ import { SpanKind, contextFromHeaders, injectNatsHeaders, traceHeaders, withSpan
 export const OUTBOX_TRACE_KEY = "_trace";
 
 /**
- * Transactional outbox. A service writes the event row in the same transaction as its change
- * (`tx.outboxEvent.create({ data: outboxRow(ns, event) })`, model snippet in
- * docs/service-kit.md), then calls `relay.kick()` after commit. The relay publishes pending
- * rows with the event id as JetStream message id, so a crash between publish and mark is
- * deduplicated by the stream, and rows are claimed with SKIP LOCKED so replicas share the work.
+ * Transactional outbox. A service writes the event rows in the same transaction as its change
+ * (the unit of work does it), then hands the committed rows to `relay.publishCommitted(rows)`,
+ * which publishes them at once, from memory, and marks them published. Every row is published
+ * with its event id as the JetStream message id, so a second publish of one (a crash between
+ * publish and mark) is dropped by the stream. Rows a writer did not get published (its process
+ * died, NATS was away) are found by the relay's passes: every `pollMs` it claims pending rows
+ * older than `graceMs` with SKIP LOCKED, so replicas share that work.
  */
 export function newEvent<T extends EventType>(
   type: T,
@@ -46,10 +48,16 @@ function splitTrace(payload: unknown): { event: unknown; trace: Record<string, u
   return { event, trace: trace && typeof trace === "object" ? (trace as Record<string, unknown>) : undefined };
 }
 
+export type OutboxRow = ReturnType<typeof outboxRow>;
+
 export interface OutboxRelay {
-  kick(): void;
+  /**
+   * Publishes rows its caller has just committed and marks them published, without reading them
+   * back; returns at once. A row whose publish fails stays pending for the passes.
+   */
+  publishCommitted(rows: readonly OutboxRow[]): void;
   stop(): Promise<void>;
-  /** Publishes everything pending now; resolves when done (tests and shutdown). */
+  /** Waits for the rows being published, then publishes everything pending; resolves when done (tests and shutdown). */
   flush(): Promise<number>;
 }
 
@@ -61,12 +69,18 @@ export function startOutboxRelay(opts: {
   batch?: number;
   /** Published rows older than this are deleted. */
   retainMs?: number;
+  /** The periodic pass leaves rows younger than this to the writer publishing them (2 s). */
+  graceMs?: number;
 }): OutboxRelay {
   const { pool, js, logger } = opts;
   const pollMs = opts.pollMs ?? 1000;
   const batch = opts.batch ?? 200;
+  const graceSeconds = (opts.graceMs ?? 2000) / 1000;
+  const direct = new Set<Promise<void>>();
+  const toMark: string[] = [];
+  let marking: Promise<void> | null = null;
   let running: Promise<number> | null = null;
-  let again = false;
+  let again: number | null = null;
   let stopped = false;
   let lastCleanup = 0;
 
@@ -93,15 +107,66 @@ export function startOutboxRelay(opts: {
     );
   }
 
-  async function publishBatch(): Promise<number> {
+  /** Marks published rows in as few statements as possible: the ids gathered while one runs go in the next. */
+  function markPublished(ids: string[]): void {
+    toMark.push(...ids);
+    marking ??= (async () => {
+      try {
+        while (toMark.length > 0) {
+          const next = toMark.splice(0, 1000);
+          await pool.query("UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[]) AND published_at IS NULL", [next]);
+        }
+      } catch (err) {
+        // the rows stay pending: a pass publishes them again and the stream drops the duplicates
+        toMark.length = 0;
+        logger.warn({ err }, "could not mark published outbox rows; a pass will republish them");
+      } finally {
+        marking = null;
+      }
+    })();
+  }
+
+  function publishCommitted(rows: readonly OutboxRow[]): void {
+    if (rows.length === 0) return;
+    const p = Promise.allSettled(rows.map((row) => publishRow(row)))
+      .then((results) => {
+        const published: string[] = [];
+        let firstError: unknown;
+        results.forEach((result, i) => {
+          const row = rows[i] as OutboxRow;
+          if (result.status === "fulfilled") {
+            published.push(row.id);
+            pipeline.outboxPublished.inc();
+            const at = row.payload.occurred_at;
+            const occurred = typeof at === "string" ? Date.parse(at) : NaN;
+            if (Number.isFinite(occurred)) pipeline.outboxLag.observe(Math.max(0, (Date.now() - occurred) / 1000));
+          } else {
+            firstError ??= result.reason;
+            pipeline.outboxPublishFailures.inc();
+          }
+        });
+        if (published.length < rows.length) {
+          logger.warn({ err: firstError, failed: rows.length - published.length }, "outbox publish failed; a pass will retry");
+        }
+        if (published.length > 0) markPublished(published);
+      })
+      .finally(() => direct.delete(p));
+    direct.add(p);
+  }
+
+  async function publishBatch(minAgeSeconds: number): Promise<number> {
     const client = await pool.connect();
     try {
-      await client.query("BEGIN");
+      // Marking rows published need not wait for the WAL flush: a mark lost in a database crash
+      // only means the rows are published again, and the stream drops those as duplicates (the
+      // row id is the message id). Without the wait, back-to-back passes (one per commit under a
+      // steady load) no longer queue behind each other's fsync.
+      await client.query("BEGIN; SET LOCAL synchronous_commit = off");
       const { rows } = await client.query<{ id: string; subject: string; payload: unknown; lag: number }>(
         `SELECT id, subject, payload, extract(epoch FROM clock_timestamp() - created_at)::float8 AS lag
-         FROM outbox_events WHERE published_at IS NULL
+         FROM outbox_events WHERE published_at IS NULL AND created_at <= clock_timestamp() - make_interval(secs => $2)
          ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batch],
+        [batch, minAgeSeconds],
       );
       // The whole claimed batch is in flight at once; each row is marked only once its publish is
       // acknowledged. A row whose publish failed stays pending for the next pass (its id is the
@@ -138,10 +203,10 @@ export function startOutboxRelay(opts: {
     }
   }
 
-  async function drainAll(): Promise<number> {
+  async function drainAll(minAgeSeconds: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await publishBatch();
+      const n = await publishBatch(minAgeSeconds);
       total += Math.abs(n);
       if (n >= 0) break; // a full batch (negative) means there may be more
     }
@@ -154,39 +219,48 @@ export function startOutboxRelay(opts: {
     return total;
   }
 
-  function run(): Promise<number> {
+  /** One pass over the pending rows at least `minAgeSeconds` old; a pass asked for while one runs follows it. */
+  function run(minAgeSeconds: number): Promise<number> {
     if (running) {
-      again = true;
+      again = again === null ? minAgeSeconds : Math.min(again, minAgeSeconds);
       return running;
     }
-    running = drainAll()
+    running = drainAll(minAgeSeconds)
       .catch((err: unknown) => {
         logger.warn({ err }, "outbox relay pass failed");
         return 0;
       })
       .finally(() => {
         running = null;
-        if (again && !stopped) {
-          again = false;
-          void run();
+        if (again !== null && !stopped) {
+          const next = again;
+          again = null;
+          void run(next);
         }
       });
     return running;
   }
 
   const unwatch = watchOutboxBacklog(pool);
-  const timer = setInterval(() => void run(), pollMs);
-  void run();
+  // the periodic pass leaves young rows to the writers publishing them
+  const timer = setInterval(() => void run(graceSeconds), pollMs);
+  void run(0); // at start: what an earlier process left
+  const settled = async () => {
+    while (direct.size > 0) await Promise.allSettled([...direct]);
+    await marking;
+  };
   return {
-    kick: () => void run(),
+    publishCommitted,
     flush: async () => {
+      await settled();
       await running;
-      return run();
+      return run(0);
     },
     stop: async () => {
       stopped = true;
       clearInterval(timer);
       unwatch();
+      await settled();
       await running;
     },
   };

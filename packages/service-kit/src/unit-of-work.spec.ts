@@ -4,8 +4,12 @@ import type { OutboxRelay } from "./outbox";
 /** A stand-in transaction runner recording what each transaction wrote (the kit's own logic under test). */
 function harness() {
   const committed: Array<{ subject: string; payload: Record<string, unknown> }> = [];
-  let kicks = 0;
-  const relay: OutboxRelay = { kick: () => void kicks++, stop: async () => undefined, flush: async () => 0 };
+  const handed: Array<Array<{ id: string; subject: string }>> = [];
+  const relay: OutboxRelay = {
+    publishCommitted: (rows) => void handed.push(rows.map((r) => ({ id: r.id, subject: r.subject }))),
+    stop: async () => undefined,
+    flush: async () => 0,
+  };
   const uow = createUnitOfWork({
     client: "client" as const,
     transaction: async <T>(fn: (tx: OutboxWriter & { name: "tx" }) => Promise<T>): Promise<T> => {
@@ -31,7 +35,7 @@ function harness() {
     relay,
     namespace: "ns",
   });
-  return { uow, committed, kicks: () => kicks };
+  return { uow, committed, handed };
 }
 
 const ctx = { actor: { user_id: "5b0a3f7e-3f6c-4f7e-9d55-1f1d1d1d1d1d", api_key: null }, ip: "10.0.0.1" };
@@ -42,7 +46,7 @@ describe("createUnitOfWork", () => {
     expect(harness().uow.repos.db).toBe("client");
   });
 
-  it("when a change records an event and an audit entry, then both reach the outbox in its transaction and the relay is kicked once", async () => {
+  it("when a change records an event and an audit entry, then both reach the outbox in its transaction and the committed rows go to the relay once", async () => {
     const h = harness();
     const seen = await h.uow.write(async (repos, events) => {
       events.audit({ ctx, action: "org.updated", org_id: ORG, target: { type: "org", id: ORG }, metadata: { name: "x" } });
@@ -56,10 +60,10 @@ describe("createUnitOfWork", () => {
       org_id: ORG,
       data: { action: "org.updated", actor_user_id: ctx.actor.user_id, ip_address: "10.0.0.1", target_id: ORG, metadata: { name: "x" } },
     });
-    expect(h.kicks()).toBe(1);
+    expect(h.handed).toEqual([[{ id: h.committed[0]?.payload.id, subject: "ns.events.audit.recorded" }]]);
   });
 
-  it("when a change throws, then nothing is written and the relay is not kicked", async () => {
+  it("when a change throws, then nothing is written and nothing goes to the relay", async () => {
     const h = harness();
     await expect(
       h.uow.write(async (_repos, events) => {
@@ -68,12 +72,12 @@ describe("createUnitOfWork", () => {
       }),
     ).rejects.toThrow("rule broken");
     expect(h.committed).toEqual([]);
-    expect(h.kicks()).toBe(0);
+    expect(h.handed).toEqual([]);
   });
 
-  it("when a change emits nothing, then the relay is not kicked", async () => {
+  it("when a change emits nothing, then nothing goes to the relay", async () => {
     const h = harness();
     await h.uow.write(async () => 1);
-    expect(h.kicks()).toBe(0);
+    expect(h.handed).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventOf, EventType } from "@burnbox/contracts";
-import { auditEvent, newEvent, outboxRow, type OutboxRelay } from "./outbox";
+import { auditEvent, newEvent, outboxRow, type OutboxRelay, type OutboxRow } from "./outbox";
 
 /**
  * The part of a transaction client the unit of work writes to the outbox table with: a raw
@@ -11,7 +11,7 @@ export interface OutboxWriter {
 }
 
 /** Inserts the rows in one statement (arrays of ids, subjects and JSON payloads, unnested). */
-async function insertOutboxRows(tx: OutboxWriter, rows: ReturnType<typeof outboxRow>[]): Promise<void> {
+async function insertOutboxRows(tx: OutboxWriter, rows: OutboxRow[]): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO outbox_events (id, subject, payload)
     SELECT * FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.subject)}::text[], ${rows.map((r) => JSON.stringify(r.payload))}::jsonb[])`;
@@ -49,8 +49,8 @@ export interface UnitOfWork<Repos> {
   readonly repos: Repos;
   /**
    * Runs `change` in one transaction with repositories bound to it; the events and audit entries
-   * it records are written to the outbox in the same transaction, and the relay is kicked after
-   * commit. A change that throws writes nothing.
+   * it records are written to the outbox in the same transaction, and after commit the relay
+   * publishes those rows at once (`publishCommitted`). A change that throws writes nothing.
    */
   write<T>(change: (repos: Repos, events: ChangeEvents) => Promise<T>): Promise<T>;
 }
@@ -72,7 +72,7 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
   return {
     repos: opts.repositories(opts.client),
     async write(change) {
-      let emitted = 0;
+      let rows: OutboxRow[] = [];
       const result = await opts.transaction(async (tx) => {
         const pending: DomainEvent[] = [];
         const events: ChangeEvents = {
@@ -100,16 +100,12 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
           },
         };
         const value = await change(opts.repositories(tx), events);
-        if (pending.length > 0)
-          await insertOutboxRows(
-            tx,
-            pending.map((e) => outboxRow(opts.namespace, e)),
-          );
-        emitted = pending.length;
+        rows = pending.map((e) => outboxRow(opts.namespace, e));
+        if (rows.length > 0) await insertOutboxRows(tx, rows);
         return value;
       });
-      if (emitted > 0) {
-        opts.relay.kick();
+      if (rows.length > 0) {
+        opts.relay.publishCommitted(rows);
         opts.afterCommit?.();
       }
       return result;

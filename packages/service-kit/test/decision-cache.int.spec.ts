@@ -62,6 +62,15 @@ describe("authorization decisions cached per replica and dropped on tenancy's br
     expect(calls - before).toBe(2); // one per replica
   });
 
+  it("asks tenancy once when many requests miss the same decision at the same time", async () => {
+    const user = makeActor({ user_id: randomUUID() });
+    members.add(user.user_id);
+    const before = calls;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => ask(replicas[0], user)));
+    expect(answers.every((a) => a === "allowed")).toBe(true);
+    expect(calls - before).toBe(1);
+  });
+
   it("keys the decision on the API key and its scopes as well as the user", async () => {
     const user = makeActor({ user_id: randomUUID() });
     members.add(user.user_id);

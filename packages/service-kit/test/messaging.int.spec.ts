@@ -12,6 +12,7 @@ import {
   ensureStreams,
   newEvent,
   outboxRow,
+  pipeline,
   prepareDatabase,
   rpcRequest,
   runMigrations,
@@ -32,8 +33,8 @@ const inboxCreated = () =>
     data: { inbox_id: randomUUID(), team_id: TEAM, address: "a", full_address: "a@x.test", expires_at: new Date().toISOString() },
   });
 
-/** Writes the change and its event in one transaction, as services do. */
-async function writeWithEvent(pool: Pool, ns: string, event: DomainEvent): Promise<void> {
+/** Writes the change and its event in one transaction, as services do; returns the committed outbox row. */
+async function writeWithEvent(pool: Pool, ns: string, event: DomainEvent): Promise<ReturnType<typeof outboxRow>> {
   const c = await pool.connect();
   try {
     await c.query("BEGIN");
@@ -45,6 +46,7 @@ async function writeWithEvent(pool: Pool, ns: string, event: DomainEvent): Promi
       JSON.stringify(row.payload),
     ]);
     await c.query("COMMIT");
+    return row;
   } finally {
     c.release();
   }
@@ -107,7 +109,7 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     const relay = startOutboxRelay({ pool, js, logger, pollMs: 100 });
     const event = inboxCreated();
     await writeWithEvent(pool, ns, event);
-    relay.kick();
+    await relay.flush(); // a pass over every pending row, whatever its age
     await waitFor(() => received.length === 1, { what: "event delivery" });
     // A relay that crashed after publishing but before marking would publish again: the stream drops the duplicate.
     await js.publish(subjects(ns).event("inbox.created"), JSON.stringify(event), { msgID: event.id });
@@ -204,6 +206,53 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     await ensureStreams(nc, lateNs);
     await relay.flush();
     expect(await pending()).toEqual([]);
+    await relay.stop();
+  });
+
+  const publishedAt = async (id: string) =>
+    (
+      await pool.query<{ published_at: Date | null; created_at: Date }>(
+        "SELECT published_at, created_at FROM outbox_events WHERE id = $1",
+        [id],
+      )
+    ).rows[0];
+
+  it("when committed rows are handed to the relay, then it publishes them at once, without a pass, and marks them published", async () => {
+    const received: string[] = [];
+    const consumer = await startConsumer({
+      nc,
+      namespace: ns,
+      durable: "direct",
+      eventType: "inbox.created",
+      logger,
+      handler: async (e) => void received.push(e.id),
+    });
+    const relay = startOutboxRelay({ pool, js, logger, pollMs: 60_000 });
+    await relay.flush(); // the start's pass is over: no other pass runs in this test
+    const events = [inboxCreated(), inboxCreated()];
+    const rows = [await writeWithEvent(pool, ns, events[0]!), await writeWithEvent(pool, ns, events[1]!)];
+    relay.publishCommitted(rows);
+    await waitFor(() => events.every((e) => received.includes(e.id)), { what: "both events" });
+    await waitFor(async () => (await publishedAt(rows[1]!.id))?.published_at != null, { what: "the rows marked published" });
+    expect((await publishedAt(rows[0]!.id))?.published_at).not.toBeNull();
+    await relay.stop();
+    await consumer.stop();
+  });
+
+  it("when a handed row cannot be published, then it stays pending and the periodic pass publishes it once older than the grace", async () => {
+    const lateNs = uniqueNamespace(); // no stream yet: its publishes are refused
+    namespaces.push(lateNs);
+    const relay = startOutboxRelay({ pool, js, logger, pollMs: 50, graceMs: 1500 });
+    await relay.flush();
+    const row = await writeWithEvent(pool, lateNs, inboxCreated());
+    const failures = async () => (await pipeline.outboxPublishFailures.get()).values.reduce((n, v) => n + v.value, 0);
+    const before = await failures();
+    relay.publishCommitted([row]);
+    await waitFor(async () => (await failures()) > before, { what: "the direct publish to fail" });
+    await ensureStreams(nc, lateNs); // from now on a publish would land: only a pass publishes it again
+    await waitFor(async () => (await publishedAt(row.id))?.published_at != null, { what: "the pass to publish the row" });
+    const { published_at: published, created_at: created } = (await publishedAt(row.id))!;
+    expect(published!.getTime() - created.getTime()).toBeGreaterThanOrEqual(1500);
     await relay.stop();
   });
 

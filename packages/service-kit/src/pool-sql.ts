@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import type { PgPool } from "./db";
+
+/**
+ * A statement on the service's pg pool written as a tagged template, like Prisma's `$queryRaw`:
+ * every `${value}` becomes a bind parameter (`$1`, `$2`, ...), never text of the statement.
+ * For the hot single statements (one per message or event), where Prisma's runtime cost more than
+ * the statement: each template is a named prepared statement, so a connection parses and plans it
+ * once. A single statement is atomic on its own, so these need no transaction; work that must be
+ * one transaction with other statements stays in the unit of work.
+ * Results are node-postgres's: int8/numeric come back as strings, timestamps as Dates.
+ */
+export interface PoolSql {
+  <T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]>;
+}
+
+export function poolSql(pool: PgPool): PoolSql {
+  const statements = new WeakMap<TemplateStringsArray, { name: string; text: string }>();
+  return async <T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]> => {
+    let statement = statements.get(strings);
+    if (!statement) {
+      const text = strings.reduce((sql, part, i) => `${sql}$${i}${part}`);
+      statement = { name: `bb_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`, text };
+      statements.set(strings, statement);
+    }
+    const result = await pool.query<T & Record<string, unknown>>({ ...statement, values });
+    return result.rows;
+  };
+}
+
+/** A client that runs tagged-template statements itself, as Prisma's `$queryRaw` does. */
+export interface RawQueryClient {
+  $queryRaw<T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>;
+}
+
+/**
+ * The pool's statements when a repository was given the pool, else the same statements through
+ * the client's `$queryRaw` (a repository bound without the pool runs them unchanged).
+ */
+export function poolSqlOr(sql: PoolSql | undefined, client: RawQueryClient): PoolSql {
+  return sql ?? (<T>(strings: TemplateStringsArray, ...values: unknown[]) => Promise.resolve(client.$queryRaw<T[]>(strings, ...values)));
+}
