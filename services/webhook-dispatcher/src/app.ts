@@ -14,7 +14,7 @@ import { createPrisma, type Db } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import type { DispatcherDeps } from "./domain/deps";
 import { configuredResolver } from "./domain/dns-resolver";
-import type { Resolver } from "./domain/sender";
+import { closeReceiverConnections, type Resolver } from "./domain/sender";
 import { webhookDeliveriesHandlers } from "./http/webhook-deliveries.handlers";
 import { webhooksHandlers } from "./http/webhooks.handlers";
 import { startDispatchConsumers } from "./messaging/dispatch.consumer";
@@ -56,7 +56,7 @@ export async function startService(
       relay,
       namespace: config.nats.namespace,
     }),
-    queue: new DeliveryQueue(db),
+    queue: new DeliveryQueue(infra.pool),
     nc: infra.nc,
     config,
     allowed,
@@ -82,6 +82,7 @@ export async function startService(
       await delivery.stop();
       await webhookRetry.stop();
       await relay.stop();
+      closeReceiverConnections();
       await db.$disconnect();
     },
   };

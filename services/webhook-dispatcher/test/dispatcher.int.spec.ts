@@ -19,6 +19,7 @@ import {
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig } from "../src/config";
 import { deliveryBody } from "../src/domain/deliveries/delivery-body";
+import { scheduleDeliveries } from "../src/domain/deliveries/schedule-deliveries.use-case";
 import { systemResolver } from "../src/domain/sender";
 import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
 import { startDeliveryWorker } from "../src/workers/delivery.worker";
@@ -315,5 +316,43 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     await service.workers.webhookRetry.runNow();
     const rows = await service.db.webhook.findMany({ where: { id: { in: ids } } });
     expect(ids.map((id) => rows.find((r) => r.id === id)?.failureCount)).toEqual([0, 0, 3, 2]);
+  });
+
+  it("when an event is scheduled, then only the team's active subscribers get a delivery, and its redelivery schedules nothing", async () => {
+    const hook = async (events: WebhookEvent[], change: { active?: boolean; teamId?: string } = {}) => {
+      const created = await createHook(lead, "http://localhost:9/schedule", events);
+      if (change.active !== undefined || change.teamId) await service.db.webhook.update({ where: { id: created.body.id }, data: change });
+      return created.body.id;
+    };
+    await service.db.webhook.updateMany({ where: { teamId }, data: { active: false } }); // the earlier tests' hooks
+    const subscriber = await hook(["email.received"]);
+    const others = [
+      await hook(["inbox.created"]),
+      await hook(["email.received"], { active: false }),
+      await hook(["email.received"], { teamId: randomUUID() }),
+    ];
+    const event = emailEvent("scheduled once");
+    const consumer = dispatchConsumerName("email.received");
+    expect(await scheduleDeliveries(service.deps, { consumer: "schedule-test", event })).toBe(1);
+    expect(await scheduleDeliveries(service.deps, { consumer: "schedule-test", event })).toBe(0);
+    const rows = await service.db.delivery.findMany({ where: { eventId: event.id } });
+    expect(rows.map((r) => r.webhookId)).toEqual([subscriber]);
+    expect(JSON.parse(rows[0]?.body ?? "{}")).toEqual(JSON.parse(deliveryBody(rows[0]?.id ?? "", event)));
+    expect(await service.db.processedEvent.count({ where: { consumer: "schedule-test", eventId: event.id } })).toBe(1);
+    expect(await service.db.processedEvent.count({ where: { consumer, eventId: event.id } })).toBe(0);
+    // a team whose webhooks take none of the event's type: no claim, so a redelivery asks again
+    const unsubscribed = emailReceivedEvent({ orgId, teamId: randomUUID() });
+    expect(await scheduleDeliveries(service.deps, { consumer: "schedule-test", event: unsubscribed })).toBe(0);
+    expect(await service.db.processedEvent.count({ where: { eventId: unsubscribed.id } })).toBe(0);
+    // the subscriber reads asked together (one statement) each get their own team's and type's
+    const reads = await Promise.all([
+      service.deps.queue.subscribers({ orgId, teamId }, "email.received"),
+      service.deps.queue.subscribers({ orgId, teamId }, "inbox.created"),
+      service.deps.queue.subscribers({ orgId, teamId: randomUUID() }, "email.received"),
+      service.deps.queue.subscribers({ orgId: randomUUID(), teamId }, "email.received"),
+      service.deps.queue.subscribers({ orgId, teamId }, "email.received"),
+    ]);
+    expect(reads).toEqual([[subscriber], [others[0]], [], [], [subscriber]]);
+    await service.db.webhook.updateMany({ where: { id: { in: [subscriber, ...others] } }, data: { active: false } });
   });
 });

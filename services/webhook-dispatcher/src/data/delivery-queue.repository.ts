@@ -1,5 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "./prisma";
+import type { WebhookEvent } from "@burnbox/contracts";
+import { startGroupCommit, type PgPool, type TeamScope } from "@burnbox/service-kit";
+
+/** A delivery to schedule: its id, the webhook it goes to and the exact body it will carry. */
+export interface NewDelivery {
+  id: string;
+  webhookId: string;
+  body: string;
+}
 
 /** A pending delivery that is due, before it is claimed. */
 export interface DueDelivery {
@@ -35,19 +43,87 @@ export interface AttemptRecord {
 }
 
 /**
- * The delivery worker's queue: the system's own work over every tenant, never reached from a
- * request. Built on the client itself (not a transaction): a claim is one statement, an attempt's
- * record one batch.
+ * The deliveries queue, on the service's pg pool (not Prisma: every statement here runs once or
+ * more per delivery, and the ORM's runtime cost more than the statements). Scheduling takes the
+ * team's scope; the worker's side (due, claim, cancel, record) is the system's own work over every
+ * tenant, never reached from a request. Each method is one statement, so none needs a transaction.
  */
 export class DeliveryQueue {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly pool: PgPool) {}
+
+  /** The subscriber reads asked while one is in flight, answered together by the next statement. */
+  private readonly reads = startGroupCommit<{ scope: TeamScope; type: WebhookEvent }, string[]>({
+    write: (batch) => this.subscribersOf(batch),
+    maxBatch: 128,
+  });
+
+  /** The active webhooks of the team subscribed to `type` (most teams have none: one indexed read, shared with concurrent ones). */
+  subscribers(scope: TeamScope, type: WebhookEvent): Promise<string[]> {
+    return this.reads.submit({ scope, type });
+  }
+
+  private async subscribersOf(batch: Array<{ scope: TeamScope; type: WebhookEvent }>): Promise<string[][]> {
+    const { rows } = await this.pool.query<{ i: string; id: string }>(
+      `SELECT q.i::text AS i, w.id::text AS id
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY AS q(team_id, org_id, type, i)
+       JOIN webhooks w ON w.team_id = q.team_id AND w.org_id = q.org_id AND w.active AND q.type = ANY(w.events)`,
+      [batch.map((b) => b.scope.teamId), batch.map((b) => b.scope.orgId), batch.map((b) => b.type)],
+    );
+    const found: string[][] = batch.map(() => []);
+    for (const r of rows) found[Number(r.i) - 1]?.push(r.id);
+    return found;
+  }
+
+  /**
+   * Claims the event for `consumer` and schedules `deliveries`, due at `at`, in one statement
+   * (atomic without a transaction): nothing is scheduled when the consumer handled the event
+   * before (a redelivery), and a delivery is written only while its webhook is still an active
+   * subscriber of the team; one already scheduled for the same webhook and event is skipped.
+   * Returns how many were scheduled.
+   */
+  async schedule(
+    scope: TeamScope,
+    input: { consumer: string; event: { id: string; type: WebhookEvent }; at: Date; traceParent: string | null; deliveries: NewDelivery[] },
+  ): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `WITH claimed AS (
+         INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING RETURNING 1
+       ), inserted AS (
+         INSERT INTO deliveries (id, webhook_id, event_id, event, body, next_attempt_at, trace_parent)
+         SELECT n.id, n.webhook_id, $2::uuid, $3, n.body, $4::timestamptz, $5
+         FROM unnest($6::uuid[], $7::uuid[], $8::text[]) AS n(id, webhook_id, body)
+         JOIN webhooks w ON w.id = n.webhook_id
+         WHERE EXISTS (SELECT 1 FROM claimed)
+           AND w.team_id = $9::uuid AND w.org_id = $10::uuid AND w.active AND $3 = ANY(w.events)
+         ON CONFLICT (webhook_id, event_id) DO NOTHING
+         RETURNING 1
+       )
+       SELECT count(*)::int AS n FROM inserted`,
+      [
+        input.consumer,
+        input.event.id,
+        input.event.type,
+        input.at,
+        input.traceParent,
+        input.deliveries.map((d) => d.id),
+        input.deliveries.map((d) => d.webhookId),
+        input.deliveries.map((d) => d.body),
+        scope.teamId,
+        scope.orgId,
+      ],
+    );
+    return rows[0]?.n ?? 0;
+  }
 
   /** Pending deliveries due at `now`, oldest due first. */
-  due(now: Date, limit: number): Promise<DueDelivery[]> {
-    return this.db.$queryRaw<DueDelivery[]>`
-      SELECT id::text, webhook_id::text AS "webhookId" FROM deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${now}
-      ORDER BY next_attempt_at ASC LIMIT ${limit}`;
+  async due(now: Date, limit: number): Promise<DueDelivery[]> {
+    const { rows } = await this.pool.query<DueDelivery>(
+      `SELECT id::text, webhook_id::text AS "webhookId" FROM deliveries
+       WHERE status = 'pending' AND next_attempt_at <= $1
+       ORDER BY next_attempt_at ASC LIMIT $2`,
+      [now, limit],
+    );
+    return rows;
   }
 
   /**
@@ -56,52 +132,73 @@ export class DeliveryQueue {
    * again). SKIP LOCKED: rows another replica is claiming right now are passed over instead of
    * waited on; the re-checked status/next_attempt_at makes a row claimed a moment ago ineligible.
    */
-  claim(ids: string[], leaseMs: number): Promise<ClaimedDelivery[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.$queryRaw<ClaimedDelivery[]>`
-      UPDATE deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-      FROM (
-        SELECT id FROM deliveries
-        WHERE id = ANY(${ids}::uuid[]) AND status = 'pending' AND next_attempt_at <= now()
-        FOR UPDATE SKIP LOCKED
-      ) due, webhooks w
-      WHERE d.id = due.id AND w.id = d.webhook_id
-      RETURNING d.id, d.webhook_id AS "webhookId", d.event, d.body, d.attempts, w.url, w.secret, w.active,
-        d.trace_parent AS "traceParent"`;
+  async claim(ids: string[], leaseMs: number): Promise<ClaimedDelivery[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<ClaimedDelivery>(
+      `UPDATE deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+       FROM (
+         SELECT id FROM deliveries
+         WHERE id = ANY($1::uuid[]) AND status = 'pending' AND next_attempt_at <= now()
+         FOR UPDATE SKIP LOCKED
+       ) due, webhooks w
+       WHERE d.id = due.id AND w.id = d.webhook_id
+       RETURNING d.id::text, d.webhook_id::text AS "webhookId", d.event, d.body, d.attempts, w.url, w.secret, w.active,
+         d.trace_parent AS "traceParent"`,
+      [ids, leaseMs / 1000],
+    );
+    return rows;
   }
 
   /** A claimed delivery whose webhook was deactivated is dropped without an attempt. */
   async cancel(deliveryId: string, at: Date): Promise<void> {
-    await this.db.delivery.update({ where: { id: deliveryId }, data: { status: "cancelled", completedAt: at, nextAttemptAt: null } });
+    await this.pool.query(`UPDATE deliveries SET status = 'cancelled', completed_at = $2, next_attempt_at = NULL WHERE id = $1::uuid`, [
+      deliveryId,
+      at,
+    ]);
   }
 
   /**
-   * One statement for the whole record (raw: it runs for every attempt, where Prisma's batch of
-   * three cost more than the work): the log row, the delivery's schedule, and the webhook's last
-   * status and failure counter. The webhook row is touched only when this attempt is its newest or
-   * a final failure, so concurrent deliveries to one webhook rarely wait on each other.
+   * One statement for the whole record: the log row, the delivery's schedule, and the webhook's
+   * last status and failure counter. The webhook row is touched only when this attempt is its
+   * newest or a final failure, so concurrent deliveries to one webhook rarely wait on each other.
    */
   async record(r: AttemptRecord): Promise<void> {
     const d = r.delivery;
     const pending = r.outcome.status === "pending";
     const nextAttemptAt = r.outcome.status === "pending" ? r.outcome.nextAttemptAt : null;
     const failed = r.outcome.status === "failed";
-    await this.db.$executeRaw`
-      WITH attempt AS (
-        INSERT INTO delivery_attempts (id, webhook_id, delivery_id, event, attempt, success, response_status, response_time_ms, error, created_at)
-        VALUES (${randomUUID()}::uuid, ${d.webhookId}::uuid, ${d.id}::uuid, ${d.event}, ${d.attempts}, ${r.success},
-          ${r.responseStatus}::int, ${r.responseTimeMs}::int, ${r.error}, ${r.at})
-      ), schedule AS (
-        UPDATE deliveries SET
-          status = CASE WHEN ${pending} THEN status ELSE ${r.outcome.status} END,
-          completed_at = CASE WHEN ${pending} THEN completed_at ELSE ${r.at}::timestamptz END,
-          next_attempt_at = ${nextAttemptAt}::timestamptz
-        WHERE id = ${d.id}::uuid
-      )
-      UPDATE webhooks SET
-        failure_count = failure_count + CASE WHEN ${failed} THEN 1 ELSE 0 END,
-        last_status = CASE WHEN last_attempt_at IS NULL OR last_attempt_at < ${r.at} THEN ${r.responseStatus}::int ELSE last_status END,
-        last_attempt_at = GREATEST(last_attempt_at, ${r.at}::timestamptz)
-      WHERE id = ${d.webhookId}::uuid AND (${failed} OR last_attempt_at IS NULL OR last_attempt_at < ${r.at})`;
+    await this.pool.query(
+      `WITH attempt AS (
+         INSERT INTO delivery_attempts (id, webhook_id, delivery_id, event, attempt, success, response_status, response_time_ms, error, created_at)
+         VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::int, $6::boolean, $7::int, $8::int, $9, $10::timestamptz)
+       ), schedule AS (
+         UPDATE deliveries SET
+           status = CASE WHEN $11::boolean THEN status ELSE $12 END,
+           completed_at = CASE WHEN $11::boolean THEN completed_at ELSE $10::timestamptz END,
+           next_attempt_at = $13::timestamptz
+         WHERE id = $3::uuid
+       )
+       UPDATE webhooks SET
+         failure_count = failure_count + CASE WHEN $14::boolean THEN 1 ELSE 0 END,
+         last_status = CASE WHEN last_attempt_at IS NULL OR last_attempt_at < $10::timestamptz THEN $7::int ELSE last_status END,
+         last_attempt_at = GREATEST(last_attempt_at, $10::timestamptz)
+       WHERE id = $2::uuid AND ($14::boolean OR last_attempt_at IS NULL OR last_attempt_at < $10::timestamptz)`,
+      [
+        randomUUID(),
+        d.webhookId,
+        d.id,
+        d.event,
+        d.attempts,
+        r.success,
+        r.responseStatus,
+        r.responseTimeMs,
+        r.error,
+        r.at,
+        pending,
+        r.outcome.status,
+        nextAttemptAt,
+        failed,
+      ],
+    );
   }
 }

@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import type { WebhookDeliveryLogEntry, WebhookEvent } from "@burnbox/contracts";
+import type { WebhookDeliveryLogEntry } from "@burnbox/contracts";
 import type { TeamScope } from "@burnbox/service-kit";
 import type { Db, Prisma, Tx } from "./prisma";
 
@@ -34,40 +33,6 @@ export interface LogFigures {
  */
 export class DeliveryRepository {
   constructor(private readonly db: Db | Tx) {}
-
-  /**
-   * Schedules one delivery of `event`, due `at`, for every active webhook of the team subscribed to
-   * it; `bodyFor` builds each delivery's body from its id. A webhook that already has this event is
-   * skipped. Returns how many were scheduled.
-   */
-  /** Whether any active webhook of the team takes `type`: one indexed statement, so most events cost no transaction. */
-  async hasSubscribers(scope: TeamScope, type: WebhookEvent): Promise<boolean> {
-    const rows = await this.db.$queryRaw<unknown[]>`
-      SELECT 1 FROM webhooks
-      WHERE team_id = ${scope.teamId}::uuid AND org_id = ${scope.orgId}::uuid AND active AND ${type} = ANY(events)
-      LIMIT 1`;
-    return rows.length > 0;
-  }
-
-  async scheduleForSubscribers(
-    scope: TeamScope,
-    event: { id: string; type: WebhookEvent },
-    at: Date,
-    bodyFor: (deliveryId: string) => string,
-    traceParent: string | null = null,
-  ): Promise<number> {
-    const hooks = await this.db.webhook.findMany({
-      where: { orgId: scope.orgId, teamId: scope.teamId, active: true, events: { has: event.type } },
-      select: { id: true },
-    });
-    if (hooks.length === 0) return 0;
-    const rows = hooks.map((h) => {
-      const id = randomUUID();
-      return { id, webhookId: h.id, eventId: event.id, event: event.type, body: bodyFor(id), nextAttemptAt: at, traceParent };
-    });
-    await this.db.delivery.createMany({ data: rows, skipDuplicates: true });
-    return rows.length;
-  }
 
   /** The webhook's log, newest first. */
   async log(scope: TeamScope, webhookId: string, window: { skip: number; take: number }): Promise<WebhookDeliveryLogEntry[]> {

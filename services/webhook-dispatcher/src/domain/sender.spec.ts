@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { sendWebhook } from "./sender";
+import type { AddressInfo, Socket } from "node:net";
+import { closeReceiverConnections, sendWebhook } from "./sender";
 import { EMPTY_ALLOWLIST, parseAllowlist, type Allowlist } from "@burnbox/service-kit";
 
 const send = (
@@ -44,6 +44,72 @@ describe("the dispatch-time address check", () => {
       expect(received).toEqual(["d"]);
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe("connections to receivers", () => {
+  const local = parseAllowlist(["127.0.0.0/8"]);
+  const toLocal = () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
+  afterEach(() => closeReceiverConnections());
+
+  /** A receiver that counts its connections; `onRequest` may answer or break the connection. */
+  async function receiver(onRequest: (n: { connection: number; onConnection: number }, socket: Socket) => boolean) {
+    const connections = new Map<Socket, number>();
+    const perConnection = new Map<Socket, number>();
+    const server = createServer((req, res) => {
+      const onConnection = (perConnection.get(req.socket) ?? 0) + 1;
+      perConnection.set(req.socket, onConnection);
+      if (onRequest({ connection: connections.get(req.socket) as number, onConnection }, req.socket)) res.end();
+    });
+    server.on("connection", (socket: Socket) => connections.set(socket, connections.size + 1));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return {
+      url: `http://receiver.example.test:${(server.address() as AddressInfo).port}/x`,
+      connections: () => connections.size,
+      close: () => new Promise<void>((r) => server.close(() => r())),
+    };
+  }
+
+  it("when deliveries go to one receiver in turn, then they share one connection", async () => {
+    const r = await receiver(() => true);
+    try {
+      for (let i = 0; i < 3; i++) expect(await send(r.url, toLocal, local)).toMatchObject({ success: true, status: 200 });
+      expect(r.connections()).toBe(1);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("when the receiver resets a kept connection as it is reused, then the POST is sent once more on a new connection", async () => {
+    const r = await receiver(({ connection, onConnection }, socket) => {
+      if (connection === 1 && onConnection === 2) {
+        socket.resetAndDestroy();
+        return false;
+      }
+      return true;
+    });
+    try {
+      expect(await send(r.url, toLocal, local)).toMatchObject({ success: true });
+      expect(await send(r.url, toLocal, local)).toMatchObject({ success: true, status: 200, error: null });
+      expect(r.connections()).toBe(2);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("when a fresh connection is reset, then the attempt fails and is not sent again", async () => {
+    let requests = 0;
+    const r = await receiver((_n, socket) => {
+      requests += 1;
+      socket.resetAndDestroy();
+      return false;
+    });
+    try {
+      expect(await send(r.url, toLocal, local)).toMatchObject({ success: false, status: null });
+      expect(requests).toBe(1);
+    } finally {
+      await r.close();
     }
   });
 });

@@ -59,6 +59,25 @@ function checkedLookup(resolver: Resolver, allowed: Allowlist, hostname: string)
   };
 }
 
+/**
+ * Connections to receivers are kept open between deliveries (a receiver taking a burst of events
+ * then costs one TCP and TLS handshake, not one per event). A pooled connection is to an address
+ * that was checked when it was opened; it is closed after `KEEP_ALIVE_IDLE_MS` idle (or sooner when
+ * the receiver's Keep-Alive header says so), so a receiver whose name now resolves elsewhere is
+ * reached at its new address soon after, and checked again then.
+ */
+const KEEP_ALIVE_IDLE_MS = 4_000;
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS, maxFreeSockets: 16, scheduling: "lifo" }),
+  "https:": new https.Agent({ keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS, maxFreeSockets: 16, scheduling: "lifo" }),
+};
+
+/** Closes the pooled receiver connections (shutdown, tests). */
+export function closeReceiverConnections(): void {
+  agents["http:"].destroy();
+  agents["https:"].destroy();
+}
+
 /** One signed POST; never follows redirects; a refused target is a failed attempt like any other. */
 export async function sendWebhook(opts: {
   url: string;
@@ -111,8 +130,23 @@ async function post(opts: Parameters<typeof sendWebhook>[0]): Promise<SendResult
     "x-service-timestamp": String(timestamp),
     ...traceHeaders(),
   };
+  const first = await request(url, host, headers, opts, elapsed);
+  // a pooled connection the receiver closed just as it was reused: the request never reached it,
+  // so it is sent once more on a new connection (as the HTTP client's own docs advise)
+  return first.retry ? (await request(url, host, headers, opts, elapsed)).result : first.result;
+}
+
+function request(
+  url: URL,
+  host: string,
+  headers: Record<string, string>,
+  opts: Parameters<typeof sendWebhook>[0],
+  elapsed: () => number,
+): Promise<{ result: SendResult; retry: boolean }> {
   const client = url.protocol === "https:" ? https : http;
-  return new Promise<SendResult>((resolve) => {
+  return new Promise((resolveOuter) => {
+    let retry = false;
+    const resolve = (result: SendResult) => resolveOuter({ result, retry });
     let settled = false;
     const finish = (r: SendResult) => {
       if (settled) return;
@@ -128,12 +162,12 @@ async function post(opts: Parameters<typeof sendWebhook>[0]): Promise<SendResult
         path: `${url.pathname}${url.search}`,
         method: "POST",
         headers,
-        agent: false,
+        agent: url.protocol === "https:" ? agents["https:"] : agents["http:"],
         lookup: checkedLookup(opts.resolver, opts.allowed, host),
         ...(url.protocol === "https:" && !ipaddr.isValid(host) ? { servername: host } : {}),
       },
       (res) => {
-        res.resume(); // the body is not needed; drain it so the socket closes cleanly
+        res.resume(); // the body is not needed; drain it so the connection can be reused
         res.on("end", () => {
           const status = res.statusCode ?? 0;
           finish({
@@ -149,7 +183,10 @@ async function post(opts: Parameters<typeof sendWebhook>[0]): Promise<SendResult
     const timer = setTimeout(() => {
       req.destroy(new Error(`timed out after ${opts.timeoutMs} ms`));
     }, opts.timeoutMs);
-    req.on("error", (err) => finish({ success: false, status: null, timeMs: elapsed(), error: err.message.slice(0, 500) }));
+    req.on("error", (err) => {
+      retry = req.reusedSocket && (err as NodeJS.ErrnoException).code === "ECONNRESET";
+      finish({ success: false, status: null, timeMs: elapsed(), error: err.message.slice(0, 500) });
+    });
     req.end(opts.body);
   });
 }
