@@ -8,6 +8,7 @@ import {
   finalizeHttpApp,
   listen,
   mountHealth,
+  poolSql,
   SecretBox,
   serveApi,
   startOutboxRelay,
@@ -16,7 +17,8 @@ import {
   type PeriodicTask,
 } from "@burnbox/service-kit";
 import type { InboxConfig } from "./config";
-import { createPrisma, type Db } from "./data/prisma";
+import { createPrisma, type Client, type Db } from "./data/prisma";
+import { IntakeRepository } from "./data/intake.repository";
 import { repositories } from "./data/repositories";
 import { LocalStorage, S3Storage, type MessageStore } from "./data/storage";
 import { SwitchableStore } from "./data/switchable-storage";
@@ -61,10 +63,14 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   const storage = new SwitchableStore(createStorage(config));
   infra.checks.storage = () => storage.check();
+  // the SMTP intake's statements on the pg pool, one group commit per process
+  const intake = new IntakeRepository(infra.pool, relay);
+  // and the hot read of GET /inboxes/:id
+  const sql = poolSql(infra.pool);
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories,
+    repositories: (client: Client) => repositories(client, intake, sql),
     relay,
     namespace: config.nats.namespace,
   });
@@ -125,6 +131,7 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await health.close();
+      await deps.data.repos.intake.idle();
       await relay.flush().catch(() => undefined);
       await platformConfig.stop();
       await relay.stop();

@@ -71,6 +71,27 @@ describe("LocalStorage", () => {
     expect(await readdir(path.join(root, inboxId, emailA))).toEqual(["z"]);
   });
 
+  it("when a key already holds an object, then a put replaces it whole and leaves no temporary file", async () => {
+    const store = new LocalStorage(root);
+    const emailC = "6c1f0000-0000-4000-8000-00000000000c";
+    await store.put(`${inboxId}/${emailC}/r`, Buffer.from("first, longer"));
+    await store.put(`${inboxId}/${emailC}/r`, Buffer.from("second"));
+    expect((await store.get(`${inboxId}/${emailC}/r`)).toString()).toBe("second");
+    expect(await readdir(path.join(root, inboxId, emailC))).toEqual(["r"]);
+  });
+
+  it("when many messages are put at once into one inbox (new folders, shared folder syncs), then every one is stored whole", async () => {
+    const store = new LocalStorage(root);
+    const inbox = "6c1f0000-0000-4000-8000-0000000000ff";
+    const keys = Array.from({ length: 40 }, (_, i) => `${inbox}/6c1f0000-0000-4000-8000-${String(i).padStart(12, "0")}/message.eml`);
+    const large = Buffer.alloc(600 * 1024, 7); // past the blocking-write size: written through the thread pool
+    await Promise.all(keys.map((k, i) => store.put(k, i === 0 ? large : Buffer.from(`m${i}`))));
+    const back = await Promise.all(keys.map((k) => store.get(k)));
+    expect(back[0]?.equals(large)).toBe(true);
+    expect(back.slice(1).map((b) => b.toString())).toEqual(keys.slice(1).map((_, i) => `m${i + 1}`));
+    expect((await readdir(path.join(root, inbox))).length).toBe(40);
+  });
+
   it("when a key escapes the root, then it is refused", async () => {
     await expect(new LocalStorage(root).put("../outside", Buffer.from("x"))).rejects.toThrow("escapes");
   });

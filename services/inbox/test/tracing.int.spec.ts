@@ -80,5 +80,9 @@ describe("SMTP intake tracing on real Postgres and NATS", () => {
     );
     expect(publish).toMatchObject({ kind: SpanKind.PRODUCER, parentSpanId: data?.spanId });
     expect(event.traceparent).toBe(`00-${data?.traceId}-${publish.spanId}-01`);
+    // the statement that stored it may serve other sessions' messages too: a trace of its own
+    const write = tracing.spans().find((s) => s.name === "intake receive");
+    expect(write).toMatchObject({ parentSpanId: undefined });
+    expect(write?.traceId).not.toBe(data?.traceId);
   });
 });

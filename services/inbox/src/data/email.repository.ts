@@ -14,6 +14,7 @@ export interface NewAttachment {
   storageKey: string;
 }
 
+/** A received email's row, written by the intake (`IntakeRepository.receive`). */
 export interface NewEmail {
   id: string;
   inboxId: string;
@@ -182,29 +183,5 @@ export class EmailRepository {
       inbox: toInboxAccess(email.inbox),
       file: { key, filename: `${email.id}.eml`, contentType: "message/rfc822" },
     };
-  }
-
-  /**
-   * Stores one received email (and its attachments' rows) in the inbox, which must still be the
-   * team's: throws when it is gone. Raw statements, one per table: this runs for every message the
-   * intake accepts, and Prisma's nested create cost a lookup, two inserts and its query compiler.
-   */
-  async create(scope: TeamScope, email: NewEmail): Promise<void> {
-    const { attachments: files } = email;
-    const inserted = await this.db.$executeRaw`
-      INSERT INTO emails (id, inbox_id, message_id, from_address, to_address, subject, snippet, body_text,
-        body_html, headers, size_bytes, has_attachments, raw_key, received_at)
-      SELECT ${email.id}::uuid, i.id, ${email.messageId}, ${email.fromAddress}, ${email.toAddress}, ${email.subject},
-        ${email.snippet}, ${email.bodyText}, ${email.bodyHtml}, ${JSON.stringify(email.headers)}::jsonb, ${email.sizeBytes},
-        ${files.length > 0}, ${email.rawKey}, ${email.receivedAt}
-      FROM inboxes i WHERE i.id = ${email.inboxId}::uuid AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid`;
-    if (inserted === 0) throw new Error(`inbox ${email.inboxId} no longer exists`);
-    if (files.length === 0) return;
-    await this.db.$executeRaw`
-      INSERT INTO attachments (id, email_id, filename, content_type, size_bytes, storage_key)
-      SELECT a.id, ${email.id}::uuid, a.filename, a.content_type, a.size_bytes, a.storage_key
-      FROM unnest(${files.map((f) => f.id)}::uuid[], ${files.map((f) => f.filename)}::text[],
-        ${files.map((f) => f.contentType)}::text[], ${files.map((f) => f.sizeBytes)}::int[],
-        ${files.map((f) => f.storageKey)}::text[]) AS a(id, filename, content_type, size_bytes, storage_key)`;
   }
 }

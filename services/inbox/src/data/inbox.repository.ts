@@ -1,5 +1,5 @@
 import type { GetInboxAccessReply, Inbox } from "@burnbox/contracts";
-import { errors, type OrgScope, type TeamScope } from "@burnbox/service-kit";
+import { errors, poolSqlOr, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
 import { countsOf, NO_MAIL, type InboxCounts } from "./counts";
 import { isUniqueViolation, type Client, type Prisma } from "./prisma";
 
@@ -98,7 +98,16 @@ const listingWhere = (l: InboxListing): Prisma.InboxWhereInput => ({
 });
 
 export class InboxRepository {
-  constructor(private readonly db: Client) {}
+  /** `sql`: the service's pool, which the hot read (`locateWithCounts`) runs on when given. */
+  constructor(
+    private readonly db: Client,
+    sql?: PoolSql,
+  ) {
+    this.read = poolSqlOr(sql, db);
+  }
+
+  /** The hot read's statement: on the pool when there is one, else through the client. */
+  private readonly read: PoolSql;
 
   /** Throws a conflict when the address is taken. */
   async create(scope: TeamScope, fields: NewInbox): Promise<Inbox> {
@@ -117,22 +126,13 @@ export class InboxRepository {
     return row && toInboxAccess(row);
   }
 
-  /** The inbox that receives mail for `fullAddress` at `at` (active, unexpired), with its tenant. */
-  async locateReceiving(fullAddress: string, at: Date): Promise<(TeamScope & { id: string; createdBy: string }) | null> {
-    // raw: asked for every RCPT TO, where Prisma's query compiler cost more than the statement
-    const rows = await this.db.$queryRaw<Array<TeamScope & { id: string; createdBy: string }>>`
-      SELECT id::text, org_id::text AS "orgId", team_id::text AS "teamId", created_by::text AS "createdBy"
-      FROM inboxes WHERE full_address = ${fullAddress} AND is_active AND expires_at > ${at} LIMIT 1`;
-    return rows[0] ?? null;
-  }
-
   /**
    * The hot read (`GET /inboxes/:id`) in one statement: the inbox by id with its access fields and
    * mail counts. Unscoped like `locate`: the caller authorizes on `access` before it uses `inbox`.
-   * Raw SQL because Prisma's query compiler was the largest cost of this path (docs/performance.md).
+   * One statement on the pool: Prisma's runtime was the largest cost of this path (docs/performance.md).
    */
   async locateWithCounts(inboxId: string): Promise<{ access: InboxAccess; inbox: Inbox } | null> {
-    const rows = await this.db.$queryRaw<Array<InboxRow & { total: bigint; unread: bigint }>>`
+    const rows = await this.read<InboxRow & { total: bigint | string; unread: bigint | string }>`
       SELECT i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.domain_id::text AS "domainId",
         i.domain_assignment_id::text AS "domainAssignmentId", i.created_by::text AS "createdBy", i.address,
         i.domain_name AS "domainName", i.full_address AS "fullAddress", i.is_active AS "isActive", i.private,

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
+import { newEvent, outboxRow } from "@burnbox/service-kit";
 import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repository";
+import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";
 import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableOrNull, storableText } from "./mail-content";
 import type { Delivery } from "./resolve-recipient.use-case";
@@ -14,8 +16,9 @@ export interface ReceivedMessage {
 }
 
 /**
- * Stores one accepted message for each recipient inbox: files first, then the rows and the
- * `email.received` events in one transaction. Throws if anything fails, so the SMTP session
+ * Stores one accepted message for each recipient inbox: files first (durable when `put`
+ * resolves), then the rows and the `email.received` events in one atomic statement (the outbox
+ * relay is kicked once it commits). Throws if anything fails, so the SMTP session
  * answers 451 and the sender retries; nothing is acknowledged that is not stored.
  * System-driven: the sender is not a caller, so there is no access check.
  */
@@ -53,27 +56,30 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
     stored.push({ d, emailId, rawKey, attachments });
   }
 
-  return deps.data.write(async (repos, events) => {
-    const ids: string[] = [];
-    for (const { d, emailId, rawKey, attachments } of stored) {
-      // throws when the inbox was removed since RCPT TO: the sender retries and is then refused
-      await repos.emails.create(d.scope, {
-        id: emailId,
-        inboxId: d.inboxId,
-        messageId,
-        fromAddress: from,
-        toAddress: storableText(d.recipient),
-        subject,
-        snippet,
-        bodyText,
-        bodyHtml,
-        headers,
-        sizeBytes: raw.length,
-        rawKey,
-        receivedAt,
-        attachments,
-      });
-      events.event("email.received", {
+  // one statement for the message's emails, attachments and events, group-committed with the
+  // messages that arrive meanwhile; the event rows are made here, under the message's trace
+  const namespace = deps.config.nats.namespace;
+  const received: ReceivedEmail[] = stored.map(({ d, emailId, rawKey, attachments }) => ({
+    scope: d.scope,
+    email: {
+      id: emailId,
+      inboxId: d.inboxId,
+      messageId,
+      fromAddress: from,
+      toAddress: storableText(d.recipient),
+      subject,
+      snippet,
+      bodyText,
+      bodyHtml,
+      headers,
+      sizeBytes: raw.length,
+      rawKey,
+      receivedAt,
+      attachments,
+    },
+    outbox: outboxRow(
+      namespace,
+      newEvent("email.received", {
         org_id: d.scope.orgId,
         team_id: d.scope.teamId,
         data: {
@@ -98,9 +104,11 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
             received_at: receivedAt.toISOString(),
           },
         },
-      });
-      ids.push(emailId);
-    }
-    return ids;
-  });
+      }),
+    ),
+  }));
+  // throws when an inbox was removed since RCPT TO (nothing of the message is stored): the sender
+  // retries and is then refused
+  await deps.data.repos.intake.receive(received);
+  return received.map((r) => r.email.id);
 }

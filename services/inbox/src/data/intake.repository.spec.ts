@@ -1,0 +1,54 @@
+import type { NewEmail } from "./email.repository";
+import { outcomesOf, receiveParams, type ReceivedEmail } from "./intake.repository";
+
+const scope = { orgId: "o", teamId: "t" };
+const email = (id: string, inboxId: string, attachments: NewEmail["attachments"] = []): NewEmail => ({
+  id,
+  inboxId,
+  messageId: null,
+  fromAddress: "a@example.org",
+  toAddress: `to@${inboxId}`,
+  subject: "s",
+  snippet: "",
+  bodyText: null,
+  bodyHtml: null,
+  headers: { subject: "s" },
+  sizeBytes: 10,
+  rawKey: `${inboxId}/${id}/message.eml`,
+  receivedAt: new Date("2026-11-23T00:00:00.000Z"),
+  attachments,
+});
+const received = (e: NewEmail): ReceivedEmail => ({
+  scope,
+  email: e,
+  outbox: { id: `ev-${e.id}`, subject: "subj", payload: { id: `ev-${e.id}` } },
+});
+
+describe("the intake's batched statement", () => {
+  const file = { id: "f1", filename: "a.txt", contentType: "text/plain", sizeBytes: 3, storageKey: "i2/e2/f1" };
+  const messages = [[received(email("e1", "i1"))], [received(email("e2", "i2", [file])), received(email("e3", "i3"))]];
+
+  it("when messages are batched, then each email row, attachment row and outbox row is one array element, tagged with its message", () => {
+    const p = receiveParams(messages);
+    expect(p).toHaveLength(27);
+    expect(p[0]).toEqual([0, 1, 1]); // message index of each email
+    expect(p[1]).toEqual(["e1", "e2", "e3"]);
+    expect(p[12]).toEqual(['{"subject":"s"}', '{"subject":"s"}', '{"subject":"s"}']);
+    expect(p[14]).toEqual([false, true, false]); // has_attachments
+    expect(p[16]).toEqual(["2026-11-23T00:00:00.000Z", "2026-11-23T00:00:00.000Z", "2026-11-23T00:00:00.000Z"]);
+    expect(p.slice(17, 23)).toEqual([["f1"], ["e2"], ["a.txt"], ["text/plain"], [3], ["i2/e2/f1"]]);
+    expect(p.slice(23)).toEqual([
+      ["ev-e1", "ev-e2", "ev-e3"],
+      ["e1", "e2", "e3"],
+      ["subj", "subj", "subj"],
+      ['{"id":"ev-e1"}', '{"id":"ev-e2"}', '{"id":"ev-e3"}'],
+    ]);
+  });
+
+  it("when an email of a message was not stored, then that whole message is refused and the others are not", () => {
+    const outcomes = outcomesOf(messages, { stored: new Set(["e1"]), gone: new Set(["i3"]) });
+    expect(outcomes[0]).toBeNull();
+    expect(outcomes[1]?.message).toBe("inbox i3 no longer exists");
+    expect(outcomesOf(messages, { stored: new Set(["e1", "e2", "e3"]), gone: new Set() })).toEqual([null, null]);
+  });
+});

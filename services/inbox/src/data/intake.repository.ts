@@ -1,0 +1,228 @@
+import {
+  SpanKind,
+  contextFromHeaders,
+  startGroupCommit,
+  withSpan,
+  type GroupCommit,
+  type Infra,
+  type OutboxRelay,
+  type TeamScope,
+  type outboxRow,
+} from "@burnbox/service-kit";
+import type { NewEmail } from "./email.repository";
+
+type Pool = NonNullable<Infra["pool"]>;
+
+/** One email of a received message: the copy for one recipient inbox, in that inbox's team, with its event's outbox row. */
+export interface ReceivedEmail {
+  scope: TeamScope;
+  email: NewEmail;
+  /** The `email.received` event, as service-kit's `outboxRow()` made it (trace key included). */
+  outbox: ReturnType<typeof outboxRow>;
+}
+
+/** The inbox that receives mail at an address, with its tenant and creator. */
+export type ReceivingInbox = TeamScope & { id: string; createdBy: string };
+
+/** At most this many messages are written by one statement... */
+export const MAX_MESSAGES_PER_STATEMENT = 64;
+/** ...and no more text than this (characters of bodies and headers), unless a single message holds more. */
+export const MAX_TEXT_PER_STATEMENT = 4 * 1024 * 1024;
+/** At most this many recipients are looked up by one statement. */
+export const MAX_LOOKUPS_PER_STATEMENT = 64;
+
+/**
+ * Recipient lookups, several in one statement: for each address (n: its position, from 1) the
+ * inbox that has exactly that address and is active and unexpired at that lookup's time
+ * (`full_address` is unique: at most one).
+ */
+const LOCATE_SQL = `
+SELECT q.n, i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.created_by::text AS "createdBy"
+FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS q(address, at, n)
+JOIN LATERAL (
+  SELECT id, org_id, team_id, created_by FROM inboxes WHERE full_address = q.address AND is_active AND expires_at > q.at LIMIT 1
+) i ON true`;
+
+/**
+ * A batch of messages (each one or more emails) as one statement: the emails, their attachments
+ * and their outbox rows, as data-modifying CTEs over unnest()ed arrays. One statement is atomic,
+ * so it needs no BEGIN/COMMIT. An email is stored only in its inbox, and only while that inbox is
+ * still its team's (the same condition as the single insert this replaces); a message of which one
+ * email's inbox is gone is refused whole (none of its emails, attachments or events is written),
+ * the others of the batch are stored. The statement returns the ids of the emails it stored and
+ * of the inboxes it found gone.
+ */
+const RECEIVE_SQL = `
+WITH v AS (
+  SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[],
+    $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::int[], $15::bool[], $16::text[], $17::timestamptz[])
+    AS v(msg, id, inbox_id, org_id, team_id, message_id, from_address, to_address, subject, snippet, body_text, body_html,
+      headers, size_bytes, has_attachments, raw_key, received_at)
+),
+gone AS (
+  SELECT v.msg, v.inbox_id FROM v
+  WHERE NOT EXISTS (SELECT 1 FROM inboxes i WHERE i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id)
+),
+e AS (
+  INSERT INTO emails (id, inbox_id, message_id, from_address, to_address, subject, snippet, body_text, body_html, headers,
+    size_bytes, has_attachments, raw_key, received_at)
+  SELECT v.id, i.id, v.message_id, v.from_address, v.to_address, v.subject, v.snippet, v.body_text, v.body_html, v.headers,
+    v.size_bytes, v.has_attachments, v.raw_key, v.received_at
+  FROM v JOIN inboxes i ON i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id
+  WHERE v.msg NOT IN (SELECT msg FROM gone)
+  RETURNING id
+),
+a AS (
+  INSERT INTO attachments (id, email_id, filename, content_type, size_bytes, storage_key)
+  SELECT a.id, a.email_id, a.filename, a.content_type, a.size_bytes, a.storage_key
+  FROM unnest($18::uuid[], $19::uuid[], $20::text[], $21::text[], $22::int[], $23::text[])
+    AS a(id, email_id, filename, content_type, size_bytes, storage_key)
+  WHERE a.email_id IN (SELECT id FROM e)
+),
+o AS (
+  INSERT INTO outbox_events (id, subject, payload)
+  SELECT o.id, o.subject, o.payload FROM unnest($24::uuid[], $25::uuid[], $26::text[], $27::jsonb[]) AS o(id, email_id, subject, payload)
+  WHERE o.email_id IN (SELECT id FROM e)
+)
+SELECT id::text AS stored, NULL AS gone FROM e
+UNION ALL SELECT NULL, inbox_id::text FROM gone`;
+
+/** The statement's parameters for a batch of messages (pure: exported for its unit test). */
+export function receiveParams(messages: ReceivedEmail[][]): unknown[] {
+  const emails = messages.flatMap((m, msg) => m.map((r) => ({ msg, ...r })));
+  const files = emails.flatMap(({ email }) => email.attachments.map((a) => ({ emailId: email.id, ...a })));
+  return [
+    emails.map((r) => r.msg),
+    emails.map((r) => r.email.id),
+    emails.map((r) => r.email.inboxId),
+    emails.map((r) => r.scope.orgId),
+    emails.map((r) => r.scope.teamId),
+    emails.map((r) => r.email.messageId),
+    emails.map((r) => r.email.fromAddress),
+    emails.map((r) => r.email.toAddress),
+    emails.map((r) => r.email.subject),
+    emails.map((r) => r.email.snippet),
+    emails.map((r) => r.email.bodyText),
+    emails.map((r) => r.email.bodyHtml),
+    emails.map((r) => JSON.stringify(r.email.headers)),
+    emails.map((r) => r.email.sizeBytes),
+    emails.map((r) => r.email.attachments.length > 0),
+    emails.map((r) => r.email.rawKey),
+    emails.map((r) => r.email.receivedAt.toISOString()),
+    files.map((f) => f.id),
+    files.map((f) => f.emailId),
+    files.map((f) => f.filename),
+    files.map((f) => f.contentType),
+    files.map((f) => f.sizeBytes),
+    files.map((f) => f.storageKey),
+    emails.map((r) => r.outbox.id),
+    emails.map((r) => r.email.id),
+    emails.map((r) => r.outbox.subject),
+    emails.map((r) => JSON.stringify(r.outbox.payload)),
+  ];
+}
+
+/**
+ * A statement serving several sessions belongs to none of their traces: it runs in a span of its
+ * own, at the root (the drain loop would otherwise carry the context of whichever message started
+ * it into every later statement). A no-op when tracing is off.
+ */
+function batchSpan<T>(name: string, size: number, fn: () => Promise<T>): Promise<T> {
+  return withSpan(name, { kind: SpanKind.INTERNAL, parent: contextFromHeaders(undefined), attributes: { "burnbox.batch.size": size } }, fn);
+}
+
+/** How much text a message puts in the statement: its bodies and headers, once per email. */
+export function textOf(message: ReceivedEmail[]): number {
+  return message.reduce(
+    (n, { email: e }) => n + (e.bodyText?.length ?? 0) + (e.bodyHtml?.length ?? 0) + e.subject.length + JSON.stringify(e.headers).length,
+    0,
+  );
+}
+
+/** For each message: null when all its emails were stored, else why it was refused (the inbox found gone). */
+export function outcomesOf(
+  messages: ReceivedEmail[][],
+  result: { stored: ReadonlySet<string>; gone: ReadonlySet<string> },
+): Array<Error | null> {
+  return messages.map((m) => {
+    if (m.every((r) => result.stored.has(r.email.id))) return null;
+    const missing = m.find((r) => result.gone.has(r.email.inboxId)) ?? m.find((r) => !result.stored.has(r.email.id));
+    return new Error(`inbox ${missing?.email.inboxId ?? "?"} no longer exists`);
+  });
+}
+
+/**
+ * The SMTP intake's two hot statements, straight on the service's pg pool (no ORM runtime, no
+ * interactive transaction): the recipient lookup at RCPT TO and the write of received messages,
+ * each grouped across concurrent sessions (see `startGroupCommit`); the events of the messages a
+ * write stored go to the relay, which publishes them at once.
+ */
+export class IntakeRepository {
+  private readonly writes: GroupCommit<ReceivedEmail[]>;
+  private readonly lookups: GroupCommit<{ fullAddress: string; at: Date }, ReceivingInbox | null>;
+
+  constructor(
+    private readonly pool: Pool,
+    relay: Pick<OutboxRelay, "publishCommitted">,
+  ) {
+    this.writes = startGroupCommit({
+      write: (batch) => batchSpan("intake receive", batch.length, () => this.writeBatch(batch)),
+      maxBatch: MAX_MESSAGES_PER_STATEMENT,
+      weigh: textOf,
+      maxWeight: MAX_TEXT_PER_STATEMENT,
+      afterCommit: (messages) => relay.publishCommitted(messages.flatMap((m) => m.map((e) => e.outbox))),
+    });
+    this.lookups = startGroupCommit({
+      write: (batch) => batchSpan("intake locate recipients", batch.length, () => this.locateBatch(batch)),
+      maxBatch: MAX_LOOKUPS_PER_STATEMENT,
+    });
+  }
+
+  /**
+   * The inbox that receives mail for `fullAddress` at `at` (active, unexpired), with its tenant.
+   * Read at every RCPT TO, never cached: the lookups asked while one is in flight are answered
+   * together by the next statement (`LOCATE_SQL`, the same condition for each address).
+   */
+  locateReceiving(fullAddress: string, at: Date): Promise<ReceivingInbox | null> {
+    return this.lookups.submit({ fullAddress, at });
+  }
+
+  /**
+   * Stores one received message: its emails (each in its scope's inbox, which must still be that
+   * team's), their attachments' rows and their outbox rows, atomically; resolves once committed.
+   * Throws when an inbox is gone (nothing of the message is stored) or the write failed.
+   */
+  async receive(message: ReceivedEmail[]): Promise<void> {
+    if (message.length > 0) await this.writes.submit(message);
+  }
+
+  /** Resolves when no write or lookup is queued or in flight (shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([this.writes.idle(), this.lookups.idle()]);
+  }
+
+  private async locateBatch(batch: Array<{ fullAddress: string; at: Date }>): Promise<Array<ReceivingInbox | null>> {
+    const { rows } = await this.pool.query<ReceivingInbox & { n: string }>({
+      name: "intake-locate-receiving",
+      text: LOCATE_SQL,
+      values: [batch.map((b) => b.fullAddress), batch.map((b) => b.at.toISOString())],
+    });
+    const found = new Map(rows.map(({ n, ...inbox }) => [Number(n) - 1, inbox]));
+    return batch.map((_, i) => found.get(i) ?? null);
+  }
+
+  private async writeBatch(messages: ReceivedEmail[][]): Promise<Array<Error | null>> {
+    const { rows } = await this.pool.query<{ stored: string | null; gone: string | null }>({
+      name: "intake-receive",
+      text: RECEIVE_SQL,
+      values: receiveParams(messages),
+    });
+    const stored = new Set<string>();
+    const gone = new Set<string>();
+    for (const r of rows) {
+      if (r.stored) stored.add(r.stored);
+      if (r.gone) gone.add(r.gone);
+    }
+    return outcomesOf(messages, { stored, gone });
+  }
+}
