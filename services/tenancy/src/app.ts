@@ -2,6 +2,7 @@ import { tenancyServiceRoutes } from "@burnbox/contracts";
 import {
   bindRoutes,
   createUnitOfWork,
+  poolSql,
   publishAccessChanged,
   SecretBox,
   serveApi,
@@ -65,10 +66,12 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     logger: infra.logger,
     view: platformTtl,
   });
+  const sql = poolSql(infra.pool);
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories: (client: Client) => repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current() }),
+    repositories: (client: Client) =>
+      repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current(), sql }),
     relay,
     namespace: config.nats.namespace,
     // every change of access is audited, so any commit with events may have changed a decision

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { RpcName, type AdminStats, type DomainEvent } from "@burnbox/contracts";
 import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit";
 import { makeActor } from "@burnbox/test-kit";
+import { AnalyticsRepository } from "../src/data/analytics.repository";
+import { createPrisma } from "../src/data/prisma";
 import { deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";
 
 interface DayCount {
@@ -111,6 +113,50 @@ describe("analytics kept from events", () => {
 
     const team = await t.call("GET", `/orgs/${orgId}/teams/${teamId}/analytics`, { actor: owner });
     expect(team.body).toMatchObject({ total_emails: 2, total_members: 1 });
+  });
+
+  it("when many emails are counted at once (one event twice), then the grouped statements count each email once and answer each call", async () => {
+    const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
+    const repo = t.service.deps.data.repos.analytics;
+    const claim = () => ({ consumer: "grouped-test", eventId: randomUUID() });
+    const at = { day: today(), hour: new Date().getUTCHours() };
+    const twice = claim();
+    const calls = [
+      ...Array.from({ length: 30 }, (_, i) => ({ claim: claim(), bytes: 10, sender: i % 2 ? "a.example" : "b.example" })),
+      { claim: twice, bytes: 5, sender: "a.example" },
+      { claim: twice, bytes: 5, sender: "a.example" },
+    ];
+    const answers = await Promise.all(
+      calls.map((c) =>
+        repo.countEmailOnce(c.claim, { orgId, teamId }, at, { bytes: c.bytes, domain: domain.domain_name, senderDomain: c.sender }),
+      ),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(31);
+    expect(answers.slice(-2).sort()).toEqual([false, true]);
+    expect(await repo.countEmailOnce(twice, { orgId, teamId }, at, { bytes: 5, domain: null, senderDomain: null })).toBe(false);
+    const org = await t.call<Record<string, unknown>>("GET", `/orgs/${orgId}/analytics`, { actor: owner });
+    expect(org.body).toMatchObject({ total_emails: 31, storage_used_bytes: 305 });
+    expect(org.body.top_sender_domains).toEqual([
+      { domain: "a.example", count: 16 },
+      { domain: "b.example", count: 15 },
+    ]);
+  });
+
+  it("when the repository has no pool, then an email is counted once through the client by the same statement", async () => {
+    const { orgId, teamId } = await orgTeamDomain(t, owner);
+    const db = createPrisma(t.dbUrl);
+    try {
+      const repo = new AnalyticsRepository(db);
+      const claim = { consumer: "client-test", eventId: randomUUID() };
+      const at = { day: today(), hour: new Date().getUTCHours() };
+      const mail = { bytes: 7, domain: null, senderDomain: "c.example" };
+      expect(await repo.countEmailOnce(claim, { orgId, teamId }, at, mail)).toBe(true);
+      expect(await repo.countEmailOnce(claim, { orgId, teamId }, at, mail)).toBe(false);
+      const org = await t.call<Record<string, unknown>>("GET", `/orgs/${orgId}/analytics`, { actor: owner });
+      expect(org.body).toMatchObject({ total_emails: 1, storage_used_bytes: 7, top_sender_domains: [{ domain: "c.example", count: 1 }] });
+    } finally {
+      await db.$disconnect();
+    }
   });
 
   it("when mail came on an earlier day, then it lands on that date of the series and outside a shorter window", async () => {

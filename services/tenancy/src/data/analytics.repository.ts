@@ -1,4 +1,4 @@
-import type { OrgScope, TeamScope } from "@burnbox/service-kit";
+import { poolSqlOr, startGroupCommit, type GroupCommit, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
 import type { Client } from "./prisma";
 
 /** A UTC day as `YYYY-MM-DD` and an hour 0..23: the bucket an event counts in. */
@@ -36,6 +36,17 @@ export interface DayRange {
 
 const num = (v: bigint | number | null | undefined): number => Number(v ?? 0);
 
+/** One received email to count, as `countEmailOnce` takes it. */
+interface EmailCount {
+  claim: Claim;
+  scope: TeamScope;
+  at: Bucket;
+  mail: { bytes: number; domain: string | null; senderDomain: string | null };
+}
+
+/** At most this many events are counted by one statement. */
+const MAX_COUNTS_PER_STATEMENT = 256;
+
 /**
  * The analytics aggregates: counters per team (lifetime), per team, UTC day and hour, per
  * receiving domain and day, and per sender domain, each moved by an upsert that adds to the
@@ -43,7 +54,21 @@ const num = (v: bigint | number | null | undefined): number => Number(v ?? 0);
  * reads mail.
  */
 export class AnalyticsRepository {
-  constructor(private readonly db: Client) {}
+  /**
+   * `sql`: the service's pool, which the consumers' claim-and-count statements run on (one
+   * statement per event, where Prisma's runtime cost more than the statement); without it they
+   * go through the client.
+   */
+  constructor(
+    private readonly db: Client,
+    private readonly sql?: PoolSql,
+  ) {
+    this.once = poolSqlOr(sql, db);
+  }
+
+  /** The claim-and-count statements: on the pool when there is one, else through the client. */
+  private readonly once: PoolSql;
+  private emailCounts?: GroupCommit<EmailCount, boolean>;
 
   /**
    * One received email of `bytes` on the inbox domain `domain`, sent from `senderDomain` (null:
@@ -57,46 +82,24 @@ export class AnalyticsRepository {
     at: Bucket,
     mail: { bytes: number; domain: string | null; senderDomain: string | null },
   ): Promise<boolean> {
-    const { orgId, teamId } = scope;
-    const rows = await this.db.$queryRaw<Array<{ claimed: bigint }>>`
-      WITH claimed AS (
-        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}, ${claim.eventId}::uuid)
-        ON CONFLICT DO NOTHING RETURNING 1
-      ), totals AS (
-        INSERT INTO analytics_team_totals (org_id, team_id, emails, email_bytes)
-        SELECT ${orgId}::uuid, ${teamId}::uuid, 1, ${mail.bytes} FROM claimed
-        ON CONFLICT (org_id, team_id) DO UPDATE SET
-          emails = analytics_team_totals.emails + excluded.emails,
-          email_bytes = analytics_team_totals.email_bytes + excluded.email_bytes
-        RETURNING 1
-      ), hourly AS (
-        INSERT INTO analytics_hourly (org_id, team_id, day, hour, emails, email_bytes)
-        SELECT ${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}, 1, ${mail.bytes} FROM claimed
-        ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
-          emails = analytics_hourly.emails + excluded.emails,
-          email_bytes = analytics_hourly.email_bytes + excluded.email_bytes
-        RETURNING 1
-      ), domains AS (
-        INSERT INTO analytics_domain_daily (org_id, domain, day, emails)
-        SELECT ${orgId}::uuid, ${mail.domain}::text, ${at.day}::date, 1 FROM claimed WHERE ${mail.domain}::text IS NOT NULL
-        ON CONFLICT (org_id, domain, day) DO UPDATE SET emails = analytics_domain_daily.emails + excluded.emails
-        RETURNING 1
-      ), senders AS (
-        INSERT INTO analytics_sender_domains (org_id, sender_domain, emails)
-        SELECT ${orgId}::uuid, ${mail.senderDomain}::text, 1 FROM claimed WHERE ${mail.senderDomain}::text IS NOT NULL
-        ON CONFLICT (org_id, sender_domain) DO UPDATE SET emails = analytics_sender_domains.emails + excluded.emails
-        RETURNING 1
-      )
-      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
-    return Number(rows[0]?.claimed ?? 0) === 1;
+    const item = { claim, scope, at, mail };
+    const sql = this.sql;
+    if (sql) {
+      // on the pool, the events counted while a statement is in flight go together in the next
+      this.emailCounts ??= startGroupCommit({ write: (batch) => countEmailsOnce(sql, batch), maxBatch: MAX_COUNTS_PER_STATEMENT });
+      return this.emailCounts.submit(item);
+    }
+    // without the pool, the same statement for this one email through the client
+    const [counted] = await countEmailsOnce(this.once, [item]);
+    return counted === true;
   }
 
   /** A new inbox (lifetime, active, its day and hour), counted once per event as `countEmailOnce`. */
   async countInboxCreatedOnce(claim: Claim, scope: TeamScope, at: Bucket): Promise<boolean> {
     const { orgId, teamId } = scope;
-    const rows = await this.db.$queryRaw<Array<{ claimed: bigint }>>`
+    const rows = await this.once<{ claimed: bigint | string }>`
       WITH claimed AS (
-        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}, ${claim.eventId}::uuid)
+        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}::text, ${claim.eventId}::uuid)
         ON CONFLICT DO NOTHING RETURNING 1
       ), totals AS (
         INSERT INTO analytics_team_totals (org_id, team_id, inboxes_created, active_inboxes)
@@ -107,7 +110,7 @@ export class AnalyticsRepository {
         RETURNING 1
       ), hourly AS (
         INSERT INTO analytics_hourly (org_id, team_id, day, hour, inboxes_created)
-        SELECT ${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}, 1 FROM claimed
+        SELECT ${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}::smallint, 1 FROM claimed
         ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
           inboxes_created = analytics_hourly.inboxes_created + excluded.inboxes_created
         RETURNING 1
@@ -118,9 +121,9 @@ export class AnalyticsRepository {
 
   /** An inbox expired or was deleted: one fewer active (never below zero), once per event; the lifetime counts stay. */
   async countInboxGoneOnce(claim: Claim, scope: TeamScope): Promise<boolean> {
-    const rows = await this.db.$queryRaw<Array<{ claimed: bigint }>>`
+    const rows = await this.once<{ claimed: bigint | string }>`
       WITH claimed AS (
-        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}, ${claim.eventId}::uuid)
+        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}::text, ${claim.eventId}::uuid)
         ON CONFLICT DO NOTHING RETURNING 1
       ), gone AS (
         UPDATE analytics_team_totals SET active_inboxes = active_inboxes - 1
@@ -258,4 +261,60 @@ function toTotals(r: { emails: bigint; email_bytes: bigint; inboxes_created: big
     inboxesCreated: num(r?.inboxes_created),
     activeInboxes: num(r?.active_inboxes),
   };
+}
+
+/**
+ * Several received emails counted in one statement (the same counts as `countEmailOnce`'s single
+ * statement, added up per row they move): the events are claimed together, and only the ones
+ * claimed now are counted. An event given twice in a batch counts once (the first is answered
+ * true). Resolves, per email, whether it was counted now.
+ */
+async function countEmailsOnce(sql: PoolSql, batch: EmailCount[]): Promise<boolean[]> {
+  const key = (c: Claim) => `${c.consumer}|${c.eventId}`;
+  const first = new Map<string, number>();
+  batch.forEach((e, i) => {
+    if (!first.has(key(e.claim))) first.set(key(e.claim), i);
+  });
+  const unique = [...first.values()].map((i) => batch[i] as EmailCount);
+  const col = <T>(f: (e: EmailCount) => T) => unique.map(f);
+  const claimed = await sql<{ consumer: string; event_id: string }>`
+    WITH input AS (
+      SELECT * FROM unnest(${col((e) => e.claim.consumer)}::text[], ${col((e) => e.claim.eventId)}::uuid[],
+        ${col((e) => e.scope.orgId)}::uuid[], ${col((e) => e.scope.teamId)}::uuid[], ${col((e) => e.at.day)}::date[],
+        ${col((e) => e.at.hour)}::smallint[], ${col((e) => e.mail.bytes)}::bigint[], ${col((e) => e.mail.domain)}::text[],
+        ${col((e) => e.mail.senderDomain)}::text[])
+        AS t(consumer, event_id, org_id, team_id, day, hour, bytes, domain, sender_domain)
+    ), claimed AS (
+      INSERT INTO processed_events (consumer, event_id) SELECT consumer, event_id FROM input
+      ON CONFLICT DO NOTHING RETURNING consumer, event_id
+    ), fresh AS (
+      SELECT i.* FROM input i JOIN claimed c ON c.consumer = i.consumer AND c.event_id = i.event_id
+    ), totals AS (
+      INSERT INTO analytics_team_totals (org_id, team_id, emails, email_bytes)
+      SELECT org_id, team_id, count(*), sum(bytes) FROM fresh GROUP BY org_id, team_id
+      ON CONFLICT (org_id, team_id) DO UPDATE SET
+        emails = analytics_team_totals.emails + excluded.emails,
+        email_bytes = analytics_team_totals.email_bytes + excluded.email_bytes
+      RETURNING 1
+    ), hourly AS (
+      INSERT INTO analytics_hourly (org_id, team_id, day, hour, emails, email_bytes)
+      SELECT org_id, team_id, day, hour, count(*), sum(bytes) FROM fresh GROUP BY org_id, team_id, day, hour
+      ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
+        emails = analytics_hourly.emails + excluded.emails,
+        email_bytes = analytics_hourly.email_bytes + excluded.email_bytes
+      RETURNING 1
+    ), domains AS (
+      INSERT INTO analytics_domain_daily (org_id, domain, day, emails)
+      SELECT org_id, domain, day, count(*) FROM fresh WHERE domain IS NOT NULL GROUP BY org_id, domain, day
+      ON CONFLICT (org_id, domain, day) DO UPDATE SET emails = analytics_domain_daily.emails + excluded.emails
+      RETURNING 1
+    ), senders AS (
+      INSERT INTO analytics_sender_domains (org_id, sender_domain, emails)
+      SELECT org_id, sender_domain, count(*) FROM fresh WHERE sender_domain IS NOT NULL GROUP BY org_id, sender_domain
+      ON CONFLICT (org_id, sender_domain) DO UPDATE SET emails = analytics_sender_domains.emails + excluded.emails
+      RETURNING 1
+    )
+    SELECT consumer, event_id::text FROM claimed`;
+  const now = new Set(claimed.map((c) => `${c.consumer}|${c.event_id}`));
+  return batch.map((e, i) => first.get(key(e.claim)) === i && now.has(key(e.claim)));
 }

@@ -1,3 +1,4 @@
+import type { PoolSql } from "@burnbox/service-kit";
 import { AnalyticsRepository } from "./analytics.repository";
 import { AuditRepository } from "./audit.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";
@@ -18,7 +19,7 @@ import { TeamRepository } from "./team.repository";
 /** Every tenancy repository, bound to the client or to one transaction. */
 export const repositories = (
   db: Client,
-  opts: { mxTarget: string; platformTtl?: () => { default_inbox_ttl: string; max_inbox_ttl: string } },
+  opts: { mxTarget: string; platformTtl?: () => { default_inbox_ttl: string; max_inbox_ttl: string }; sql?: PoolSql },
 ) => ({
   orgs: new OrgRepository(db, opts.platformTtl),
   orgMembers: new OrgMemberRepository(db),
@@ -31,7 +32,7 @@ export const repositories = (
   invites: new InviteRepository(db),
   impact: new ImpactRepository(db),
   audit: new AuditRepository(db),
-  analytics: new AnalyticsRepository(db),
+  analytics: new AnalyticsRepository(db, opts.sql),
   platformConfig: new PlatformConfigRepository(db),
   setup: new SetupRepository(db),
   adminOrgs: new AdminOrgRepository(db),
