@@ -1,8 +1,8 @@
 import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import { bindRoutes, createUnitOfWork, poolSql, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
 import type { RealtimeConfig } from "./config";
 import { NotificationSocketRepository } from "./data/notification-socket.repository";
-import { createPrisma, type Db } from "./data/prisma";
+import { createPrisma, type Db, type Tx } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import { WsTicketRepository } from "./data/ws-ticket.repository";
 import { AdminStatsFeed, fetchAdminStatsOverNats } from "./domain/admin-stats/admin-stats-feed";
@@ -34,6 +34,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   const { logger } = infra;
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
+  const sql = poolSql(infra.pool);
   const hubOpts = { maxBufferedBytes: config.ws.max_buffered_bytes };
   const hub = new Hub(logger, hubOpts);
   const notificationHub = new Hub(logger, hubOpts);
@@ -50,7 +51,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     data: createUnitOfWork({
       client: db,
       transaction: (fn) => db.$transaction(fn),
-      repositories,
+      repositories: (client: Db | Tx) => repositories(client, sql),
       relay,
       namespace: config.nats.namespace,
     }),

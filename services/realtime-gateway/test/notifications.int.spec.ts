@@ -102,6 +102,18 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
     stream.ws.close();
   });
 
+  it("when many events are recorded at once (one of them twice), then each is one row, written by grouped statements, and the repeat gets null", async () => {
+    const user = makeActor();
+    const events = Array.from({ length: 20 }, (_, i) => emailReceived(user.user_id, `Batch ${i}`));
+    const results = await Promise.all([...events, events[0]!].map((event) => recordNotification(replicaA.deps, { event })));
+    expect(results.filter((r) => r === null)).toHaveLength(1);
+    const rows = await rowsOf(user.user_id);
+    expect(rows.map((r) => r.message).sort()).toEqual(events.map((_, i) => `From s@example.org: Batch ${i}`).sort());
+    const written = results.filter((r) => r !== null);
+    expect(new Set(written.map((r) => r.id))).toEqual(new Set(rows.map((r) => r.id)));
+    expect(written.every((r) => r.data.subject === r.message.replace("From s@example.org: ", ""))).toBe(true);
+  });
+
   it("when an event does not name the inbox's creator, then no notification is written", async () => {
     expect(await recordNotification(replicaA.deps, { event: emailReceived(undefined) })).toBeNull();
   });

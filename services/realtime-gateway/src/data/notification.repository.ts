@@ -1,4 +1,5 @@
 import type { Notification, NotificationType } from "@burnbox/contracts";
+import { poolSqlOr, startGroupCommit, type GroupCommit, type PoolSql } from "@burnbox/service-kit";
 import type { Db, Prisma, Tx } from "./prisma";
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
@@ -27,20 +28,65 @@ export interface NewNotification {
   createdAt: Date;
 }
 
+/** At most this many notifications are written by one statement. */
+const MAX_NOTIFICATIONS_PER_STATEMENT = 128;
+
+/**
+ * Several notifications in one statement, each written unless its (event, user) already has one
+ * (a row given twice in one batch is written once): resolves, per notification, the row written
+ * or null.
+ */
+async function createMany(sql: PoolSql, batch: NewNotification[]): Promise<Array<Notification | null>> {
+  const col = <T>(f: (n: NewNotification) => T) => batch.map(f);
+  const rows = await sql<NotificationRow>`
+    INSERT INTO notifications (id, user_id, event_id, type, title, message, data, created_at)
+    SELECT id, user_id, event_id, type, title, message, data::jsonb, created_at
+    FROM unnest(${col((n) => n.id)}::uuid[], ${col((n) => n.userId)}::uuid[], ${col((n) => n.eventId)}::uuid[],
+      ${col((n) => n.type)}::text[], ${col((n) => n.title)}::text[], ${col((n) => n.message)}::text[],
+      ${col((n) => JSON.stringify(n.data))}::text[], ${col((n) => n.createdAt)}::timestamptz[])
+      AS t(id, user_id, event_id, type, title, message, data, created_at)
+    ON CONFLICT (event_id, user_id) DO NOTHING
+    RETURNING id::text, user_id::text AS "userId", event_id::text AS "eventId", type, title, message, data,
+      is_read AS "isRead", created_at AS "createdAt"`;
+  const written = new Map(rows.map((r) => [r.id, r]));
+  return batch.map((n) => {
+    const row = written.get(n.id);
+    return row ? toNotification(row) : null;
+  });
+}
+
 /** A user's notifications: every method takes the user, and another user's row matches nothing. */
 export class NotificationRepository {
-  constructor(private readonly db: Db | Tx) {}
+  /** `sql`: the service's pool, which `create` runs on when given (see there). */
+  constructor(
+    private readonly db: Db | Tx,
+    private readonly sql?: PoolSql,
+  ) {
+    this.run = poolSqlOr(sql, db);
+  }
+
+  /** `create`'s statement: on the pool when there is one, else through the client. */
+  private readonly run: PoolSql;
+
+  private creates?: GroupCommit<NewNotification, Notification | null>;
 
   /**
    * Writes the notification of one event for one user; null when that event already gave them one.
    * One statement, no transaction: the unique (event, user) key is the idempotency guard, so a
-   * redelivery or a second replica writes nothing. Raw because it runs for every received email.
+   * redelivery or a second replica writes nothing. On the pool (when given) because it runs for
+   * every received email, where Prisma's runtime cost more than the statement; there, the
+   * notifications asked for while a statement is in flight go together in the next one.
    */
   async create(fields: NewNotification): Promise<Notification | null> {
-    const rows = await this.db.$queryRaw<NotificationRow[]>`
+    const sql = this.sql;
+    if (sql) {
+      this.creates ??= startGroupCommit({ write: (batch) => createMany(sql, batch), maxBatch: MAX_NOTIFICATIONS_PER_STATEMENT });
+      return this.creates.submit(fields);
+    }
+    const rows = await this.run<NotificationRow>`
       INSERT INTO notifications (id, user_id, event_id, type, title, message, data, created_at)
-      VALUES (${fields.id}::uuid, ${fields.userId}::uuid, ${fields.eventId}::uuid, ${fields.type}, ${fields.title},
-        ${fields.message}, ${JSON.stringify(fields.data)}::jsonb, ${fields.createdAt})
+      VALUES (${fields.id}::uuid, ${fields.userId}::uuid, ${fields.eventId}::uuid, ${fields.type}::text, ${fields.title}::text,
+        ${fields.message}::text, ${JSON.stringify(fields.data)}::jsonb, ${fields.createdAt}::timestamptz)
       ON CONFLICT (event_id, user_id) DO NOTHING
       RETURNING id::text, user_id::text AS "userId", event_id::text AS "eventId", type, title, message, data,
         is_read AS "isRead", created_at AS "createdAt"`;

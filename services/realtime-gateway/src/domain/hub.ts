@@ -43,7 +43,8 @@ export class Hub {
   send(inboxId: string, frame: { type: string; data: unknown }): number {
     const sockets = this.byInbox.get(inboxId);
     if (!sockets) return 0;
-    const text = JSON.stringify(frame);
+    // encoded once for every socket (a string would be measured and encoded again per socket)
+    const data = Buffer.from(JSON.stringify(frame), "utf8");
     let sent = 0;
     for (const socket of sockets) {
       if (socket.readyState !== WebSocket.OPEN) continue;
@@ -53,7 +54,7 @@ export class Hub {
         setTimeout(() => socket.terminate(), 1000).unref();
         continue;
       }
-      socket.send(text);
+      socket.send(data, { binary: false });
       sent++;
     }
     return sent;
