@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, get as httpGet, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID, createHash } from "node:crypto";
 import jwt from "jsonwebtoken";
@@ -144,6 +144,14 @@ describe("api-gateway", () => {
   });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+  /** A GET sent from a given loopback address (127.0.0.0/8), so it is counted in that IP's windows. */
+  const getFrom = (localAddress: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingMessage["headers"] }>((resolve, reject) => {
+      httpGet(`${base}${path}`, { headers, localAddress, agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      }).on("error", reject);
+    });
 
   it("when the OpenAPI document is fetched, then it is valid OpenAPI 3.0 and describes an operation with its API-key scope", async () => {
     const res = await get("/api/v1/docs/openapi.json");
@@ -332,6 +340,32 @@ describe("api-gateway", () => {
       const usage = await infra.redis?.hgetall(`${config.redis.key_prefix}apikey:usage:${key.id}`);
       expect(usage).toMatchObject({ count: "3", last_used_ip: "127.0.0.1" });
     });
+  });
+
+  it("when many requests arrive at once (their Redis work batched together), then each is counted once and checked on its own", async () => {
+    const { raw, key } = makeKey({ creator: { user_id: randomUUID(), email: "batch@example.test" } });
+    const sid = randomUUID();
+    const live = token();
+    const revoked = token({ sid });
+    await infra.redis?.set(redisKeys.revokedSession(config.redis.key_prefix, sid), "1");
+    // interleaved, all sent at once: 10 with the key, 10 with a live token, 4 with a revoked one,
+    // from a loopback address of their own (a refused request counts in its IP's anonymous window)
+    const twelve = [raw, live, raw, live, raw, revoked, live, raw, live, raw, live, revoked];
+    const credentials = [...twelve, ...twelve];
+    const answers = await Promise.all(credentials.map((c) => getFrom("127.0.0.42", "/api/v1/inboxes", { authorization: `Bearer ${c}` })));
+    const of = (c: string) => answers.filter((_, i) => credentials[i] === c);
+    expect(of(revoked).map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect([...of(raw), ...of(live)].map((r) => r.status)).toEqual(Array(20).fill(200));
+    // one window per user: each request of the key's creator, and of the token's user, counted once (300 a minute)
+    for (const c of [raw, live]) {
+      const remaining = of(c).map((r) => Number(r.headers["x-ratelimit-remaining"]));
+      expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => 290 + i));
+    }
+    // and the anonymous window of that address counted the 4 refused ones
+    const after = await getFrom("127.0.0.42", "/api/v1/nope");
+    expect(after.headers["x-ratelimit-remaining"]).toBe(String(config.rate_limit.unauthenticated_per_minute - 5));
+    const usage = await infra.redis?.hgetall(`${config.redis.key_prefix}apikey:usage:${key.id}`);
+    expect(usage).toMatchObject({ count: "10" });
   });
 
   it("when the unauthenticated limit is exceeded, then 429 carries the 7.2 body and Retry-After", async () => {

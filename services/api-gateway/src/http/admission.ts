@@ -36,7 +36,20 @@ export function createAdmission(opts: { config: GatewayConfig; authenticator: Au
   const trusted = parseCidrs(rl.trusted_proxies);
   const callers = new WeakMap<Request, Caller>();
 
-  const clientIpOf = (req: Request) => clientIp(req.socket.remoteAddress ?? "", req.header("x-forwarded-for"), trusted);
+  /** Each connection's peer address, normalized once (a keep-alive connection carries many requests). */
+  const peers = new WeakMap<object, string>();
+  const clientIpOf = (req: Request) => {
+    const forwardedFor = req.header("x-forwarded-for");
+    if (trusted.length > 0 && forwardedFor !== undefined) return clientIp(req.socket.remoteAddress ?? "", forwardedFor, trusted);
+    // without a trusted proxy or X-Forwarded-For, clientIp is the normalized peer
+    let peer = peers.get(req.socket);
+    if (peer === undefined) {
+      const remote = req.socket.remoteAddress;
+      peer = clientIp(remote ?? "", undefined, trusted);
+      if (remote !== undefined) peers.set(req.socket, peer);
+    }
+    return peer;
+  };
 
   const calls = (req: Request, route: RouteDef) =>
     req.method === route.method.toUpperCase() && (req.originalUrl.split("?")[0] ?? "").replace(/\/+$/, "") === `${API_PREFIX}${route.path}`;

@@ -16,6 +16,10 @@ const AccessClaims = z.object({
   is_system_admin: z.boolean(),
   sid: z.string(),
 });
+type AccessClaimsT = z.infer<typeof AccessClaims>;
+
+/** Verified access tokens kept at most (all dropped at once beyond it; a token's own life is 15 minutes). */
+const MAX_VERIFIED_TOKENS = 10_000;
 
 export interface AuthenticatorDeps {
   jwtSecret: string;
@@ -30,13 +34,31 @@ export interface AuthenticatorDeps {
 
 export const hashApiKey = (raw: string) => createHash("sha256").update(raw).digest("hex");
 
+/** Whether the session's revocation (KEYS[1]) and identity's "list complete" mark (KEYS[2]) exist. */
+const REVOCATION_MARKS = "return {redis.call('EXISTS', KEYS[1]), redis.call('EXISTS', KEYS[2])}";
+
+/**
+ * Usage of one or more keys: KEYS[1..n] their usage hashes, KEYS[n+1] the set of keys with usage
+ * to flush; per key four ARGV: count, time of last use, its IP, key id.
+ */
+const RECORD_USAGE = `local n = #KEYS - 1
+for i = 1, n do
+  local a = (i - 1) * 4
+  redis.call('HINCRBY', KEYS[i], 'count', ARGV[a + 1])
+  redis.call('HSET', KEYS[i], 'last_used_at', ARGV[a + 2], 'last_used_ip', ARGV[a + 3])
+  redis.call('SADD', KEYS[n + 1], ARGV[a + 4])
+end
+return n`;
+
 const unauthenticated = (message: string) => ({ kind: "rejected", error: errors.unauthenticated(message) }) as const;
 
 /** Turns the Authorization header into an actor: a `bb_` API key or a JWT access token. */
 export class Authenticator {
   /** Identity's answers while Redis cannot give them (outage or restart), kept briefly per session. */
   private readonly statusCache = new Map<string, { revoked: boolean; until: number }>();
-  /** Usage counted in this event-loop turn, per key, not yet sent to Redis. */
+  /** Access tokens already verified: their claims and validity window (see verifiedClaims). */
+  private readonly verified = new Map<string, { claims: AccessClaimsT; exp: number | undefined; nbf: number | undefined }>();
+  /** Usage counted by the requests admitted together, per key, not yet sent to Redis. */
   private readonly pendingUsage = new Map<string, { count: number; ip: string; at: number }>();
 
   /**
@@ -77,18 +99,40 @@ export class Authenticator {
   }
 
   private async accessToken(token: string): Promise<AuthOutcome> {
-    let claims: z.infer<typeof AccessClaims>;
-    try {
-      const decoded = jwt.verify(token, this.jwtKey, { algorithms: ["HS256"], clockTimestamp: Math.floor(this.now() / 1000) });
-      claims = AccessClaims.parse(decoded);
-    } catch {
-      return unauthenticated("invalid or expired token");
-    }
+    const claims = this.verifiedClaims(token);
+    if (!claims) return unauthenticated("invalid or expired token");
     if (await this.sessionRevoked(claims.sid)) return unauthenticated("session revoked");
     return {
       kind: "authenticated",
       actor: { user_id: claims.sub, email: claims.email, is_system_admin: claims.is_system_admin, session_id: claims.sid, api_key: null },
     };
+  }
+
+  /**
+   * The token's claims if its signature and claims are valid and it is live now. A token verified
+   * once is kept (the exact string: same bytes, same signature) with its `exp` and `nbf`, which are
+   * checked again on every use as jsonwebtoken checks them; revocation is checked per request by
+   * the caller, never kept here.
+   */
+  private verifiedClaims(token: string): AccessClaimsT | null {
+    const now = Math.floor(this.now() / 1000);
+    const known = this.verified.get(token);
+    if (known) {
+      if ((known.exp === undefined || now < known.exp) && (known.nbf === undefined || known.nbf <= now)) return known.claims;
+      this.verified.delete(token);
+    }
+    let decoded: string | jwt.JwtPayload;
+    let claims: AccessClaimsT;
+    try {
+      decoded = jwt.verify(token, this.jwtKey, { algorithms: ["HS256"], clockTimestamp: now });
+      claims = AccessClaims.parse(decoded);
+    } catch {
+      return null;
+    }
+    if (typeof decoded === "string") return null; // AccessClaims refuses a string payload already
+    if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.clear();
+    this.verified.set(token, { claims, exp: decoded.exp, nbf: decoded.nbf });
+    return claims;
   }
 
   /**
@@ -100,12 +144,14 @@ export class Authenticator {
   private async sessionRevoked(sid: string): Promise<boolean> {
     const { redis, redisPrefix } = this.deps;
     try {
-      const replies = await redis
-        .pipeline()
-        .exists(redisKeys.revokedSession(redisPrefix, sid))
-        .exists(redisKeys.revocationsSeeded(redisPrefix))
-        .exec();
-      const [revoked, seeded] = (replies ?? []).map(([err, n]) => (err ? null : Number(n)));
+      // both marks in one command (auto-pipelined with the rest of this turn's Redis work)
+      const replies = (await redis.eval(
+        REVOCATION_MARKS,
+        2,
+        redisKeys.revokedSession(redisPrefix, sid),
+        redisKeys.revocationsSeeded(redisPrefix),
+      )) as [number, number];
+      const [revoked, seeded] = replies.map(Number);
       if (revoked === 1) {
         this.statusCache.set(sid, { revoked: true, until: this.now() + 15 * 60_000 }); // still refused if Redis goes next
         return true;
@@ -194,8 +240,10 @@ export class Authenticator {
 
   /**
    * Counts an accepted request for the key's usage figures (flushed to Postgres by identity). The
-   * requests of one event-loop turn go to Redis together: one MULTI for every key touched, not one
-   * per request, sent before any of their responses (usage is read back exactly, e.g. right after).
+   * requests admitted together (one Redis reply resumes them all in one go) are summed per key and
+   * sent as one script (count, last use and dirty mark, atomic as a MULTI was) once they have all
+   * run, which the client auto-pipelines with the rest of this turn's Redis work. It is written at
+   * the end of this turn, before the service can have answered: usage is exact when read right after.
    */
   recordUsage(keyId: string, clientIp: string): void {
     const seen = this.pendingUsage.get(keyId);
@@ -206,21 +254,21 @@ export class Authenticator {
     } else {
       this.pendingUsage.set(keyId, { count: 1, ip: clientIp, at: this.now() });
     }
-    if (this.pendingUsage.size === 1 && !seen) setImmediate(() => this.flushUsage());
+    if (this.pendingUsage.size === 1 && !seen) process.nextTick(() => this.flushUsage());
   }
 
   private flushUsage(): void {
     if (this.pendingUsage.size === 0) return;
-    const batch = [...this.pendingUsage];
-    this.pendingUsage.clear();
-    const multi = this.deps.redis.multi();
-    for (const [keyId, u] of batch) {
-      const usage = redisKeys.apiKeyUsage(this.deps.redisPrefix, keyId);
-      multi.hincrby(usage, "count", u.count).hset(usage, "last_used_at", new Date(u.at).toISOString(), "last_used_ip", u.ip);
+    const { redis, redisPrefix } = this.deps;
+    const keys: string[] = [];
+    const args: string[] = [];
+    for (const [keyId, u] of this.pendingUsage) {
+      keys.push(redisKeys.apiKeyUsage(redisPrefix, keyId));
+      args.push(String(u.count), new Date(u.at).toISOString(), u.ip, keyId);
     }
-    multi
-      .sadd(redisKeys.apiKeyUsageDirty(this.deps.redisPrefix), ...batch.map(([keyId]) => keyId))
-      .exec()
+    this.pendingUsage.clear();
+    redis
+      .eval(RECORD_USAGE, keys.length + 1, ...keys, redisKeys.apiKeyUsageDirty(redisPrefix), ...args)
       .catch((err: unknown) => this.deps.logger.warn({ err }, "api key usage not recorded"));
   }
 }

@@ -23,6 +23,8 @@ const NEVER_FORWARD = new Set(["authorization", "x-bb-internal-context", "x-forw
 export class Forwarder {
   /** One keep-alive agent per upstream replica (keyed by origin), so each keeps its own connections. */
   private readonly agents = new Map<string, http.Agent>();
+  /** What a request to each replica's URL needs, worked out once per URL (pools hand out the same objects). */
+  private readonly targets = new WeakMap<URL, { protocol: string; hostname: string; port: string; agent: http.Agent }>();
 
   constructor(
     private readonly logger: Logger,
@@ -38,6 +40,15 @@ export class Forwarder {
     return agent;
   }
 
+  private targetOf(url: URL) {
+    let target = this.targets.get(url);
+    if (!target) {
+      target = { protocol: url.protocol, hostname: url.hostname, port: url.port, agent: this.agentFor(url) };
+      this.targets.set(url, target);
+    }
+    return target;
+  }
+
   /**
    * Streams the request to one replica of `pool` (the next in turn) and the answer back, adding
    * `extraHeaders` upstream. A replica that refuses the connection is skipped for the next one;
@@ -45,7 +56,9 @@ export class Forwarder {
    */
   async forward(req: Request, res: Response, pool: UpstreamPool, extraHeaders: Record<string, string>): Promise<void> {
     const headers: http.OutgoingHttpHeaders = {};
-    for (const [k, v] of Object.entries(req.headers)) {
+    const incoming = req.headers;
+    for (const k in incoming) {
+      const v = incoming[k];
       if (v === undefined || HOP_BY_HOP.has(k) || NEVER_FORWARD.has(k)) continue;
       headers[k] = v;
     }
@@ -70,19 +83,11 @@ export class Forwarder {
   ): Promise<"done" | "refused"> {
     return new Promise((resolve) => {
       let sent = false;
+      const { protocol, hostname, port, agent } = this.targetOf(target);
       const upstream = http.request(
-        {
-          protocol: target.protocol,
-          hostname: target.hostname,
-          port: target.port,
-          method: req.method,
-          path: req.originalUrl,
-          headers,
-          agent: this.agentFor(target),
-          timeout: this.timeoutMs,
-        },
+        { protocol, hostname, port, method: req.method, path: req.originalUrl, headers, agent, timeout: this.timeoutMs },
         (answer: IncomingMessage) => {
-          res.status(answer.statusCode ?? 502);
+          res.statusCode = answer.statusCode ?? 502;
           copyResponseHeaders(answer.headers, res);
           // a service's own limit refused the request (spec 7.2): whatever window the gateway shows, none remains
           if (answer.statusCode === 429) res.setHeader("X-RateLimit-Remaining", "0");
@@ -91,11 +96,13 @@ export class Forwarder {
           answer.on("error", () => resolve("done"));
         },
       );
-      // the body flows only once a connection stands (a reused keep-alive one at once)
+      // the body flows only once a connection stands (a reused keep-alive one at once); a request
+      // without one (no Content-Length or Transfer-Encoding: most GETs) is ended without a pipe
       const send = () => {
         if (sent) return;
         sent = true;
-        req.pipe(upstream);
+        if (hasBody(req)) req.pipe(upstream);
+        else upstream.end();
       };
       upstream.on("socket", (socket: Socket) => {
         if (socket.connecting) socket.once("connect", send);
@@ -124,8 +131,16 @@ export class Forwarder {
   }
 }
 
+/** Whether the request announces a body (RFC 9112 6.3: without either header it has none). */
+function hasBody(req: IncomingMessage): boolean {
+  return (
+    req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0")
+  );
+}
+
 function copyResponseHeaders(from: IncomingHttpHeaders, res: Response): void {
-  for (const [k, v] of Object.entries(from)) {
+  for (const k in from) {
+    const v = from[k];
     if (v === undefined || (HOP_BY_HOP.has(k) && k !== "content-length")) continue;
     // The gateway's request id and rate-limit headers are the ones the client sees.
     if (k === "x-request-id" || k.startsWith("x-ratelimit-")) continue;

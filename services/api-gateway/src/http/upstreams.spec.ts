@@ -135,6 +135,41 @@ describe("Forwarder over replicas (local servers)", () => {
     expect(seen).toEqual([]);
   });
 
+  it("sends a request without a body as one, and streams a body of either framing (length or chunked) whole", async () => {
+    const seen: string[] = [];
+    const gw = await gateway(await upstream("a", seen));
+    const raw = (lines: string[], body = "") =>
+      new Promise<string>((resolve, reject) => {
+        const s = net.connect(Number(new URL(gw).port), "127.0.0.1", () => s.write(`${lines.join("\r\n")}\r\n\r\n${body}`));
+        let answer = "";
+        s.on("data", (d: Buffer) => (answer += d.toString()));
+        s.on("end", () => resolve(answer.split("\r\n\r\n")[1] ?? ""));
+        s.on("error", reject);
+      });
+    expect(await (await fetch(`${gw}/x`)).text()).toBe("a:");
+    expect(await (await fetch(`${gw}/x`, { method: "DELETE" })).text()).toBe("a:");
+    expect(await (await fetch(`${gw}/x`, { method: "PATCH", body: "sized" })).text()).toBe("a:sized");
+    const chunked = ["POST /x HTTP/1.1", "Host: gw", "Connection: close", "Transfer-Encoding: chunked"];
+    expect(await raw(chunked, "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")).toBe("a:abcde");
+    expect(await raw(["POST /x HTTP/1.1", "Host: gw", "Connection: close", "Content-Length: 0"])).toBe("a:");
+    expect(seen).toEqual(["a GET ", "a DELETE ", "a PATCH sized", "a POST abcde", "a POST "]);
+  });
+
+  it("gives the client the service's status, headers and body", async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(418, { "content-type": "application/json", "x-from": "service", "x-request-id": "theirs" });
+      res.end(JSON.stringify({ error: "teapot" }));
+    });
+    servers.push(server);
+    const gw = await gateway(await listenOn(server));
+    const res = await fetch(`${gw}/x`);
+    expect(res.status).toBe(418);
+    expect(res.headers.get("x-from")).toBe("service");
+    expect(res.headers.get("x-request-id")).toBeNull(); // the gateway's own id is the one the client sees
+    expect(await res.json()).toEqual({ error: "teapot" });
+  });
+
   it("passes a WebSocket upgrade to the next replica when one refuses", async () => {
     const upgraded: string[] = [];
     const rt = http.createServer();
