@@ -13,7 +13,7 @@ import { subjects } from "@burnbox/contracts";
 import { connectNats, jetstreamManager } from "@burnbox/service-kit";
 import { testInfra } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
-import { cpuPerUnit, machine, percentile } from "./stats";
+import { cpuPerUnit, machine, othersPerUnit, percentile } from "./stats";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const CONNECTIONS = 10;
@@ -82,12 +82,15 @@ async function main(): Promise<void> {
     await load(system.ports.smtp, inbox.full_address, warm);
     const procs = ["inbox-smtp", "inbox", "webhook-dispatcher", "tenancy", "realtime-gateway"] as const;
     const cpu = cpuPerUnit(Object.fromEntries(procs.map((p) => [p, system.pid(p)])));
+    const others = othersPerUnit();
     const loadStarted = Date.now();
     const full = await load(system.ports.smtp, inbox.full_address, MESSAGES);
     const perMessage = cpu(MESSAGES);
+    const othersPerMessage = others(MESSAGES);
     process.stdout.write(`intake: stored + event          ${full.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${full.p99.toFixed(1)} ms\n`);
     process.stdout.write(`ratio to the bare sink: ${((full.perSecond / bare.perSecond) * 100).toFixed(1)}%\n`);
     process.stdout.write(`CPU ms per message: ${perMessage}\n`);
+    process.stdout.write(`CPU ms per message, the rest of the machine: ${othersPerMessage}\n`);
 
     // nothing is traded for speed: every accepted message is stored and its event is in the stream
     const expected = warm + MESSAGES;

@@ -1,12 +1,18 @@
 /**
- * SMTP accept -> signed webhook received, through the whole running system.
+ * SMTP accept -> signed webhook received, and -> WebSocket frame on the inbox's stream (one socket
+ * opened with a ticket through the gateway's port, as a browser would), through the whole running
+ * system:
  * 1. one message at a time (unloaded latency);
  * 2. a steady 100 messages per second for 10 s (latency under load, deliveries per second).
+ * Every process's CPU milliseconds per message under the steady load are printed too.
  * Run: pnpm --filter @burnbox/bench smtp-to-webhook   (Postgres, Redis and NATS must be up)
  */
 import { randomBytes } from "node:crypto";
+import { Client } from "pg";
+import { WebSocket } from "ws";
+import { testDatabaseUrl } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain, WebhookReceiver } from "@burnbox/tests-e2e";
-import { machine, summary } from "./stats";
+import { cpuPerUnit, machine, summary } from "./stats";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,6 +44,19 @@ async function main(): Promise<void> {
     });
     if (hook.status !== 201) throw new Error(`webhook: ${hook.status}`);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, "bench");
+    const framed = new Map<string, number>();
+    const ticket = await api<{ ticket: string }>("POST", "/ws/ticket", { token: world.owner.token });
+    if (ticket.status !== 201) throw new Error(`ticket: ${ticket.status}`);
+    const socket = new WebSocket(`${system.gatewayUrl.replace(/^http/, "ws")}/api/v1/ws/inboxes/${inbox.id}?ticket=${ticket.body.ticket}`);
+    socket.on("message", (raw: Buffer) => {
+      const at = Date.now();
+      const frame = JSON.parse(raw.toString("utf8")) as { type: string; data?: { subject?: string } };
+      if (frame.type === "email.received" && frame.data?.subject) framed.set(frame.data.subject, at);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
     const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, () => SmtpSession.open(system.ports.smtp)));
 
     const send = async (session: SmtpSession, subject: string): Promise<number> => {
@@ -49,22 +68,27 @@ async function main(): Promise<void> {
     };
     const waitArrived = async (subjects: string[], timeoutMs: number) => {
       const deadline = Date.now() + timeoutMs;
-      while (subjects.some((s) => !arrived.has(s)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      while (subjects.some((s) => !arrived.has(s) || !framed.has(s)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     };
 
     // Warm-up and unloaded latency.
     const single: number[] = [];
+    const singleFrames: number[] = [];
     for (let i = 0; i < 30; i++) {
       const subject = `single-${i}-${randomBytes(3).toString("hex")}`;
       const accepted = await send(sessions[0] as SmtpSession, subject);
       await waitArrived([subject], 10_000);
       const at = arrived.get(subject);
+      const frameAt = framed.get(subject);
       if (at !== undefined && i >= 5) single.push(at - accepted);
+      if (frameAt !== undefined && i >= 5) singleFrames.push(frameAt - accepted);
     }
 
     // Steady load.
     const accepted = new Map<string, number>();
     const total = RATE * SECONDS;
+    const procs = ["inbox-smtp", "inbox", "webhook-dispatcher", "tenancy", "realtime-gateway", "api-gateway"] as const;
+    const cpu = cpuPerUnit(Object.fromEntries(procs.map((p) => [p, system.pid(p)])));
     const start = Date.now();
     const queues = sessions.map(() => Promise.resolve());
     for (let i = 0; i < total; i++) {
@@ -80,17 +104,53 @@ async function main(): Promise<void> {
     await Promise.all(queues);
     const sendSeconds = (Date.now() - start) / 1000;
     await waitArrived([...accepted.keys()], 60_000);
+    const perMessage = cpu(total);
     const lastArrival = Math.max(...[...accepted.keys()].map((s) => arrived.get(s) ?? 0));
     const loaded = [...accepted.entries()].filter(([s]) => arrived.has(s)).map(([s, t]) => (arrived.get(s) as number) - t);
+    const loadedFrames = [...accepted.entries()].filter(([s]) => framed.has(s)).map(([s, t]) => (framed.get(s) as number) - t);
 
     process.stdout.write(`machine: ${machine()}\n`);
     process.stdout.write(`${summary("unloaded SMTP accept -> webhook received", single)}\n`);
+    process.stdout.write(`${summary("unloaded SMTP accept -> WebSocket frame", singleFrames)}\n`);
     process.stdout.write(
       `offered ${RATE} msg/s for ${SECONDS}s: sent ${accepted.size} in ${sendSeconds.toFixed(1)}s, delivered ${loaded.length}\n`,
     );
     process.stdout.write(`${summary(`at ${RATE} msg/s SMTP accept -> webhook received`, loaded)}\n`);
+    process.stdout.write(`${summary(`at ${RATE} msg/s SMTP accept -> WebSocket frame`, loadedFrames)}\n`);
+    process.stdout.write(`CPU ms per message under the steady load (time until the last webhook): ${perMessage}\n`);
     process.stdout.write(`deliveries per second: ${(loaded.length / ((lastArrival - start) / 1000)).toFixed(1)}\n`);
+    // where a loaded message's time went, from the dispatcher's own rows: the email stored (the
+    // event's received_at) -> its delivery scheduled -> the attempt's response -> the receiver
+    const db = new Client({ connectionString: testDatabaseUrl(system.databaseName("webhook-dispatcher")) });
+    await db.connect();
+    const { rows } = await db.query<{ subject: string; received: Date; scheduled: Date; answered: Date }>(
+      `SELECT d.body::jsonb #>> '{data,subject}' AS subject, (d.body::jsonb #>> '{data,received_at}')::timestamptz AS received,
+         d.created_at AS scheduled, a.created_at AS answered
+       FROM deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id WHERE a.attempt = 1`,
+    );
+    await db.end();
+    const hops = rows.filter((r) => accepted.has(r.subject) && arrived.has(r.subject));
+    const ms = (f: (r: (typeof hops)[number]) => number) => hops.map(f);
+    process.stdout.write(
+      `${summary(
+        "  email stored -> delivery scheduled",
+        ms((r) => r.scheduled.getTime() - r.received.getTime()),
+      )}\n`,
+    );
+    process.stdout.write(
+      `${summary(
+        "  scheduled -> attempt answered",
+        ms((r) => r.answered.getTime() - r.scheduled.getTime()),
+      )}\n`,
+    );
+    process.stdout.write(
+      `${summary(
+        "  answered -> receiver had it",
+        ms((r) => (arrived.get(r.subject) as number) - r.answered.getTime()),
+      )}\n`,
+    );
     await Promise.all(sessions.map((s) => s.quit()));
+    socket.close();
   } finally {
     await receiver.close();
     await system.stop();

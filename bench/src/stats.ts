@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 /** Percentile by nearest rank over a copy of the samples. */
 export function percentile(samples: number[], p: number): number {
@@ -37,4 +37,33 @@ export function cpuPerUnit(pids: Record<string, number | undefined>): (units: nu
     Object.entries(pids)
       .map(([k, pid]) => `${k} ${((cpuMs(pid) - (before[k] ?? 0)) / units).toFixed(2)}`)
       .join(", ");
+}
+
+/** The pids of every process whose command name is `comm` (Linux /proc), e.g. all of Postgres's backends. */
+export function pidsOf(comm: string): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, "utf8").trim() === comm;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * CPU per unit of work of the machine's other busy parts over a phase: every Postgres process,
+ * the NATS server, Redis and this load generator itself (what the services' figures leave out).
+ */
+export function othersPerUnit(): (units: number) => string {
+  const before = new Map([...pidsOf("postgres"), ...pidsOf("nats-server"), ...pidsOf("redis-server")].map((pid) => [pid, cpuMs(pid)]));
+  const self = process.cpuUsage();
+  const group = (comm: string) => pidsOf(comm).reduce((sum, pid) => sum + (cpuMs(pid) - (before.get(pid) ?? 0) || 0), 0);
+  return (units) => {
+    const used = process.cpuUsage(self);
+    const per = (comm: string) => (group(comm) / units).toFixed(2);
+    return `postgres ${per("postgres")}, nats-server ${per("nats-server")}, redis-server ${per("redis-server")}, load generator ${((used.user + used.system) / 1000 / units).toFixed(2)}`;
+  };
 }
