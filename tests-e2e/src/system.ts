@@ -264,6 +264,12 @@ export class System {
     // node flags a benchmark asks for (e.g. --cpu-prof), which NODE_OPTIONS does not accept
     const nodeArgs = env.BB_BENCH_NODE_ARGS ? env.BB_BENCH_NODE_ARGS.split(" ") : [];
     delete env.BB_BENCH_NODE_ARGS;
+    // BB_BENCH_PROFILE=inbox-smtp,tenancy in the runner's environment: a CPU profile of each named
+    // process, written on exit under BB_BENCH_PROFILE_DIR/<name>
+    if ((process.env.BB_BENCH_PROFILE ?? "").split(",").includes(name)) {
+      const dir = path.join(process.env.BB_BENCH_PROFILE_DIR ?? path.join(ROOT, ".test-results", "profiles"), name);
+      nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${dir}`);
+    }
     const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", entry], {
       cwd,
       env,
