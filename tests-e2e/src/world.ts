@@ -22,6 +22,17 @@ export function newClientIp(): string {
   return `10.${a}.${b}.${Math.max(1, c ?? 1)}`;
 }
 
+/**
+ * Resolves when at least `needMs` remain in the gateway's current fixed rate-limit window of
+ * `windowMs` (windows are aligned to the epoch, and the gateway runs on this machine's clock): a
+ * test that counts up to a limit then never has the window roll over half way. It waits only when
+ * the current window is about to end, at most `needMs`.
+ */
+export async function roomInWindow(windowMs: number, needMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 5));
+}
+
 type Registered = { email: string; token: string; userId: string };
 
 async function register(api: Api, email: string, label: string) {
