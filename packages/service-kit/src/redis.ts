@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Logger } from "./logger";
 
@@ -33,4 +34,26 @@ export function redisReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
       resolve();
     });
   });
+}
+
+/**
+ * A Lua script run by its SHA1 (EVALSHA), so a call sends the digest rather than the whole source
+ * and Redis skips hashing it again; when Redis does not hold the script (it restarted, or SCRIPT
+ * FLUSH) the call is made once more with the source (EVAL), which loads it for the next ones.
+ */
+export class LuaScript {
+  readonly sha: string;
+
+  constructor(readonly source: string) {
+    this.sha = createHash("sha1").update(source).digest("hex");
+  }
+
+  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[] = []): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (err) {
+      if (!(err instanceof Error) || !err.message.startsWith("NOSCRIPT")) throw err;
+      return redis.eval(this.source, keys.length, ...keys, ...args);
+    }
+  }
 }

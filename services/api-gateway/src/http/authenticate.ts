@@ -3,7 +3,7 @@ import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { ResolvedApiKey, RpcName, redisKeys, subjects, type Actor } from "@burnbox/contracts";
-import { type AppError, BroadcastCache, errors, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { type AppError, BroadcastCache, errors, LuaScript, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
 
 export const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;
@@ -35,20 +35,20 @@ export interface AuthenticatorDeps {
 export const hashApiKey = (raw: string) => createHash("sha256").update(raw).digest("hex");
 
 /** Whether the session's revocation (KEYS[1]) and identity's "list complete" mark (KEYS[2]) exist. */
-const REVOCATION_MARKS = "return {redis.call('EXISTS', KEYS[1]), redis.call('EXISTS', KEYS[2])}";
+const REVOCATION_MARKS = new LuaScript("return {redis.call('EXISTS', KEYS[1]), redis.call('EXISTS', KEYS[2])}");
 
 /**
  * Usage of one or more keys: KEYS[1..n] their usage hashes, KEYS[n+1] the set of keys with usage
  * to flush; per key four ARGV: count, time of last use, its IP, key id.
  */
-const RECORD_USAGE = `local n = #KEYS - 1
+const RECORD_USAGE = new LuaScript(`local n = #KEYS - 1
 for i = 1, n do
   local a = (i - 1) * 4
   redis.call('HINCRBY', KEYS[i], 'count', ARGV[a + 1])
   redis.call('HSET', KEYS[i], 'last_used_at', ARGV[a + 2], 'last_used_ip', ARGV[a + 3])
   redis.call('SADD', KEYS[n + 1], ARGV[a + 4])
 end
-return n`;
+return n`);
 
 const unauthenticated = (message: string) => ({ kind: "rejected", error: errors.unauthenticated(message) }) as const;
 
@@ -145,12 +145,10 @@ export class Authenticator {
     const { redis, redisPrefix } = this.deps;
     try {
       // both marks in one command (auto-pipelined with the rest of this turn's Redis work)
-      const replies = (await redis.eval(
-        REVOCATION_MARKS,
-        2,
+      const replies = (await REVOCATION_MARKS.run(redis, [
         redisKeys.revokedSession(redisPrefix, sid),
         redisKeys.revocationsSeeded(redisPrefix),
-      )) as [number, number];
+      ])) as [number, number];
       const [revoked, seeded] = replies.map(Number);
       if (revoked === 1) {
         this.statusCache.set(sid, { revoked: true, until: this.now() + 15 * 60_000 }); // still refused if Redis goes next
@@ -267,9 +265,9 @@ export class Authenticator {
       args.push(String(u.count), new Date(u.at).toISOString(), u.ip, keyId);
     }
     this.pendingUsage.clear();
-    redis
-      .eval(RECORD_USAGE, keys.length + 1, ...keys, redisKeys.apiKeyUsageDirty(redisPrefix), ...args)
-      .catch((err: unknown) => this.deps.logger.warn({ err }, "api key usage not recorded"));
+    RECORD_USAGE.run(redis, [...keys, redisKeys.apiKeyUsageDirty(redisPrefix)], args).catch((err: unknown) =>
+      this.deps.logger.warn({ err }, "api key usage not recorded"),
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { createLogger } from "@burnbox/service-kit";
 function fakeRedis(): Redis {
   const m = new Map<string, number>();
   return {
-    eval: async (_s: string, _n: number, key: string) => {
+    evalsha: async (_sha: string, _n: number, key: string) => {
       const v = (m.get(key) ?? 0) + 1;
       m.set(key, v);
       return v;
@@ -44,7 +44,7 @@ describe("RateLimiter", () => {
   });
 
   it("when Redis fails, then this replica counts the same window itself and refuses past the limit", async () => {
-    const broken = { eval: () => Promise.reject(new Error("down")), get: () => Promise.reject(new Error("down")) } as unknown as Redis;
+    const broken = { evalsha: () => Promise.reject(new Error("down")), get: () => Promise.reject(new Error("down")) } as unknown as Redis;
     let now = 10_000;
     const rl = new RateLimiter(broken, "p:", logger, () => now);
     const first = await rl.hit([rule("ip", 2)]);

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { Logger } from "@burnbox/service-kit";
+import { LuaScript, type Logger } from "@burnbox/service-kit";
 
 export interface RateRule {
   /** Bucket name, part of the Redis key. */
@@ -22,9 +22,9 @@ export interface RateDecision {
 }
 
 // INCR and set the expiry on first use, atomically: a crash between the two cannot leave an immortal key.
-const HIT = `local c = redis.call('INCR', KEYS[1])
+const HIT = new LuaScript(`local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return c`;
+return c`);
 
 /**
  * The same fixed windows counted in this process, for when Redis cannot be reached: each replica
@@ -73,7 +73,7 @@ export class RateLimiter {
 
   /** A window's count: incremented (and its expiry set on first use) when counting, else read. */
   private async read(w: { rule: RateRule; key: string }, count: boolean): Promise<number> {
-    return count ? Number(await this.redis.eval(HIT, 1, w.key, String(w.rule.windowMs))) : Number((await this.redis.get(w.key)) ?? 0);
+    return count ? Number(await HIT.run(this.redis, [w.key], [w.rule.windowMs])) : Number((await this.redis.get(w.key)) ?? 0);
   }
 
   async hit(rules: RateRule[]): Promise<RateDecision> {

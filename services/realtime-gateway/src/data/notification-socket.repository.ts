@@ -1,13 +1,13 @@
-import type { Redis } from "@burnbox/service-kit";
+import { LuaScript, type Redis } from "@burnbox/service-kit";
 
 // KEYS[1] the user's set; ARGV: socket id, now (ms), lease (ms), limit. Drops lapsed leases, then
 // takes one if the user holds fewer than the limit. 1 taken, 0 refused.
-const CLAIM = `
+const CLAIM = new LuaScript(`
 redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", ARGV[2])
 if redis.call("ZCARD", KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call("ZADD", KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
 redis.call("PEXPIRE", KEYS[1], ARGV[3])
-return 1`;
+return 1`);
 
 /**
  * The notification sockets each user holds, across every replica: a lease per socket in a Redis
@@ -26,7 +26,7 @@ export class NotificationSocketRepository {
 
   /** Takes a lease for `socketId` unless the user already holds `limit` live ones. */
   async claim(userId: string, socketId: string, opts: { now: number; leaseMs: number; limit: number }): Promise<boolean> {
-    const taken = await this.redis.eval(CLAIM, 1, this.key(userId), socketId, String(opts.now), String(opts.leaseMs), String(opts.limit));
+    const taken = await CLAIM.run(this.redis, [this.key(userId)], [socketId, opts.now, opts.leaseMs, opts.limit]);
     return Number(taken) === 1;
   }
 
