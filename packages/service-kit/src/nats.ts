@@ -11,10 +11,10 @@ import { SpanKind, extractNatsHeaders, injectNatsHeaders, withSpan } from "./tel
 export type { NatsConnection, JetStreamClient };
 
 export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
+  // noAsyncTraces: a request or JetStream publish does not build an Error up front for the stack of
+  // a failure that rarely comes (2% of the SMTP intake's CPU did); failures keep their message.
   // typescript-eslint cannot resolve transport-node's re-exported types (tsc can); the annotation keeps it typed
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
-  // noAsyncTraces: a request or JetStream publish does not build an Error up front for the stack of
-  // a failure that rarely comes (2% of the SMTP intake's CPU did); failures keep their message
   const nc: NatsConnection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
   void (async () => {
     for await (const s of nc.status()) {
