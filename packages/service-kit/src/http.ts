@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
@@ -13,7 +13,39 @@ import type { Metrics } from "./metrics";
 export const JSON_BODY_LIMIT = "1mb";
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+/**
+ * A request as the kit's first middleware and error writer see it: express's, or node's own when a
+ * service answers some requests without express (the gateway's forwarded routes).
+ */
+export type HttpRequest = IncomingMessage & { originalUrl?: string };
+
+/** One request header's value (the first, if sent more than once), like express's `req.header`. */
+export function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The request's path without its query, as the client sent it (also inside a mounted router). */
+export function requestPath(req: HttpRequest): string {
+  const url = req.originalUrl ?? req.url ?? "/";
+  const q = url.indexOf("?");
+  return q < 0 ? url : url.slice(0, q);
+}
+
+/**
+ * A JSON response as express's `res.status(status).json(body)` writes it (the same Content-Type,
+ * Content-Length and no body for HEAD), on a plain node response too.
+ */
+export function writeJson(res: ServerResponse, status: number, body: unknown, req?: IncomingMessage): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  if ((req ?? (res as ServerResponse & { req?: IncomingMessage }).req)?.method === "HEAD") res.end();
+  else res.end(text, "utf8");
+}
+
+export function securityHeaders(_req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("X-Frame-Options", "DENY");
@@ -22,11 +54,11 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
 }
 
 /** Reuses a well-formed incoming X-Request-ID (the gateway's), else makes one; every log line carries it. */
-export function requestContext(req: Request, res: Response, next: NextFunction): void {
-  const incoming = req.header("x-request-id");
+export function requestContext(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
+  const incoming = headerOf(req, "x-request-id");
   const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader("X-Request-ID", id);
-  const traceparent = req.header("traceparent");
+  const traceparent = headerOf(req, "traceparent");
   const traceId = traceparent?.split("-")[1];
   runWithContext({ request_id: id, ...(traceId ? { trace_id: traceId } : {}) }, next);
 }
@@ -43,9 +75,10 @@ export function requireJsonBody(req: Request, _res: Response, next: NextFunction
 }
 
 /** The matched route's pattern (never the raw URL: no ids, no query strings), or `unmatched`. */
-export function routePattern(req: Request): string {
-  const route = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof route === "string" ? `${req.baseUrl}${route}` : "unmatched";
+export function routePattern(req: IncomingMessage): string {
+  const r = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
+  const route = r.route?.path;
+  return typeof route === "string" ? `${r.baseUrl ?? ""}${route}` : "unmatched";
 }
 
 const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -56,7 +89,7 @@ const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
  * strings. Probes log at debug level so they do not drown the rest.
  */
 export function accessLog(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: HttpRequest, res: ServerResponse, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     // taken now: a `close` after the client went away may fire outside the request's context
     const requestId = currentContext().request_id;
@@ -71,12 +104,33 @@ export function accessLog(logger: Logger) {
         status: res.writableFinished ? res.statusCode : 499,
         duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       };
-      if (PROBES.has(req.path)) logger.debug(line, "request");
+      if (PROBES.has(requestPath(req))) logger.debug(line, "request");
       else logger.info(line, "request");
     };
     res.once("finish", log);
     res.once("close", log);
     next();
+  };
+}
+
+const noop = () => undefined;
+
+/**
+ * What every request gets before anything else, in this order: its request id and log context,
+ * its access-log line, the security headers and its duration metric. None of them refuses a
+ * request. One function, so that a path outside express (the gateway's forwarded routes) gets
+ * exactly what express's first layers give the rest.
+ */
+export function requestFrame(opts: Pick<HttpAppOptions, "logger" | "metrics" | "accessLog">) {
+  const log = opts.accessLog !== false ? accessLog(opts.logger) : null;
+  const timed = opts.metrics?.httpMiddleware;
+  return (req: HttpRequest, res: ServerResponse, next: NextFunction): void => {
+    requestContext(req, res, () => {
+      log?.(req, res, noop);
+      securityHeaders(req, res, noop);
+      timed?.(req, res, noop);
+      next();
+    });
   };
 }
 
@@ -93,10 +147,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.use(requestContext);
-  if (opts.accessLog !== false) app.use(accessLog(opts.logger));
-  app.use(securityHeaders);
-  if (opts.metrics) app.use(opts.metrics.httpMiddleware);
+  app.use(requestFrame(opts));
   opts.beforeBody?.(app);
   app.use(requireJsonBody);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -111,7 +162,7 @@ export function finalizeHttpApp(app: Express, logger: Logger): void {
   });
 }
 
-export function sendError(res: Response, err: unknown, logger: Logger, req?: Request): void {
+export function sendError(res: ServerResponse, err: unknown, logger: Logger, req?: HttpRequest): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -119,17 +170,22 @@ export function sendError(res: Response, err: unknown, logger: Logger, req?: Req
   const app = toAppError(err);
   if (app) {
     for (const [k, v] of Object.entries(app.extra.headers ?? {})) res.setHeader(k, v);
-    res.status(app.status).json({
-      error: app.message,
-      code: app.wireCode,
-      ...(app.extra.details ? { details: app.extra.details } : {}),
-      ...(app.extra.body ?? {}),
-    });
+    writeJson(
+      res,
+      app.status,
+      {
+        error: app.message,
+        code: app.wireCode,
+        ...(app.extra.details ? { details: app.extra.details } : {}),
+        ...(app.extra.body ?? {}),
+      },
+      req,
+    );
     return;
   }
   const errorId = randomUUID();
-  logger.error({ err, error_id: errorId, method: req?.method, path: req?.path }, "unhandled error");
-  res.status(500).json({ error: "internal server error", code: ErrorCode.internal_error, error_id: errorId });
+  logger.error({ err, error_id: errorId, method: req?.method, path: req ? requestPath(req) : undefined }, "unhandled error");
+  writeJson(res, 500, { error: "internal server error", code: ErrorCode.internal_error, error_id: errorId }, req);
 }
 
 function toAppError(err: unknown): AppError | null {
@@ -230,7 +286,8 @@ export interface RunningServer {
 
 export function listen(app: Express | ((req: never, res: never) => void), port: number, host = "0.0.0.0"): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = (app as Express).listen(port, host);
+    // what express's app.listen does, for a plain request listener too
+    const server = createServer(app as RequestListener).listen(port, host);
     server.on("clientError", answerClientError);
     server.once("error", reject);
     server.once("listening", () => {
