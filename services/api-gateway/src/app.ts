@@ -12,6 +12,7 @@ import {
   listen,
   mountHealth,
   redisReady,
+  requestFrame,
   type Infra,
 } from "@burnbox/service-kit";
 import type { GatewayConfig } from "./config";
@@ -21,7 +22,7 @@ import { Authenticator } from "./http/authenticate";
 import { isPrivateOrLoopback } from "./http/client-ip";
 import { docsAssetsRouter } from "./http/docs-assets";
 import { docsHandlers } from "./http/docs.handlers";
-import { forwardingRouter } from "./http/forwarding";
+import { forwardingLane, forwardingRouter } from "./http/forwarding";
 import { Forwarder, proxyUpgrade } from "./http/proxy";
 import { RateLimiter } from "./http/rate-limit";
 import type { ServiceUrls } from "./http/route-table";
@@ -72,10 +73,12 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
   };
   const deps: GatewayDeps = { openApi: buildOpenApiDocument(undefined, VERSION) };
 
+  const forwarding = { admission, authenticator, forwarder, upstreams, internalSecret: config.internal.secret };
   const api = Router();
   api.use(admission.admit);
-  // Forwarded operations first (nearly every request): no forwarded path begins with the docs' segment.
-  api.use(forwardingRouter({ admission, authenticator, forwarder, upstreams, internalSecret: config.internal.secret }));
+  // Forwarded operations first: no forwarded path begins with the docs' segment. (The lane below
+  // serves nearly all of them; HEAD and OPTIONS requests for them still come this way.)
+  api.use(forwardingRouter(forwarding));
   api.use(bindRoutes(apiGatewayServiceRoutes, docsHandlers(deps)));
   api.use(docsAssetsRouter());
 
@@ -102,7 +105,9 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
   });
   finalizeHttpApp(app, logger);
 
-  const server = await listen(app, config.http.port, config.http.host);
+  // Forwarded operations go straight to the forwarding lane, everything else to express.
+  const lane = forwardingLane({ ...forwarding, frame: requestFrame({ logger, metrics }), logger, fallback: app });
+  const server = await listen(lane, config.http.port, config.http.host);
   server.server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const url = req.url ?? "";
     if (url.startsWith(WS_PREFIX)) proxyUpgrade(req, url, socket, head, upstreams["realtime-gateway"], logger);

@@ -1,4 +1,4 @@
-import { createServer, get as httpGet, type IncomingMessage, type Server } from "node:http";
+import { createServer, get as httpGet, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID, createHash } from "node:crypto";
 import jwt from "jsonwebtoken";
@@ -420,6 +420,73 @@ describe("api-gateway", () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: "request body too large", code: "error" });
+  });
+
+  it("when a forwarded operation is served by the forwarding lane (outside express's application), then it answers as express does", async () => {
+    const id = randomUUID();
+    // a refusal from the lane, and the same from express (a HEAD of a forwarded route goes that way)
+    // (from an address of its own: the anonymous window of 127.0.0.1 is spent by now)
+    const from = (method: string) =>
+      new Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${base}/api/v1/inboxes/${id}`, { method, localAddress: "127.0.0.77", agent: false }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const lane = await from("GET");
+    const viaExpress = await from("HEAD");
+    expect(lane.status).toBe(401);
+    expect(viaExpress.status).toBe(401);
+    const body = lane.body;
+    expect(JSON.parse(body)).toEqual({ error: expect.any(String), code: "unauthenticated" });
+    for (const name of [
+      "content-type",
+      "content-length",
+      "cache-control",
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+    ]) {
+      expect([name, lane.headers[name]]).toEqual([name, viaExpress.headers[name]]);
+    }
+    expect(lane.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(Number(lane.headers["content-length"])).toBe(Buffer.byteLength(body));
+    for (const name of ["x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) {
+      expect(lane.headers[name]).toMatch(/^[\w-]+$/);
+      expect(viaExpress.headers[name]).toMatch(/^[\w-]+$/);
+    }
+    expect(lane.headers["x-request-id"]).not.toBe(viaExpress.headers["x-request-id"]);
+    // each counted once in that address's window
+    expect(Number(viaExpress.headers["x-ratelimit-remaining"])).toBe(Number(lane.headers["x-ratelimit-remaining"]) - 1);
+
+    // served: forwarded as the client sent it, and timed under the route's pattern
+    const { raw } = makeKey();
+    const timed = async () => {
+      const text = await (await get("/metrics")).text();
+      const line = text
+        .split("\n")
+        .find(
+          (l) =>
+            l.startsWith("http_request_duration_seconds_count{") &&
+            l.includes('route="/api/v1/inboxes/:id"') &&
+            l.includes('method="GET"') &&
+            l.includes('status="200"'),
+        );
+      return Number(line?.split(" ").pop() ?? 0);
+    };
+    const before = await timed();
+    const ok = await get(`/api/v1/inboxes/${id}?x=1`, { authorization: `Bearer ${raw}` });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true });
+    expect(seen[seen.length - 1]).toMatchObject({ service: "inbox", method: "GET", url: `/api/v1/inboxes/${id}?x=1` });
+    expect(await timed()).toBe(before + 1);
+    const head = await fetch(`${base}/api/v1/inboxes/${id}`, { method: "HEAD", headers: { authorization: `Bearer ${raw}` } });
+    expect(head.status).toBe(200);
+    expect(seen[seen.length - 1]).toMatchObject({ service: "inbox", method: "HEAD", url: `/api/v1/inboxes/${id}` });
   });
 
   it("when /metrics is asked from loopback, then Prometheus text is served", async () => {

@@ -1,6 +1,7 @@
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ErrorCode, identityServiceRoutes, type RateLimitBody, type RouteDef, routeOf } from "@burnbox/contracts";
-import { API_PREFIX, AppError, enrichContext, pipeline } from "@burnbox/service-kit";
+import { API_PREFIX, AppError, enrichContext, headerOf, pipeline, requestPath, writeJson, type HttpRequest } from "@burnbox/service-kit";
 import type { GatewayConfig } from "../config";
 import type { Authenticator, AuthOutcome } from "./authenticate";
 import { clientIp, parseCidrs } from "./client-ip";
@@ -21,25 +22,25 @@ export interface Caller {
 }
 
 export interface Admission {
-  /** Authenticates and rate-limits every /api/v1 request before routing. */
-  admit: (req: Request, res: Response, next: NextFunction) => Promise<void>;
+  /** Authenticates and rate-limits every /api/v1 request before routing (express's, or node's own in the forwarding lane). */
+  admit: (req: HttpRequest, res: ServerResponse, next: NextFunction) => Promise<void>;
   /** The caller `admit` let through. */
-  callerOf: (req: Request) => Caller;
+  callerOf: (req: HttpRequest) => Caller;
   /** The rate-limit headers of the caller's anonymous window, without counting the request. */
   showWindow: (req: Request, res: Response, next: NextFunction) => Promise<void>;
-  clientIpOf: (req: Request) => string;
+  clientIpOf: (req: HttpRequest) => string;
 }
 
 export function createAdmission(opts: { config: GatewayConfig; authenticator: Authenticator; limiter: RateLimiter }): Admission {
   const { authenticator, limiter } = opts;
   const rl = opts.config.rate_limit;
   const trusted = parseCidrs(rl.trusted_proxies);
-  const callers = new WeakMap<Request, Caller>();
+  const callers = new WeakMap<HttpRequest, Caller>();
 
   /** Each connection's peer address, normalized once (a keep-alive connection carries many requests). */
   const peers = new WeakMap<object, string>();
-  const clientIpOf = (req: Request) => {
-    const forwardedFor = req.header("x-forwarded-for");
+  const clientIpOf = (req: HttpRequest) => {
+    const forwardedFor = headerOf(req, "x-forwarded-for");
     if (trusted.length > 0 && forwardedFor !== undefined) return clientIp(req.socket.remoteAddress ?? "", forwardedFor, trusted);
     // without a trusted proxy or X-Forwarded-For, clientIp is the normalized peer
     let peer = peers.get(req.socket);
@@ -51,11 +52,11 @@ export function createAdmission(opts: { config: GatewayConfig; authenticator: Au
     return peer;
   };
 
-  const calls = (req: Request, route: RouteDef) =>
-    req.method === route.method.toUpperCase() && (req.originalUrl.split("?")[0] ?? "").replace(/\/+$/, "") === `${API_PREFIX}${route.path}`;
+  const calls = (req: HttpRequest, route: RouteDef) =>
+    req.method === route.method.toUpperCase() && requestPath(req).replace(/\/+$/, "") === `${API_PREFIX}${route.path}`;
 
   /** Bucket by how the request authenticated (spec 8), plus the per-IP login and forgot-password limits. */
-  const rulesFor = (req: Request, caller: Caller): RateRule[] => {
+  const rulesFor = (req: HttpRequest, caller: Caller): RateRule[] => {
     const rules: RateRule[] =
       caller.auth.kind === "authenticated"
         ? [{ name: "user", subject: caller.auth.actor.user_id, limit: rl.authenticated_per_minute, windowMs: MINUTE }]
@@ -78,7 +79,7 @@ export function createAdmission(opts: { config: GatewayConfig; authenticator: Au
     },
     admit: async (req, res, next) => {
       const ip = clientIpOf(req);
-      const auth = await authenticator.authenticate(req.header("authorization"), ip);
+      const auth = await authenticator.authenticate(headerOf(req, "authorization"), ip);
       const caller: Caller = { ip, auth };
       callers.set(req, caller);
       if (auth.kind === "authenticated") enrichContext({ user_id: auth.actor.user_id });
@@ -88,14 +89,14 @@ export function createAdmission(opts: { config: GatewayConfig; authenticator: Au
         pipeline.rateLimitRefusals.inc({ bucket: caller.auth.kind === "authenticated" ? "user" : "ip" });
         res.setHeader("Retry-After", String(decision.retryAfter));
         const body: RateLimitBody = { error: "rate limit exceeded", retry_after: decision.retryAfter };
-        res.status(429).json(body);
+        writeJson(res, 429, body, req);
         return;
       }
       if (auth.kind === "rejected") {
         next(auth.error);
         return;
       }
-      if (Number(req.header("content-length") ?? 0) > MAX_BODY_BYTES) {
+      if (Number(headerOf(req, "content-length") ?? 0) > MAX_BODY_BYTES) {
         next(new AppError(ErrorCode.payload_too_large, "request body too large"));
         return;
       }
@@ -108,7 +109,7 @@ export function createAdmission(opts: { config: GatewayConfig; authenticator: Au
   };
 }
 
-function setRateHeaders(res: Response, d: RateDecision): void {
+function setRateHeaders(res: ServerResponse, d: RateDecision): void {
   res.setHeader("X-RateLimit-Limit", String(d.limit));
   res.setHeader("X-RateLimit-Remaining", String(d.remaining));
   res.setHeader("X-RateLimit-Reset", String(d.reset));

@@ -1,7 +1,6 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
-import type { Request, Response } from "express";
-import { errors, sendError, type Logger } from "@burnbox/service-kit";
+import { errors, requestPath, sendError, type HttpRequest, type Logger } from "@burnbox/service-kit";
 import { mayTryNext, type UpstreamPool } from "./upstreams";
 
 const HOP_BY_HOP = new Set([
@@ -54,7 +53,7 @@ export class Forwarder {
    * `extraHeaders` upstream. A replica that refuses the connection is skipped for the next one;
    * the body is only read once a connection stands, so a skipped attempt sent nothing.
    */
-  async forward(req: Request, res: Response, pool: UpstreamPool, extraHeaders: Record<string, string>): Promise<void> {
+  async forward(req: HttpRequest, res: ServerResponse, pool: UpstreamPool, extraHeaders: Record<string, string>): Promise<void> {
     const headers: http.OutgoingHttpHeaders = {};
     const incoming = req.headers;
     for (const k in incoming) {
@@ -69,14 +68,14 @@ export class Forwarder {
     for (const [i, target] of order.entries()) {
       const outcome = await this.attempt(req, res, target, headers, i < order.length - 1);
       if (outcome === "done" || res.destroyed) return;
-      this.logger.warn({ upstream: target.host, path: req.path }, "upstream refused the connection: trying the next replica");
+      this.logger.warn({ upstream: target.host, path: requestPath(req) }, "upstream refused the connection: trying the next replica");
     }
   }
 
   /** One attempt; "refused" only when the replica refused the connection, nothing was sent, and another replica is left. */
   private attempt(
-    req: Request,
-    res: Response,
+    req: HttpRequest,
+    res: ServerResponse,
     target: URL,
     headers: http.OutgoingHttpHeaders,
     mayRetry: boolean,
@@ -85,7 +84,7 @@ export class Forwarder {
       let sent = false;
       const { protocol, hostname, port, agent } = this.targetOf(target);
       const upstream = http.request(
-        { protocol, hostname, port, method: req.method, path: req.originalUrl, headers, agent, timeout: this.timeoutMs },
+        { protocol, hostname, port, method: req.method, path: req.originalUrl ?? req.url, headers, agent, timeout: this.timeoutMs },
         (answer: IncomingMessage) => {
           res.statusCode = answer.statusCode ?? 502;
           copyResponseHeaders(answer.headers, res);
@@ -114,7 +113,7 @@ export class Forwarder {
           resolve("refused");
           return;
         }
-        this.logger.error({ err, upstream: target.host, path: req.path }, "upstream request failed");
+        this.logger.error({ err, upstream: target.host, path: requestPath(req) }, "upstream request failed");
         if (!res.headersSent) sendError(res, errors.unavailable("upstream service unavailable"), this.logger, req);
         else res.destroy();
         resolve("done");
@@ -138,7 +137,7 @@ function hasBody(req: IncomingMessage): boolean {
   );
 }
 
-function copyResponseHeaders(from: IncomingHttpHeaders, res: Response): void {
+function copyResponseHeaders(from: IncomingHttpHeaders, res: ServerResponse): void {
   for (const k in from) {
     const v = from[k];
     if (v === undefined || (HOP_BY_HOP.has(k) && k !== "content-length")) continue;
