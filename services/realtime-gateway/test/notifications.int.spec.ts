@@ -6,6 +6,7 @@ import { newEvent, publishEvent, type Infra } from "@burnbox/service-kit";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
+import { NotificationRepository } from "../src/data/notification.repository";
 import { NotificationSocketRepository } from "../src/data/notification-socket.repository";
 import { recordNotification } from "../src/domain/notifications/record-notification.use-case";
 
@@ -112,6 +113,34 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
     const written = results.filter((r) => r !== null);
     expect(new Set(written.map((r) => r.id))).toEqual(new Set(rows.map((r) => r.id)));
     expect(written.every((r) => r.data.subject === r.message.replace("From s@example.org: ", ""))).toBe(true);
+  });
+
+  it("when the repository has no pool (Prisma's client only), then a notification is written through the client once, with its time", async () => {
+    const repo = new NotificationRepository(replicaA.db);
+    const user = makeActor();
+    const createdAt = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
+    const fields = {
+      id: randomUUID(),
+      userId: user.user_id,
+      eventId: randomUUID(),
+      type: "email.received" as const,
+      title: "New email",
+      message: "From a@b.test: hi",
+      data: { subject: "hi" },
+      createdAt,
+    };
+    const written = await repo.create(fields);
+    expect(written).toEqual({
+      id: fields.id,
+      type: "email.received",
+      title: "New email",
+      message: "From a@b.test: hi",
+      data: { subject: "hi" },
+      is_read: false,
+      created_at: createdAt.toISOString(),
+    });
+    expect(await repo.create({ ...fields, id: randomUUID() })).toBeNull();
+    expect((await rowsOf(user.user_id)).map((r) => r.id)).toEqual([fields.id]);
   });
 
   it("when an event does not name the inbox's creator, then no notification is written", async () => {

@@ -83,15 +83,8 @@ export class NotificationRepository {
       this.creates ??= startGroupCommit({ write: (batch) => createMany(sql, batch), maxBatch: MAX_NOTIFICATIONS_PER_STATEMENT });
       return this.creates.submit(fields);
     }
-    const rows = await this.run<NotificationRow>`
-      INSERT INTO notifications (id, user_id, event_id, type, title, message, data, created_at)
-      VALUES (${fields.id}::uuid, ${fields.userId}::uuid, ${fields.eventId}::uuid, ${fields.type}::text, ${fields.title}::text,
-        ${fields.message}::text, ${JSON.stringify(fields.data)}::jsonb, ${fields.createdAt}::timestamptz)
-      ON CONFLICT (event_id, user_id) DO NOTHING
-      RETURNING id::text, user_id::text AS "userId", event_id::text AS "eventId", type, title, message, data,
-        is_read AS "isRead", created_at AS "createdAt"`;
-    const row = rows[0];
-    return row ? toNotification(row) : null;
+    const [written] = await createMany(this.run, [fields]);
+    return written ?? null;
   }
 
   async list(userId: string, filter: { unreadOnly: boolean }, window: { skip: number; take: number }): Promise<Notification[]> {
