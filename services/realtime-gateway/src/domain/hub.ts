@@ -1,5 +1,6 @@
 import { WebSocket } from "ws";
 import { pipeline, type Logger } from "@burnbox/service-kit";
+import { sendText, textFrame } from "./frames";
 
 /**
  * The sockets of this replica, by inbox (or, for the notification stream, by user). Frames go only to the sockets of their inbox; a peer
@@ -43,8 +44,9 @@ export class Hub {
   send(inboxId: string, frame: { type: string; data: unknown }): number {
     const sockets = this.byInbox.get(inboxId);
     if (!sockets) return 0;
-    // encoded once for every socket (a string would be measured and encoded again per socket)
+    // encoded and framed once for every socket (see frames.ts)
     const data = Buffer.from(JSON.stringify(frame), "utf8");
+    const framed = textFrame(data);
     let sent = 0;
     for (const socket of sockets) {
       if (socket.readyState !== WebSocket.OPEN) continue;
@@ -54,7 +56,7 @@ export class Hub {
         setTimeout(() => socket.terminate(), 1000).unref();
         continue;
       }
-      socket.send(data, { binary: false });
+      sendText(socket, framed, data);
       sent++;
     }
     return sent;

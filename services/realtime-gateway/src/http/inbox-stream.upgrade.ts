@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { API_PREFIX, AppError, errors, type Logger } from "@burnbox/service-kit";
 import { openAdminStatsStream } from "../domain/admin-stats/open-admin-stats-stream.use-case";
 import type { RealtimeDeps } from "../domain/deps";
+import { bindTransport } from "../domain/frames";
 import { openInboxStream } from "../domain/inbox-streams/open-inbox-stream.use-case";
 import { openNotificationStream } from "../domain/notifications/open-notification-stream.use-case";
 
@@ -37,7 +38,8 @@ function refuse(socket: Duplex, err: AppError): void {
  * admitted by its use case before the handshake.
  */
 export function inboxStreamUpgrades(deps: RealtimeDeps, logger: Logger) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // no permessage-deflate: the hub writes frames made once to each socket (domain/frames.ts)
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
   const handler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands upgrade sockets over without an 'error' listener: a client that resets the
     // connection while the ticket and access are checked would otherwise crash the process.
@@ -52,6 +54,7 @@ export function inboxStreamUpgrades(deps: RealtimeDeps, logger: Logger) {
         if (socket.destroyed) return; // the client left while we were checking
         wss.handleUpgrade(req, socket, head, (ws) => {
           socket.removeListener("error", onSocketError); // ws owns the socket's errors from here
+          bindTransport(ws, socket);
           attach(ws);
           ws.on("message", () => undefined); // clients only listen; pings are answered by ws itself
         });
