@@ -102,7 +102,7 @@ async function fixedRate(label: string, url: string, headers: () => Record<strin
 async function main(): Promise<void> {
   // BENCH_RATE_LIMITS=raised: limits on (each request counted in its Redis window) but far above
   // the load; by default off (the window is only read, for the headers)
-  const limits =
+  const limits: Record<string, string> =
     process.env.BENCH_RATE_LIMITS === "raised"
       ? { BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000", BB_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "100000000" }
       : { BB_RATE_LIMIT_ENABLED: "false" };
