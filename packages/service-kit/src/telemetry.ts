@@ -10,10 +10,12 @@ import {
   type TextMapGetter,
   type TextMapSetter,
 } from "@opentelemetry/api";
+import { getRPCMetadata, RPCType } from "@opentelemetry/core";
 
 /**
- * OpenTelemetry for every service. Only `@opentelemetry/api` is imported here: without a
- * registered SDK every call below is the API's no-op (no span is recorded, nothing is injected),
+ * OpenTelemetry for every service. Only `@opentelemetry/api` (and `@opentelemetry/core`'s
+ * request-metadata accessor) is imported here: without a registered SDK every call below is the
+ * API's no-op (no span is recorded, nothing is injected),
  * so the hot paths cost nothing measurable when tracing is off. The SDK itself is loaded by
  * `startTelemetry`, which main.ts calls before it loads the service (express, pg, http), so the
  * SDK's require hooks patch those modules as they load.
@@ -81,6 +83,17 @@ async function startSdk(service: string, env: Record<string, string | undefined>
   });
   sdk.start();
   return { shutdown: () => sdk.shutdown() };
+}
+
+/**
+ * Names the route of the HTTP request being served, for the HTTP instrumentation's server span
+ * (its name and `http.route`), as express's instrumentation does for the routes it sees mounted.
+ * For a request routed outside express's application (the gateway's forwarding lane). A no-op
+ * when tracing is off.
+ */
+export function setHttpRoute(route: string): void {
+  const metadata = getRPCMetadata(context.active());
+  if (metadata?.type === RPCType.HTTP) metadata.route = route;
 }
 
 /** The trace id of the active span, if one is recording (for log lines). */

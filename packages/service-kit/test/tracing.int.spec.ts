@@ -2,6 +2,8 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import type { NatsConnection } from "@nats-io/nats-core";
+import { context, trace } from "@opentelemetry/api";
+import { RPCType, setRPCMetadata, type RPCMetadata } from "@opentelemetry/core";
 import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
 import {
   OUTBOX_TRACE_KEY,
@@ -17,6 +19,7 @@ import {
   prepareDatabase,
   rpcRequest,
   serveRpc,
+  setHttpRoute,
   startConsumer,
   startInMemoryTracing,
   startOutboxRelay,
@@ -119,6 +122,15 @@ describe("trace context through the outbox and a consumer", () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it("when a request served outside express names its route, then the HTTP server span's metadata carries it; outside a request nothing changes", () => {
+    const span = trace.getTracer("kit-test").startSpan("GET");
+    const metadata: RPCMetadata = { type: RPCType.HTTP, span };
+    context.with(setRPCMetadata(trace.setSpan(context.active(), span), metadata), () => setHttpRoute("/api/v1/inboxes/:id"));
+    span.end();
+    expect(metadata.route).toBe("/api/v1/inboxes/:id");
+    expect(() => setHttpRoute("/nowhere")).not.toThrow();
   });
 
   it("when no span is active, then the outbox row carries no trace key", () => {

@@ -6,6 +6,7 @@ import {
   headerOf,
   INTERNAL_CONTEXT_HEADER,
   sendError,
+  setHttpRoute,
   signInternalContext,
   type HttpRequest,
   type Logger,
@@ -75,12 +76,15 @@ export function forwardingLane(
   },
 ): RequestListener {
   const forwards = new Map(FORWARDED_ROUTES.map((route) => [route, forwardTo(opts, route)] as const));
+  // the pattern express's instrumentation would give the route under the prefix's mount
+  const patterns = new Map(FORWARDED_ROUTES.map((route) => [route, `${API_PREFIX}${expressPath(route.path)}`] as const));
   const onMatch = new WeakMap<IncomingMessage, (route: ForwardedRoute) => void>();
   const match = routeDispatcher(FORWARDED_ROUTES, (route) => (req) => onMatch.get(req)?.(route));
 
   const serve = (req: LaneRequest, res: ServerResponse, route: ForwardedRoute) => {
     const fail = (err: unknown) => sendError(res, err, opts.logger, req);
     const forward = forwards.get(route) as ReturnType<typeof forwardTo>;
+    setHttpRoute(patterns.get(route) as string);
     opts.frame(req, res, () => {
       opts.admission
         .admit(req, res, (err?: unknown) => {
