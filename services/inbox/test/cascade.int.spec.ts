@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { RpcName, subjects, type GetAssignmentReply } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
-import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
-import { loadInboxConfig, type InboxConfig } from "../src/config";
+import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
+import { startIntake, type RunningIntake, type RunningService } from "../src/app";
+import type { InboxConfig } from "../src/config";
 import { REMOVAL_BATCH } from "../src/domain/tenants/remove-tenant-inboxes.use-case";
+import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 type Assignment = NonNullable<GetAssignmentReply["assignment"]>;
 
@@ -27,20 +27,9 @@ describe("inbox: tenancy's removals and the max_inboxes_per_domain quota", () =>
   let stops: Array<{ stop(): Promise<void> }> = [];
 
   beforeAll(async () => {
-    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
-    t = await startTestService({
-      prefix: "inbcas",
-      load: (o) => loadInboxConfig({}, o),
-      start: (c, i) => startService(c, i),
-      migrationsDir,
-      overrides: ({ ns }) => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        storage: { local_path: path.join(tmpdir(), `bb-cascade-${ns}`) },
-        workers: { cleanup_interval: "1h" },
-      }),
-    });
+    t = await startInboxTestService("inbcas");
     ({ ns, config, infra, call } = t);
-    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR }, logDestination: new LogCapture() });
     stops = [
       serveRpc(
         infra.nc,

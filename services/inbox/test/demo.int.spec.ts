@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import { RpcName, subjects } from "@burnbox/contracts";
 import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
+import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
-import { loadInboxConfig, type InboxConfig } from "../src/config";
+import type { InboxConfig } from "../src/config";
+import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 const DEMO_DOMAIN = "demo.inbox-test.example";
 const PER_IP = 2;
@@ -30,18 +29,9 @@ describe("the public demo (/try) on real Postgres and NATS", () => {
   const newIp = () => `10.9.${randomBytes(1)[0] ?? 1}.${Math.max(1, randomBytes(1)[0] ?? 1)}`;
 
   beforeAll(async () => {
-    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
-    t = await startTestService({
-      prefix: "demo",
-      load: (o) => loadInboxConfig({}, o),
+    t = await startInboxTestService("demo", {
       start: (c, i) => startService(c, i, { now: () => now }),
-      migrationsDir,
-      overrides: ({ ns }) => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
-        workers: { cleanup_interval: "1h" },
-        demo: { enabled: true, domain: DEMO_DOMAIN, ttl: "10m", per_ip_per_hour: PER_IP },
-      }),
+      overrides: () => ({ demo: { enabled: true, domain: DEMO_DOMAIN, ttl: "10m", per_ip_per_hour: PER_IP } }),
     });
     ({ config, service, call } = t);
     // every caller is refused by tenancy: a demo inbox must never depend on it
@@ -52,7 +42,7 @@ describe("the public demo (/try) on real Postgres and NATS", () => {
       },
     });
     stops.push({ stop: async () => sub.unsubscribe() });
-    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR }, logDestination: new LogCapture() });
     intake = await startIntake(config, intakeInfra, { now: () => now });
   });
 

@@ -1,16 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { RpcName, subjects, type Actor } from "@burnbox/contracts";
 import { rpcRequest, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
+import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
-import { loadInboxConfig, type InboxConfig } from "../src/config";
+import type { InboxConfig } from "../src/config";
 import { expireInboxes } from "../src/domain/inboxes/expire-inboxes.use-case";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
+import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.inbox-test.example";
 
@@ -34,21 +34,10 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
   let now = Date.now();
 
   beforeAll(async () => {
-    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
-    t = await startTestService({
-      prefix: "inb",
-      load: (o) => loadInboxConfig({}, o),
-      start: (c, i) => startService(c, i, { now: () => now }),
-      migrationsDir,
-      overrides: ({ ns }) => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
-        workers: { cleanup_interval: "1h" },
-      }),
-    });
+    t = await startInboxTestService("inb", { start: (c, i) => startService(c, i, { now: () => now }) });
     ({ ns, config, infra, service, call } = t);
     // the SMTP intake is a process of its own in production: here it gets its own connections
-    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR }, logDestination: new LogCapture() });
     // Tenancy's side of the conversation, over the real NATS: owner and teammate are in the team.
     const members = new Set([owner.user_id, teammate.user_id]);
     stops = [

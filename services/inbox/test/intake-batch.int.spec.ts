@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { subjects } from "@burnbox/contracts";
 import { newEvent, outboxRow, type Infra, type TeamScope } from "@burnbox/service-kit";
-import { startTestService, type TestService } from "@burnbox/test-kit";
-import { startService, type RunningService } from "../src/app";
-import { loadInboxConfig, type InboxConfig } from "../src/config";
+import type { TestService } from "@burnbox/test-kit";
+import type { RunningService } from "../src/app";
+import type { InboxConfig } from "../src/config";
 import { IntakeRepository, type ReceivedEmail } from "../src/data/intake.repository";
+import { startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.batch-test.example";
 type Pool = NonNullable<Infra["pool"]>;
@@ -26,17 +25,7 @@ describe("the SMTP intake's batched write", () => {
   let repo: IntakeRepository;
 
   beforeAll(async () => {
-    t = await startTestService({
-      prefix: "batch",
-      load: (o) => loadInboxConfig({}, o),
-      start: (c, i) => startService(c, i),
-      migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
-      overrides: ({ ns }) => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
-        workers: { cleanup_interval: "1h" },
-      }),
-    });
+    t = await startInboxTestService("batch");
   });
 
   beforeEach(() => {

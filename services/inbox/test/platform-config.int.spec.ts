@@ -5,11 +5,12 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { EventType, RpcName, subjects, type PlatformSettingsReply, type SavedStorageConfig } from "@burnbox/contracts";
 import { SecretBox, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
-import { LogCapture, internalHeaders, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
-import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
-import { loadInboxConfig, type InboxConfig } from "../src/config";
+import { LogCapture, internalHeaders, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
+import { startIntake, type RunningIntake, type RunningService } from "../src/app";
+import type { InboxConfig } from "../src/config";
 import { startS3 } from "./s3-server";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
+import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.live-config.example";
 const KEY = "4d".repeat(32);
@@ -43,19 +44,8 @@ describe("inbox API and SMTP intake following the platform configuration", () =>
   beforeAll(async () => {
     s3 = await startS3();
     localPath = await mkdtemp(path.join(tmpdir(), "bb-live-"));
-    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
-    t = await startTestService({
-      prefix: "inlive",
-      load: (o) => loadInboxConfig({}, o),
-      start: (c, i) => startService(c, i),
-      migrationsDir,
-      overrides: () => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        storage: { provider: "local", local_path: localPath },
-        demo: { enabled: true },
-        encryption: { key: KEY },
-        workers: { cleanup_interval: "1h" },
-      }),
+    t = await startInboxTestService("inlive", {
+      overrides: () => ({ storage: { provider: "local", local_path: localPath }, demo: { enabled: true }, encryption: { key: KEY } }),
     });
     const { infra, ns } = t;
     stops = [
@@ -63,7 +53,11 @@ describe("inbox API and SMTP intake following the platform configuration", () =>
       serveRpc(infra.nc, ns, RpcName.storageConfig, () => Promise.resolve({ storage: savedStorage }), infra.logger),
       serveRpc(infra.nc, ns, RpcName.platformSettings, () => Promise.resolve(platform), infra.logger),
     ];
-    intakeInfra = await startInfra({ config: t.config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    intakeInfra = await startInfra({
+      config: t.config,
+      database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR },
+      logDestination: new LogCapture(),
+    });
     intake = await startIntake(t.config, intakeInfra);
   });
 

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import { startInfra, type Infra } from "@burnbox/service-kit";
-import { LogCapture, internalHeaders, makeActor, startTestService, type TestService } from "@burnbox/test-kit";
-import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
+import { LogCapture, internalHeaders, makeActor, type TestService } from "@burnbox/test-kit";
+import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
 import { S3Storage } from "../src/data/storage";
 import { startS3 } from "./s3-server";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
+import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.s3-test.example";
 
@@ -29,24 +29,19 @@ describe("inbox API and SMTP intake on S3 storage", () => {
 
   beforeAll(async () => {
     s3 = await startS3();
-    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
-    t = await startTestService({
-      prefix: "ins3",
-      load: (o) => loadInboxConfig({}, o),
-      start: (c, i) => startService(c, i),
-      migrationsDir,
-      overrides: () => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        // a local path that must stay unused: the bytes live in the object store only
-        storage: { provider: "s3", local_path: "/nonexistent/api", s3: s3.settings },
-        workers: { cleanup_interval: "1h" },
-      }),
+    t = await startInboxTestService("ins3", {
+      // a local path that must stay unused: the bytes live in the object store only
+      overrides: () => ({ storage: { provider: "s3", local_path: "/nonexistent/api", s3: s3.settings } }),
     });
     const { infra, ns } = t;
     stops = serveTenancyStandIn(infra, ns, { assignmentId, orgId, teamId, domain: DOMAIN, members: new Set([owner.user_id]) });
     // the intake: its own process in production, here its own connections and its own (unused) local path
     const intakeConfig = loadInboxConfig({}, { ...t.config, storage: { ...t.config.storage, local_path: "/nonexistent/intake" } });
-    intakeInfra = await startInfra({ config: intakeConfig, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    intakeInfra = await startInfra({
+      config: intakeConfig,
+      database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR },
+      logDestination: new LogCapture(),
+    });
     intake = await startIntake(intakeConfig, intakeInfra);
   });
 

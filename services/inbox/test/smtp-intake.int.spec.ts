@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { startTestService, type TestService } from "@burnbox/test-kit";
-import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
+import type { TestService } from "@burnbox/test-kit";
+import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
+import { startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.smtp-test.example";
 const CERT = path.join(__dirname, "fixtures", "smtp-test.crt");
@@ -65,17 +65,7 @@ describe("SMTP intake towards real mail servers", () => {
   const teamId = randomUUID();
 
   beforeAll(async () => {
-    t = await startTestService({
-      prefix: "smtp",
-      load: (o) => loadInboxConfig({}, o),
-      start: (c, i) => startService(c, i),
-      migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
-      overrides: ({ ns }) => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
-        workers: { cleanup_interval: "1h" },
-      }),
-    });
+    t = await startInboxTestService("smtp");
   });
 
   afterEach(async () => {

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import { subjects } from "@burnbox/contracts";
 import { SpanKind, startInMemoryTracing, startInfra, type Infra } from "@burnbox/service-kit";
-import { LogCapture, makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
-import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
-import { loadInboxConfig, type InboxConfig } from "../src/config";
+import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
+import { startIntake, type RunningIntake, type RunningService } from "../src/app";
+import type { InboxConfig } from "../src/config";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
+import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.trace-test.example";
 
@@ -30,20 +29,9 @@ describe("SMTP intake tracing on real Postgres and NATS", () => {
 
   beforeAll(async () => {
     tracing = await startInMemoryTracing();
-    const migrationsDir = path.join(__dirname, "..", "prisma", "migrations");
-    t = await startTestService({
-      prefix: "inbt",
-      load: (o) => loadInboxConfig({}, o),
-      start: (c, i) => startService(c, i),
-      migrationsDir,
-      overrides: ({ ns }) => ({
-        smtp: { port: 0, host: "127.0.0.1" },
-        storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },
-        workers: { cleanup_interval: "1h" },
-      }),
-    });
+    t = await startInboxTestService("inbt");
     const { infra, ns, config } = t;
-    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir }, logDestination: new LogCapture() });
+    intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR }, logDestination: new LogCapture() });
     stops.push(...serveTenancyStandIn(infra, ns, { assignmentId, orgId, teamId, domain: DOMAIN }));
     const sub = infra.nc.subscribe(subjects(ns).eventsWildcard, {
       callback: (_err, msg) => {
