@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import jwt from "jsonwebtoken";
 import { redisKeys } from "@burnbox/contracts";
 import { startInfra, type Infra } from "@burnbox/service-kit";
-import { testInfra, uniqueNamespace, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
-import { loadGatewayConfig } from "../src/config";
+import { uniqueNamespace, TEST_JWT_SECRET } from "@burnbox/test-kit";
 import { Authenticator } from "../src/http/authenticate";
+import { gatewayTestConfig } from "./gateway-config";
 
 /** The authenticator alone on real Redis and NATS, with a clock the test moves. */
 describe("Authenticator: access tokens verified once, checked on every use", () => {
@@ -15,18 +15,7 @@ describe("Authenticator: access tokens verified once, checked on every use", () 
   let auth: Authenticator;
 
   beforeAll(async () => {
-    const config = loadGatewayConfig(
-      {},
-      {
-        "log.level": "silent",
-        "internal.secret": TEST_INTERNAL_SECRET,
-        "auth.jwt_secret": TEST_JWT_SECRET,
-        "nats.url": testInfra.natsUrl,
-        "nats.namespace": ns,
-        "redis.url": testInfra.redisUrl,
-        "redis.key_prefix": prefix,
-      },
-    );
+    const config = gatewayTestConfig(ns);
     infra = await startInfra({ config, redis: true });
     await infra.redis?.set(redisKeys.revocationsSeeded(prefix), "1");
     auth = new Authenticator({

@@ -5,10 +5,11 @@ import jwt from "jsonwebtoken";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { redisKeys, type InternalContext, type ResolvedApiKey } from "@burnbox/contracts";
 import { serveRpc, startInfra, verifyInternalContext, INTERNAL_CONTEXT_HEADER, type Infra } from "@burnbox/service-kit";
-import { testInfra, uniqueNamespace, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
+import { uniqueNamespace, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
 import { startGateway, type RunningGateway } from "../src/app";
-import { loadGatewayConfig, type GatewayConfig } from "../src/config";
+import type { GatewayConfig } from "../src/config";
 import type { UpstreamService } from "../src/http/route-table";
+import { gatewayTestConfig } from "./gateway-config";
 
 interface Seen {
   service: UpstreamService;
@@ -96,27 +97,17 @@ describe("api-gateway", () => {
     upstreams = await Promise.all(UPSTREAMS.map((service) => startUpstream(service, seen)));
     const [identity, tenancy, inbox, webhooks, realtime] = upstreams.map((u) => `http://127.0.0.1:${(u.address() as AddressInfo).port}`);
     const ns = uniqueNamespace();
-    config = loadGatewayConfig(
-      {},
-      {
-        "http.port": 0,
-        "http.host": "127.0.0.1",
-        "log.level": "silent",
-        "internal.secret": TEST_INTERNAL_SECRET,
-        "auth.jwt_secret": TEST_JWT_SECRET,
-        "nats.url": testInfra.natsUrl,
-        "nats.namespace": ns,
-        "redis.url": testInfra.redisUrl,
-        "redis.key_prefix": `${ns}:`,
-        "services.identity_url": identity,
-        "services.tenancy_url": tenancy,
-        "services.inbox_url": inbox,
-        "services.webhook_dispatcher_url": webhooks,
-        "services.realtime_gateway_url": realtime,
-        "rate_limit.unauthenticated_per_minute": 25,
-        "rate_limit.login_per_minute": 3,
-      },
-    );
+    config = gatewayTestConfig(ns, {
+      "http.port": 0,
+      "http.host": "127.0.0.1",
+      "services.identity_url": identity,
+      "services.tenancy_url": tenancy,
+      "services.inbox_url": inbox,
+      "services.webhook_dispatcher_url": webhooks,
+      "services.realtime_gateway_url": realtime,
+      "rate_limit.unauthenticated_per_minute": 25,
+      "rate_limit.login_per_minute": 3,
+    });
     infra = await startInfra({ config, redis: true });
     serveRpc(infra.nc, ns, "identity.resolve_api_key", async ({ key_hash }) => ({ key: keys.get(key_hash) ?? null }), infra.logger);
     // identity's part: the revocation list in Redis is complete (its seeded mark), and it answers
