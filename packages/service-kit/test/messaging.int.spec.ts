@@ -88,6 +88,10 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     await admin.end();
   });
 
+  /** A durable consumer (shared by nothing else) of this namespace's inbox.created events. */
+  const consumeInboxCreated = (durable: string, handler: (event: { id: string }) => Promise<void>) =>
+    startConsumer({ nc, namespace: ns, durable, eventType: "inbox.created", logger, handler });
+
   it("when migrations run twice (as two replicas would), then each is applied once", async () => {
     expect(await runMigrations(url, MIGRATIONS, logger)).toEqual([]);
     const { rows } = await pool.query("SELECT name FROM _bb_migrations");
@@ -96,15 +100,8 @@ describe("service-kit messaging on real Postgres and NATS", () => {
 
   it("when an event is committed with its change, then the relay publishes it and a durable consumer receives it once", async () => {
     const received: string[] = [];
-    const consumer = await startConsumer({
-      nc,
-      namespace: ns,
-      durable: "kit-test",
-      eventType: "inbox.created",
-      logger,
-      handler: async (event) => {
-        if (await claimEvent(rawTx(pool), `kit-test-${ns}`, event.id)) received.push(event.id);
-      },
+    const consumer = await consumeInboxCreated("kit-test", async (event) => {
+      if (await claimEvent(rawTx(pool), `kit-test-${ns}`, event.id)) received.push(event.id);
     });
     const relay = startOutboxRelay({ pool, js, logger, pollMs: 100 });
     const event = inboxCreated();
@@ -131,17 +128,10 @@ describe("service-kit messaging on real Postgres and NATS", () => {
   it("when a handler fails transiently, then the event is redelivered and handled", async () => {
     let attempts = 0;
     const done: string[] = [];
-    const consumer = await startConsumer({
-      nc,
-      namespace: ns,
-      durable: "flaky",
-      eventType: "inbox.created",
-      logger,
-      handler: async (event) => {
-        attempts++;
-        if (attempts < 3) throw new TransientError("not yet", 50);
-        done.push(event.id);
-      },
+    const consumer = await consumeInboxCreated("flaky", async (event) => {
+      attempts++;
+      if (attempts < 3) throw new TransientError("not yet", 50);
+      done.push(event.id);
     });
     const event = inboxCreated();
     await js.publish(subjects(ns).event("inbox.created"), JSON.stringify(event), { msgID: event.id });
@@ -152,14 +142,7 @@ describe("service-kit messaging on real Postgres and NATS", () => {
 
   it("when a payload fails its schema, then it is dead-lettered instead of retried forever", async () => {
     let calls = 0;
-    const consumer = await startConsumer({
-      nc,
-      namespace: ns,
-      durable: "strict",
-      eventType: "inbox.created",
-      logger,
-      handler: async () => void calls++,
-    });
+    const consumer = await consumeInboxCreated("strict", async () => void calls++);
     await js.publish(subjects(ns).event("inbox.created"), JSON.stringify({ hello: "world" }));
     const dlq = await (await import("@nats-io/jetstream")).jetstreamManager(nc);
     await waitFor(async () => (await dlq.streams.info(subjects(ns).dlqStream)).state.messages === 1, { what: "dead letter" });
@@ -169,14 +152,7 @@ describe("service-kit messaging on real Postgres and NATS", () => {
 
   it("when the relay is stopped while events are written, then they are published after it starts again", async () => {
     const received: string[] = [];
-    const consumer = await startConsumer({
-      nc,
-      namespace: ns,
-      durable: "late",
-      eventType: "inbox.created",
-      logger,
-      handler: async (e) => void received.push(e.id),
-    });
+    const consumer = await consumeInboxCreated("late", async (e) => void received.push(e.id));
     const events = [inboxCreated(), inboxCreated(), inboxCreated()];
     for (const e of events) await writeWithEvent(pool, ns, e);
     const relay = startOutboxRelay({ pool, js, logger, pollMs: 100 });
@@ -219,14 +195,7 @@ describe("service-kit messaging on real Postgres and NATS", () => {
 
   it("when committed rows are handed to the relay, then it publishes them at once, without a pass, and marks them published", async () => {
     const received: string[] = [];
-    const consumer = await startConsumer({
-      nc,
-      namespace: ns,
-      durable: "direct",
-      eventType: "inbox.created",
-      logger,
-      handler: async (e) => void received.push(e.id),
-    });
+    const consumer = await consumeInboxCreated("direct", async (e) => void received.push(e.id));
     const relay = startOutboxRelay({ pool, js, logger, pollMs: 60_000 });
     await relay.flush(); // the start's pass is over: no other pass runs in this test
     const events = [inboxCreated(), inboxCreated()];
