@@ -75,16 +75,19 @@ export function forwardingLane(
     fallback: RequestListener;
   },
 ): RequestListener {
-  const forwards = new Map(FORWARDED_ROUTES.map((route) => [route, forwardTo(opts, route)] as const));
-  // the pattern express's instrumentation would give the route under the prefix's mount
-  const patterns = new Map(FORWARDED_ROUTES.map((route) => [route, `${API_PREFIX}${expressPath(route.path)}`] as const));
+  // per route: its forward, and the pattern express's instrumentation gives it under the prefix's mount
+  const served = new Map(
+    FORWARDED_ROUTES.map(
+      (route) => [route, { forward: forwardTo(opts, route), pattern: `${API_PREFIX}${expressPath(route.path)}` }] as const,
+    ),
+  );
   const onMatch = new WeakMap<IncomingMessage, (route: ForwardedRoute) => void>();
   const match = routeDispatcher(FORWARDED_ROUTES, (route) => (req) => onMatch.get(req)?.(route));
 
   const serve = (req: LaneRequest, res: ServerResponse, route: ForwardedRoute) => {
     const fail = (err: unknown) => sendError(res, err, opts.logger, req);
-    const forward = forwards.get(route) as ReturnType<typeof forwardTo>;
-    setHttpRoute(patterns.get(route) as string);
+    const { forward, pattern } = served.get(route) as { forward: ReturnType<typeof forwardTo>; pattern: string };
+    setHttpRoute(pattern);
     opts.frame(req, res, () => {
       opts.admission
         .admit(req, res, (err?: unknown) => {
