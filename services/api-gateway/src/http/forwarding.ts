@@ -75,18 +75,16 @@ export function forwardingLane(
     fallback: RequestListener;
   },
 ): RequestListener {
-  // per route: its forward, and the pattern express's instrumentation gives it under the prefix's mount
-  const served = new Map(
-    FORWARDED_ROUTES.map(
-      (route) => [route, { forward: forwardTo(opts, route), pattern: `${API_PREFIX}${expressPath(route.path)}` }] as const,
-    ),
-  );
-  const onMatch = new WeakMap<IncomingMessage, (route: ForwardedRoute) => void>();
-  const match = routeDispatcher(FORWARDED_ROUTES, (route) => (req) => onMatch.get(req)?.(route));
+  /** What serving one route takes: its forward, and the pattern express's instrumentation gives it under the prefix's mount. */
+  type Served = { forward: ReturnType<typeof forwardTo>; pattern: string };
+  const onMatch = new WeakMap<IncomingMessage, (served: Served) => void>();
+  const match = routeDispatcher(FORWARDED_ROUTES, (route) => {
+    const served: Served = { forward: forwardTo(opts, route), pattern: `${API_PREFIX}${expressPath(route.path)}` };
+    return (req) => onMatch.get(req)?.(served);
+  });
 
-  const serve = (req: LaneRequest, res: ServerResponse, route: ForwardedRoute) => {
+  const serve = (req: LaneRequest, res: ServerResponse, { forward, pattern }: Served) => {
     const fail = (err: unknown) => sendError(res, err, opts.logger, req);
-    const { forward, pattern } = served.get(route) as { forward: ReturnType<typeof forwardTo>; pattern: string };
     setHttpRoute(pattern);
     opts.frame(req, res, () => {
       opts.admission
@@ -109,9 +107,9 @@ export function forwardingLane(
     req.originalUrl = url;
     req.url = url.slice(API_PREFIX.length);
     req.baseUrl = API_PREFIX;
-    onMatch.set(req, (route) => {
+    onMatch.set(req, (served) => {
       onMatch.delete(req);
-      serve(req, res, route);
+      serve(req, res, served);
     });
     match(req as unknown as Request, res as unknown as Response, () => {
       onMatch.delete(req);
