@@ -116,6 +116,13 @@ export const pipeline = {
     buckets: LATENCY_BUCKETS,
     registers: [],
   }),
+  websocketBroadcast: new Histogram({
+    name: "burnbox_websocket_broadcast_seconds",
+    help: "Time to write one frame to every socket of one inbox (or user, or the admin stream) on this replica, by stream",
+    labelNames: ["stream"],
+    buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [],
+  }),
   openWebSockets: new Gauge({
     name: "burnbox_websockets_open",
     help: "WebSockets open on this replica",

@@ -35,10 +35,10 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
   const sql = poolSql(infra.pool);
-  const hubOpts = { maxBufferedBytes: config.ws.max_buffered_bytes };
-  const hub = new Hub(logger, hubOpts);
-  const notificationHub = new Hub(logger, hubOpts);
-  const adminStatsHub = new Hub(logger, hubOpts);
+  const maxBufferedBytes = config.ws.max_buffered_bytes;
+  const hub = new Hub(logger, { maxBufferedBytes, stream: "inbox" });
+  const notificationHub = new Hub(logger, { maxBufferedBytes, stream: "notifications" });
+  const adminStatsHub = new Hub(logger, { maxBufferedBytes, stream: "admin_stats" });
   const deps: RealtimeDeps = {
     tickets: new WsTicketRepository(infra.redis, config.redis.key_prefix),
     hub,

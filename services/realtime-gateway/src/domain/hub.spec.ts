@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { WebSocket } from "ws";
-import type { Logger } from "@burnbox/service-kit";
+import { pipeline, type Logger } from "@burnbox/service-kit";
 import { Hub } from "./hub";
 
 /** Just enough of a ws socket for the hub: events, state, buffer size and the calls it makes. */
@@ -28,7 +28,7 @@ class FakeSocket extends EventEmitter {
 const logger = { warn: jest.fn(), info: jest.fn(), error: jest.fn(), debug: jest.fn() } as unknown as Logger;
 /** A hub (1 KiB buffer limit) with one fake socket per inbox id given, in that order. */
 function hubWith(...inboxIds: string[]) {
-  const hub = new Hub(logger, { maxBufferedBytes: 1024 });
+  const hub = new Hub(logger, { maxBufferedBytes: 1024, stream: "test" });
   const sockets = inboxIds.map((inboxId) => {
     const socket = new FakeSocket();
     hub.add(inboxId, socket as unknown as WebSocket);
@@ -79,6 +79,21 @@ describe("Hub", () => {
     a.emit("close");
     expect(hub.size).toBe(1);
     expect(hub.send("i1", { type: "x", data: {} })).toBe(0);
+    hub.close();
+  });
+
+  it("when a frame goes to an inbox's sockets, then its broadcast time is observed once under the hub's stream; an inbox without sockets is not", async () => {
+    const count = async () =>
+      (await pipeline.websocketBroadcast.get()).values.find(
+        (v) => v.metricName === "burnbox_websocket_broadcast_seconds_count" && v.labels.stream === "test",
+      )?.value ?? 0;
+    const before = await count();
+    const { hub, sockets } = hubWith("i1", "i1");
+    expect(hub.send("i1", { type: "x", data: {} })).toBe(2);
+    expect(sockets[0].sent).toHaveLength(1);
+    expect(await count()).toBe(before + 1);
+    expect(hub.send("nobody", { type: "x", data: {} })).toBe(0);
+    expect(await count()).toBe(before + 1);
     hub.close();
   });
 });

@@ -12,7 +12,8 @@ export class Hub {
 
   constructor(
     private readonly logger: Logger,
-    private readonly opts: { maxBufferedBytes: number },
+    /** `stream` labels this hub's broadcast metric (inbox, notifications, admin_stats). */
+    private readonly opts: { maxBufferedBytes: number; stream: string },
   ) {}
 
   add(inboxId: string, socket: WebSocket): void {
@@ -44,6 +45,7 @@ export class Hub {
   send(inboxId: string, frame: { type: string; data: unknown }): number {
     const sockets = this.byInbox.get(inboxId);
     if (!sockets) return 0;
+    const started = performance.now();
     // encoded and framed once for every socket (see frames.ts)
     const data = Buffer.from(JSON.stringify(frame), "utf8");
     const framed = textFrame(data);
@@ -59,6 +61,7 @@ export class Hub {
       sendText(socket, framed, data);
       sent++;
     }
+    pipeline.websocketBroadcast.observe({ stream: this.opts.stream }, (performance.now() - started) / 1000);
     return sent;
   }
 
