@@ -1,12 +1,17 @@
 /**
- * Many inbox WebSockets on one realtime-gateway process, two ways in one run:
- *   1. the system: BENCH_SOCKETS (default 10,000) sockets on one inbox, each opened with its own
- *      ticket straight to the realtime-gateway's port; then one mail over SMTP, and the time from
- *      sending its DATA to the `email.received` frame on every socket;
- *   2. a bare `ws` server in a process of its own holding as many sockets and broadcasting one
- *      frame, timed from the broadcast request to every socket.
- * Prints the resident memory of each server process before and after the sockets, the frame's
- * p50/p99/max over the sockets, and the ratios.
+ * Many inbox WebSockets on one realtime-gateway process, against bare servers, in one run:
+ *   1. a bare `ws` server in a process of its own holding as many sockets, broadcasting one frame
+ *      two ways: `ws.send` on each socket, and one pre-made frame written to each socket's TCP
+ *      connection (the floor for one Node process writing to that many sockets); each timed from
+ *      the broadcast request to every socket;
+ *   2. the system: BENCH_SOCKETS (default 10,000) sockets on one inbox, each opened with its own
+ *      ticket straight to the realtime-gateway's port; then mails over SMTP, one at a time, each
+ *      timed from sending its DATA to the `email.received` frame on every socket.
+ * Each path gets a warm-up round, then BENCH_ROUNDS (default 5) measured rounds; a round's p99 is
+ * over the sockets, and the figure printed is the median round's. Also prints the resident memory
+ * of each server process before and after the sockets, and the realtime-gateway's own broadcast
+ * time (its `burnbox_websocket_broadcast_seconds` metric): the part of the system figure spent
+ * writing the frame to the sockets.
  * Run: pnpm --filter @burnbox/bench ws-fanout   (Postgres, Redis and NATS must be up)
  */
 import { spawn } from "node:child_process";
@@ -18,6 +23,7 @@ import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDoma
 import { machine, percentile } from "./stats";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OPEN_BATCH = 250;
 
 /** Resident memory of a process in MB (Linux /proc). */
@@ -36,98 +42,171 @@ function rssMb(pid: number | undefined): number {
  */
 const PONG = Buffer.from([0x8a, 0x80, 0, 0, 0, 0]);
 
-function openRaw(url: string, marker: Buffer, onFrame: () => void): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, {
-      agent: false,
-      headers: {
-        connection: "Upgrade",
-        upgrade: "websocket",
-        "sec-websocket-version": "13",
-        "sec-websocket-key": randomBytes(16).toString("base64"),
-      },
-    });
-    req.once("upgrade", (_res, socket: Socket) => {
-      let seen = false;
-      socket.setNoDelay(true);
-      socket.on("data", (chunk: Buffer) => {
-        if (chunk[0] === 0x89) socket.write(PONG);
-        if (!seen && chunk.includes(marker)) {
-          seen = true;
-          onFrame();
-        }
-      });
-      socket.on("error", () => undefined);
-      resolve(socket);
-    });
-    req.once("response", (res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
-    req.once("error", reject);
-  });
-}
+/**
+ * The sockets of one path and the arrival times of the current round's frame, which each socket
+ * recognises by the round's marker (a quoted string only that round's frame carries).
+ */
+class Fleet {
+  readonly sockets: Socket[] = [];
+  arrivals: number[] = [];
+  round = 0;
+  marker = Buffer.alloc(0);
 
-/** Opens `count` sockets from `urlFor(i)` in batches; each records when its first frame of `type` arrived. */
-async function openMany(count: number, urlFor: (i: number) => Promise<string> | string, type: string) {
-  const sockets: Socket[] = [];
-  const arrivals: number[] = [];
-  const marker = Buffer.from(`"type":"${type}"`);
-  for (let start = 0; start < count; start += OPEN_BATCH) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(OPEN_BATCH, count - start) }, async (_, k) =>
-        openRaw((await urlFor(start + k)).replace(/^ws/, "http"), marker, () => arrivals.push(performance.now())),
-      ),
-    );
-    sockets.push(...batch);
+  /** Starts round `round`, whose frame carries `"<text>"`. */
+  arm(round: number, text: string): void {
+    this.round = round;
+    this.marker = Buffer.from(JSON.stringify(text));
+    this.arrivals = [];
   }
-  return { sockets, arrivals };
+
+  open(url: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(url, {
+        agent: false,
+        headers: {
+          connection: "Upgrade",
+          upgrade: "websocket",
+          "sec-websocket-version": "13",
+          "sec-websocket-key": randomBytes(16).toString("base64"),
+        },
+      });
+      req.once("upgrade", (_res, socket: Socket) => {
+        let seen = -1;
+        socket.setNoDelay(true);
+        socket.on("data", (chunk: Buffer) => {
+          if (chunk[0] === 0x89) socket.write(PONG);
+          if (seen !== this.round && this.marker.length > 0 && chunk.includes(this.marker)) {
+            seen = this.round;
+            this.arrivals.push(performance.now());
+          }
+        });
+        socket.on("error", () => undefined);
+        this.sockets.push(socket);
+        resolve();
+      });
+      req.once("response", (res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      req.once("error", reject);
+    });
+  }
+
+  /** Opens `count` sockets from `urlFor(i)`, `OPEN_BATCH` at a time. */
+  async openMany(count: number, urlFor: (i: number) => Promise<string> | string): Promise<void> {
+    for (let start = 0; start < count; start += OPEN_BATCH) {
+      await Promise.all(
+        Array.from({ length: Math.min(OPEN_BATCH, count - start) }, async (_, k) =>
+          this.open((await urlFor(start + k)).replace(/^ws/, "http")),
+        ),
+      );
+    }
+  }
+
+  /** Resolves once every socket has this round's frame. */
+  async received(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.arrivals.length < this.sockets.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    if (this.arrivals.length < this.sockets.length)
+      throw new Error(`only ${this.arrivals.length} of ${this.sockets.length} sockets got the frame`);
+  }
+
+  /**
+   * A warm-up round, then `ROUNDS` measured ones: `trigger(text)` makes the frame carrying `text`
+   * and returns when it started; the latencies count from then. `measuring` is called after the
+   * warm-up. Returns each round's latencies.
+   */
+  async rounds(label: string, trigger: (text: string) => Promise<number>, measuring?: () => Promise<void>): Promise<number[][]> {
+    const measured: number[][] = [];
+    for (let round = 0; round <= ROUNDS; round++) {
+      const text = `${label}-${round}`;
+      this.arm(round, text);
+      const from = await trigger(text);
+      await this.received(60_000);
+      if (round > 0) measured.push(this.arrivals.map((t) => t - from));
+      else await measuring?.();
+    }
+    return measured;
+  }
+
+  close(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
 }
 
-async function waitAll(arrivals: number[], count: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (arrivals.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  if (arrivals.length < count) throw new Error(`only ${arrivals.length} of ${count} sockets got the frame`);
+const median = (xs: number[]) => percentile(xs, 50);
+
+/** One line for a path: the median round's p50, p99, max and first-to-last spread, and every round's p99. */
+function report(label: string, rounds: number[][]): { p99: number; spread: number } {
+  const p99s = rounds.map((r) => percentile(r, 99));
+  const spread = median(rounds.map((r) => Math.max(...r) - Math.min(...r)));
+  const p99 = median(p99s);
+  process.stdout.write(
+    `${label.padEnd(30)} p50 ${median(rounds.map((r) => percentile(r, 50))).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  max ${median(rounds.map((r) => Math.max(...r))).toFixed(1)} ms  first-to-last ${spread.toFixed(1)} ms  (p99 by round: ${p99s.map((x) => x.toFixed(0)).join(", ")})\n`,
+  );
+  return { p99, spread };
 }
 
-const report = (label: string, from: number, arrivals: number[]) => {
-  const lat = arrivals.map((t) => t - from);
-  return `${label.padEnd(28)} p50 ${percentile(lat, 50).toFixed(1)} ms  p99 ${percentile(lat, 99).toFixed(1)} ms  max ${Math.max(...lat).toFixed(1)} ms`;
-};
-
-/** A bare ws server in a child process: holds sockets, broadcasts one frame on POST /broadcast. */
-async function bareServer(): Promise<{ port: number; pid: number; broadcast(): Promise<void>; stop(): void }> {
+/**
+ * A bare ws server in a child process. POST /broadcast?subject=…&framed=0|1 sends one frame to
+ * every socket: with `ws.send` on each, or (framed=1) as one frame laid out once and written to
+ * each socket's TCP connection, the one its upgrade came on.
+ */
+async function bareServer(): Promise<{
+  port: number;
+  pid: number;
+  broadcast(subject: string, framed: boolean): Promise<number>;
+  stop(): void;
+}> {
   const code = `
     const http = require("node:http");
     const { WebSocketServer } = require(${JSON.stringify(require.resolve("ws"))});
+    const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+    const transports = [];
     const server = http.createServer((req, res) => {
-      const frame = JSON.stringify({ type: "email.received", data: { subject: "bare", from_address: "a@example.org" } });
-      for (const ws of wss.clients) ws.send(frame);
+      const q = new URL(req.url, "http://x").searchParams;
+      const payload = Buffer.from(JSON.stringify({ type: "email.received", data: { subject: q.get("subject"), from_address: "a@example.org" } }));
+      if (q.get("framed") === "1") {
+        const head = payload.length < 126 ? Buffer.from([0x81, payload.length]) : Buffer.from([0x81, 126, payload.length >> 8, payload.length & 255]);
+        const frame = Buffer.concat([head, payload]);
+        for (const socket of transports) socket.write(frame);
+      } else {
+        for (const ws of wss.clients) ws.send(payload, { binary: false });
+      }
       res.end("ok");
     });
-    const wss = new WebSocketServer({ server });
+    server.on("upgrade", (req, socket, head) => wss.handleUpgrade(req, socket, head, () => transports.push(socket)));
     server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));`;
   const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve) => child.stdout.once("data", (b: Buffer) => resolve(Number(b.toString().trim()))));
   return {
     port,
     pid: child.pid as number,
-    broadcast: async () => void (await fetch(`http://127.0.0.1:${port}/broadcast`, { method: "POST" })),
+    broadcast: async (subject, framed) => {
+      const from = performance.now();
+      await fetch(`http://127.0.0.1:${port}/broadcast?subject=${encodeURIComponent(subject)}&framed=${framed ? 1 : 0}`, { method: "POST" });
+      return from;
+    },
     stop: () => child.kill("SIGKILL"),
   };
 }
 
+/** The sum and count of a histogram's samples whose labels include `label` (`stream="inbox"`), as the process's /metrics shows them now. */
+async function histogram(port: number, name: string, label: string): Promise<{ sum: number; count: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const read = (suffix: string) => Number(new RegExp(`^${name}_${suffix}\\{[^}]*${label}[^}]*\\} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+  return { sum: read("sum"), count: read("count") };
+}
+
 async function main(): Promise<void> {
-  process.stdout.write(`machine: ${machine()}\n${SOCKETS} sockets on one inbox\n`);
+  process.stdout.write(`machine: ${machine()}\n${SOCKETS} sockets on one inbox, a warm-up round and ${ROUNDS} measured rounds each\n`);
 
   const bare = await bareServer();
   const bareBefore = rssMb(bare.pid);
-  const b = await openMany(SOCKETS, () => `ws://127.0.0.1:${bare.port}/`, "email.received");
+  const b = new Fleet();
+  await b.openMany(SOCKETS, () => `ws://127.0.0.1:${bare.port}/`);
   const bareAfter = rssMb(bare.pid);
-  const bareFrom = performance.now();
-  await bare.broadcast();
-  await waitAll(b.arrivals, SOCKETS, 30_000);
-  process.stdout.write(
-    `bare ws server: RSS ${bareBefore.toFixed(0)} -> ${bareAfter.toFixed(0)} MB\n${report("bare broadcast -> frame", bareFrom, b.arrivals)}\n`,
-  );
-  for (const socket of b.sockets) socket.destroy();
+  process.stdout.write(`bare ws server: RSS ${bareBefore.toFixed(0)} -> ${bareAfter.toFixed(0)} MB\n`);
+  const bareWs = report("bare ws.send -> frame", await b.rounds("bare", (subject) => bare.broadcast(subject, false)));
+  const bareFramed = report("bare pre-framed -> frame", await b.rounds("framed", (subject) => bare.broadcast(subject, true)));
+  b.close();
   bare.stop();
 
   const system = await System.start({ all: { BB_LOG_LEVEL: "warn" }, "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" } });
@@ -143,25 +222,35 @@ async function main(): Promise<void> {
       return `ws://127.0.0.1:${system.ports["realtime-gateway"]}/api/v1/ws/inboxes/${inbox.id}?ticket=${t.body.ticket}`;
     };
     const opened = Date.now();
-    const s = await openMany(SOCKETS, ticket, "email.received");
+    const s = new Fleet();
+    await s.openMany(SOCKETS, ticket);
     const after = rssMb(pid);
     process.stdout.write(
       `realtime-gateway: ${SOCKETS} sockets opened in ${((Date.now() - opened) / 1000).toFixed(1)} s; RSS ${before.toFixed(0)} -> ${after.toFixed(0)} MB (target < 500 MB)\n`,
     );
-    const smtp = await SmtpSession.open(system.ports.smtp);
-    await smtp.command("MAIL FROM:<fan@example.org>");
-    await smtp.command(`RCPT TO:<${inbox.full_address}>`);
-    const from = performance.now(); // the message is sent now; its 250 comes once it is stored
-    const reply = await smtp.data(buildMessage({ from: "fan@example.org", to: inbox.full_address, subject: "fan-out", text: "x" }));
-    if (reply.code !== 250) throw new Error(`SMTP ${reply.code}`);
-    await smtp.quit();
-    await waitAll(s.arrivals, SOCKETS, 60_000);
-    process.stdout.write(`${report("SMTP DATA -> frame, system", from, s.arrivals)}\n`);
-    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+    const mail = async (subject: string) => {
+      const smtp = await SmtpSession.open(system.ports.smtp);
+      await smtp.command("MAIL FROM:<fan@example.org>");
+      await smtp.command(`RCPT TO:<${inbox.full_address}>`);
+      const from = performance.now(); // the message is sent now; its 250 comes once it is stored
+      const reply = await smtp.data(buildMessage({ from: "fan@example.org", to: inbox.full_address, subject, text: "x" }));
+      if (reply.code !== 250) throw new Error(`SMTP ${reply.code}`);
+      await smtp.quit();
+      return from;
+    };
+    const port = system.ports["realtime-gateway"];
+    let broadcasts = { sum: 0, count: 0 };
+    const measuring = async () => void (broadcasts = await histogram(port, "burnbox_websocket_broadcast_seconds", 'stream="inbox"'));
+    const sys = report("SMTP DATA -> frame, system", await s.rounds("fan-out", mail, measuring));
+    const after2 = await histogram(port, "burnbox_websocket_broadcast_seconds", 'stream="inbox"');
+    const writeMs = ((after2.sum - broadcasts.sum) * 1000) / (after2.count - broadcasts.count);
     process.stdout.write(
-      `first-to-last socket: system ${spread(s.arrivals).toFixed(1)} ms, bare ${spread(b.arrivals).toFixed(1)} ms (ratio ${(spread(s.arrivals) / spread(b.arrivals)).toFixed(1)}x); memory per socket: system ${(((after - before) * 1024) / SOCKETS).toFixed(1)} KB, bare ${(((bareAfter - bareBefore) * 1024) / SOCKETS).toFixed(1)} KB\n`,
+      `realtime-gateway broadcast (in process, mean of ${after2.count - broadcasts.count}): ${writeMs.toFixed(1)} ms for ${SOCKETS} sockets, ${((writeMs * 1000) / SOCKETS).toFixed(1)} us a socket\n` +
+        `ratios: system p99 / bare ws.send ${(sys.p99 / bareWs.p99).toFixed(2)}, / bare pre-framed ${(sys.p99 / bareFramed.p99).toFixed(2)}; ` +
+        `first-to-last: system ${sys.spread.toFixed(1)} ms, bare pre-framed ${bareFramed.spread.toFixed(1)} ms\n` +
+        `memory per socket: system ${(((after - before) * 1024) / SOCKETS).toFixed(1)} KB, bare ${(((bareAfter - bareBefore) * 1024) / SOCKETS).toFixed(1)} KB\n`,
     );
-    for (const socket of s.sockets) socket.destroy();
+    s.close();
   } finally {
     await system.stop();
   }
