@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket, WebSocketServer } from "ws";
-import { bindTransport, sendText, textFrame } from "./frames";
+import { bindTransport, sendPing, sendText, textFrame } from "./frames";
 
 /** A real ws server and client on loopback: what the client's ws parser makes of the frames. */
 describe("pre-made text frames", () => {
@@ -65,6 +65,24 @@ describe("pre-made text frames", () => {
     const closed = new Promise<number>((r) => client.once("close", (code: number) => r(code)));
     ws.close(4000, "bye");
     expect(await closed).toBe(4000);
+  });
+
+  it("when a ping is sent through the transport between text frames, then the client sees a ping in its place and its pong reaches the server's socket", async () => {
+    const { client, ws, messages, pings } = await connect();
+    const viaWs = jest.spyOn(ws, "ping");
+    const ponged = new Promise<Buffer>((r) => ws.once("pong", (data: Buffer) => r(data)));
+    send(ws, "before");
+    sendPing(ws);
+    send(ws, "after");
+    expect((await ponged).length).toBe(0); // the client's automatic pong to an empty ping
+    await new Promise<void>((resolve) => {
+      const check = () => (messages.length === 2 ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    expect(messages).toEqual(["text:before", "text:after"]);
+    expect(pings).toEqual([1]);
+    expect(viaWs).not.toHaveBeenCalled();
+    client.terminate();
   });
 
   it("when a frame's length is 125, 126, 65535 or 65536 bytes, then its header uses the encoding RFC 6455 gives that length", () => {

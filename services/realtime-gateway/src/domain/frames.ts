@@ -38,6 +38,16 @@ export function textFrame(payload: Buffer): Buffer {
   return frame;
 }
 
+/** An empty ping (FIN + opcode 9, no payload), the heartbeat's frame for every socket. */
+const PING = Buffer.from([0x89, 0x00]);
+
+/** Pings `ws`: the pre-made empty ping to its transport, else `ws.ping()`. Its pong arrives as `ws`'s "pong" event either way. */
+export function sendPing(ws: WebSocket): void {
+  const transport = transports.get(ws);
+  if (transport) transport.write(PING);
+  else ws.ping();
+}
+
 /** Sends `frame` (made by `textFrame` from `payload`) on `ws`: the whole frame to its transport, else through `ws`. */
 export function sendText(ws: WebSocket, frame: Buffer, payload: Buffer): void {
   const transport = transports.get(ws);

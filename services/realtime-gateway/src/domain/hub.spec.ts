@@ -40,14 +40,14 @@ function hubWith(...inboxIds: string[]) {
 describe("Hub", () => {
   afterEach(() => jest.useRealTimers());
 
-  it("when a peer does not answer a ping before the next one, then it is terminated; a peer that pongs stays", () => {
+  it("when a peer does not answer a ping before the next one, then it is terminated; a peer that pongs stays", async () => {
     const { hub, sockets } = hubWith("i1", "i1");
     const [dead, live] = sockets;
-    hub.heartbeat();
+    await hub.heartbeat();
     expect(dead.pings).toBe(1);
     expect(live.pings).toBe(1);
     live.emit("pong");
-    hub.heartbeat();
+    await hub.heartbeat();
     expect(dead.terminated).toBe(1);
     expect(live.terminated).toBe(0);
     expect(live.pings).toBe(2);
@@ -94,6 +94,25 @@ describe("Hub", () => {
     expect(await count()).toBe(before + 1);
     expect(hub.send("nobody", { type: "x", data: {} })).toBe(0);
     expect(await count()).toBe(before + 1);
+    hub.close();
+  });
+
+  it("when a heartbeat has more sockets than a slice, then it pings one slice, lets other work run, then the next, skipping sockets closed meanwhile", async () => {
+    const hub = new Hub(logger, { maxBufferedBytes: 1024, stream: "test", heartbeatSlice: 2 });
+    const sockets = ["i1", "i1", "i2", "i2", "i3", "i3"].map((inboxId) => {
+      const socket = new FakeSocket();
+      hub.add(inboxId, socket as unknown as WebSocket);
+      return socket;
+    });
+    const done = hub.heartbeat();
+    expect(sockets.map((s) => s.pings)).toEqual([1, 1, 0, 0, 0, 0]); // the first slice, at once
+    let between: number[] = [];
+    setImmediate(() => (between = sockets.map((s) => s.pings))); // queued after the first slice's turn
+    sockets[5]!.readyState = WebSocket.CLOSING;
+    await done;
+    expect(between).toEqual([1, 1, 1, 1, 0, 0]); // this ran between the second slice and the third
+    expect(sockets.map((s) => s.pings)).toEqual([1, 1, 1, 1, 1, 0]);
+    expect(sockets[5]!.terminated).toBe(0);
     hub.close();
   });
 });

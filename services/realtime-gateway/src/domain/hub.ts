@@ -1,6 +1,6 @@
 import { WebSocket } from "ws";
 import { pipeline, type Logger } from "@burnbox/service-kit";
-import { sendText, textFrame } from "./frames";
+import { sendPing, sendText, textFrame } from "./frames";
 
 /**
  * The sockets of this replica, by inbox (or, for the notification stream, by user). Frames go only to the sockets of their inbox; a peer
@@ -12,8 +12,11 @@ export class Hub {
 
   constructor(
     private readonly logger: Logger,
-    /** `stream` labels this hub's broadcast metric (inbox, notifications, admin_stats). */
-    private readonly opts: { maxBufferedBytes: number; stream: string },
+    /**
+     * `stream` labels this hub's broadcast metric (inbox, notifications, admin_stats);
+     * `heartbeatSlice` is how many sockets a heartbeat pings before it lets other work run (500).
+     */
+    private readonly opts: { maxBufferedBytes: number; stream: string; heartbeatSlice?: number },
   ) {}
 
   add(inboxId: string, socket: WebSocket): void {
@@ -69,16 +72,26 @@ export class Hub {
     for (const socket of this.byInbox.get(inboxId) ?? []) socket.close(code, reason);
   }
 
-  /** Pings every socket; one that has not answered the previous ping since is terminated. */
-  heartbeat(): void {
-    for (const sockets of this.byInbox.values()) {
-      for (const socket of sockets) {
+  /**
+   * Pings every socket; one that has not answered the previous ping since is terminated. The
+   * sockets are pinged a slice at a time with a turn of the event loop between slices: a ping is a
+   * write system call, and ten thousand of them at once held the loop (frames, tickets, pongs) for
+   * over 100 ms (docs/performance.md). A socket that closes meanwhile is skipped.
+   */
+  async heartbeat(): Promise<void> {
+    const all: WebSocket[] = [];
+    for (const sockets of this.byInbox.values()) for (const socket of sockets) all.push(socket);
+    const slice = this.opts.heartbeatSlice ?? 500;
+    for (let at = 0; at < all.length; at += slice) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const socket of all.slice(at, at + slice)) {
+        if (socket.readyState !== WebSocket.OPEN) continue;
         if (this.alive.get(socket) === false) {
           socket.terminate();
           continue;
         }
         this.alive.set(socket, false);
-        socket.ping();
+        sendPing(socket);
       }
     }
   }

@@ -3,5 +3,5 @@ import type { Hub } from "../domain/hub";
 
 /** Pings this replica's sockets at a steady pace (no jitter: each replica pings only its own peers). */
 export function startHeartbeat(hub: Hub, intervalMs: number, logger: Logger): PeriodicTask {
-  return startPeriodicTask({ name: "ws-heartbeat", intervalMs, jitter: 0, logger, run: () => Promise.resolve(hub.heartbeat()) });
+  return startPeriodicTask({ name: "ws-heartbeat", intervalMs, jitter: 0, logger, run: () => hub.heartbeat() });
 }
