@@ -12,6 +12,10 @@
  * of each server process before and after the sockets, and the realtime-gateway's own broadcast
  * time (its `burnbox_websocket_broadcast_seconds` metric): the part of the system figure spent
  * writing the frame to the sockets.
+ * After the rounds the bench waits for the realtime-gateway's next heartbeat (a ping to every
+ * socket, every BENCH_PING_MS: 30 s as in production by default) and prints how long it took and
+ * the longest the process's event loop was held meanwhile (prom-client's event-loop delay, whose
+ * window each scrape starts anew).
  * Run: pnpm --filter @burnbox/bench ws-fanout   (Postgres, Redis and NATS must be up)
  */
 import { spawn } from "node:child_process";
@@ -25,6 +29,7 @@ import { machine, percentile } from "./stats";
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OPEN_BATCH = 250;
+const PING_MS = Number(process.env.BENCH_PING_MS ?? 30_000);
 
 /** Resident memory of a process in MB (Linux /proc). */
 function rssMb(pid: number | undefined): number {
@@ -35,12 +40,37 @@ function rssMb(pid: number | undefined): number {
 
 /**
  * The receiving side of the benchmark is on the same two cores as the server, so it does as little
- * as a WebSocket client can: it opens each socket with the HTTP upgrade handshake, then only looks
- * for the frame's type in the bytes as they arrive (a server's frames are not masked, so the JSON
- * is there as sent) and answers the server's pings (empty, like the realtime-gateway's
- * heartbeat) with a masked empty pong. No frame parsing, no JSON.
+ * as a WebSocket client can: it opens each socket with the HTTP upgrade handshake, then reads only
+ * the frames' headers (RFC 6455 5.2; a server's frames are not masked), looks for the round's
+ * marker in each text frame's bytes as sent (no JSON) and answers each ping with a pong carrying
+ * its payload, masked with a zero key (so the bytes are the payload's own).
  */
-const PONG = Buffer.from([0x8a, 0x80, 0, 0, 0, 0]);
+function pong(payload: Buffer): Buffer {
+  const n = payload.length; // a control frame's payload is at most 125 bytes
+  return Buffer.concat([Buffer.from([0x8a, 0x80 | n, 0, 0, 0, 0]), payload]);
+}
+
+/** Calls `onFrame(opcode, payload)` for each whole frame in `buf`; returns the bytes of an incomplete last frame. */
+function frames(buf: Buffer, onFrame: (opcode: number, payload: Buffer) => void): Buffer | null {
+  let at = 0;
+  while (at + 2 <= buf.length) {
+    let length = (buf[at + 1] as number) & 0x7f;
+    let head = 2;
+    if (length === 126) {
+      if (at + 4 > buf.length) break;
+      length = buf.readUInt16BE(at + 2);
+      head = 4;
+    } else if (length === 127) {
+      if (at + 10 > buf.length) break;
+      length = Number(buf.readBigUInt64BE(at + 2));
+      head = 10;
+    }
+    if (at + head + length > buf.length) break;
+    onFrame((buf[at] as number) & 0x0f, buf.subarray(at + head, at + head + length));
+    at += head + length;
+  }
+  return at < buf.length ? buf.subarray(at) : null;
+}
 
 /**
  * The sockets of one path and the arrival times of the current round's frame, which each socket
@@ -70,16 +100,22 @@ class Fleet {
           "sec-websocket-key": randomBytes(16).toString("base64"),
         },
       });
-      req.once("upgrade", (_res, socket: Socket) => {
+      req.once("upgrade", (_res, socket: Socket, head: Buffer) => {
         let seen = -1;
         socket.setNoDelay(true);
-        socket.on("data", (chunk: Buffer) => {
-          if (chunk[0] === 0x89) socket.write(PONG);
-          if (seen !== this.round && this.marker.length > 0 && chunk.includes(this.marker)) {
+        let rest: Buffer | null = null;
+        const onFrame = (opcode: number, payload: Buffer) => {
+          if (opcode === 0x9) socket.write(pong(payload));
+          else if (opcode === 0x1 && seen !== this.round && this.marker.length > 0 && payload.includes(this.marker)) {
             seen = this.round;
             this.arrivals.push(performance.now());
           }
-        });
+        };
+        const onData = (chunk: Buffer) => {
+          rest = frames(rest ? Buffer.concat([rest, chunk]) : chunk, onFrame);
+        };
+        socket.on("data", onData);
+        if (head.length > 0) onData(head); // bytes that came with the 101 (a first ping, say)
         socket.on("error", () => undefined);
         this.sockets.push(socket);
         resolve();
@@ -188,11 +224,17 @@ async function bareServer(): Promise<{
   };
 }
 
-/** The sum and count of a histogram's samples whose labels include `label` (`stream="inbox"`), as the process's /metrics shows them now. */
-async function histogram(port: number, name: string, label: string): Promise<{ sum: number; count: number }> {
+/** One scrape of a process's /metrics, read by name (each scrape starts a new event-loop delay window). */
+async function scrape(port: number) {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const read = (suffix: string) => Number(new RegExp(`^${name}_${suffix}\\{[^}]*${label}[^}]*\\} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
-  return { sum: read("sum"), count: read("count") };
+  return {
+    gauge: (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN),
+    /** The sum and count of a histogram's samples whose labels include `label` (`stream="inbox"`). */
+    histogram: (name: string, label: string) => {
+      const read = (suffix: string) => Number(new RegExp(`^${name}_${suffix}\\{[^}]*${label}[^}]*\\} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+      return { sum: read("sum"), count: read("count") };
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -209,7 +251,11 @@ async function main(): Promise<void> {
   b.close();
   bare.stop();
 
-  const system = await System.start({ all: { BB_LOG_LEVEL: "warn" }, "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" } });
+  const system = await System.start({
+    all: { BB_LOG_LEVEL: "warn" },
+    "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
+    "realtime-gateway": { BB_WS_PING_INTERVAL_MS: String(PING_MS) },
+  });
   try {
     const api = apiClient(system.gatewayUrl);
     const world = await teamWithDomain(api);
@@ -240,15 +286,30 @@ async function main(): Promise<void> {
     };
     const port = system.ports["realtime-gateway"];
     let broadcasts = { sum: 0, count: 0 };
-    const measuring = async () => void (broadcasts = await histogram(port, "burnbox_websocket_broadcast_seconds", 'stream="inbox"'));
+    const BROADCAST = ["burnbox_websocket_broadcast_seconds", 'stream="inbox"'] as const;
+    const measuring = async () => void (broadcasts = (await scrape(port)).histogram(...BROADCAST));
     const sys = report("SMTP DATA -> frame, system", await s.rounds("fan-out", mail, measuring));
-    const after2 = await histogram(port, "burnbox_websocket_broadcast_seconds", 'stream="inbox"');
+    const after2 = (await scrape(port)).histogram(...BROADCAST);
     const writeMs = ((after2.sum - broadcasts.sum) * 1000) / (after2.count - broadcasts.count);
     process.stdout.write(
       `realtime-gateway broadcast (in process, mean of ${after2.count - broadcasts.count}): ${writeMs.toFixed(1)} ms for ${SOCKETS} sockets, ${((writeMs * 1000) / SOCKETS).toFixed(1)} us a socket\n` +
         `ratios: system p99 / bare ws.send ${(sys.p99 / bareWs.p99).toFixed(2)}, / bare pre-framed ${(sys.p99 / bareFramed.p99).toFixed(2)}; ` +
         `first-to-last: system ${sys.spread.toFixed(1)} ms, bare pre-framed ${bareFramed.spread.toFixed(1)} ms\n` +
         `memory per socket: system ${(((after - before) * 1024) / SOCKETS).toFixed(1)} KB, bare ${(((bareAfter - bareBefore) * 1024) / SOCKETS).toFixed(1)} KB\n`,
+    );
+    // the next heartbeat: each of the three hubs (inbox, notifications, admin stats) runs once
+    const HEARTBEAT = ["burnbox_worker_run_duration_seconds", 'task="ws-heartbeat"'] as const;
+    const beats = (await scrape(port)).histogram(...HEARTBEAT); // also starts a new event-loop delay window
+    let beats2 = beats;
+    let stall = 0;
+    for (const deadline = Date.now() + PING_MS + 5000; beats2.count < beats.count + 3 && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = await scrape(port);
+      beats2 = now.histogram(...HEARTBEAT);
+      stall = Math.max(stall, now.gauge("nodejs_eventloop_lag_max_seconds"));
+    }
+    process.stdout.write(
+      `heartbeat (every ${PING_MS / 1000} s): ${(((beats2.sum - beats.sum) * 1000) / Math.max(1, (beats2.count - beats.count) / 3)).toFixed(1)} ms to ping ${SOCKETS} sockets; longest event-loop delay meanwhile ${(stall * 1000).toFixed(1)} ms\n`,
     );
     s.close();
   } finally {
