@@ -4,10 +4,14 @@
  *   1. through the gateway with a `bb_` API key (hash lookup cached in Redis, usage counted);
  *   2. through the gateway with a JWT access token (signature + revoked-session check);
  *   3. straight to the inbox service with a signed internal context (no gateway at all);
- * each at full speed over 10 connections (autocannon), then at a fixed 1,000 req/s as an open loop
- * (see `fixedRate`). Prints CPU per request of the services and of the rest of the machine.
+ * and a bare node:http server answering the same body (the protocol's ceiling on this machine).
+ * Each at full speed over 10 connections (autocannon): the three system paths BENCH_REPEATS times
+ * (default 3) in turn, so a drift of the machine's speed during the run shows in each round's ratio
+ * rather than in the figure (the median round's ratio); then each at a fixed 1,000 req/s as an open
+ * loop (see `fixedRate`). Prints CPU per request of the services and of the rest of the machine.
  * Run: pnpm --filter @burnbox/bench gateway-auth   (Postgres, Redis and NATS must be up)
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import autocannon from "autocannon";
@@ -21,6 +25,23 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 let pids: Record<string, number | undefined> = {};
 
 const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 1000);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+
+/** A bare node:http server in a child process answering every request with `body` as JSON. */
+async function bareHttp(body: string): Promise<{ url: string; stop(): void }> {
+  const code = `
+    const body = Buffer.from(process.env.BODY);
+    const server = require("node:http").createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+      res.end(body);
+    });
+    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, BODY: body } });
+  const port = await new Promise<number>((resolve) => child.stdout.once("data", (b: Buffer) => resolve(Number(b.toString().trim()))));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGKILL") };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
 async function run(label: string, url: string, headers: () => Record<string, string>): Promise<number> {
   const opts = { url, connections: CONNECTIONS, headers: headers() };
@@ -121,35 +142,38 @@ async function main(): Promise<void> {
     const me = await api<{ id: string; email: string }>("GET", "/auth/me", { token: world.owner.token });
     const path = `/api/v1/inboxes/${inbox.id}`;
     process.stdout.write(`machine: ${machine()}\n${CONNECTIONS} connections, ${SECONDS} s each after a 3 s warm-up\n`);
-    const viaKey = await run("gateway + API key", `${system.gatewayUrl}${path}`, () => ({ authorization: `Bearer ${key.body.raw_key}` }));
-    const viaJwt = await run("gateway + JWT", `${system.gatewayUrl}${path}`, () => ({ authorization: `Bearer ${world.owner.token}` }));
     const actor = { user_id: me.body.id, email: me.body.email, is_system_admin: false, session_id: randomUUID(), api_key: null };
-    // the internal context lives 30 s: sign a fresh one for each phase
-    const direct = await run("inbox service directly", `http://127.0.0.1:${system.ports.inbox}${path}`, () =>
-      internalHeaders(actor, TEST_INTERNAL_SECRET),
-    );
-    process.stdout.write(
-      `ratio to the direct baseline: API key ${((viaKey / direct) * 100).toFixed(0)}%, JWT ${((viaJwt / direct) * 100).toFixed(0)}% (target >= 60%)\n`,
-    );
-    process.stdout.write(`\nat a fixed ${FIXED_RATE} req/s (target: served, p99 <= 50 ms)\n`);
-    await fixedRate(
-      "gateway + API key, fixed rate",
-      `${system.gatewayUrl}${path}`,
-      () => ({ authorization: `Bearer ${key.body.raw_key}` }),
-      FIXED_RATE,
-    );
-    await fixedRate(
-      "gateway + JWT, fixed rate",
-      `${system.gatewayUrl}${path}`,
-      () => ({ authorization: `Bearer ${world.owner.token}` }),
-      FIXED_RATE,
-    );
-    await fixedRate(
-      "inbox directly, fixed rate",
-      `http://127.0.0.1:${system.ports.inbox}${path}`,
-      () => internalHeaders(actor, TEST_INTERNAL_SECRET),
-      FIXED_RATE,
-    );
+    const viaGateway = { url: `${system.gatewayUrl}${path}`, key: () => ({ authorization: `Bearer ${key.body.raw_key}` }) };
+    const jwtHeaders = () => ({ authorization: `Bearer ${world.owner.token}` });
+    const directUrl = `http://127.0.0.1:${system.ports.inbox}${path}`;
+    // the internal context lives 30 s: a fresh one for each phase
+    const directHeaders = () => internalHeaders(actor, TEST_INTERNAL_SECRET);
+    const sample = await fetch(directUrl, { headers: directHeaders() });
+    const bare = await bareHttp(await sample.text());
+    try {
+      const rounds: Array<{ key: number; jwt: number; direct: number }> = [];
+      for (let round = 1; round <= REPEATS; round++) {
+        process.stdout.write(`round ${round} of ${REPEATS}\n`);
+        const viaKey = await run("gateway + API key", viaGateway.url, viaGateway.key);
+        const viaJwt = await run("gateway + JWT", viaGateway.url, jwtHeaders);
+        const direct = await run("inbox service directly", directUrl, directHeaders);
+        rounds.push({ key: viaKey / direct, jwt: viaJwt / direct, direct });
+      }
+      const bareRate = await run("bare node:http, same body", bare.url, () => ({}));
+      const median = (xs: number[]) => percentile(xs, 50);
+      process.stdout.write(
+        `ratio to the direct baseline by round: API key ${rounds.map((r) => pct(r.key)).join(", ")}; JWT ${rounds.map((r) => pct(r.jwt)).join(", ")}\n` +
+          `median: API key ${pct(median(rounds.map((r) => r.key)))}, JWT ${pct(median(rounds.map((r) => r.jwt)))} (target >= 60%); ` +
+          `inbox directly is ${pct(median(rounds.map((r) => r.direct)) / bareRate)} of bare node:http\n`,
+      );
+      process.stdout.write(`\nat a fixed ${FIXED_RATE} req/s (target: served, p99 <= 50 ms)\n`);
+      await fixedRate("bare node:http, fixed rate", bare.url, () => ({}), FIXED_RATE);
+      await fixedRate("gateway + API key, fixed rate", viaGateway.url, viaGateway.key, FIXED_RATE);
+      await fixedRate("gateway + JWT, fixed rate", viaGateway.url, jwtHeaders, FIXED_RATE);
+      await fixedRate("inbox directly, fixed rate", directUrl, directHeaders, FIXED_RATE);
+    } finally {
+      bare.stop();
+    }
   } finally {
     await system.stop();
   }
