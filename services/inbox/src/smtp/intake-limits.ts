@@ -7,7 +7,13 @@ const MINUTE_MS = 60_000;
  */
 export class IntakeLimits {
   private readonly open = new Map<string, number>();
-  private readonly sent = new Map<string, number[]>();
+  /**
+   * Each IP's send times, oldest first from `head` (the ones before it have left the minute). A
+   * send drops the expired times from the front and appends one, so its cost does not grow with
+   * the limit: an IP allowed thousands of messages a minute (a relay) was refiltered whole on
+   * every message (docs/performance.md).
+   */
+  private readonly sent = new Map<string, { times: number[]; head: number }>();
 
   constructor(
     private readonly limits: { connectionsPerIp: number; messagesPerIpPerMinute: number },
@@ -32,20 +38,26 @@ export class IntakeLimits {
   /** Counts a new message; false (and not counted) when the IP sent its maximum in the last minute. */
   trySend(ip: string): boolean {
     const now = this.now();
-    const recent = (this.sent.get(ip) ?? []).filter((t) => t > now - MINUTE_MS);
-    if (recent.length >= this.limits.messagesPerIpPerMinute) {
-      this.sent.set(ip, recent);
-      return false;
+    let log = this.sent.get(ip);
+    if (!log) this.sent.set(ip, (log = { times: [], head: 0 }));
+    const cutoff = now - MINUTE_MS;
+    while (log.head < log.times.length && (log.times[log.head] as number) <= cutoff) log.head++;
+    if (log.head >= 1024 && log.head * 2 >= log.times.length) {
+      log.times = log.times.slice(log.head); // the expired front, once it is most of the array
+      log.head = 0;
     }
-    recent.push(now);
-    this.sent.set(ip, recent);
+    if (log.times.length - log.head >= this.limits.messagesPerIpPerMinute) return false;
+    log.times.push(now);
     return true;
   }
 
   /** Forgets the IPs with no message in the last minute (call it now and then). */
   prune(): void {
     const cutoff = this.now() - MINUTE_MS;
-    for (const [ip, times] of this.sent) if (!times.some((t) => t > cutoff)) this.sent.delete(ip);
+    for (const [ip, log] of this.sent) {
+      const last = log.times[log.times.length - 1];
+      if (last === undefined || last <= cutoff) this.sent.delete(ip);
+    }
   }
 
   /** How many IPs are tracked (for tests). */
