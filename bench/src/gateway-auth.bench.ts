@@ -8,7 +8,7 @@
  * Each at full speed over 10 connections (autocannon): the three system paths BENCH_REPEATS times
  * (default 3) in turn, so a drift of the machine's speed during the run shows in each round's ratio
  * rather than in the figure (the median round's ratio); then each at a fixed 1,000 req/s as an open
- * loop (see `fixedRate`). Prints CPU per request of the services and of the rest of the machine.
+ * loop (see `fixedRate`), also in rounds (the median round's p99). Prints CPU per request of the services and of the rest of the machine.
  * Run: pnpm --filter @burnbox/bench gateway-auth   (Postgres, Redis and NATS must be up)
  */
 import { spawn } from "node:child_process";
@@ -67,7 +67,7 @@ async function run(label: string, url: string, headers: () => Record<string, str
  * corrects for coordinated omission as if requests were due every millisecond: its tail is the
  * burst's, not the service's.)
  */
-async function fixedRate(label: string, url: string, headers: () => Record<string, string>, rate: number): Promise<void> {
+async function fixedRate(label: string, url: string, headers: () => Record<string, string>, rate: number): Promise<number> {
   const once = async (seconds: number) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const total = rate * seconds;
@@ -118,6 +118,7 @@ async function fixedRate(label: string, url: string, headers: () => Record<strin
   process.stdout.write(`${"".padEnd(34)} CPU ms per request: ${cpu(n)}\n`);
   process.stdout.write(`${"".padEnd(34)} the rest of the machine: ${others(n)}\n`);
   if (r.failed > 0) throw new Error(`${label}: ${r.failed} requests failed`);
+  return percentile(r.latencies, 99);
 }
 
 async function main(): Promise<void> {
@@ -168,9 +169,21 @@ async function main(): Promise<void> {
       );
       process.stdout.write(`\nat a fixed ${FIXED_RATE} req/s (target: served, p99 <= 50 ms)\n`);
       await fixedRate("bare node:http, fixed rate", bare.url, () => ({}), FIXED_RATE);
-      await fixedRate("gateway + API key, fixed rate", viaGateway.url, viaGateway.key, FIXED_RATE);
-      await fixedRate("gateway + JWT, fixed rate", viaGateway.url, jwtHeaders, FIXED_RATE);
-      await fixedRate("inbox directly, fixed rate", directUrl, directHeaders, FIXED_RATE);
+      // one stall of the machine (or a collection) during a 10 s run is its p99: the three in rounds too
+      const p99s: Array<{ key: number; jwt: number; direct: number }> = [];
+      for (let round = 1; round <= REPEATS; round++) {
+        process.stdout.write(`round ${round} of ${REPEATS}\n`);
+        p99s.push({
+          key: await fixedRate("gateway + API key, fixed rate", viaGateway.url, viaGateway.key, FIXED_RATE),
+          jwt: await fixedRate("gateway + JWT, fixed rate", viaGateway.url, jwtHeaders, FIXED_RATE),
+          direct: await fixedRate("inbox directly, fixed rate", directUrl, directHeaders, FIXED_RATE),
+        });
+      }
+      const byRound = (k: "key" | "jwt" | "direct") =>
+        `${p99s.map((r) => r[k].toFixed(1)).join(", ")} (median ${median(p99s.map((r) => r[k])).toFixed(1)})`;
+      process.stdout.write(
+        `p99 by round at ${FIXED_RATE} req/s, ms: API key ${byRound("key")}; JWT ${byRound("jwt")}; inbox directly ${byRound("direct")}\n`,
+      );
     } finally {
       bare.stop();
     }
