@@ -263,6 +263,8 @@ export const subjects = (namespace: string) =>
     accessChanged: `${namespace}.broadcast.access_changed`,
     /** Core NATS broadcast: identity changed an API key's state (gateways drop their in-memory copies). */
     apiKeyChanged: `${namespace}.broadcast.api_key_changed`,
+    /** Core NATS broadcast: the dispatcher changed a team's webhooks (every replica drops its cached subscribers). */
+    webhooksChanged: `${namespace}.broadcast.webhooks_changed`,
     /** Core NATS request/reply: any one process of `service` answers with its checks (admin health). */
     health: (service: string) => `${namespace}.health.${service}`,
   }) as const;

@@ -48,6 +48,7 @@ export async function startService(
   const db = createPrisma(config.database.url);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
   const allowed = parseAllowlist(config.webhooks.unsafe_allowed_targets);
+  const queue = new DeliveryQueue(infra.pool, { nc: infra.nc, namespace: config.nats.namespace });
   const deps: DispatcherDeps = {
     data: createUnitOfWork({
       client: db,
@@ -55,8 +56,10 @@ export async function startService(
       repositories,
       relay,
       namespace: config.nats.namespace,
+      // every webhook change is audited, so each commits with an event
+      afterCommit: () => queue.webhooksChanged(),
     }),
-    queue: new DeliveryQueue(infra.pool),
+    queue,
     nc: infra.nc,
     config,
     allowed,

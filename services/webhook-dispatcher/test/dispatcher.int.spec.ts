@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { RpcName, subjects, type Actor, type WebhookEvent } from "@burnbox/contracts";
-import { jetstreamManager, newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import { connectNats, jetstreamManager, newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import {
   LogCapture,
   TEST_INTERNAL_SECRET,
@@ -18,6 +18,7 @@ import {
 } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig } from "../src/config";
+import { DeliveryQueue } from "../src/data/delivery-queue.repository";
 import { deliveryBody } from "../src/domain/deliveries/delivery-body";
 import { scheduleDeliveries } from "../src/domain/deliveries/schedule-deliveries.use-case";
 import { systemResolver } from "../src/domain/sender";
@@ -354,5 +355,52 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     ]);
     expect(reads).toEqual([[subscriber], [others[0]], [], [], [subscriber]]);
     await service.db.webhook.updateMany({ where: { id: { in: [subscriber, ...others] } }, data: { active: false } });
+  });
+
+  it("when another replica has a team's subscribers cached, then a webhook created, changed or deleted here reaches it by broadcast, not by expiry", async () => {
+    // replica B: its own NATS connection, the same database; a minute's cache, so only the broadcast can refresh it
+    const nc = await connectNats(testInfra.natsUrl, "dispatcher-replica-b");
+    try {
+      const b = new DeliveryQueue(infra.pool!, { nc, namespace: ns, maxAgeMs: 60_000 });
+      await nc.flush(); // after the cache's own flush: its subscription is confirmed
+      const scope = { orgId, teamId };
+      await service.db.webhook.updateMany({ where: { teamId }, data: { active: false } });
+      service.deps.queue.webhooksChanged();
+      await infra.nc.flush(); // the server has the broadcast...
+      await nc.flush(); // ...and B has had it: what B reads now is kept
+      expect(await b.subscribers(scope, "inbox.expired")).toEqual([]);
+      // B answers from its cache: a row written behind every replica's back stays unseen
+      const hidden = randomUUID();
+      await service.db.webhook.create({
+        data: {
+          id: hidden,
+          orgId,
+          teamId,
+          createdBy: lead.user_id,
+          url: "http://localhost:9/hidden",
+          events: ["inbox.expired"],
+          secret: "s",
+        },
+      });
+      expect(await b.subscribers(scope, "inbox.expired")).toEqual([]);
+      // a webhook created through this replica: B drops its copy and reads both
+      const created = await createHook(lead, "http://localhost:9/broadcast", ["inbox.expired"]);
+      await waitFor(async () => (await b.subscribers(scope, "inbox.expired")).length === 2, { what: "B to see the new webhook" });
+      expect((await b.subscribers(scope, "inbox.expired")).sort()).toEqual([created.body.id, hidden].sort());
+      // changed to other events, then deleted: gone from B's answers as well
+      const patched = await call("PATCH", `/orgs/${orgId}/teams/${teamId}/webhooks/${created.body.id}`, {
+        actor: lead,
+        body: { events: ["email.received"] },
+      });
+      expect(patched.status).toBe(200);
+      await waitFor(async () => (await b.subscribers(scope, "inbox.expired")).length === 1, { what: "B to drop the changed webhook" });
+      expect(await b.subscribers(scope, "email.received")).toEqual([created.body.id]);
+      const removed = await call("DELETE", `/orgs/${orgId}/teams/${teamId}/webhooks/${created.body.id}`, { actor: lead });
+      expect(removed.status).toBe(200);
+      await waitFor(async () => (await b.subscribers(scope, "email.received")).length === 0, { what: "B to drop the deleted webhook" });
+      await service.db.webhook.update({ where: { id: hidden }, data: { active: false } });
+    } finally {
+      await nc.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookEvent } from "@burnbox/contracts";
-import { startGroupCommit, type PgPool, type TeamScope } from "@burnbox/service-kit";
+import { subjects, type WebhookEvent } from "@burnbox/contracts";
+import { BroadcastCache, startGroupCommit, type NatsConnection, type PgPool, type TeamScope } from "@burnbox/service-kit";
 
 /** A delivery to schedule: its id, the webhook it goes to and the exact body it will carry. */
 export interface NewDelivery {
@@ -49,7 +49,34 @@ export interface AttemptRecord {
  * tenant, never reached from a request. Each method is one statement, so none needs a transaction.
  */
 export class DeliveryQueue {
-  constructor(private readonly pool: PgPool) {}
+  /**
+   * Each team's subscribers of an event type, kept for at most a second and dropped by every
+   * replica when any of them changes a webhook (`publishWebhooksChanged`, after its commit), so an
+   * event of a team without webhooks (most of them) costs no statement. Kept only while the
+   * broadcast's subscription is live. A subscriber kept after it was disabled or moved is harmless:
+   * `schedule` writes a delivery only for a webhook that is still an active subscriber of the team.
+   */
+  private readonly subscriberCache: BroadcastCache<string[]> | null;
+
+  /** With `broadcasts` (the service's NATS connection and namespace), subscribers are cached as above (`maxAgeMs`: 1000). */
+  constructor(
+    private readonly pool: PgPool,
+    private readonly broadcasts?: { nc: NatsConnection; namespace: string; maxAgeMs?: number },
+  ) {
+    this.subscriberCache = broadcasts
+      ? new BroadcastCache(broadcasts.nc, subjects(broadcasts.namespace).webhooksChanged, {
+          maxAgeMs: broadcasts.maxAgeMs ?? 1000,
+          maxEntries: 10_000,
+          onlyWhileSubscribed: true,
+        })
+      : null;
+  }
+
+  /** Tells every replica (this one included) that webhooks changed: their cached subscribers go. Call it after the change committed. */
+  webhooksChanged(): void {
+    this.subscriberCache?.invalidate(); // this replica's at once, before the change is answered
+    if (this.broadcasts) this.broadcasts.nc.publish(subjects(this.broadcasts.namespace).webhooksChanged);
+  }
 
   /** The subscriber reads asked while one is in flight, answered together by the next statement. */
   private readonly reads = startGroupCommit<{ scope: TeamScope; type: WebhookEvent }, string[]>({
@@ -57,9 +84,10 @@ export class DeliveryQueue {
     maxBatch: 128,
   });
 
-  /** The active webhooks of the team subscribed to `type` (most teams have none: one indexed read, shared with concurrent ones). */
+  /** The active webhooks of the team subscribed to `type` (most teams have none): cached, else one indexed read shared with concurrent ones. */
   subscribers(scope: TeamScope, type: WebhookEvent): Promise<string[]> {
-    return this.reads.submit({ scope, type });
+    const read = () => this.reads.submit({ scope, type });
+    return this.subscriberCache ? this.subscriberCache.get(`${scope.orgId}|${scope.teamId}|${type}`, read) : read();
   }
 
   private async subscribersOf(batch: Array<{ scope: TeamScope; type: WebhookEvent }>): Promise<string[][]> {
