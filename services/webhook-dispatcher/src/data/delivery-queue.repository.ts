@@ -51,7 +51,7 @@ export interface AttemptRecord {
 export class DeliveryQueue {
   /**
    * Each team's subscribers of an event type, kept for at most a second and dropped by every
-   * replica when any of them changes a webhook (`publishWebhooksChanged`, after its commit), so an
+   * replica when any of them changes a webhook (`webhooksChanged`, after its commit), so an
    * event of a team without webhooks (most of them) costs no statement. Kept only while the
    * broadcast's subscription is live. A subscriber kept after it was disabled or moved is harmless:
    * `schedule` writes a delivery only for a webhook that is still an active subscriber of the team.
