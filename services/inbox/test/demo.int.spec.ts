@@ -5,7 +5,7 @@ import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";
-import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
+import { MIGRATIONS_DIR, createTestInbox, startInboxTestService } from "./inbox-test-service";
 
 const DEMO_DOMAIN = "demo.inbox-test.example";
 const PER_IP = 2;
@@ -102,22 +102,11 @@ describe("the public demo (/try) on real Postgres and NATS", () => {
 
   it("when a team inbox id or an unknown id is asked through /try, then both are the same 404", async () => {
     const scope = { orgId: randomUUID(), teamId: randomUUID() };
-    const created = new Date(now);
-    const team = await service.deps.data.write((repos) =>
-      repos.inboxes.create(scope, {
-        id: randomUUID(),
-        domainId: randomUUID(),
-        domainAssignmentId: randomUUID(),
-        createdBy: randomUUID(),
-        address: `team-${randomBytes(3).toString("hex")}`,
-        domainName: "team.inbox-test.example",
-        fullAddress: `team-${randomBytes(3).toString("hex")}@team.inbox-test.example`,
-        private: false,
-        createdAt: created,
-        expiresAt: new Date(now + 600_000),
-        ttlMs: 600_000,
-      }),
-    );
+    const team = await createTestInbox(service.deps, scope, {
+      prefix: "team",
+      domain: "team.inbox-test.example",
+      createdAt: new Date(now),
+    });
     const answers = await Promise.all([team.id, randomUUID()].map((id) => call("GET", `/try/inbox/${id}/emails`, { actor: null })));
     for (const a of answers) expect(a).toMatchObject({ status: 404, body: { error: "inbox not found", code: "not_found" } });
   });

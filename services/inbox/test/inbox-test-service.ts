@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Infra } from "@burnbox/service-kit";
+import { randomUUID } from "node:crypto";
+import type { Infra, TeamScope } from "@burnbox/service-kit";
 import { startTestService, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
@@ -32,4 +33,35 @@ export function startInboxTestService(
       ...opts.overrides?.(ns),
     }),
   });
+}
+
+/**
+ * An inbox written straight through the service's unit of work (no tenancy behind it):
+ * `<prefix>-<random>@<domain>` in `scope`, with a 10-minute life from `createdAt` (now) unless
+ * `expiresAt` says otherwise.
+ */
+export async function createTestInbox(
+  deps: RunningService["deps"],
+  scope: TeamScope,
+  opts: { prefix: string; domain: string; createdAt?: Date; expiresAt?: Date },
+): Promise<{ id: string; fullAddress: string }> {
+  const address = `${opts.prefix}-${randomUUID().slice(0, 8)}`;
+  const fullAddress = `${address}@${opts.domain}`;
+  const createdAt = opts.createdAt ?? new Date();
+  const created = await deps.data.write((repos) =>
+    repos.inboxes.create(scope, {
+      id: randomUUID(),
+      domainId: randomUUID(),
+      domainAssignmentId: randomUUID(),
+      createdBy: randomUUID(),
+      address,
+      domainName: opts.domain,
+      fullAddress,
+      private: false,
+      createdAt,
+      expiresAt: opts.expiresAt ?? new Date(createdAt.getTime() + 600_000),
+      ttlMs: 600_000,
+    }),
+  );
+  return { id: created.id, fullAddress };
 }

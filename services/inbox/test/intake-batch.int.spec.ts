@@ -5,7 +5,7 @@ import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";
 import { IntakeRepository, type ReceivedEmail } from "../src/data/intake.repository";
-import { startInboxTestService } from "./inbox-test-service";
+import { createTestInbox, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.batch-test.example";
 type Pool = NonNullable<Infra["pool"]>;
@@ -52,29 +52,8 @@ describe("the SMTP intake's batched write", () => {
     await t?.stop();
   });
 
-  async function inbox(
-    inScope: TeamScope = scope,
-    expiresAt = new Date(Date.now() + 600_000),
-  ): Promise<{ id: string; fullAddress: string }> {
-    const address = `b-${randomUUID().slice(0, 8)}`;
-    const fullAddress = `${address}@${DOMAIN}`;
-    const created = await t.service.deps.data.write((repos) =>
-      repos.inboxes.create(inScope, {
-        id: randomUUID(),
-        domainId: randomUUID(),
-        domainAssignmentId: randomUUID(),
-        createdBy: randomUUID(),
-        address,
-        domainName: DOMAIN,
-        fullAddress,
-        private: false,
-        createdAt: new Date(),
-        expiresAt,
-        ttlMs: 600_000,
-      }),
-    );
-    return { id: created.id, fullAddress };
-  }
+  const inbox = (inScope: TeamScope = scope, expiresAt?: Date) =>
+    createTestInbox(t.service.deps, inScope, { prefix: "b", domain: DOMAIN, ...(expiresAt ? { expiresAt } : {}) });
 
   /** One email of a message to `inboxId`, with `attachments` attachment rows and its event's outbox row. */
   function email(inboxId: string, opts: { attachments?: number; id?: string; scope?: TeamScope } = {}): ReceivedEmail {

@@ -6,7 +6,7 @@ import nodemailer from "nodemailer";
 import type { TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
-import { startInboxTestService } from "./inbox-test-service";
+import { createTestInbox, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.smtp-test.example";
 const CERT = path.join(__dirname, "fixtures", "smtp-test.crt");
@@ -85,29 +85,7 @@ describe("SMTP intake towards real mail servers", () => {
   }
 
   /** An active inbox, written directly: these tests are about the SMTP side only. */
-  async function inbox(deps: RunningService["deps"]): Promise<{ id: string; fullAddress: string }> {
-    const address = `tls-${randomUUID().slice(0, 8)}`;
-    const fullAddress = `${address}@${DOMAIN}`;
-    const created = await deps.data.write((repos) =>
-      repos.inboxes.create(
-        { orgId, teamId },
-        {
-          id: randomUUID(),
-          domainId: randomUUID(),
-          domainAssignmentId: randomUUID(),
-          createdBy: randomUUID(),
-          address,
-          domainName: DOMAIN,
-          fullAddress,
-          private: false,
-          createdAt: new Date(),
-          expiresAt: new Date(Date.now() + 600_000),
-          ttlMs: 600_000,
-        },
-      ),
-    );
-    return { id: created.id, fullAddress };
-  }
+  const inbox = (deps: RunningService["deps"]) => createTestInbox(deps, { orgId, teamId }, { prefix: "tls", domain: DOMAIN });
 
   it("when a client says EHLO, then SIZE is advertised with the limit, and STARTTLS only when a certificate is configured", async () => {
     const plain = await intakeWith({ max_message_bytes: 1_048_576 });
