@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PgPool } from "./db";
+import { startGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit";
 
 /**
  * A statement on the service's pg pool written as a tagged template, like Prisma's `$queryRaw`:
@@ -39,4 +40,32 @@ export interface RawQueryClient {
  */
 export function poolSqlOr(sql: PoolSql | undefined, client: RawQueryClient): PoolSql {
   return sql ?? (<T>(strings: TemplateStringsArray, ...values: unknown[]) => Promise.resolve(client.$queryRaw<T[]>(strings, ...values)));
+}
+
+/**
+ * A hot single statement for one item at a time, written for a batch (`write(sql, items)`, one
+ * outcome per item). With the pool (`sql`), the items asked for while a statement is in flight go
+ * together in the next one (`startGroupCommit`, made on first use: repositories bound to a
+ * transaction never make one); without it, each item's statement runs alone through the client.
+ */
+export function groupedStatement<T, R>(opts: {
+  sql: PoolSql | undefined;
+  client: RawQueryClient;
+  write: (sql: PoolSql, batch: T[]) => ReturnType<BatchWrite<T, R>>;
+  maxBatch: number;
+}): (item: T) => Promise<R> {
+  const { sql, write } = opts;
+  if (sql) {
+    let grouped: GroupCommit<T, R> | undefined;
+    return (item) => {
+      grouped ??= startGroupCommit({ write: (batch) => write(sql, batch), maxBatch: opts.maxBatch });
+      return grouped.submit(item);
+    };
+  }
+  const alone = poolSqlOr(undefined, opts.client);
+  return async (item) => {
+    const [outcome] = await write(alone, [item]);
+    if (outcome instanceof Error) throw outcome;
+    return outcome as R;
+  };
 }

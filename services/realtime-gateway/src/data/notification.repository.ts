@@ -1,5 +1,5 @@
 import type { Notification, NotificationType } from "@burnbox/contracts";
-import { poolSqlOr, startGroupCommit, type GroupCommit, type PoolSql } from "@burnbox/service-kit";
+import { groupedStatement, type PoolSql } from "@burnbox/service-kit";
 import type { Db, Prisma, Tx } from "./prisma";
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
@@ -60,15 +60,12 @@ export class NotificationRepository {
   /** `sql`: the service's pool, which `create` runs on when given (see there). */
   constructor(
     private readonly db: Db | Tx,
-    private readonly sql?: PoolSql,
+    sql?: PoolSql,
   ) {
-    this.run = poolSqlOr(sql, db);
+    this.createOne = groupedStatement({ sql, client: db, write: createMany, maxBatch: MAX_NOTIFICATIONS_PER_STATEMENT });
   }
 
-  /** `create`'s statement: on the pool when there is one, else through the client. */
-  private readonly run: PoolSql;
-
-  private creates?: GroupCommit<NewNotification, Notification | null>;
+  private readonly createOne: (fields: NewNotification) => Promise<Notification | null>;
 
   /**
    * Writes the notification of one event for one user; null when that event already gave them one.
@@ -77,14 +74,8 @@ export class NotificationRepository {
    * every received email, where Prisma's runtime cost more than the statement; there, the
    * notifications asked for while a statement is in flight go together in the next one.
    */
-  async create(fields: NewNotification): Promise<Notification | null> {
-    const sql = this.sql;
-    if (sql) {
-      this.creates ??= startGroupCommit({ write: (batch) => createMany(sql, batch), maxBatch: MAX_NOTIFICATIONS_PER_STATEMENT });
-      return this.creates.submit(fields);
-    }
-    const [written] = await createMany(this.run, [fields]);
-    return written ?? null;
+  create(fields: NewNotification): Promise<Notification | null> {
+    return this.createOne(fields);
   }
 
   async list(userId: string, filter: { unreadOnly: boolean }, window: { skip: number; take: number }): Promise<Notification[]> {

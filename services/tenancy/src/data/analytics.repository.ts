@@ -1,4 +1,4 @@
-import { poolSqlOr, startGroupCommit, type GroupCommit, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
+import { groupedStatement, poolSqlOr, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
 import type { Client } from "./prisma";
 
 /** A UTC day as `YYYY-MM-DD` and an hour 0..23: the bucket an event counts in. */
@@ -61,14 +61,16 @@ export class AnalyticsRepository {
    */
   constructor(
     private readonly db: Client,
-    private readonly sql?: PoolSql,
+    sql?: PoolSql,
   ) {
     this.once = poolSqlOr(sql, db);
+    // on the pool, the events counted while a statement is in flight go together in the next
+    this.countEmail = groupedStatement({ sql, client: db, write: countEmailsOnce, maxBatch: MAX_COUNTS_PER_STATEMENT });
   }
 
   /** The claim-and-count statements: on the pool when there is one, else through the client. */
   private readonly once: PoolSql;
-  private emailCounts?: GroupCommit<EmailCount, boolean>;
+  private readonly countEmail: (item: EmailCount) => Promise<boolean>;
 
   /**
    * One received email of `bytes` on the inbox domain `domain`, sent from `senderDomain` (null:
@@ -76,22 +78,13 @@ export class AnalyticsRepository {
    * statement (one transaction, one round trip), so the hot rows of a busy team are locked for
    * the length of a statement, not of a conversation; false when the event was seen before.
    */
-  async countEmailOnce(
+  countEmailOnce(
     claim: Claim,
     scope: TeamScope,
     at: Bucket,
     mail: { bytes: number; domain: string | null; senderDomain: string | null },
   ): Promise<boolean> {
-    const item = { claim, scope, at, mail };
-    const sql = this.sql;
-    if (sql) {
-      // on the pool, the events counted while a statement is in flight go together in the next
-      this.emailCounts ??= startGroupCommit({ write: (batch) => countEmailsOnce(sql, batch), maxBatch: MAX_COUNTS_PER_STATEMENT });
-      return this.emailCounts.submit(item);
-    }
-    // without the pool, the same statement for this one email through the client
-    const [counted] = await countEmailsOnce(this.once, [item]);
-    return counted === true;
+    return this.countEmail({ claim, scope, at, mail });
   }
 
   /** A new inbox (lifetime, active, its day and hour), counted once per event as `countEmailOnce`. */
