@@ -264,7 +264,7 @@ describe("the SMTP intake's batched write", () => {
     expect(typeof found[0]?.createdBy).toBe("string");
   });
 
-  it("when the service's own intake stores a message, then the relay is kicked and publishes its event", async () => {
+  it("when the service's own intake stores a message, then the relay is handed its event and publishes it", async () => {
     const a = await inbox();
     const r = email(a.id);
     const published = new Promise<{ id: string; type: string; data: { email_id: string } }>((resolve) => {

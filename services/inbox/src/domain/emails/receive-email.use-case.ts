@@ -18,7 +18,7 @@ export interface ReceivedMessage {
 /**
  * Stores one accepted message for each recipient inbox: files first (durable when `put`
  * resolves), then the rows and the `email.received` events in one atomic statement (the outbox
- * relay is kicked once it commits). Throws if anything fails, so the SMTP session
+ * relay publishes them once it commits). Throws if anything fails, so the SMTP session
  * answers 451 and the sender retries; nothing is acknowledged that is not stored.
  * System-driven: the sender is not a caller, so there is no access check.
  */
