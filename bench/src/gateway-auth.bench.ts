@@ -11,13 +11,12 @@
  * loop (see `fixedRate`), also in rounds (the median round's p99). Prints CPU per request of the services and of the rest of the machine.
  * Run: pnpm --filter @burnbox/bench gateway-auth   (Postgres, Redis and NATS must be up)
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import autocannon from "autocannon";
 import { TEST_INTERNAL_SECRET, internalHeaders } from "@burnbox/test-kit";
 import { apiClient, createInbox, System, teamWithDomain } from "@burnbox/tests-e2e";
-import { cpuPerUnit, machine, othersPerUnit, percentile } from "./stats";
+import { cpuPerUnit, machine, othersPerUnit, percentile, spawnBare } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -36,9 +35,8 @@ async function bareHttp(body: string): Promise<{ url: string; stop(): void }> {
       res.end(body);
     });
     server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, BODY: body } });
-  const port = await new Promise<number>((resolve) => child.stdout.once("data", (b: Buffer) => resolve(Number(b.toString().trim()))));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGKILL") };
+  const { ports, stop } = await spawnBare(code, { BODY: body });
+  return { url: `http://127.0.0.1:${ports[0]}/`, stop };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;

@@ -10,13 +10,12 @@
  * Every process's CPU milliseconds per message under the steady load are printed too.
  * Run: pnpm --filter @burnbox/bench smtp-to-webhook   (Postgres, Redis and NATS must be up)
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { WebSocket } from "ws";
 import { testDatabaseUrl } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain, WebhookReceiver } from "@burnbox/tests-e2e";
-import { cpuPerUnit, machine, percentile, summary } from "./stats";
+import { cpuPerUnit, machine, percentile, spawnBare, summary } from "./stats";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -52,11 +51,8 @@ async function bareRelay(receiverUrl: string): Promise<{ smtpPort: number; wsPor
     });
     wss.on("listening", () => smtp.listen(0, "127.0.0.1", () =>
       process.stdout.write(smtp.server.address().port + " " + wss.address().port + "\\n")));`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-  const [smtpPort, wsPort] = await new Promise<number[]>((resolve) =>
-    child.stdout.once("data", (b: Buffer) => resolve(b.toString().trim().split(" ").map(Number))),
-  );
-  return { smtpPort: smtpPort as number, wsPort: wsPort as number, stop: () => child.kill("SIGKILL") };
+  const { ports, stop } = await spawnBare(code);
+  return { smtpPort: ports[0] as number, wsPort: ports[1] as number, stop };
 }
 
 async function main(): Promise<void> {

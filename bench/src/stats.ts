@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 /** Percentile by nearest rank over a copy of the samples. */
@@ -66,4 +67,20 @@ export function othersPerUnit(): (units: number) => string {
     const per = (comm: string) => (group(comm) / units).toFixed(2);
     return `postgres ${per("postgres")}, nats-server ${per("nats-server")}, redis-server ${per("redis-server")}, load generator ${((used.user + used.system) / 1000 / units).toFixed(2)}`;
   };
+}
+
+/**
+ * A bare baseline server: `code` run by node in a process of its own, which writes its listening
+ * port (or ports, space-separated) as its first line of output. Resolves with those ports, its pid
+ * and a way to stop it.
+ */
+export async function spawnBare(
+  code: string,
+  env: Record<string, string> = {},
+): Promise<{ ports: number[]; pid: number; stop: () => void }> {
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+  const ports = await new Promise<number[]>((resolve) =>
+    child.stdout.once("data", (b: Buffer) => resolve(b.toString().trim().split(" ").map(Number))),
+  );
+  return { ports, pid: child.pid as number, stop: () => child.kill("SIGKILL") };
 }

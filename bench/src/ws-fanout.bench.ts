@@ -18,13 +18,12 @@
  * window each scrape starts anew).
  * Run: pnpm --filter @burnbox/bench ws-fanout   (Postgres, Redis and NATS must be up)
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
-import { machine, percentile } from "./stats";
+import { machine, percentile, spawnBare } from "./stats";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -210,17 +209,17 @@ async function bareServer(): Promise<{
     });
     server.on("upgrade", (req, socket, head) => wss.handleUpgrade(req, socket, head, () => transports.push(socket)));
     server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve) => child.stdout.once("data", (b: Buffer) => resolve(Number(b.toString().trim()))));
+  const { ports, pid, stop } = await spawnBare(code);
+  const port = ports[0] as number;
   return {
     port,
-    pid: child.pid as number,
+    pid,
     broadcast: async (subject, framed) => {
       const from = performance.now();
       await fetch(`http://127.0.0.1:${port}/broadcast?subject=${encodeURIComponent(subject)}&framed=${framed ? 1 : 0}`, { method: "POST" });
       return from;
     },
-    stop: () => child.kill("SIGKILL"),
+    stop,
   };
 }
 
