@@ -265,6 +265,8 @@ export const subjects = (namespace: string) =>
     apiKeyChanged: `${namespace}.broadcast.api_key_changed`,
     /** Core NATS broadcast: the dispatcher changed a team's webhooks (every replica drops its cached subscribers). */
     webhooksChanged: `${namespace}.broadcast.webhooks_changed`,
+    /** Core NATS broadcast: the inbox service changed inboxes (every SMTP intake drops its cached recipients). */
+    inboxesChanged: `${namespace}.broadcast.inboxes_changed`,
     /** Core NATS request/reply: any one process of `service` answers with its checks (admin health). */
     health: (service: string) => `${namespace}.health.${service}`,
   }) as const;

@@ -74,15 +74,19 @@ export class BroadcastCache<V> {
    * it. Callers that miss the same key while its load is in flight share that load (an entry that
    * expires under a steady load is asked for once, not once per request until the first answer),
    * unless a change came since that load began: they then load afresh.
+   *
+   * With `keep`, a value is kept and served from memory only while `keep(value)` holds: a value it
+   * rejects (an absence not worth keeping, or one that is out of date by its own terms) is loaded
+   * again at the next call.
    */
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
     const hit = this.usable ? this.entries.get(key) : undefined;
-    if (hit && this.now() - hit.at < this.opts.maxAgeMs) return Promise.resolve(hit.value);
+    if (hit && this.now() - hit.at < this.opts.maxAgeMs && (!keep || keep(hit.value))) return Promise.resolve(hit.value);
     const generation = this.generation;
     const pending = this.usable ? this.loading.get(key) : undefined;
     if (pending && pending.generation === generation) return pending.value;
     const value = load().then((v) => {
-      if (this.usable && generation === this.generation) {
+      if (this.usable && generation === this.generation && (!keep || keep(v))) {
         if (this.entries.size >= this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
         this.entries.set(key, { value: v, at: this.now() });
       }

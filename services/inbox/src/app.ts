@@ -63,8 +63,8 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   const storage = new SwitchableStore(createStorage(config));
   infra.checks.storage = () => storage.check();
-  // the SMTP intake's statements on the pg pool, one group commit per process
-  const intake = new IntakeRepository(infra.pool, relay);
+  // the SMTP intake's statements on the pg pool, one group commit per process, and its recipient cache
+  const intake = new IntakeRepository(infra.pool, relay, { nc: infra.nc, namespace: config.nats.namespace });
   // and the hot read of GET /inboxes/:id
   const sql = poolSql(infra.pool);
   const data = createUnitOfWork({
@@ -73,6 +73,9 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
     repositories: (client: Client) => repositories(client, intake, sql),
     relay,
     namespace: config.nats.namespace,
+    // a change to inboxes (created, removed, extended) commits with its event: the intakes drop
+    // their cached recipients (a commit with no inbox in it only costs them a lookup per address)
+    afterCommit: () => intake.inboxesChanged(),
   });
   return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView() }, db, relay };
 }

@@ -187,7 +187,13 @@ describe("the SMTP intake's batched write", () => {
     const half = [email(other.id), email(gone.id)];
     const good2 = [email(other.id)];
     const results = await Promise.all([head, good1, bad, half, good2].map((m) => settled(repo.receive(m))));
-    expect(results).toEqual(["stored", "stored", `inbox ${gone.id} no longer exists`, `inbox ${gone.id} no longer exists`, "stored"]);
+    expect(results).toEqual([
+      "stored",
+      "stored",
+      `inbox ${gone.id} no longer receives mail`,
+      `inbox ${gone.id} no longer receives mail`,
+      "stored",
+    ]);
     expect(statements).toEqual([1, 4]);
 
     const stored = await storedEmails([...head, ...good1, ...bad, ...half, ...good2].map((r) => r.email.id));
@@ -203,7 +209,21 @@ describe("the SMTP intake's batched write", () => {
   it("when an inbox is another team's, then a message for it in that scope is refused", async () => {
     const theirs = await inbox({ orgId: scope.orgId, teamId: randomUUID() });
     const result = await settled(repo.receive([email(theirs.id)]));
-    expect(result).toBe(`inbox ${theirs.id} no longer exists`);
+    expect(result).toBe(`inbox ${theirs.id} no longer receives mail`);
+  });
+
+  it("when an inbox was deactivated or has expired since RCPT TO, then the write refuses its message and stores nothing of it", async () => {
+    const inactive = await inbox();
+    await (t.infra.pool as Pool).query("UPDATE inboxes SET is_active = false WHERE id = $1::uuid", [inactive.id]);
+    // expired a moment ago: the message is received after its inbox's end
+    const expired = await inbox(scope, new Date(Date.now() - 1));
+    const live = await inbox();
+    const messages = [[email(inactive.id)], [email(expired.id)], [email(live.id)]];
+    const results = await Promise.all(messages.map((m) => settled(repo.receive(m))));
+    expect(results).toEqual([`inbox ${inactive.id} no longer receives mail`, `inbox ${expired.id} no longer receives mail`, "stored"]);
+    const stored = await storedEmails(messages.flat().map((r) => r.email.id));
+    expect(stored.map((r) => r.inbox_id)).toEqual([live.id]);
+    expect((await outboxRows(messages.flat().map((r) => r.outbox.id))).map((o) => o.id)).toEqual([messages[2]?.[0]?.outbox.id]);
   });
 
   it("when one message fails the whole statement, then the others of its batch are retried alone and stored, and only it fails", async () => {

@@ -48,7 +48,7 @@ describe("the intake's batched statement", () => {
   it("when an email of a message was not stored, then that whole message is refused and the others are not", () => {
     const outcomes = outcomesOf(messages, { stored: new Set(["e1"]), gone: new Set(["i3"]) });
     expect(outcomes[0]).toBeNull();
-    expect(outcomes[1]?.message).toBe("inbox i3 no longer exists");
+    expect(outcomes[1]?.message).toBe("inbox i3 no longer receives mail");
     expect(outcomesOf(messages, { stored: new Set(["e1", "e2", "e3"]), gone: new Set() })).toEqual([null, null]);
   });
 });

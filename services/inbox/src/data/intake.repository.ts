@@ -1,10 +1,13 @@
+import { subjects } from "@burnbox/contracts";
 import {
+  BroadcastCache,
   SpanKind,
   contextFromHeaders,
   startGroupCommit,
   withSpan,
   type GroupCommit,
   type Infra,
+  type NatsConnection,
   type OutboxRelay,
   type TeamScope,
   type outboxRow,
@@ -21,8 +24,8 @@ export interface ReceivedEmail {
   outbox: ReturnType<typeof outboxRow>;
 }
 
-/** The inbox that receives mail at an address, with its tenant and creator. */
-export type ReceivingInbox = TeamScope & { id: string; createdBy: string };
+/** The inbox that receives mail at an address, with its tenant, its creator and when it expires. */
+export type ReceivingInbox = TeamScope & { id: string; createdBy: string; expiresAt: Date };
 
 /** At most this many messages are written by one statement... */
 export const MAX_MESSAGES_PER_STATEMENT = 64;
@@ -37,20 +40,22 @@ export const MAX_LOOKUPS_PER_STATEMENT = 64;
  * (`full_address` is unique: at most one).
  */
 const LOCATE_SQL = `
-SELECT q.n, i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.created_by::text AS "createdBy"
+SELECT q.n, i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.created_by::text AS "createdBy",
+  i.expires_at AS "expiresAt"
 FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS q(address, at, n)
 JOIN LATERAL (
-  SELECT id, org_id, team_id, created_by FROM inboxes WHERE full_address = q.address AND is_active AND expires_at > q.at LIMIT 1
+  SELECT id, org_id, team_id, created_by, expires_at FROM inboxes WHERE full_address = q.address AND is_active AND expires_at > q.at LIMIT 1
 ) i ON true`;
 
 /**
  * A batch of messages (each one or more emails) as one statement: the emails, their attachments
  * and their outbox rows, as data-modifying CTEs over unnest()ed arrays. One statement is atomic,
  * so it needs no BEGIN/COMMIT. An email is stored only in its inbox, and only while that inbox is
- * still its team's (the same condition as the single insert this replaces); a message of which one
- * email's inbox is gone is refused whole (none of its emails, attachments or events is written),
- * the others of the batch are stored. The statement returns the ids of the emails it stored and
- * of the inboxes it found gone.
+ * still its team's and receives mail (active, not expired at the message's time): the recipient
+ * was looked up at RCPT TO, perhaps from the cache, and this is the check that counts. A message
+ * of which one email's inbox is gone is refused whole (none of its emails, attachments or events
+ * is written), the others of the batch are stored. The statement returns the ids of the emails it
+ * stored and of the inboxes it found gone.
  */
 const RECEIVE_SQL = `
 WITH v AS (
@@ -61,14 +66,18 @@ WITH v AS (
 ),
 gone AS (
   SELECT v.msg, v.inbox_id FROM v
-  WHERE NOT EXISTS (SELECT 1 FROM inboxes i WHERE i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id)
+  WHERE NOT EXISTS (
+    SELECT 1 FROM inboxes i
+    WHERE i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id AND i.is_active AND i.expires_at > v.received_at
+  )
 ),
 e AS (
   INSERT INTO emails (id, inbox_id, message_id, from_address, to_address, subject, snippet, body_text, body_html, headers,
     size_bytes, has_attachments, raw_key, received_at)
   SELECT v.id, i.id, v.message_id, v.from_address, v.to_address, v.subject, v.snippet, v.body_text, v.body_html, v.headers,
     v.size_bytes, v.has_attachments, v.raw_key, v.received_at
-  FROM v JOIN inboxes i ON i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id
+  FROM v JOIN inboxes i
+    ON i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id AND i.is_active AND i.expires_at > v.received_at
   WHERE v.msg NOT IN (SELECT msg FROM gone)
   RETURNING id
 ),
@@ -147,7 +156,7 @@ export function outcomesOf(
   return messages.map((m) => {
     if (m.every((r) => result.stored.has(r.email.id))) return null;
     const missing = m.find((r) => result.gone.has(r.email.inboxId)) ?? m.find((r) => !result.stored.has(r.email.id));
-    return new Error(`inbox ${missing?.email.inboxId ?? "?"} no longer exists`);
+    return new Error(`inbox ${missing?.email.inboxId ?? "?"} no longer receives mail`);
   });
 }
 
@@ -160,10 +169,22 @@ export function outcomesOf(
 export class IntakeRepository {
   private readonly writes: GroupCommit<ReceivedEmail[]>;
   private readonly lookups: GroupCommit<{ fullAddress: string; at: Date }, ReceivingInbox | null>;
+  /**
+   * The receiving inbox of each address, kept by this process for at most `maxAgeMs` (1 s) and only
+   * until the inbox expires; every process drops its copies when the inbox service changes inboxes
+   * (`inboxesChanged`, after the commit), and none is kept while the broadcast's subscription is
+   * down. An address with no receiving inbox is never kept: a new inbox receives at once. A kept
+   * inbox that was removed or moved meanwhile is harmless: the write checks the inbox again
+   * (`RECEIVE_SQL`) and the sender is told to retry (451), then refused at RCPT TO. Made at the
+   * first lookup, so a process that only writes (the API) holds no subscription.
+   */
+  private recipients: BroadcastCache<ReceivingInbox | null> | null = null;
 
+  /** With `broadcasts` (the service's NATS connection and namespace), recipients are cached as above. */
   constructor(
     private readonly pool: Pool,
     relay: Pick<OutboxRelay, "publishCommitted">,
+    private readonly broadcasts?: { nc: NatsConnection; namespace: string; maxAgeMs?: number },
   ) {
     this.writes = startGroupCommit({
       write: (batch) => batchSpan("intake receive", batch.length, () => this.writeBatch(batch)),
@@ -179,12 +200,32 @@ export class IntakeRepository {
   }
 
   /**
-   * The inbox that receives mail for `fullAddress` at `at` (active, unexpired), with its tenant.
-   * Read at every RCPT TO, never cached: the lookups asked while one is in flight are answered
-   * together by the next statement (`LOCATE_SQL`, the same condition for each address).
+   * The inbox that receives mail for `fullAddress` at `at` (active, unexpired), with its tenant:
+   * from the cache (see `recipients`) while it is unexpired at `at`, else read, the lookups asked
+   * while one is in flight answered together by the next statement (`LOCATE_SQL`, the same
+   * condition for each address).
    */
-  locateReceiving(fullAddress: string, at: Date): Promise<ReceivingInbox | null> {
-    return this.lookups.submit({ fullAddress, at });
+  async locateReceiving(fullAddress: string, at: Date): Promise<ReceivingInbox | null> {
+    const read = () => this.lookups.submit({ fullAddress, at });
+    if (!this.broadcasts) return read();
+    this.recipients ??= new BroadcastCache(this.broadcasts.nc, subjects(this.broadcasts.namespace).inboxesChanged, {
+      maxAgeMs: this.broadcasts.maxAgeMs ?? 1000,
+      maxEntries: 10_000,
+      onlyWhileSubscribed: true,
+    });
+    const receives = (inbox: ReceivingInbox | null): inbox is ReceivingInbox => inbox !== null && inbox.expiresAt > at;
+    // a read shared with an earlier lookup of the address answered for its time, not this one's
+    const inbox = await this.recipients.get(fullAddress, read, receives);
+    return receives(inbox) ? inbox : null;
+  }
+
+  /**
+   * Tells every process (this one included) that inboxes changed (removed, deactivated, moved):
+   * their cached recipients go. Call it after the change committed.
+   */
+  inboxesChanged(): void {
+    this.recipients?.invalidate(); // this process's at once
+    if (this.broadcasts) this.broadcasts.nc.publish(subjects(this.broadcasts.namespace).inboxesChanged);
   }
 
   /**

@@ -2,7 +2,8 @@ import type { InboxDeps } from "../deps";
 
 /**
  * A domain tenancy moved to another org (`domain.transferred`): the old org's inboxes on it are
- * deactivated (no more mail, no longer listed as active), once per event.
+ * deactivated (no more mail, no longer listed as active), once per event. The change commits no
+ * event, so it tells the intakes itself (they may hold those inboxes as recipients).
  */
 export async function deactivateDomainInboxes(
   deps: InboxDeps,
@@ -12,4 +13,5 @@ export async function deactivateDomainInboxes(
     if (!(await repos.processedEvents.claim(input.consumer, input.eventId))) return;
     await repos.inboxes.deactivateOnDomain({ orgId: input.fromOrgId }, input.domainId);
   });
+  deps.data.repos.intake.inboxesChanged();
 }

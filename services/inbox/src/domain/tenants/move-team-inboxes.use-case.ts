@@ -3,8 +3,10 @@ import type { InboxDeps } from "../deps";
 
 /**
  * A team tenancy moved to another org (`team.transferred`): its inboxes are filed under the new
- * org, once per event, after any create of the team in flight has committed (`moveTeamOnce`).
+ * org, once per event, after any create of the team in flight has committed (`moveTeamOnce`). The
+ * move commits no event, so it tells the intakes itself (their cached recipients name the old org).
  */
-export function moveTeamInboxes(deps: InboxDeps, input: TeamTransfer): Promise<void> {
-  return moveTeamOnce(deps.data, input, (repos, scope, toOrgId) => repos.inboxes.moveTeam(scope, toOrgId));
+export async function moveTeamInboxes(deps: InboxDeps, input: TeamTransfer): Promise<void> {
+  await moveTeamOnce(deps.data, input, (repos, scope, toOrgId) => repos.inboxes.moveTeam(scope, toOrgId));
+  deps.data.repos.intake.inboxesChanged();
 }
