@@ -5,7 +5,9 @@
  *      every event);
  *   2. a bare smtp-server sink on the same machine that reads each message and answers 250.
  * Prints messages per second of both, their ratio and the CPU milliseconds per message of each
- * process. Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 20000)
+ * process. Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 20000;
+ * BENCH_STORAGE: the intake's storage folder, a tmpfs one to see what the disk costs;
+ * BENCH_NODE_ARGS: node flags for every service process, --perf-basic-prof for `perf` say)
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -70,9 +72,13 @@ async function main(): Promise<void> {
 
   // the load comes from one address over few connections: lift the intake's per-IP and per-connection limits
   const system = await System.start({
-    all: { BB_LOG_LEVEL: "warn" },
+    all: { BB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_ARGS ? { BB_BENCH_NODE_ARGS: process.env.BENCH_NODE_ARGS } : {}) },
     "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
-    "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000", BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000" },
+    "inbox-smtp": {
+      ...(process.env.BENCH_STORAGE ? { BB_STORAGE_LOCAL_PATH: process.env.BENCH_STORAGE } : {}),
+      BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000",
+      BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000",
+    },
   });
   const nc = await connectNats(testInfra.natsUrl, "bench");
   try {
