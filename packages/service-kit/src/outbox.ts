@@ -120,7 +120,12 @@ export function startOutboxRelay(opts: {
       try {
         while (toMark.length > 0) {
           const next = toMark.splice(0, 1000);
-          await pool.query("UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])", [next]);
+          // named: prepared once per connection, not parsed and planned at every mark
+          await pool.query({
+            name: "outbox-mark",
+            text: "UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])",
+            values: [next],
+          });
         }
       } catch (err) {
         // the rows stay pending: a pass publishes them again and the stream drops the duplicates
