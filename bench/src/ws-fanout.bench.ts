@@ -7,6 +7,9 @@
  *   2. the system: BENCH_SOCKETS (default 10,000) sockets on one inbox, each opened with its own
  *      ticket straight to the realtime-gateway's port; then mails over SMTP, one at a time, each
  *      timed from sending its DATA to the `email.received` frame on every socket.
+ *   3. the system again, the same number of sockets spread over BENCH_SPREAD_INBOXES (default 100)
+ *      inboxes, as many on each: mail to one inbox at a time (five of them, each with its rounds),
+ *      timed to every socket of that inbox while the process holds all the others.
  * Each path gets a warm-up round, then BENCH_ROUNDS (default 5) measured rounds; a round's p99 is
  * over the sockets, and the figure printed is the median round's. Also prints the resident memory
  * of each server process before and after the sockets, and the realtime-gateway's own broadcast
@@ -29,6 +32,9 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OPEN_BATCH = 250;
 const PING_MS = Number(process.env.BENCH_PING_MS ?? 30_000);
+const SPREAD_INBOXES = Number(process.env.BENCH_SPREAD_INBOXES ?? 100);
+/** How many of the spread inboxes get mail (each its own warm-up and rounds). */
+const SPREAD_MAILED = 5;
 
 /** Resident memory of a process in MB (Linux /proc). */
 function rssMb(pid: number | undefined): number {
@@ -261,24 +267,24 @@ async function main(): Promise<void> {
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, "fanout");
     const pid = system.pid("realtime-gateway");
     const before = rssMb(pid);
-    const ticket = async () => {
+    const ticket = async (inboxId: string) => {
       const t = await api<{ ticket: string }>("POST", "/ws/ticket", { token: world.owner.token });
       if (t.status !== 201) throw new Error(`ticket: ${t.status}`);
-      return `ws://127.0.0.1:${system.ports["realtime-gateway"]}/api/v1/ws/inboxes/${inbox.id}?ticket=${t.body.ticket}`;
+      return `ws://127.0.0.1:${system.ports["realtime-gateway"]}/api/v1/ws/inboxes/${inboxId}?ticket=${t.body.ticket}`;
     };
     const opened = Date.now();
     const s = new Fleet();
-    await s.openMany(SOCKETS, ticket);
+    await s.openMany(SOCKETS, () => ticket(inbox.id));
     const after = rssMb(pid);
     process.stdout.write(
       `realtime-gateway: ${SOCKETS} sockets opened in ${((Date.now() - opened) / 1000).toFixed(1)} s; RSS ${before.toFixed(0)} -> ${after.toFixed(0)} MB (target < 500 MB)\n`,
     );
-    const mail = async (subject: string) => {
+    const mailTo = (to: string) => async (subject: string) => {
       const smtp = await SmtpSession.open(system.ports.smtp);
       await smtp.command("MAIL FROM:<fan@example.org>");
-      await smtp.command(`RCPT TO:<${inbox.full_address}>`);
+      await smtp.command(`RCPT TO:<${to}>`);
       const from = performance.now(); // the message is sent now; its 250 comes once it is stored
-      const reply = await smtp.data(buildMessage({ from: "fan@example.org", to: inbox.full_address, subject, text: "x" }));
+      const reply = await smtp.data(buildMessage({ from: "fan@example.org", to, subject, text: "x" }));
       if (reply.code !== 250) throw new Error(`SMTP ${reply.code}`);
       await smtp.quit();
       return from;
@@ -287,7 +293,7 @@ async function main(): Promise<void> {
     let broadcasts = { sum: 0, count: 0 };
     const BROADCAST = ["burnbox_websocket_broadcast_seconds", 'stream="inbox"'] as const;
     const measuring = async () => void (broadcasts = (await scrape(port)).histogram(...BROADCAST));
-    const sys = report("SMTP DATA -> frame, system", await s.rounds("fan-out", mail, measuring));
+    const sys = report("SMTP DATA -> frame, system", await s.rounds("fan-out", mailTo(inbox.full_address), measuring));
     const after2 = (await scrape(port)).histogram(...BROADCAST);
     const writeMs = ((after2.sum - broadcasts.sum) * 1000) / (after2.count - broadcasts.count);
     process.stdout.write(
@@ -311,6 +317,24 @@ async function main(): Promise<void> {
       `heartbeat (every ${PING_MS / 1000} s): ${(((beats2.sum - beats.sum) * 1000) / Math.max(1, (beats2.count - beats.count) / 3)).toFixed(1)} ms to ping ${SOCKETS} sockets; longest event-loop delay meanwhile ${(stall * 1000).toFixed(1)} ms\n`,
     );
     s.close();
+
+    // the same number of sockets over many inboxes: each mail goes to the sockets of its inbox only
+    const perInbox = Math.ceil(SOCKETS / SPREAD_INBOXES);
+    const spread: Array<{ address: string; fleet: Fleet }> = [];
+    for (let i = 0; i < SPREAD_INBOXES; i++) {
+      const one = await createInbox(api, world.owner.token, world.assignmentId, `spread-${i}`);
+      const fleet = new Fleet();
+      await fleet.openMany(perInbox, () => ticket(one.id));
+      spread.push({ address: one.full_address, fleet });
+    }
+    const spreadRounds: number[][] = [];
+    for (const { address, fleet } of spread.slice(0, SPREAD_MAILED)) spreadRounds.push(...(await fleet.rounds("spread", mailTo(address))));
+    process.stdout.write(
+      `${SPREAD_INBOXES * perInbox} sockets over ${SPREAD_INBOXES} inboxes (${perInbox} each), ${SPREAD_MAILED} of them mailed; RSS ${rssMb(pid).toFixed(0)} MB
+`,
+    );
+    report("SMTP DATA -> frame, one inbox", spreadRounds);
+    for (const { fleet } of spread) fleet.close();
   } finally {
     await system.stop();
   }
