@@ -10,6 +10,7 @@ import {
   connectNats,
   createLogger,
   ensureStreams,
+  jetstreamManager,
   newEvent,
   outboxRow,
   pipeline,
@@ -116,6 +117,22 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     expect(rows[0].published_at).not.toBeNull();
     await relay.stop();
     await consumer.stop();
+  });
+
+  it("when a consumer stops with acks still waiting to go together, then it sends them: nothing is left to redeliver", async () => {
+    const received: string[] = [];
+    const consumer = await consumeInboxCreated("kit-acks", async (event) => {
+      received.push(event.id);
+    });
+    const events = [inboxCreated(), inboxCreated(), inboxCreated()];
+    for (const e of events) await js.publish(subjects(ns).event("inbox.created"), JSON.stringify(e), { msgID: e.id });
+    await waitFor(() => received.length === events.length, { what: "the events to be handled" });
+    await consumer.stop();
+    // asked at once: an ack still waiting for its batch's turn would show as pending here
+    const info = await (await jetstreamManager(nc)).consumers.info(subjects(ns).stream, "kit-acks");
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.ack_floor.stream_seq).toBe(info.delivered.stream_seq);
+    expect(received).toEqual(events.map((e) => e.id));
   });
 
   it("when NATS redelivers an event already handled, then claimEvent makes the handler a no-op", async () => {
