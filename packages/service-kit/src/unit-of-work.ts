@@ -66,13 +66,14 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
   repositories: (db: Client | Tx) => Repos;
   relay: OutboxRelay;
   namespace: string;
-  /** Runs after every commit that emitted at least one event (tenancy: invalidate decision caches). */
-  afterCommit?: () => void;
+  /** Runs after every commit that emitted at least one event, with those events (tenancy: invalidate decision caches). */
+  afterCommit?: (events: readonly DomainEvent[]) => void;
 }): UnitOfWork<Repos> {
   return {
     repos: opts.repositories(opts.client),
     async write(change) {
       let rows: OutboxRow[] = [];
+      let committed: DomainEvent[] = [];
       const result = await opts.transaction(async (tx) => {
         const pending: DomainEvent[] = [];
         const events: ChangeEvents = {
@@ -101,12 +102,13 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
         };
         const value = await change(opts.repositories(tx), events);
         rows = pending.map((e) => outboxRow(opts.namespace, e));
+        committed = pending;
         if (rows.length > 0) await insertOutboxRows(tx, rows);
         return value;
       });
       if (rows.length > 0) {
         opts.relay.publishCommitted(rows);
-        opts.afterCommit?.();
+        opts.afterCommit?.(committed);
       }
       return result;
     },

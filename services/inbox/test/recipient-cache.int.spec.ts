@@ -110,6 +110,35 @@ describe("the SMTP intake's recipients, kept per process", () => {
     await refusedEverywhere(a.fullAddress);
   });
 
+  it("when the service commits events that leave every inbox receiving, then the intakes keep their recipients", async () => {
+    const a = await inbox();
+    await held(a.fullAddress);
+    const before = intakes.map((_, n) => readsOf(n, a.fullAddress));
+    await t.service.deps.data.write(async (_repos, events) => {
+      events.audit({
+        ctx: null,
+        action: "email.updated",
+        org_id: scope.orgId,
+        team_id: scope.teamId,
+        target: { type: "email", id: randomUUID() },
+      });
+    });
+    // NATS keeps one publisher's order per subscriber: once this probe reached both intakes'
+    // connections, a broadcast sent after that commit would have reached them before it
+    const probe = `${t.ns}.test.probe.${randomUUID()}`;
+    const arrived = connections.map((nc) => {
+      const sub = nc.subscribe(probe, { max: 1 });
+      return (async () => {
+        for await (const message of sub) return message;
+      })();
+    });
+    await Promise.all(connections.map((nc) => nc.flush()));
+    t.infra.nc.publish(probe);
+    await Promise.all(arrived);
+    for (const intake of intakes) expect((await intake.locateReceiving(a.fullAddress, new Date()))?.id).toBe(a.id);
+    expect(intakes.map((_, n) => readsOf(n, a.fullAddress))).toEqual(before);
+  });
+
   it("when the inboxes of a moved domain are deactivated, then every intake drops them", async () => {
     const a = await inbox();
     const { rows } = await (t.infra.pool as Pool).query<{ domain_id: string }>("SELECT domain_id::text FROM inboxes WHERE id = $1::uuid", [
