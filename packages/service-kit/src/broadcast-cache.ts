@@ -1,4 +1,5 @@
 import type { NatsConnection } from "@nats-io/nats-core";
+import { subjects } from "@burnbox/contracts";
 
 /**
  * Values of one process kept in memory and dropped, all at once, whenever a core-NATS broadcast
@@ -20,7 +21,7 @@ export class BroadcastCache<V> {
 
   constructor(
     private readonly nc: NatsConnection,
-    subject: string,
+    private readonly subject: string,
     private readonly opts: { maxAgeMs: number; maxEntries: number; onlyWhileSubscribed: boolean; now?: () => number },
   ) {
     nc.subscribe(subject, { callback: () => this.invalidate() });
@@ -70,6 +71,16 @@ export class BroadcastCache<V> {
   }
 
   /**
+   * Tells every process holding a cache on this subject (this one included) that the source
+   * changed: this process's values go at once, before the change is answered, the others' when
+   * the broadcast arrives. Call it after the change committed.
+   */
+  changed(): void {
+    this.invalidate();
+    this.nc.publish(this.subject);
+  }
+
+  /**
    * The kept value of `key` if it is young enough, else `load()`'s, kept when no change overtook
    * it. Callers that miss the same key while its load is in flight share that load (an entry that
    * expires under a steady load is asked for once, not once per request until the first answer),
@@ -102,4 +113,29 @@ export class BroadcastCache<V> {
     }
     return value;
   }
+}
+
+/** Where a repository's cache hears of changes: the process's NATS connection and namespace, and how long a value may live (1 s unless said). */
+export interface ChangeBroadcasts {
+  nc: NatsConnection;
+  namespace: string;
+  maxAgeMs?: number;
+}
+
+/**
+ * A repository's copy of a source its service changes seldom (the dispatcher's subscribers, the
+ * intake's recipients), dropped by every process on the broadcast `subject` names (announced with
+ * `changed()`): values live `maxAgeMs` (1 s), at most 10,000 are kept, and none while the
+ * subscription is down. Null without `broadcasts`: the repository then reads every time.
+ */
+export function changeCache<V>(
+  broadcasts: ChangeBroadcasts | undefined,
+  subject: (s: ReturnType<typeof subjects>) => string,
+): BroadcastCache<V> | null {
+  if (!broadcasts) return null;
+  return new BroadcastCache<V>(broadcasts.nc, subject(subjects(broadcasts.namespace)), {
+    maxAgeMs: broadcasts.maxAgeMs ?? 1000,
+    maxEntries: 10_000,
+    onlyWhileSubscribed: true,
+  });
 }

@@ -10,7 +10,7 @@ import { SpanKind, SpanStatusCode, extractNatsHeaders, withSpan } from "./teleme
 const MS = 1_000_000; // nanoseconds per millisecond
 
 /** How long an ack may wait for others to go with it (see `AckBatch`). */
-export const ACK_LINGER_MS = 10;
+const ACK_LINGER_MS = 10;
 /** At most this many acks wait together. */
 const ACK_BATCH = 64;
 

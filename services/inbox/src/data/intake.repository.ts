@@ -1,13 +1,13 @@
-import { subjects } from "@burnbox/contracts";
 import {
-  BroadcastCache,
   SpanKind,
+  changeCache,
   contextFromHeaders,
   startGroupCommit,
   withSpan,
   type GroupCommit,
   type Infra,
-  type NatsConnection,
+  type BroadcastCache,
+  type ChangeBroadcasts,
   type OutboxRelay,
   type TeamScope,
   type outboxRow,
@@ -175,17 +175,17 @@ export class IntakeRepository {
    * (`inboxesChanged`, after the commit), and none is kept while the broadcast's subscription is
    * down. An address with no receiving inbox is never kept: a new inbox receives at once. A kept
    * inbox that was removed or moved meanwhile is harmless: the write checks the inbox again
-   * (`RECEIVE_SQL`) and the sender is told to retry (451), then refused at RCPT TO. Made at the
-   * first lookup, so a process that only writes (the API) holds no subscription.
+   * (`RECEIVE_SQL`) and the sender is told to retry (451), then refused at RCPT TO.
    */
-  private recipients: BroadcastCache<ReceivingInbox | null> | null = null;
+  private readonly recipients: BroadcastCache<ReceivingInbox | null> | null;
 
   /** With `broadcasts` (the service's NATS connection and namespace), recipients are cached as above. */
   constructor(
     private readonly pool: Pool,
     relay: Pick<OutboxRelay, "publishCommitted">,
-    private readonly broadcasts?: { nc: NatsConnection; namespace: string; maxAgeMs?: number },
+    broadcasts?: ChangeBroadcasts,
   ) {
+    this.recipients = changeCache(broadcasts, (s) => s.inboxesChanged);
     this.writes = startGroupCommit({
       write: (batch) => batchSpan("intake receive", batch.length, () => this.writeBatch(batch)),
       maxBatch: MAX_MESSAGES_PER_STATEMENT,
@@ -207,12 +207,7 @@ export class IntakeRepository {
    */
   async locateReceiving(fullAddress: string, at: Date): Promise<ReceivingInbox | null> {
     const read = () => this.lookups.submit({ fullAddress, at });
-    if (!this.broadcasts) return read();
-    this.recipients ??= new BroadcastCache(this.broadcasts.nc, subjects(this.broadcasts.namespace).inboxesChanged, {
-      maxAgeMs: this.broadcasts.maxAgeMs ?? 1000,
-      maxEntries: 10_000,
-      onlyWhileSubscribed: true,
-    });
+    if (!this.recipients) return read();
     const receives = (inbox: ReceivingInbox | null): inbox is ReceivingInbox => inbox !== null && inbox.expiresAt > at;
     // a read shared with an earlier lookup of the address answered for its time, not this one's
     const inbox = await this.recipients.get(fullAddress, read, receives);
@@ -224,8 +219,7 @@ export class IntakeRepository {
    * their cached recipients go. Call it after the change committed.
    */
   inboxesChanged(): void {
-    this.recipients?.invalidate(); // this process's at once
-    if (this.broadcasts) this.broadcasts.nc.publish(subjects(this.broadcasts.namespace).inboxesChanged);
+    this.recipients?.changed();
   }
 
   /**

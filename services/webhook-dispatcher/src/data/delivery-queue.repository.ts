@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { subjects, type WebhookEvent } from "@burnbox/contracts";
-import { BroadcastCache, startGroupCommit, type NatsConnection, type PgPool, type TeamScope } from "@burnbox/service-kit";
+import type { WebhookEvent } from "@burnbox/contracts";
+import {
+  changeCache,
+  startGroupCommit,
+  type BroadcastCache,
+  type ChangeBroadcasts,
+  type PgPool,
+  type TeamScope,
+} from "@burnbox/service-kit";
 
 /** A delivery to schedule: its id, the webhook it goes to and the exact body it will carry. */
 export interface NewDelivery {
@@ -61,21 +68,14 @@ export class DeliveryQueue {
   /** With `broadcasts` (the service's NATS connection and namespace), subscribers are cached as above (`maxAgeMs`: 1000). */
   constructor(
     private readonly pool: PgPool,
-    private readonly broadcasts?: { nc: NatsConnection; namespace: string; maxAgeMs?: number },
+    broadcasts?: ChangeBroadcasts,
   ) {
-    this.subscriberCache = broadcasts
-      ? new BroadcastCache(broadcasts.nc, subjects(broadcasts.namespace).webhooksChanged, {
-          maxAgeMs: broadcasts.maxAgeMs ?? 1000,
-          maxEntries: 10_000,
-          onlyWhileSubscribed: true,
-        })
-      : null;
+    this.subscriberCache = changeCache(broadcasts, (s) => s.webhooksChanged);
   }
 
   /** Tells every replica (this one included) that webhooks changed: their cached subscribers go. Call it after the change committed. */
   webhooksChanged(): void {
-    this.subscriberCache?.invalidate(); // this replica's at once, before the change is answered
-    if (this.broadcasts) this.broadcasts.nc.publish(subjects(this.broadcasts.namespace).webhooksChanged);
+    this.subscriberCache?.changed();
   }
 
   /** The subscriber reads asked while one is in flight, answered together by the next statement. */
