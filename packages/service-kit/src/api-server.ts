@@ -2,17 +2,18 @@ import type { Express, NextFunction, Request, Response, Router } from "express";
 import { createHttpApp, finalizeHttpApp, listen, type RunningServer } from "./http";
 import { mountHealth } from "./health";
 import { requireInternalContext } from "./internal-auth";
+import { metricsOnHttpPort, serveMetricsPort, type MetricsSettings } from "./metrics-port";
 import type { Infra } from "./service";
 
 export const API_PREFIX = "/api/v1";
 
 /**
  * The HTTP side of every internal service, built the same way everywhere: security headers and
- * request id, `/healthz` and `/readyz`, `/metrics`, then the service's routers under `/api/v1`
+ * request id, `/healthz` and `/readyz`, `/metrics` (or on `metrics.port`, its own), then the service's routers under `/api/v1`
  * behind the gateway's signed internal context, then the envelope error handler.
  */
 export async function serveApi(opts: {
-  config: { http: { port: number; host: string }; internal: { secret: string }; metrics: { enabled: boolean; path: string } };
+  config: { http: { port: number; host: string }; internal: { secret: string } } & MetricsSettings;
   infra: Infra;
   routers: Router[];
   /** Anything mounted before the API routes (e.g. public, non-JSON endpoints). */
@@ -21,13 +22,23 @@ export async function serveApi(opts: {
   const { config, infra } = opts;
   const app = createHttpApp({ logger: infra.logger, metrics: infra.metrics });
   mountHealth(app, infra.checks);
-  if (config.metrics.enabled) {
+  if (metricsOnHttpPort(config)) {
     app.get(config.metrics.path, (req: Request, res: Response, next: NextFunction) => void infra.metrics.handler(req, res, next));
   }
   opts.before?.(app);
   app.use(API_PREFIX, requireInternalContext(config.internal.secret), ...opts.routers);
   finalizeHttpApp(app, infra.logger);
-  const server = await listen(app, config.http.port, config.http.host);
+  const metricsPort = await serveMetricsPort(config, infra.metrics, infra.logger);
+  const server = await listen(app, config.http.port, config.http.host).catch(async (err: unknown) => {
+    await metricsPort?.close();
+    throw err;
+  });
   infra.logger.info({ port: server.port }, "listening");
-  return { ...server, app };
+  return {
+    ...server,
+    app,
+    close: async () => {
+      await Promise.all([server.close(), metricsPort?.close()]);
+    },
+  };
 }

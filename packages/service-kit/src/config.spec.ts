@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError, baseConfigShape, configWarnings, encryptionShape, loadConfig } from "./config";
+import { ConfigError, baseConfigShape, configWarnings, encryptionShape, isLocalHostname, loadConfig, requiredInProduction } from "./config";
 
 const Schema = z.object({
   ...baseConfigShape("svc", 9000),
@@ -93,5 +93,58 @@ describe("encryptionShape", () => {
     const key = "aB".repeat(32);
     expect(loadConfig(WithKey, { BB_INTERNAL_SECRET: secret, BB_ENCRYPTION_KEY: key }).encryption.key).toBe(key);
     expect(() => loadConfig(WithKey, { BB_INTERNAL_SECRET: secret, BB_ENCRYPTION_KEY: "zz".repeat(32) })).toThrow(/BB_ENCRYPTION_KEY/);
+  });
+});
+
+describe("requiredInProduction", () => {
+  const Public = requiredInProduction(
+    z.object({
+      ...baseConfigShape("svc", 9000),
+      base_url: z.string().url().default("http://localhost:8080"),
+      smtp: z.object({ hostname: z.string().default("mx.burnbox.local") }).prefault({}),
+    }),
+    [
+      { path: ["base_url"], kind: "url" },
+      { path: ["smtp", "hostname"], kind: "hostname" },
+    ],
+  );
+
+  it("when the mode is development (the default), then the local defaults are accepted", () => {
+    const c = loadConfig(Public, { BB_INTERNAL_SECRET: secret });
+    expect(c.deployment.mode).toBe("development");
+    expect(c.base_url).toBe("http://localhost:8080");
+  });
+
+  it("when the mode is production and the public names are left local, then loading fails naming each setting and its variable", () => {
+    const load = () =>
+      loadConfig(Public, { BB_INTERNAL_SECRET: secret, BB_DEPLOYMENT_MODE: "production", BB_SMTP_HOSTNAME: "mx.corp.internal" });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/base_url \(BB_BASE_URL\): required when deployment\.mode is production/);
+    expect(load).toThrow(/smtp\.hostname \(BB_SMTP_HOSTNAME\): required when deployment\.mode is production.*"mx\.corp\.internal"/);
+  });
+
+  it("when the mode is production and both are public names, then it loads", () => {
+    const c = loadConfig(Public, {
+      BB_INTERNAL_SECRET: secret,
+      BB_DEPLOYMENT_MODE: "production",
+      BB_BASE_URL: "https://burnbox.example.com",
+      BB_SMTP_HOSTNAME: "mx.example.com",
+    });
+    expect(c.smtp.hostname).toBe("mx.example.com");
+  });
+
+  it.each(["localhost", "app.localhost", "mx.burnbox.local", "db.internal", "127.0.0.1", "::1", ""])("%j is a local host name", (name) => {
+    expect(isLocalHostname(name)).toBe(true);
+  });
+
+  it.each(["mx.example.com", "burnbox.example.org", "203.0.113.7"])("%j is not a local host name", (name) => {
+    expect(isLocalHostname(name)).toBe(false);
+  });
+});
+
+describe("metrics.port", () => {
+  it("when unset, then /metrics stays on the HTTP port; BB_METRICS_PORT moves it to a port of its own", () => {
+    expect(loadConfig(Schema, { BB_INTERNAL_SECRET: secret }).metrics.port).toBeUndefined();
+    expect(loadConfig(Schema, { BB_INTERNAL_SECRET: secret, BB_METRICS_PORT: "9464" }).metrics.port).toBe(9464);
   });
 });

@@ -165,9 +165,76 @@ export const baseConfigShape = (service: string, port: number) => ({
     })
     .prefault({}),
   internal: z.object({ secret }),
-  metrics: z.object({ enabled: z.boolean().default(true), path: z.string().startsWith("/").default("/metrics") }).prefault({}),
+  metrics: z
+    .object({
+      enabled: z.boolean().default(true),
+      path: z.string().startsWith("/").default("/metrics"),
+      /**
+       * A port of its own for `path` (BB_METRICS_PORT): set, /metrics is served there only and the
+       * HTTP port answers it 404, so a proxy in front of the HTTP port can never expose it. Unset
+       * (the default, as `npm start` runs), it is served on the HTTP port.
+       */
+      port: z.number().int().min(0).max(65535).optional(),
+    })
+    .prefault({}),
   service: z.object({ name: z.string().default(service) }).prefault({}),
+  /**
+   * `production` (BB_DEPLOYMENT_MODE) makes the settings an installation cannot run on with their
+   * local defaults required: a service refuses to start while one still names localhost or a
+   * `.local` host (identity's `base_url`; tenancy's and the intake's `smtp.hostname`). The default,
+   * `development`, keeps `npm start` and the tests on local names.
+   */
+  deployment: z.object({ mode: z.enum(["development", "production"]).default("development") }).prefault({}),
 });
+
+/** A host name no one outside this machine or network can reach: localhost, *.localhost, *.local, *.internal, loopback. */
+export function isLocalHostname(name: string): boolean {
+  const host = name
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "")
+    .replace(/^\[|\]$/g, "");
+  return (
+    host === "" ||
+    host === "localhost" ||
+    /\.(localhost|local|internal)$/.test(host) ||
+    /^127\./.test(host) ||
+    host === "::1" ||
+    host === "0.0.0.0"
+  );
+}
+
+/**
+ * The schema with the settings `production` requires (see `deployment.mode`): each named setting
+ * (a URL or a host name) must be set to a public name, not left at its local default. The refusal
+ * names the setting and its variable, like every other configuration error.
+ */
+export function requiredInProduction<S extends z.ZodObject>(schema: S, settings: Array<{ path: string[]; kind: "url" | "hostname" }>): S {
+  return schema.superRefine((config, ctx) => {
+    const c = config as { deployment?: { mode?: string } };
+    if (c.deployment?.mode !== "production") return;
+    for (const s of settings) {
+      const value = s.path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], config);
+      let host = typeof value === "string" ? value : "";
+      if (s.kind === "url") {
+        try {
+          host = new URL(host).hostname;
+        } catch {
+          host = "";
+        }
+      }
+      if (isLocalHostname(host)) {
+        ctx.addIssue({
+          code: "custom",
+          path: s.path,
+          message:
+            `required when deployment.mode is production (${envName(s.path)}=${s.kind === "url" ? "https://burnbox.example.com" : "mx.example.com"}); ` +
+            `${value === undefined || value === "" ? "it is unset" : `${JSON.stringify(value)} names a local host`}`,
+        });
+      }
+    }
+  });
+}
 
 /** The database name each service's `database` setting was made for (see databaseShape). */
 const DATABASE_NAMES = new WeakMap<z.ZodType, string>();

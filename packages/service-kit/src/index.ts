@@ -5,6 +5,7 @@ export * from "./logger";
 export * from "./errors";
 export * from "./internal-auth";
 export * from "./metrics";
+export * from "./metrics-port";
 export * from "./http";
 export * from "./health";
 export * from "./shutdown";

@@ -10,9 +10,11 @@ import {
   errors,
   finalizeHttpApp,
   listen,
+  metricsOnHttpPort,
   mountHealth,
   redisReady,
   requestFrame,
+  serveMetricsPort,
   type Infra,
 } from "@burnbox/service-kit";
 import type { GatewayConfig } from "./config";
@@ -91,8 +93,9 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
       a.use(["/healthz", "/readyz", config.metrics.path], admission.showWindow);
       mountHealth(a, infra.checks);
       a.get(config.metrics.path, async (req: Request, res: Response, next: NextFunction) => {
-        // Only when enabled, and only to loopback or private callers (spec 4.5, Health).
-        if (!config.metrics.enabled || !isPrivateOrLoopback(admission.clientIpOf(req))) {
+        // Only when enabled on this port (not on a metrics.port of its own), and only to loopback
+        // or private callers (spec 4.5, Health).
+        if (!metricsOnHttpPort(config) || !isPrivateOrLoopback(admission.clientIpOf(req))) {
           next(errors.notFound("route"));
           return;
         }
@@ -107,6 +110,7 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
 
   // Forwarded operations go straight to the forwarding lane, everything else to express.
   const lane = forwardingLane({ ...forwarding, frame: requestFrame({ logger, metrics }), logger, fallback: app });
+  const metricsPort = await serveMetricsPort(config, metrics, logger);
   const server = await listen(lane, config.http.port, config.http.host);
   server.server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const url = req.url ?? "";
@@ -122,7 +126,7 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
     port: server.port,
     app,
     stop: async () => {
-      await server.close();
+      await Promise.all([server.close(), metricsPort?.close()]);
       forwarder.close();
       redis.disconnect();
     },

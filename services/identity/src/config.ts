@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, encryptionShape, loadConfig, secretSchema } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction, secretSchema } from "@burnbox/service-kit";
 
 export const IdentityConfig = z.object({
   ...baseConfigShape("identity", 8101),
@@ -92,8 +92,11 @@ export const IdentityConfig = z.object({
 });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
 
+/** In production (`deployment.mode`) mailed links must point at the real address: `base_url` is required. */
+const IdentityProductionConfig = requiredInProduction(IdentityConfig, [{ path: ["base_url"], kind: "url" }]);
+
 export function loadIdentityConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): IdentityConfig {
-  return loadConfig(IdentityConfig, env, overrides);
+  return loadConfig(IdentityProductionConfig, env, overrides);
 }
 
 /** What `db:migrate` needs: the database and logging, without the service's secrets. */

@@ -7,10 +7,12 @@ import {
   createUnitOfWork,
   finalizeHttpApp,
   listen,
+  metricsOnHttpPort,
   mountHealth,
   poolSql,
   SecretBox,
   serveApi,
+  serveMetricsPort,
   startOutboxRelay,
   type Infra,
   type OutboxRelay,
@@ -134,8 +136,9 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
   infra.logger.info({ port: smtpPort }, "SMTP intake listening");
   const app = createHttpApp({ logger: infra.logger, metrics: infra.metrics });
   mountHealth(app, infra.checks);
-  if (config.metrics.enabled) app.get(config.metrics.path, infra.metrics.handler);
+  if (metricsOnHttpPort(config)) app.get(config.metrics.path, infra.metrics.handler);
   finalizeHttpApp(app, infra.logger);
+  const metricsPort = await serveMetricsPort(config, infra.metrics, infra.logger);
   const health = await listen(app, config.http.port, config.http.host);
   return {
     smtpPort,
@@ -143,7 +146,7 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     deps,
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      await health.close();
+      await Promise.all([health.close(), metricsPort?.close()]);
       await deps.data.repos.intake.idle();
       await relay.flush().catch(() => undefined);
       await platformConfig.stop();

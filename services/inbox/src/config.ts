@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, encryptionShape, loadConfig } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit";
 
 export const InboxConfig = z.object({
   ...baseConfigShape("inbox", 8103),
@@ -71,8 +71,11 @@ export const InboxConfig = z.object({
 });
 export type InboxConfig = z.infer<typeof InboxConfig>;
 
+/** In production (`deployment.mode`) the intake greets with the MX host domains point at: `smtp.hostname` is required. */
+const InboxProductionConfig = requiredInProduction(InboxConfig, [{ path: ["smtp", "hostname"], kind: "hostname" }]);
+
 export function loadInboxConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): InboxConfig {
-  return loadConfig(InboxConfig, env, overrides);
+  return loadConfig(InboxProductionConfig, env, overrides);
 }
 
 /** What `db:migrate` needs: the service's own settings, with no secret required (it only migrates). */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, encryptionShape, loadConfig } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit";
 
 export const TenancyConfig = z.object({
   ...baseConfigShape("tenancy", 8102),
@@ -78,8 +78,11 @@ export const TenancyConfig = z.object({
 });
 export type TenancyConfig = z.infer<typeof TenancyConfig>;
 
+/** In production (`deployment.mode`) domains must be able to point their MX at the intake: `smtp.hostname` is required. */
+const TenancyProductionConfig = requiredInProduction(TenancyConfig, [{ path: ["smtp", "hostname"], kind: "hostname" }]);
+
 export function loadTenancyConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): TenancyConfig {
-  return loadConfig(TenancyConfig, env, overrides);
+  return loadConfig(TenancyProductionConfig, env, overrides);
 }
 
 /** The service's configuration from the process environment (and BB_CONFIG_FILE), for main.ts. */
