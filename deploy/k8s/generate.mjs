@@ -1,11 +1,12 @@
-// Writes deploy/k8s/base/*.yaml: one file per process (Deployment, Service, HPA, PDB, NetworkPolicy)
-// and the shared parts (namespace defaults, config, NATS cluster, ingress). The YAML is committed;
+// Writes deploy/k8s/base/*.yaml: one file per process (Deployment, Service, HPA, PDB, NetworkPolicy,
+// and for a process with a database its migration Job), the shared parts (namespace defaults,
+// config, NATS cluster, ingress) and the monitoring objects (ServiceMonitor, PrometheusRule). The YAML is committed;
 // edit this script and run it again rather than the files (deploy/k8s/validate.mjs checks that
 // the files are what this script writes):
 //
 //   node deploy/k8s/generate.mjs            write the files
 //   node deploy/k8s/generate.mjs --check    exit 1 when a file differs from what it would write
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -14,6 +15,15 @@ const { stringify } = createRequire(path.join(ROOT, "packages", "service-kit", "
 const BASE = path.join(import.meta.dirname, "base");
 const PART_OF = { "app.kubernetes.io/part-of": "burnbox" };
 const VERSION = "0.1.0";
+/** Every process serves /metrics on this port only (BB_METRICS_PORT): never on the port the Ingress reaches. */
+const METRICS_PORT = 9464;
+/**
+ * Peers whose X-Forwarded-For api-gateway believes (BB_RATE_LIMIT_TRUSTED_PROXIES): the ingress
+ * controller's pods. The private ranges cover every usual pod network (k3s 10.42.0.0/16, kind
+ * 10.244.0.0/16, cloud VPCs); only the ingress controller may reach api-gateway (its
+ * NetworkPolicy). Narrow it to your cluster's pod CIDR in an overlay.
+ */
+const TRUSTED_PROXIES = "10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7";
 
 /**
  * Every process. `db`: the Secret key of its database URL. `s3`: reads the object store. `encryption`:
@@ -84,6 +94,14 @@ const selector = (name) => ({ "app.kubernetes.io/name": name, ...PART_OF });
 const secretRef = (key, optional = false) => ({ secretKeyRef: { name: "burnbox-secrets", key, ...(optional ? { optional: true } : {}) } });
 const twice = (q) => q.replace(/^(\d+)/, (n) => String(Number(n) * 2));
 
+const POD_SECURITY = {
+  runAsNonRoot: true,
+  runAsUser: 1000,
+  runAsGroup: 1000,
+  fsGroup: 1000,
+  seccompProfile: { type: "RuntimeDefault" },
+};
+
 const CONTAINER_SECURITY = {
   runAsNonRoot: true,
   runAsUser: 1000,
@@ -98,6 +116,7 @@ const CONTAINER_SECURITY = {
 function deployment(p) {
   const env = [
     { name: "BB_HTTP_PORT", value: String(p.port) },
+    { name: "BB_METRICS_PORT", value: String(METRICS_PORT) },
     { name: "BB_INTERNAL_SECRET", valueFrom: secretRef("BB_INTERNAL_SECRET") },
     { name: "REDIS_URL", valueFrom: secretRef("REDIS_URL") },
   ];
@@ -112,13 +131,18 @@ function deployment(p) {
     );
   }
   if (p.smtp) env.push({ name: "BB_SMTP_PORT", value: String(p.smtp) });
+  // the client's address from the ingress controller's X-Forwarded-For (rate limits, allowed_ips)
+  if (p.gateway) env.push({ name: "BB_RATE_LIMIT_TRUSTED_PROXIES", value: TRUSTED_PROXIES });
   if (p.gateway) {
     for (const q of PROCESSES.filter((x) => x.from)) {
       if (q.gateway) continue;
       env.push({ name: `BB_SERVICES_${q.name.replaceAll("-", "_").toUpperCase()}_URL`, value: `http://${q.name}:${q.port}` });
     }
   }
-  const ports = [{ name: "http", containerPort: p.port, protocol: "TCP" }];
+  const ports = [
+    { name: "http", containerPort: p.port, protocol: "TCP" },
+    { name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" },
+  ];
   if (p.smtp) ports.push({ name: "smtp", containerPort: p.smtp, protocol: "TCP" });
   const http = (pathName) => ({ httpGet: { path: pathName, port: "http" } });
   return {
@@ -133,7 +157,7 @@ function deployment(p) {
       template: {
         metadata: {
           labels: labels(p.name),
-          annotations: { "prometheus.io/scrape": "true", "prometheus.io/port": String(p.port), "prometheus.io/path": "/metrics" },
+          annotations: { "prometheus.io/scrape": "true", "prometheus.io/port": String(METRICS_PORT), "prometheus.io/path": "/metrics" },
         },
         spec: {
           automountServiceAccountToken: false,
@@ -179,8 +203,59 @@ function deployment(p) {
   };
 }
 
+/**
+ * The migration Job of a process with a database, from the same image as its pods:
+ * `node services/<svc>/dist/migrate.js` creates the database when missing and applies pending
+ * migrations under the advisory lock the pods take too, then exits. Run it to completion before
+ * the Deployments change (README's Deploy section), so no pod of a new version meets an old
+ * schema; a pod still migrates at start (under the same lock) should it come first.
+ */
+function migrationJob(p) {
+  const jobLabels = { "app.kubernetes.io/name": `${p.name}-migrate`, "app.kubernetes.io/component": "migration", ...PART_OF };
+  return {
+    apiVersion: "batch/v1",
+    kind: "Job",
+    metadata: { name: `${p.name}-migrate`, labels: jobLabels },
+    spec: {
+      backoffLimit: 4,
+      activeDeadlineSeconds: 900,
+      // gone 10 minutes after it finished: the next `kubectl apply` makes it again for the new image
+      ttlSecondsAfterFinished: 600,
+      template: {
+        metadata: { labels: jobLabels },
+        spec: {
+          restartPolicy: "Never",
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          securityContext: POD_SECURITY,
+          containers: [
+            {
+              name: "migrate",
+              image: `burnbox/${p.image ?? p.name}:${VERSION}`,
+              imagePullPolicy: "IfNotPresent",
+              command: ["node", `services/${p.name}/dist/migrate.js`],
+              env: [
+                { name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) },
+                { name: "BB_LOG_LEVEL", value: "info" },
+              ],
+              resources: { requests: { cpu: "100m", memory: "128Mi" }, limits: { cpu: "500m", memory: "256Mi" } },
+              securityContext: CONTAINER_SECURITY,
+              volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+            },
+          ],
+          volumes: [{ name: "tmp", emptyDir: { sizeLimit: "16Mi" } }],
+        },
+      },
+    },
+  };
+}
+
 function service(p) {
-  const ports = [{ name: "http", port: p.port, targetPort: "http", protocol: "TCP" }];
+  // metrics: for Prometheus only (the ServiceMonitor scrapes it; the NetworkPolicy admits only the monitoring namespace)
+  const ports = [
+    { name: "http", port: p.port, targetPort: "http", protocol: "TCP" },
+    { name: "metrics", port: METRICS_PORT, targetPort: "metrics", protocol: "TCP" },
+  ];
   return {
     apiVersion: "v1",
     kind: "Service",
@@ -194,7 +269,8 @@ function smtpService(p) {
   return {
     apiVersion: "v1",
     kind: "Service",
-    metadata: { name: `${p.name}-public`, labels: labels(p.name) },
+    // component "mx": not one of the Services the ServiceMonitor scrapes (it publishes SMTP only)
+    metadata: { name: `${p.name}-public`, labels: { ...labels(p.name), "app.kubernetes.io/component": "mx" } },
     spec: {
       type: "LoadBalancer",
       externalTrafficPolicy: "Local",
@@ -235,14 +311,14 @@ const FROM_GATEWAY = { podSelector: { matchLabels: selector("api-gateway") } };
 function networkPolicy(p) {
   const ingress = [];
   if (p.smtp) {
-    // the MX takes mail from anywhere; its HTTP port (health, metrics) only from monitoring
+    // the MX takes mail from anywhere; its HTTP port (health) from no one but the kubelet
     ingress.push({ from: [{ ipBlock: { cidr: "0.0.0.0/0" } }, { ipBlock: { cidr: "::/0" } }], ports: [{ port: p.smtp, protocol: "TCP" }] });
   } else {
     const from = p.from === "ingress" ? [INGRESS_NAMESPACE] : [];
     if (p.name !== "api-gateway") from.push(FROM_GATEWAY);
     ingress.push({ from, ports: [{ port: p.port, protocol: "TCP" }] });
   }
-  ingress.push({ from: [MONITORING], ports: [{ port: p.port, protocol: "TCP" }] });
+  ingress.push({ from: [MONITORING], ports: [{ port: METRICS_PORT, protocol: "TCP" }] });
   return {
     apiVersion: "networking.k8s.io/v1",
     kind: "NetworkPolicy",
@@ -250,6 +326,13 @@ function networkPolicy(p) {
     spec: { podSelector: { matchLabels: selector(p.name) }, policyTypes: ["Ingress"], ingress },
   };
 }
+
+/** The WebSocket streams realtime-gateway upgrades (GET /ws/inboxes/{id}, /ws/notifications, /ws/admin-stats). */
+const WS_UPGRADE_PATHS = [
+  ["/api/v1/ws/inboxes", "Prefix"],
+  ["/api/v1/ws/notifications", "Exact"],
+  ["/api/v1/ws/admin-stats", "Exact"],
+];
 
 const common = [
   {
@@ -264,6 +347,9 @@ const common = [
     metadata: { name: "burnbox-config", labels: PART_OF },
     data: {
       NODE_ENV: "production",
+      // public names required: identity refuses to start without BB_BASE_URL, tenancy and the intake
+      // without BB_SMTP_HOSTNAME (each overlay sets both; see the README's Deploy section)
+      BB_DEPLOYMENT_MODE: "production",
       BB_LOG_LEVEL: "info",
       NATS_URL: "nats://nats:4222",
       BB_NATS_STREAM_REPLICAS: "3",
@@ -293,8 +379,15 @@ const common = [
         {
           host: "burnbox.example.com",
           http: {
+            // Only the WebSocket upgrades go straight to realtime-gateway (a ticket admits them);
+            // every REST operation, POST /api/v1/ws/ticket included, needs api-gateway's
+            // authentication and signed context. deploy/k8s/validate.mjs checks every contract route.
             paths: [
-              { path: "/api/v1/ws", pathType: "Prefix", backend: { service: { name: "realtime-gateway", port: { name: "http" } } } },
+              ...WS_UPGRADE_PATHS.map(([path, pathType]) => ({
+                path,
+                pathType,
+                backend: { service: { name: "realtime-gateway", port: { name: "http" } } },
+              })),
               { path: "/", pathType: "Prefix", backend: { service: { name: "api-gateway", port: { name: "http" } } } },
             ],
           },
@@ -460,11 +553,137 @@ const nats = [
   },
 ];
 
+// ---- Monitoring (Prometheus Operator): a ServiceMonitor for every process's metrics port and the
+// alerts docs/operations.md describes. A Kustomize component (deploy/k8s/monitoring), because
+// its kinds exist only where the operator's CRDs are installed: the production overlay includes it.
+const DEPLOYMENTS = PROCESSES.map((p) => p.name).join("|");
+const alert = (name, expr, forDuration, severity, summary, description) => ({
+  alert: name,
+  expr,
+  for: forDuration,
+  labels: { severity },
+  // what to do: docs/operations.md, "When something moves the wrong way"
+  annotations: { summary, description },
+});
+const monitoring = [
+  {
+    apiVersion: "monitoring.coreos.com/v1",
+    kind: "ServiceMonitor",
+    metadata: { name: "burnbox", labels: PART_OF },
+    spec: {
+      // every process's ClusterIP Service (not inbox-smtp-public, which has no metrics port)
+      selector: { matchLabels: { "app.kubernetes.io/component": "service", ...PART_OF } },
+      endpoints: [{ port: "metrics", path: "/metrics", interval: "30s", scrapeTimeout: "10s" }],
+    },
+  },
+  {
+    apiVersion: "monitoring.coreos.com/v1",
+    kind: "PrometheusRule",
+    metadata: { name: "burnbox", labels: PART_OF },
+    spec: {
+      groups: [
+        {
+          name: "burnbox.pipeline",
+          rules: [
+            alert(
+              "BurnBoxOutboxBacklog",
+              "max by (namespace, service) (burnbox_outbox_backlog) > 500",
+              "10m",
+              "warning",
+              "{{ $labels.service }}: {{ $value }} events wait in the outbox",
+              "Events are committed but not leaving for NATS (unreachable, or the stream is full). Nothing is lost: they wait in Postgres. Check the service's /readyz and burnbox_outbox_publish_failures_total.",
+            ),
+            alert(
+              "BurnBoxOutboxPublishFailing",
+              "sum by (namespace, service) (rate(burnbox_outbox_publish_failures_total[5m])) > 0",
+              "10m",
+              "warning",
+              "{{ $labels.service }}: outbox publishes fail",
+              "The outbox relay cannot publish to NATS; its log says `outbox publish failed`.",
+            ),
+            alert(
+              "BurnBoxConsumerRedeliveries",
+              "sum by (namespace, service, durable) (rate(burnbox_consumer_redeliveries_total[10m])) > 0.5",
+              "15m",
+              "warning",
+              "{{ $labels.durable }}: messages are delivered again and again",
+              "A dependency of this consumer (its database, another service's RPC) is failing; the log says `event handling failed; will retry`.",
+            ),
+            alert(
+              "BurnBoxDeadLetters",
+              'sum by (namespace, service, durable) (increase(burnbox_consumer_messages_total{outcome="dead_lettered"}[15m])) > 0',
+              "0m",
+              "warning",
+              "{{ $labels.durable }}: messages were dead-lettered",
+              "A message failed its schema or every delivery; read it from the <NAMESPACE>_DLQ stream and republish once fixed.",
+            ),
+            alert(
+              "BurnBoxWebhookFailureRate",
+              'sum by (namespace) (rate(burnbox_webhook_attempts_total{outcome!="success"}[15m])) / sum by (namespace) (rate(burnbox_webhook_attempts_total[15m])) > 0.5 and sum by (namespace) (rate(burnbox_webhook_attempts_total[15m])) > 0.05',
+              "15m",
+              "warning",
+              "More than half of webhook attempts fail",
+              "Receivers are down or slow (error: refused, timeout, DNS; http_error: a non-2xx answer). Each webhook's delivery log shows which; attempts retry on the spec's schedule.",
+            ),
+            alert(
+              "BurnBoxSmtpTemporaryFailures",
+              'sum by (namespace) (rate(burnbox_smtp_replies_total{code=~"4.."}[10m])) / sum by (namespace) (rate(burnbox_smtp_replies_total[10m])) > 0.05',
+              "10m",
+              "critical",
+              "The SMTP intake answers {{ $value | humanizePercentage }} of commands with 4xx",
+              "451: the intake cannot store mail (database or storage down); senders retry, nothing is lost yet. 452/421: a sender over its limits.",
+            ),
+            alert(
+              "BurnBoxSmtpPermanentFailures",
+              'sum by (namespace) (rate(burnbox_smtp_replies_total{code=~"5.."}[30m])) / sum by (namespace) (rate(burnbox_smtp_replies_total[30m])) > 0.8',
+              "30m",
+              "info",
+              "The SMTP intake refuses {{ $value | humanizePercentage }} of commands with 5xx",
+              "Mostly 550 (no such inbox): senders aim at inboxes that do not exist or expired, normal in bursts; sustained, check that domains' MX and inbox TTLs are what users expect.",
+            ),
+          ],
+        },
+        {
+          name: "burnbox.pods",
+          rules: [
+            alert(
+              "BurnBoxPodsNotReady",
+              `kube_deployment_status_replicas_available{deployment=~"${DEPLOYMENTS}"} < kube_deployment_spec_replicas{deployment=~"${DEPLOYMENTS}"}`,
+              "10m",
+              "warning",
+              "{{ $labels.deployment }}: {{ $value }} pods available, fewer than wanted",
+              "Pods of this Deployment are not ready (kube-state-metrics): read their /readyz and events (kubectl describe pod).",
+            ),
+            alert(
+              "BurnBoxScrapeDown",
+              'up{job=~"${DEPLOYMENTS}"} == 0',
+              "5m",
+              "warning",
+              "{{ $labels.pod }}: Prometheus cannot scrape its metrics port",
+              "The pod is down or its metrics port (9464) is not reachable from the monitoring namespace.",
+            ),
+            alert(
+              "BurnBoxMigrationFailed",
+              'kube_job_status_failed{job_name=~".+-migrate"} > 0',
+              "0m",
+              "critical",
+              "{{ $labels.job_name }}: the migration Job failed",
+              "Pods of the new version will not find their schema; read the Job's log (kubectl logs job/{{ $labels.job_name }}).",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+];
+
 const doc = (objects, header) => `${header ? `# ${header}\n` : ""}${objects.map((o) => stringify(o, { lineWidth: 0 })).join("---\n")}`;
 
 const files = new Map();
 for (const p of PROCESSES) {
   const objects = [deployment(p), service(p), hpa(p), pdb(p), networkPolicy(p)];
+  // one Job per database: inbox-smtp shares the inbox's, which the inbox's Job migrates
+  if (p.db && !p.smtp) objects.push(migrationJob(p));
   if (p.smtp) objects.splice(2, 0, smtpService(p));
   files.set(`${p.name}.yaml`, doc(objects, `${p.name}: generated by deploy/k8s/generate.mjs, do not edit`));
 }
@@ -485,16 +704,31 @@ files.set(
   ),
 );
 
+files.set(
+  path.join("..", "monitoring", "monitoring.yaml"),
+  doc(monitoring, "ServiceMonitor and PrometheusRule (Prometheus Operator): generated by deploy/k8s/generate.mjs, do not edit"),
+);
+files.set(
+  path.join("..", "monitoring", "kustomization.yaml"),
+  doc(
+    [{ apiVersion: "kustomize.config.k8s.io/v1alpha1", kind: "Component", resources: ["monitoring.yaml"] }],
+    "generated by deploy/k8s/generate.mjs, do not edit; include it with `components: [../../monitoring]` where the Prometheus Operator runs",
+  ),
+);
+
 const check = process.argv.includes("--check");
 let stale = 0;
 for (const [name, text] of files) {
   const file = path.join(BASE, name);
   if (check) {
     if (!existsSync(file) || readFileSync(file, "utf8") !== text) {
-      process.stderr.write(`deploy/k8s/base/${name} differs from what deploy/k8s/generate.mjs writes\n`);
+      process.stderr.write(`${path.relative(path.join(BASE, "..", "..", ".."), file)} differs from what deploy/k8s/generate.mjs writes\n`);
       stale++;
     }
-  } else writeFileSync(file, text);
+  } else {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
 }
 if (check && stale > 0) process.exit(1);
-if (!check) process.stdout.write(`wrote ${files.size} files in deploy/k8s/base\n`);
+if (!check) process.stdout.write(`wrote ${files.size} files in deploy/k8s/base and deploy/k8s/monitoring\n`);

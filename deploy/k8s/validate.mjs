@@ -2,22 +2,43 @@
 // 1. against the Kubernetes API schemas (kubernetes-models: validators generated from the
 //    Kubernetes OpenAPI document: types, required fields, formats);
 // 2. no unknown field names (a misspelled `readinesProbe` is silently ignored by the schemas);
-// 3. BurnBox's own deployment rules (probes, limits, hardening, HPA, PDB, ingress, SMTP, NATS).
-// Also checks that deploy/k8s/base is what deploy/k8s/generate.mjs writes.
+// 3. BurnBox's own deployment rules (probes, limits, hardening, HPA, PDB, SMTP, NATS), and what a
+//    cluster needs at first contact: every contract route (packages/contracts, read through tsx)
+//    reaches, by the Ingress's own path matching, the process the api-gateway would send it to
+//    (REST: api-gateway; only WebSocket upgrades may go straight to realtime-gateway); /metrics is
+//    on a port of its own that no Ingress path reaches; api-gateway trusts the ingress controller's
+//    X-Forwarded-For; the public URL and MX host name are required and set; every database has its
+//    migration Job running the image's migrate entry;
+// 4. the Prometheus Operator's objects (ServiceMonitor, PrometheusRule), which have no Kubernetes
+//    schema here: checked field by field, their alerts against the metric names the code defines.
+// Also checks that deploy/k8s/base and deploy/k8s/monitoring are what deploy/k8s/generate.mjs writes.
 //
 //   node deploy/k8s/validate.mjs          (needs `kubectl` 1.14+ or `kustomize` on PATH)
 //
 // Prints `N passed, N failed` (one check per built object and rule group).
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { require as tsxRequire } from "tsx/cjs/api";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const K8S = import.meta.dirname;
 const { parseAllDocuments } = createRequire(path.join(ROOT, "packages", "service-kit", "package.json"))("yaml");
 const MODELS = path.join(ROOT, "node_modules", "kubernetes-models");
 const KUSTOMIZATIONS = ["base", "overlays/single-node", "overlays/production"];
+/** The contract's REST operations: every one must reach the api-gateway through the Ingress. */
+const { ROUTES } = tsxRequire("../../packages/contracts/src/routes/index.ts", import.meta.url);
+/** The WebSocket streams (upgrades: realtime-gateway admits them by ticket), and any contract route answering 101. */
+const UPGRADES = [
+  ...new Set([
+    "/ws/inboxes/{inboxId}",
+    "/ws/notifications",
+    "/ws/admin-stats",
+    ...ROUTES.filter((r) => Object.keys(r.responses).includes("101")).map((r) => r.path),
+  ]),
+];
+const API_PREFIX = "/api/v1";
 
 let passed = 0;
 let failed = 0;
@@ -142,13 +163,8 @@ function rules(name, objects) {
   for (const want of ["api-gateway", "identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway"])
     check(names.has(want), `${name}: a Deployment for ${want}`);
 
-  const ingress = of("Ingress")[0];
-  const paths = ingress?.spec.rules.flatMap((r) => r.http.paths) ?? [];
-  const backend = (p) => paths.find((x) => x.path === p)?.backend.service.name;
-  check(
-    backend("/api/v1/ws") === "realtime-gateway" && backend("/") === "api-gateway",
-    `${name}: Ingress sends /api/v1/ws to realtime-gateway and the rest to api-gateway`,
-  );
+  ingressRules(name, objects);
+  firstContactRules(name, objects);
   const smtp = of("Service").find((s) => s.spec.type === "LoadBalancer" && s.spec.ports.some((p) => p.port === 25));
   check(smtp?.spec.selector["app.kubernetes.io/name"] === "inbox-smtp", `${name}: inbox-smtp behind a LoadBalancer Service on port 25`);
   check(
@@ -168,10 +184,359 @@ function rules(name, objects) {
   );
 }
 
+/**
+ * The Ingress backend a request path reaches, as networking.k8s.io/v1 defines the matching: Exact
+ * is the whole path; Prefix matches whole path elements ("/api/v1/ws" matches "/api/v1/ws/x",
+ * never "/api/v1/wsx"); the longest matching path wins, Exact before Prefix at equal length.
+ */
+export function ingressBackend(paths, requestPath) {
+  const elements = (p) => p.split("/").filter(Boolean);
+  const matches = (p) => {
+    if (p.pathType === "Exact") return requestPath === p.path;
+    if (p.pathType !== "Prefix") return false;
+    const want = elements(p.path);
+    const have = elements(requestPath);
+    return want.length <= have.length && want.every((e, i) => e === have[i]);
+  };
+  const candidates = paths.filter(matches);
+  candidates.sort((a, b) => b.path.length - a.path.length || (a.pathType === "Exact" ? -1 : 0) - (b.pathType === "Exact" ? -1 : 0));
+  return candidates[0] ?? null;
+}
+
+const sample = (p) => `${API_PREFIX}${p.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000")}`;
+
+/** Every contract route and WebSocket stream, through the Ingress as the ingress controller routes it. */
+function ingressRules(name, objects) {
+  const ingresses = objects.filter((o) => o.kind === "Ingress");
+  check(ingresses.length === 1, `${name}: one Ingress`);
+  const paths = ingresses.flatMap((i) => i.spec.rules.flatMap((r) => r.http?.paths ?? []));
+  check(
+    paths.every((p) => p.pathType === "Exact" || p.pathType === "Prefix"),
+    `${name}: Ingress paths are Exact or Prefix (ImplementationSpecific matching differs between controllers)`,
+    paths.filter((p) => p.pathType !== "Exact" && p.pathType !== "Prefix").map((p) => `${p.path}: ${p.pathType}`),
+  );
+  const services = new Map(objects.filter((o) => o.kind === "Service").map((s) => [s.metadata.name, s]));
+  const misrouted = [];
+  for (const route of ROUTES) {
+    if (UPGRADES.includes(route.path)) continue;
+    const request = sample(route.path);
+    const hit = ingressBackend(paths, request);
+    const to = hit?.backend.service?.name ?? "nothing";
+    // REST operations need the gateway's authentication, rate limits and signed context, whoever owns them
+    if (to !== "api-gateway")
+      misrouted.push(`${route.method.toUpperCase()} ${request} (${route.service}, auth ${route.auth}) reaches ${to}, not api-gateway`);
+  }
+  for (const upgrade of UPGRADES) {
+    const request = sample(upgrade);
+    const to = ingressBackend(paths, request)?.backend.service?.name ?? "nothing";
+    // the api-gateway proxies upgrades to realtime-gateway; realtime-gateway admits them itself
+    if (to !== "api-gateway" && to !== "realtime-gateway") misrouted.push(`WebSocket ${request} reaches ${to}`);
+  }
+  check(
+    misrouted.length === 0,
+    `${name}: every contract route reaches api-gateway through the Ingress (upgrades may go to realtime-gateway)`,
+    misrouted,
+  );
+  const broken = paths
+    .map((p) => p.backend.service)
+    .filter((b) => !services.get(b?.name)?.spec.ports.some((sp) => (b.port.name ? sp.name === b.port.name : sp.port === b.port.number)));
+  check(
+    broken.length === 0,
+    `${name}: every Ingress backend is a Service port that exists`,
+    broken.map((b) => JSON.stringify(b)),
+  );
+  // /metrics: no Ingress path reaches a metrics port, and the HTTP ports it reaches do not serve it
+  const toMetrics = paths.filter((p) => {
+    const b = p.backend.service;
+    const sp = services.get(b?.name)?.spec.ports.find((x) => (b.port.name ? x.name === b.port.name : x.port === b.port.number));
+    return sp?.name === "metrics" || sp?.targetPort === "metrics";
+  });
+  const metricsHit = ingressBackend(paths, "/metrics")?.backend.service?.name;
+  const metricsServedThere = metricsHit ? metricsPortOf(objects, metricsHit) === null : false;
+  check(
+    toMetrics.length === 0 && !metricsServedThere,
+    `${name}: the Ingress routes no path to /metrics (no metrics port behind it; ${metricsHit ?? "nothing"} serves /metrics on BB_METRICS_PORT only)`,
+    [
+      ...toMetrics.map((p) => `${p.path} -> ${p.backend.service.name}:${p.backend.service.port.name ?? p.backend.service.port.number}`),
+      ...(metricsServedThere ? [`${metricsHit} serves /metrics on the port the Ingress reaches`] : []),
+    ],
+  );
+}
+
+/** The environment a Deployment's (or Job's) first container gets: its ConfigMaps, then its own env (values only). */
+function envOf(objects, workload) {
+  const c = workload.spec.template.spec.containers[0];
+  const env = {};
+  for (const from of c.envFrom ?? []) {
+    const cm = objects.find((o) => o.kind === "ConfigMap" && o.metadata.name === from.configMapRef?.name);
+    Object.assign(env, cm?.data ?? {});
+  }
+  for (const e of c.env ?? [])
+    env[e.name] = e.value ?? (e.valueFrom?.secretKeyRef ? { secret: e.valueFrom.secretKeyRef.key } : e.valueFrom);
+  return env;
+}
+
+/** The metrics port of a process (BB_METRICS_PORT, distinct from its HTTP port), or null when /metrics is on its HTTP port. */
+function metricsPortOf(objects, deploymentName) {
+  const d = objects.find((o) => o.kind === "Deployment" && o.metadata.name === deploymentName);
+  if (!d) return null;
+  const env = envOf(objects, d);
+  return /^\d+$/.test(env.BB_METRICS_PORT ?? "") && env.BB_METRICS_PORT !== env.BB_HTTP_PORT && env.BB_METRICS_ENABLED !== "false"
+    ? Number(env.BB_METRICS_PORT)
+    : null;
+}
+
+const isCidr = (v) => {
+  const [ip, bits, extra] = v.split("/");
+  if (extra !== undefined || ip === undefined) return false;
+  const v4 = /^(\d{1,3})(\.\d{1,3}){3}$/.test(ip) && ip.split(".").every((o) => Number(o) <= 255);
+  const v6 = ip.includes(":") && /^[0-9a-fA-F:]+$/.test(ip);
+  return (v4 || v6) && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (v4 ? 32 : 128)));
+};
+const LOCAL_HOST = /^(localhost|.*\.(localhost|local|internal)|127\..*|::1|\[::1\]|0\.0\.0\.0)$/i;
+
+/** What breaks at first contact with a cluster: metrics port, client IPs, public names, migrations. */
+function firstContactRules(name, objects) {
+  const of = (kind) => objects.filter((o) => o.kind === kind);
+  const deployments = of("Deployment");
+  const byName = new Map(deployments.map((d) => [d.metadata.name, d]));
+
+  // /metrics on a port of its own, published by the Service to Prometheus only
+  const bad = [];
+  for (const d of deployments) {
+    const port = metricsPortOf(objects, d.metadata.name);
+    if (port === null) {
+      bad.push(`${d.metadata.name}: BB_METRICS_PORT unset or the HTTP port`);
+      continue;
+    }
+    const c = d.spec.template.spec.containers[0];
+    if (!c.ports.some((p) => p.name === "metrics" && p.containerPort === port))
+      bad.push(`${d.metadata.name}: no container port "metrics" ${port}`);
+    const svc = of("Service").find((s) => s.spec.type === "ClusterIP" && s.metadata.name === d.metadata.name);
+    if (!svc?.spec.ports.some((p) => p.name === "metrics" && p.targetPort === "metrics"))
+      bad.push(`${d.metadata.name}: its Service has no "metrics" port`);
+    const podLabels = d.spec.template.metadata.labels;
+    const own = of("NetworkPolicy").filter(
+      (np) =>
+        Object.entries(np.spec.podSelector.matchLabels ?? {}).length > 0 &&
+        Object.entries(np.spec.podSelector.matchLabels).every(([k, v]) => podLabels[k] === v),
+    );
+    const admitting = own
+      .flatMap((np) => np.spec.ingress ?? [])
+      .filter((r) => (r.ports ?? []).some((p) => p.port === port || p.port === "metrics"));
+    if (admitting.length === 0 || admitting.some((r) => !(r.from ?? []).every((f) => f.namespaceSelector && !f.podSelector && !f.ipBlock)))
+      bad.push(`${d.metadata.name}: the metrics port is open to more than the monitoring namespace`);
+  }
+  check(bad.length === 0, `${name}: every process serves /metrics on its own metrics port, open to Prometheus only`, bad);
+
+  // api-gateway believes the ingress controller's X-Forwarded-For, and nobody else's
+  const gateway = byName.get("api-gateway");
+  const proxies = String((gateway && envOf(objects, gateway).BB_RATE_LIMIT_TRUSTED_PROXIES) ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  check(
+    proxies.length > 0 && proxies.every(isCidr) && !proxies.some((p) => /^(0\.0\.0\.0|::)\/0$/.test(p)),
+    `${name}: api-gateway trusts the ingress controller's X-Forwarded-For (BB_RATE_LIMIT_TRUSTED_PROXIES: IPs or CIDRs, not everyone)`,
+    [`BB_RATE_LIMIT_TRUSTED_PROXIES=${proxies.join(",") || "(unset)"}`],
+  );
+
+  // the public URL and the MX host name: required (production mode), and set by every overlay
+  const ingressHosts = of("Ingress").flatMap((i) => i.spec.rules.map((r) => r.host));
+  const names = [];
+  for (const [proc, setting] of [
+    ["identity", "BB_BASE_URL"],
+    ["tenancy", "BB_SMTP_HOSTNAME"],
+    ["inbox", "BB_SMTP_HOSTNAME"],
+    ["inbox-smtp", "BB_SMTP_HOSTNAME"],
+  ]) {
+    const d = byName.get(proc);
+    const env = d ? envOf(objects, d) : {};
+    if (env.BB_DEPLOYMENT_MODE !== "production")
+      names.push(`${proc}: BB_DEPLOYMENT_MODE is not production (${setting} would not be required)`);
+    if (name === "base") continue; // each overlay sets the names; the base leaves them to it
+    const value = env[setting];
+    if (typeof value !== "string" || value === "") {
+      names.push(`${proc}: ${setting} unset`);
+      continue;
+    }
+    if (setting === "BB_BASE_URL") {
+      let url = null;
+      try {
+        url = new URL(value);
+      } catch {
+        names.push(`${proc}: BB_BASE_URL ${value} is not a URL`);
+        continue;
+      }
+      if (url.protocol !== "https:") names.push(`${proc}: BB_BASE_URL ${value} is not https`);
+      if (!ingressHosts.includes(url.hostname))
+        names.push(`${proc}: BB_BASE_URL's host ${url.hostname} is not the Ingress's (${ingressHosts.join(", ")})`);
+      if (LOCAL_HOST.test(url.hostname)) names.push(`${proc}: BB_BASE_URL ${value} is a local name`);
+    } else if (LOCAL_HOST.test(value) || !value.includes(".")) names.push(`${proc}: BB_SMTP_HOSTNAME ${value} is a local name`);
+  }
+  check(
+    names.length === 0,
+    `${name}: the public URL and MX host name are required (production mode)${name === "base" ? "" : " and set"}`,
+    names,
+  );
+
+  // one migration Job per database, from the image of the pods that use it, running its migrate entry
+  const jobs = of("Job");
+  const missing = [];
+  const keys = new Map();
+  for (const d of deployments) {
+    const db = envOf(objects, d).BB_DATABASE_URL;
+    if (db?.secret && !keys.has(db.secret)) keys.set(db.secret, d);
+  }
+  for (const [key, d] of keys) {
+    const job = jobs.find((j) => envOf(objects, j).BB_DATABASE_URL?.secret === key);
+    if (!job) {
+      missing.push(`${key}: no Job migrates it`);
+      continue;
+    }
+    const c = job.spec.template.spec.containers[0];
+    const users = deployments
+      .filter((x) => envOf(objects, x).BB_DATABASE_URL?.secret === key)
+      .map((x) => x.spec.template.spec.containers[0].image);
+    if (!users.includes(c.image))
+      missing.push(`${job.metadata.name}: image ${c.image} is none of its database's pods' (${users.join(", ")})`);
+    const entry = /^services\/([a-z-]+)\/dist\/migrate\.js$/.exec(
+      (c.command ?? []).concat(c.args ?? []).find((a) => a.endsWith(".js")) ?? "",
+    );
+    if (!entry) missing.push(`${job.metadata.name}: does not run services/<svc>/dist/migrate.js`);
+    else if (!existsSync(path.join(ROOT, "services", entry[1], "src", "migrate.ts")) || !BUILT_ENTRIES.get(entry[1])?.includes("migrate"))
+      missing.push(`${job.metadata.name}: services/${entry[1]}/src/migrate.ts is not built (deploy/local/build.mjs ENTRIES)`);
+    if (!["Never", "OnFailure"].includes(job.spec.template.spec.restartPolicy)) missing.push(`${job.metadata.name}: restartPolicy`);
+    const sc = c.securityContext ?? {};
+    if (sc.runAsNonRoot !== true || sc.readOnlyRootFilesystem !== true || sc.allowPrivilegeEscalation !== false)
+      missing.push(`${job.metadata.name}: not hardened like the pods`);
+    if (!c.resources?.limits?.memory) missing.push(`${job.metadata.name}: no memory limit`);
+  }
+  check(
+    keys.size >= 5 && missing.length === 0,
+    `${name}: a migration Job for each of the ${keys.size} databases, from the image, running its migrate entry`,
+    missing,
+  );
+}
+
+/** Each service's entry points as deploy/local/build.mjs builds them (the image runs these). */
+const BUILT_ENTRIES = new Map(
+  [...readFileSync(path.join(ROOT, "deploy", "local", "build.mjs"), "utf8").matchAll(/^\s+"?([a-z-]+)"?: \[([^\]]*)\],?$/gm)].map((m) => [
+    m[1],
+    [...m[2].matchAll(/"([a-z-]+)"/g)].map((x) => x[1]),
+  ]),
+);
+
+// ---- The Prometheus Operator's kinds (no schema in kubernetes-models): a field-by-field check.
+/** Every metric name the code defines (prom-client `name: "..."`), and the series a histogram adds. */
+function definedMetrics() {
+  const names = new Set();
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === "node_modules" || e.name === "generated" || e.name === "dist") continue;
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (e.name.endsWith(".ts") && !e.name.includes(".spec."))
+        for (const m of readFileSync(file, "utf8").matchAll(/\bname: "([a-z_:][a-z0-9_:]*)"/g)) names.add(m[1]);
+    }
+  };
+  for (const d of ["packages/service-kit/src", "services"]) walk(path.join(ROOT, d));
+  for (const n of [...names]) for (const suffix of ["_bucket", "_sum", "_count"]) names.add(`${n}${suffix}`);
+  return names;
+}
+const METRICS = definedMetrics();
+const DURATION = /^(0|(\d+(ms|s|m|h|d|w|y))+)$/;
+const seconds = (d) =>
+  [...d.matchAll(/(\d+)(ms|s|m|h|d|w|y)/g)].reduce(
+    (t, [, n, u]) => t + Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400, w: 604800, y: 31536000 }[u],
+    0,
+  );
+const onlyKeys = (obj, keys, at) =>
+  Object.keys(obj ?? {})
+    .filter((k) => !keys.includes(k))
+    .map((k) => `${at}.${k}: unknown field`);
+
+function crdErrors(obj, objects) {
+  const errs = [];
+  if (obj.apiVersion !== "monitoring.coreos.com/v1") errs.push(`apiVersion ${obj.apiVersion} is not monitoring.coreos.com/v1`);
+  if (!obj.metadata?.name) errs.push("metadata.name is missing");
+  errs.push(...onlyKeys(obj, ["apiVersion", "kind", "metadata", "spec"], ""));
+  if (obj.kind === "ServiceMonitor") {
+    const spec = obj.spec ?? {};
+    errs.push(...onlyKeys(spec, ["selector", "endpoints", "namespaceSelector", "jobLabel", "targetLabels", "podTargetLabels"], ".spec"));
+    const sel = spec.selector?.matchLabels ?? {};
+    if (Object.keys(sel).length === 0) errs.push(".spec.selector.matchLabels is empty");
+    if (!Array.isArray(spec.endpoints) || spec.endpoints.length === 0) errs.push(".spec.endpoints is empty");
+    for (const [i, e] of (spec.endpoints ?? []).entries()) {
+      errs.push(
+        ...onlyKeys(
+          e,
+          ["port", "targetPort", "path", "scheme", "interval", "scrapeTimeout", "honorLabels", "relabelings", "metricRelabelings"],
+          `.spec.endpoints[${i}]`,
+        ),
+      );
+      if (typeof e.port !== "string") errs.push(`.spec.endpoints[${i}].port must name a Service port`);
+      for (const k of ["interval", "scrapeTimeout"])
+        if (e[k] !== undefined && !DURATION.test(e[k])) errs.push(`.spec.endpoints[${i}].${k} ${e[k]} is not a duration`);
+      if (e.interval && e.scrapeTimeout && seconds(e.scrapeTimeout) > seconds(e.interval))
+        errs.push(`.spec.endpoints[${i}].scrapeTimeout exceeds interval`);
+      if (e.path !== undefined && !String(e.path).startsWith("/")) errs.push(`.spec.endpoints[${i}].path`);
+      // every process's Service is scraped, on a port that exists
+      const selected = objects.filter((o) => o.kind === "Service" && Object.entries(sel).every(([k, v]) => o.metadata.labels?.[k] === v));
+      const processes = objects.filter((o) => o.kind === "Deployment").map((d) => d.metadata.name);
+      for (const p of processes) if (!selected.some((s) => s.metadata.name === p)) errs.push(`Service ${p} is not selected`);
+      for (const s of selected)
+        if (!s.spec.ports.some((p) => p.name === e.port)) errs.push(`Service ${s.metadata.name} has no port ${e.port}`);
+    }
+  } else if (obj.kind === "PrometheusRule") {
+    const groups = obj.spec?.groups;
+    errs.push(...onlyKeys(obj.spec, ["groups"], ".spec"));
+    if (!Array.isArray(groups) || groups.length === 0) errs.push(".spec.groups is empty");
+    const groupNames = new Set();
+    for (const [g, group] of (groups ?? []).entries()) {
+      const at = `.spec.groups[${g}]`;
+      errs.push(...onlyKeys(group, ["name", "interval", "rules", "limit", "partial_response_strategy"], at));
+      if (typeof group.name !== "string" || groupNames.has(group.name)) errs.push(`${at}.name missing or repeated`);
+      groupNames.add(group.name);
+      for (const [r, rule] of (group.rules ?? []).entries()) {
+        const ra = `${at}.rules[${r}]`;
+        errs.push(...onlyKeys(rule, ["alert", "record", "expr", "for", "keep_firing_for", "labels", "annotations"], ra));
+        if ((rule.alert === undefined) === (rule.record === undefined)) errs.push(`${ra}: exactly one of alert and record`);
+        if (typeof rule.expr !== "string" || rule.expr.trim() === "") errs.push(`${ra}.expr is empty`);
+        else {
+          let depth = 0;
+          for (const ch of rule.expr.replace(/"[^"]*"/g, "")) {
+            depth += ch === "(" || ch === "{" || ch === "[" ? 1 : ch === ")" || ch === "}" || ch === "]" ? -1 : 0;
+            if (depth < 0) break;
+          }
+          if (depth !== 0) errs.push(`${ra}.expr: unbalanced brackets`);
+          for (const [m] of rule.expr.replace(/"[^"]*"/g, "").matchAll(/\bburnbox_[a-z0-9_]+/g))
+            if (!METRICS.has(m)) errs.push(`${ra}.expr: ${m} is no metric the code defines`);
+        }
+        if (rule.for !== undefined && !DURATION.test(rule.for)) errs.push(`${ra}.for ${rule.for} is not a duration`);
+        if (rule.alert !== undefined) {
+          if (!["critical", "warning", "info"].includes(rule.labels?.severity)) errs.push(`${ra}.labels.severity`);
+          if (typeof rule.annotations?.summary !== "string") errs.push(`${ra}.annotations.summary is missing`);
+        }
+      }
+    }
+  } else errs.push(`no check for ${obj.kind}`);
+  return errs;
+}
+
+/** The alerts docs/operations.md describes in prose, each by the series it reads. */
+const WANTED_ALERTS = {
+  "outbox backlog": "burnbox_outbox_backlog",
+  "consumer redeliveries": "burnbox_consumer_redeliveries_total",
+  "webhook failure rate": "burnbox_webhook_attempts_total",
+  "SMTP 4xx/5xx rate": "burnbox_smtp_replies_total",
+  "pods not ready": "kube_deployment_status_replicas_available",
+};
+
 const generated = spawnSync(process.execPath, [path.join(K8S, "generate.mjs"), "--check"], { encoding: "utf8" });
 check(
   generated.status === 0,
-  "deploy/k8s/base is what deploy/k8s/generate.mjs writes",
+  "deploy/k8s/base and deploy/k8s/monitoring are what deploy/k8s/generate.mjs writes",
   generated.stderr.trim().split("\n").filter(Boolean),
 );
 
@@ -187,12 +552,30 @@ for (const k of KUSTOMIZATIONS) {
   check(objects.length > 0, `${k}: builds`);
   for (const obj of objects) {
     const id = `${k}: ${obj.kind} ${obj.metadata?.name}`;
+    if (obj.apiVersion?.startsWith("monitoring.coreos.com/")) {
+      const errs = crdErrors(obj, objects);
+      check(errs.length === 0, `${id} is a well-formed Prometheus Operator object`, errs);
+      continue;
+    }
     check((await schemaErrors(obj)).length === 0 && unknownFields(obj).length === 0, `${id} matches the Kubernetes API schema`, [
       ...(await schemaErrors(obj)),
       ...unknownFields(obj).map((f) => `unknown field ${f}`),
     ]);
   }
   rules(k, objects);
+  const alerts = objects.filter((o) => o.kind === "PrometheusRule").flatMap((o) => o.spec.groups.flatMap((g) => g.rules));
+  if (k === "overlays/production") {
+    check(
+      objects.some((o) => o.kind === "ServiceMonitor"),
+      `${k}: a ServiceMonitor scrapes every process`,
+    );
+    const uncovered = Object.entries(WANTED_ALERTS).filter(([, metric]) => !alerts.some((a) => a.alert && a.expr.includes(metric)));
+    check(
+      uncovered.length === 0,
+      `${k}: a PrometheusRule alerts on what docs/operations.md describes`,
+      uncovered.map(([what, m]) => `${what} (${m})`),
+    );
+  }
 }
 
 for (const p of problems) process.stdout.write(`[k8s] FAIL ${p}\n`);
