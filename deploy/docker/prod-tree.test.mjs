@@ -2,7 +2,9 @@
 // (deploy/docker/prod-tree.mjs, as the Dockerfile does) and starts each entry point from it as the
 // image would: `node services/<svc>/dist/<entry>.js`, only that tree on disk, with its files
 // read-only and, when this runs as root, as an unprivileged user (the image runs as `node`).
-// Each must become ready on its port and pass the image's HEALTHCHECK script.
+// Each must become ready on its port and pass the image's HEALTHCHECK script. The migration entry
+// of each service with a database (what the Kubernetes migration Job runs) must migrate from the
+// tree first, and a production configuration without its public names must refuse to start.
 //
 //   node deploy/docker/prod-tree.test.mjs [service...]     (after node deploy/local/build.mjs)
 //
@@ -113,6 +115,33 @@ try {
     if (t.name !== "inbox" && t.name !== "inbox-smtp") delete env.BB_STORAGE_LOCAL_PATH;
     if (t.name !== "inbox-smtp") delete env.BB_SMTP_PORT;
     if (t.name !== "identity" && t.name !== "api-gateway" && t.name !== "realtime-gateway") delete env.BB_AUTH_JWT_SECRET;
+    if (t.name === t.dir && DB_SERVICES.includes(t.dir)) {
+      // the migration Job's command: node services/<svc>/dist/migrate.js, with only the database URL
+      const [mc, margs] = asUser(process.execPath, [`services/${t.dir}/dist/migrate.js`]);
+      const migrated = spawnSync(mc, margs, {
+        cwd: tree,
+        env: { PATH: process.env.PATH, NODE_ENV: "production", BB_LOG_LEVEL: "warn", BB_DATABASE_URL: env.BB_DATABASE_URL },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      if (!check(migrated.status === 0, `${t.dir}: the migration entry migrates its database from the production tree`))
+        process.stderr.write(`${migrated.stdout}${migrated.stderr}`.slice(-4000));
+    }
+    if (t.name === "identity" || t.name === "inbox-smtp") {
+      // BB_DEPLOYMENT_MODE=production without the public names: refused at start, naming the setting
+      const setting = t.name === "identity" ? "BB_BASE_URL" : "BB_SMTP_HOSTNAME";
+      const [pc, pargs] = asUser(process.execPath, [`services/${t.dir}/dist/${t.entry}.js`]);
+      const refused = spawnSync(pc, pargs, {
+        cwd: tree,
+        env: { ...env, BB_DEPLOYMENT_MODE: "production" },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      check(
+        refused.status === 1 && refused.stderr.includes(`(${setting}): required when deployment.mode is production`),
+        `${t.name}: in production mode without ${setting}, refuses to start and names it`,
+      );
+    }
     const [cmd, args] = asUser(process.execPath, [`services/${t.dir}/dist/${t.entry}.js`]);
     const child = spawn(cmd, args, { cwd: tree, env, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";

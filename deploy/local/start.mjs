@@ -11,7 +11,7 @@ import path from "node:path";
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 20 || (major === 20 && minor < 11)) {
   process.stderr.write(
-    `[burnbox] Node.js ${process.versions.node} is too old: BurnBox needs Node.js 20.11 or newer (20 LTS or 22 LTS). Install it from your package manager, nvm (nvm install 20) or nodejs.org, and run npm start again.\n`,
+    `[burnbox] Node.js ${process.versions.node} is too old: BurnBox needs Node.js 20.11 or newer (24 LTS recommended; 20 is past its end of life). Install it from your package manager, nvm (nvm install 24) or nodejs.org, and run npm start again.\n`,
   );
   process.exit(1);
 }
