@@ -3,6 +3,8 @@
 // an image, every built image names a target of deploy/docker/Dockerfile, every dependency and
 // named volume exists, every BurnBox service has its health check (the image's) and the stack has
 // Postgres with a password, Redis, NATS with JetStream and a health check, and the SMTP intake.
+// And the README's first mail works under it as under `npm start`: its API address, its SMTP
+// port and its domain (trusted without DNS) are what `docker compose up` gives with no settings.
 // `docker compose config` itself runs too when the compose plugin is installed, else Compose v1
 // (`docker-compose config`, Debian's package) when that is.
 //
@@ -100,6 +102,46 @@ const dbUrl = String(services.identity?.environment?.DATABASE_URL ?? "");
 check(
   /^postgresql:\/\/[^:]+:[^@]+@postgres:5432\//.test(dbUrl),
   "services reach Postgres with a password (each uses its own database on it)",
+);
+
+// ---- The README's first-mail walkthrough, with only the two secrets set, as under `npm start`
+const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+const start = readFileSync(path.join(ROOT, "deploy", "local", "start.mjs"), "utf8");
+const walkDomain = /"domain_name":"([^"]+)"/.exec(readme)?.[1];
+const walkApi = /^API=http:\/\/localhost:(\d+)\/api\/v1$/m.exec(readme)?.[1];
+const walkSmtp = /on localhost:(\d+), then:/.exec(readme)?.[1];
+check(Boolean(walkDomain && walkApi && walkSmtp), "README: the first-mail walkthrough names its domain, API port and SMTP port");
+const startSmtp = /env\.BB_SMTP_PORT \?\? "(\d+)"/.exec(start)?.[1];
+const startTrusted = /env\.BB_DOMAINS_TRUSTED \?\? "([^"]*)"/.exec(start)?.[1];
+check(walkSmtp === startSmtp, `README's SMTP port (${walkSmtp}) is npm start's (${startSmtp})`);
+const trusted = String(services.tenancy?.environment?.BB_DOMAINS_TRUSTED ?? "")
+  .split(",")
+  .map((d) => d.trim().toLowerCase())
+  .filter(Boolean);
+const covers = (list, domain) => list.some((t) => domain === t || domain?.endsWith(`.${t}`));
+check(
+  covers(trusted, walkDomain) && covers((startTrusted ?? "").split(","), walkDomain),
+  `the walkthrough's domain ${walkDomain} is trusted by default under compose (${trusted.join(",") || "none"}) as under npm start (${startTrusted})`,
+);
+const published = (name, inner) =>
+  (services[name]?.ports ?? [])
+    .map(String)
+    .find((p) => p.endsWith(`:${inner}`))
+    ?.split(":")
+    .slice(-2, -1)[0];
+check(
+  published("inbox-smtp", 2525) === walkSmtp,
+  `the SMTP intake is published on the walkthrough's port ${walkSmtp} by default (${published("inbox-smtp", 2525)})`,
+);
+check(published("api-gateway", 8080) === walkApi, `the API is published on the walkthrough's port ${walkApi}`);
+check(
+  /^http:\/\/localhost:(\d+)$/.exec(services.identity?.environment?.BB_BASE_URL ?? "")?.[1] === walkApi,
+  "identity's BB_BASE_URL is the published API address by default (links in mail open there)",
+);
+check(
+  Boolean(services.tenancy?.environment?.BB_SMTP_HOSTNAME) &&
+    services.tenancy?.environment?.BB_SMTP_HOSTNAME === services["inbox-smtp"]?.environment?.BB_SMTP_HOSTNAME,
+  "tenancy's MX target and the intake's host name are one setting (BB_SMTP_HOSTNAME)",
 );
 
 const docker = spawnSync("docker", ["compose", "version"], { encoding: "utf8" });
