@@ -119,12 +119,12 @@ interface Candidate extends Span {
 
 /**
  * The runs of a text that have the shape of a code and are not excluded: 4–10 digits (one
- * dash or single space may split them into two groups of 2–5 digits of about equal length), or
+ * dash or single space may split them into two equal groups of 2–5 digits), or
  * 5–10 capital letters and digits with at least one digit. A run must stand alone: glued to a
  * letter (`abc123456`) or joined to another token (`ORD-12345`, `12345.67`, `2026-11-27`,
  * `555-123-4567`) it is part of something else; three or more digit groups in a row separated by
  * single spaces are a phone or card number. Not codes either: inside a URL or e-mail address, a
- * year next to a month name, an amount with a currency sign, a reference (`#12345`, `+4930…`).
+ * year next to a month name or after ©, an amount with a currency sign, a reference (`#12345`, `+4930…`).
  */
 function candidates(text: string): Candidate[] {
   const atoms: Atom[] = [];
@@ -186,7 +186,8 @@ function candidates(text: string): Candidate[] {
     flushSpaceGroup();
     if (only) {
       const len = only.end - only.start;
-      if (len >= 5 && len <= 10) out.push({ start: only.start, end: only.end, value: text.slice(only.start, only.end), digitsOnly: false });
+      if (len >= 5 && len <= 10 && /[0-9]/.test(text.slice(only.start, only.end)))
+        out.push({ start: only.start, end: only.end, value: text.slice(only.start, only.end), digitsOnly: false });
     } else if (group.length === 2) {
       // one dash between two digit groups: `123-456`
       const [a, b] = group as [Atom, Atom];
@@ -197,11 +198,13 @@ function candidates(text: string): Candidate[] {
   return out.filter((c) => !excluded(text, c));
 }
 
-/** Two digit groups that read as one split code: 2–5 digits each, lengths differing by at most one. */
+/**
+ * Two digit groups that read as one split code: two equal groups of 2–5 digits (`123 456`,
+ * `1234-5678`). Unequal groups are something else: `123-4567` is a phone number.
+ */
 function isSplit(a: Atom, b: Atom): boolean {
   const la = a.end - a.start;
-  const lb = b.end - b.start;
-  return la >= 2 && lb >= 2 && la <= 5 && lb <= 5 && Math.abs(la - lb) <= 1;
+  return la >= 2 && la <= 5 && b.end - b.start === la;
 }
 
 function digitCandidate(text: string, a: Atom, b?: Atom): Candidate {
@@ -234,6 +237,8 @@ const MONTH_AFTER = new RegExp(`^,?\\s?(?:${MONTHS})(?![\\p{L}])`, "iu");
 function excluded(text: string, c: Candidate): boolean {
   const before = text[c.start - 1];
   if (before === "#" || before === "+" || before === "№") return true;
+  // a copyright year: `© 2026`, `(c) 2026`
+  if (/(?:©|\([cC]\))\s?$/.test(text.slice(Math.max(0, c.start - 4), c.start))) return true;
   // an amount: a currency sign or code right before or after, a space between allowed
   const signBefore = isSpace(before) ? text[c.start - 2] : before;
   const signAfter = isSpace(text[c.end]) ? text[c.end + 1] : text[c.end];
