@@ -118,13 +118,12 @@ interface Candidate extends Span {
 }
 
 /**
- * The runs of a text that have the shape of a code and are not excluded: 4–10 digits (one
- * dash or single space may split them into two equal groups of 2–5 digits), or
- * 5–10 capital letters and digits with at least one digit. A run must stand alone: glued to a
- * letter (`abc123456`) or joined to another token (`ORD-12345`, `12345.67`, `2026-11-27`,
- * `555-123-4567`) it is part of something else; three or more digit groups in a row separated by
- * single spaces are a phone or card number. Not codes either: inside a URL or e-mail address, a
- * year next to a month name or after ©, an amount with a currency sign, a reference (`#12345`, `+4930…`).
+ * The runs of a text that have the shape of a code: 4–10 digits (one dash or single space may
+ * split them into two equal groups of 2–5 digits), or 5–10 capital letters and digits with at
+ * least one digit. A run must stand alone: glued to a letter (`abc123456`) or joined to another
+ * token (`ORD-12345`, `12345.67`, `2026-11-27`, `555-123-4567`) it is part of something else;
+ * three or more digit groups in a row separated by single spaces are a phone or card number.
+ * The exclusions (`excluded`, `linkChecker`) are applied after.
  */
 function candidates(text: string): Candidate[] {
   const atoms: Atom[] = [];
@@ -195,7 +194,7 @@ function candidates(text: string): Candidate[] {
     }
   }
   flushSpaceGroup();
-  return out.filter((c) => !excluded(text, c));
+  return out;
 }
 
 /**
@@ -234,6 +233,10 @@ const MONTH_BEFORE = new RegExp(`(?<![\\p{L}])(?:${MONTHS})\\.?(?:\\s\\d{1,2}(?:
 /** `2026 November`, `2026, Nov` (text after a year). */
 const MONTH_AFTER = new RegExp(`^,?\\s?(?:${MONTHS})(?![\\p{L}])`, "iu");
 
+/**
+ * Not codes: a reference (`#12345`, `+4930…`, `№ 1234`), a copyright year (`© 2026`), an amount
+ * with a currency sign or code before or after it, a year next to a month name.
+ */
 function excluded(text: string, c: Candidate): boolean {
   const before = text[c.start - 1];
   if (before === "#" || before === "+" || before === "№") return true;
@@ -253,9 +256,48 @@ function excluded(text: string, c: Candidate): boolean {
   return false;
 }
 
-/** Spans of URLs and e-mail addresses in a text: a run inside one is not a code. */
-function linkSpans(text: string): Span[] {
-  return (linkFinder.match(text) ?? []).map((m) => ({ start: m.index, end: m.lastIndex }));
+/**
+ * Whether a span lies (partly) inside a URL or an e-mail address. A URL holds no white space, so
+ * only the chunk of non-space text around each end of the span is searched, each chunk once.
+ */
+function linkChecker(text: string): (c: Span) => boolean {
+  let chunkStart: Int32Array | null = null; // for each position, where its chunk of non-space text starts
+  const chunks = new Map<number, Span[]>();
+  const linksOfChunkAt = (at: number): Span[] => {
+    if (!chunkStart) {
+      chunkStart = new Int32Array(text.length);
+      for (let i = 0, start = 0; i < text.length; i++) {
+        if (isSpace(text[i])) start = i + 1;
+        chunkStart[i] = start;
+      }
+    }
+    const from = chunkStart[at] ?? at;
+    let links = chunks.get(from);
+    if (!links) {
+      let to = at;
+      while (to < text.length && !isSpace(text[to])) to++;
+      links = (linkFinder.match(text.slice(from, to)) ?? []).map((m) => ({ start: from + m.index, end: from + m.lastIndex }));
+      chunks.set(from, links);
+    }
+    return links;
+  };
+  return (c) => [c.start, c.end - 1].some((at) => linksOfChunkAt(at).some((l) => l.start <= at && at < l.end));
+}
+
+/** Whether a keyword stands within the window of a span; `keywords` in text order. */
+function nearKeywordIn(keywords: readonly Span[]): (c: Span) => boolean {
+  return (c) => {
+    // the first keyword ending after the window opens; keywords do not overlap, so ends ascend too
+    let lo = 0;
+    let hi = keywords.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((keywords[mid] as Span).end < c.start - KEYWORD_WINDOW) lo = mid + 1;
+      else hi = mid;
+    }
+    const k = keywords[lo];
+    return k !== undefined && gap(k, c) <= KEYWORD_WINDOW;
+  };
 }
 
 // ---- the codes of a mail ----------------------------------------------------------------------
@@ -283,21 +325,31 @@ function contextOf(text: string, c: Span): string {
     .trim();
 }
 
-function findIn(raw: string, where: 0 | 1): { found: Found[]; runs: number } {
+function findIn(raw: string, where: 0 | 1): Found[] {
   const text = fold(raw);
-  const urls = linkSpans(text);
-  const runs = candidates(text).filter((c) => !urls.some((u) => u.start < c.end && c.start < u.end));
-  const keywords = keywordSpans(text);
+  const nearKeyword = nearKeywordIn(keywordSpans(text));
+  const inLink = linkChecker(text);
   const found: Found[] = [];
-  for (const c of runs) {
-    if (!keywords.some((k) => gap(k, c) <= KEYWORD_WINDOW)) continue;
+  const runs: Candidate[] = [];
+  const values = new Set<string>();
+  let digitValues = 0;
+  for (const c of candidates(text)) {
+    if (values.has(c.value)) continue; // its first place in this text is the one that counts
+    // in the subject every run counts (is it the only one?); in a body only those near a keyword
+    const near = nearKeyword(c);
+    if ((where === 1 && !near) || excluded(text, c) || inLink(c)) continue;
+    runs.push(c);
+    if (!near) continue;
     found.push({ ...c, rank: c.digitsOnly ? 0 : 1, where, context: contextOf(text, c) });
+    values.add(c.value);
+    // five distinct digit-only codes fill the list: nothing later in this text can enter it
+    if (c.digitsOnly && ++digitValues === MAX_CODES) break;
   }
   if (where === 0 && runs.length === 1 && found.length === 0) {
     const only = runs[0] as Candidate;
     found.push({ ...only, rank: 2, where, context: contextOf(text, only) });
   }
-  return { found, runs: runs.length };
+  return found;
 }
 
 /**
@@ -306,7 +358,7 @@ function findIn(raw: string, where: 0 | 1): { found: Found[]; runs: number } {
  * before body and by position. Each value once, at most five.
  */
 export function extractCodes(subject: string, body: string): ExtractedCode[] {
-  const all = [...findIn(subject, 0).found, ...findIn(body.slice(0, MAX_SCANNED_CHARS), 1).found];
+  const all = [...findIn(subject, 0), ...findIn(body.slice(0, MAX_SCANNED_CHARS), 1)];
   all.sort((a, b) => a.rank - b.rank || a.where - b.where || a.start - b.start);
   const seen = new Set<string>();
   const codes: ExtractedCode[] = [];

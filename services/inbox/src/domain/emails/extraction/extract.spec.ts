@@ -553,3 +553,16 @@ describe("extract", () => {
     expect(extract({ subject: "", text: null, html: null, headers: {} })).toEqual({ codes: [], links: [] });
   });
 });
+
+describe("extract on hostile bodies", () => {
+  it.each([
+    ["a keyword and the same code 30,000 times", "code 1234 ".repeat(30_000)],
+    ["one 300,000-character chunk without spaces", "code:1234,".repeat(30_000)],
+    ["100,000 two-digit groups", "12 ".repeat(100_000)],
+    ["12,000 URLs holding codes", "https://a.test/code/123456 ".repeat(12_000)],
+  ])("when the body is %s, then extraction takes under 1.5 s", (_what, text) => {
+    const started = performance.now();
+    extract({ subject: "Acme", text, html: null, headers: {} });
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+});

@@ -4,7 +4,7 @@ import type { HtmlAnchor } from "./html-text";
 
 export const MAX_LINKS = 100;
 /** At most this much of a body is searched for URLs (and codes): intake time stays bounded. */
-export const MAX_SCANNED_CHARS = 200_000;
+export const MAX_SCANNED_CHARS = 100_000;
 
 /** Only explicit http(s) URLs count in text: no fuzzy hosts (`example.com`), no e-mail addresses. */
 const linkify = new LinkifyIt({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
