@@ -239,7 +239,8 @@ const MONTH_AFTER = new RegExp(`^,?\\s?(?:${MONTHS})(?![\\p{L}])`, "iu");
  */
 function excluded(text: string, c: Candidate): boolean {
   const before = text[c.start - 1];
-  if (before === "#" || before === "+" || before === "№") return true;
+  const markBefore = isSpace(before) ? text[c.start - 2] : before;
+  if (before === "+" || markBefore === "#" || markBefore === "№") return true;
   // a copyright year: `© 2026`, `(c) 2026`
   if (/(?:©|\([cC]\))\s?$/.test(text.slice(Math.max(0, c.start - 4), c.start))) return true;
   // an amount: a currency sign or code right before or after, a space between allowed

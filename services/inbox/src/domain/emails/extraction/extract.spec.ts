@@ -289,8 +289,11 @@ const rows: Row[] = [
   },
   // ---- not codes
   {
-    name: "an order number with #",
-    mail: { subject: "Order #482913 confirmed", text: "Thanks! Verification of your payment is complete for order #482913." },
+    name: "an order number after # or №",
+    mail: {
+      subject: "Order #482913 confirmed",
+      text: "Thanks! Verification of your payment is complete for order # 482913.\nVerify invoice № 5521.",
+    },
     codes: [],
     links: [],
   },
