@@ -5,6 +5,8 @@ import { inboxesRoutes } from "./inboxes.routes";
 export * from "./inboxes.schemas";
 export * from "./emails.schemas";
 export * from "./demo.schemas";
+export * from "./extracted.schemas";
+export * from "./wait.schemas";
 
 export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes] as const;
 

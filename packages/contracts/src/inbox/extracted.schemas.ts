@@ -1,0 +1,42 @@
+import { z } from "../zod";
+
+/** Extensions section 2: what a mail's links are for, judged from the URL's path and query, then the anchor text. */
+export const LINK_KINDS = ["verify", "reset", "magic_link", "unsubscribe", "other"] as const;
+export const LinkKind = z.enum(LINK_KINDS).openapi("LinkKind");
+export type LinkKind = z.infer<typeof LinkKind>;
+
+export const EXTRACTED_LIMITS = { codes: 5, links: 100, codeContext: 60 } as const;
+
+export const ExtractedCode = z
+  .object({
+    value: z
+      .string()
+      .openapi({ description: "The code as typed: digits, or capital letters and digits; a split `123 456` gives `123456`" }),
+    context: z
+      .string()
+      .max(EXTRACTED_LIMITS.codeContext)
+      .openapi({ description: "Up to 60 characters of the text around the code, the code included" }),
+  })
+  .openapi("ExtractedCode");
+export type ExtractedCode = z.infer<typeof ExtractedCode>;
+
+export const ExtractedLink = z
+  .object({
+    url: z.string().openapi({ description: "An http or https URL as the mail wrote it" }),
+    text: z.string().openapi({ description: "The anchor's visible text; empty for a URL from the text part or a List-Unsubscribe header" }),
+    kind: LinkKind,
+  })
+  .openapi("ExtractedLink");
+export type ExtractedLink = z.infer<typeof ExtractedLink>;
+
+/** Computed once when the mail is received; a mail with no code or link has empty lists, never null. */
+export const Extracted = z
+  .object({
+    codes: z.array(ExtractedCode).max(EXTRACTED_LIMITS.codes),
+    links: z.array(ExtractedLink).max(EXTRACTED_LIMITS.links),
+  })
+  .openapi("Extracted", { description: "One-time codes and links found in the mail (see docs/extraction.md)" });
+export type Extracted = z.infer<typeof Extracted>;
+
+/** What a mail stored before extraction existed carries. */
+export const nothingExtracted = (): Extracted => ({ codes: [], links: [] });

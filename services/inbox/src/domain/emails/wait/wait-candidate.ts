@@ -1,0 +1,35 @@
+import { bodyTextOf } from "../extraction/html-text";
+import { headerValue } from "../extraction/extract";
+import { addressesOf } from "./addresses";
+import type { WaitCandidate } from "./wait-matcher";
+
+/** The columns of a stored email the wait reads. */
+export interface StoredEmailForWait {
+  id: string;
+  receivedAt: Date;
+  isRead: boolean;
+  fromAddress: string;
+  subject: string;
+  bodyText: string | null;
+  bodyHtml: string | null;
+  /** As stored: header name to value, a repeated header joined with ", ". */
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * A stored email as the wait's matcher reads it: From, To and Cc read from the headers (names
+ * decoded), the body as text (the text part, else the HTML's visible text).
+ */
+export function waitCandidateOf(row: StoredEmailForWait): WaitCandidate {
+  const from = addressesOf(headerValue(row.headers, "from"));
+  return {
+    id: row.id,
+    receivedAt: row.receivedAt,
+    isRead: row.isRead,
+    from: from.length ? from : [{ address: row.fromAddress, name: "" }],
+    recipients: [...addressesOf(headerValue(row.headers, "to")), ...addressesOf(headerValue(row.headers, "cc"))],
+    subject: row.subject,
+    bodyText: bodyTextOf(row.bodyText, row.bodyHtml),
+    headers: row.headers,
+  };
+}

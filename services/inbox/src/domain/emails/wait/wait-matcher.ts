@@ -1,0 +1,111 @@
+import { RE2JS, RE2JSException } from "re2js";
+import { WAIT_LIMITS, type HeaderMatch, type WaitForEmailsQuery } from "@burnbox/contracts";
+import { errors } from "@burnbox/service-kit";
+import type { MailAddress } from "./addresses";
+
+/** Where an email stands in an inbox's order: by `received_at`, then by id (the list's order, oldest first here). */
+export interface EmailCursor {
+  receivedAt: Date;
+  id: string;
+}
+
+/**
+ * `since`, resolved: only emails after this point count. From a time, `id` is null and an email
+ * counts when `received_at > receivedAt`; from an email of the inbox (the repository looks up
+ * its cursor), an email counts when `(received_at, id) > (receivedAt, id)`, ids compared as
+ * lower-case UUID text (Postgres orders uuid the same way).
+ */
+export interface WaitAfter {
+  receivedAt: Date;
+  id: string | null;
+}
+
+export const afterTime = (at: Date): WaitAfter => ({ receivedAt: at, id: null });
+export const afterEmail = (cursor: EmailCursor): WaitAfter => ({ receivedAt: cursor.receivedAt, id: cursor.id.toLowerCase() });
+
+export function isAfter(after: WaitAfter, email: EmailCursor): boolean {
+  const a = email.receivedAt.getTime();
+  const b = after.receivedAt.getTime();
+  if (a !== b) return a > b;
+  return after.id !== null && email.id.toLowerCase() > after.id;
+}
+
+/** What the matcher reads of an email; `bodyText` is `bodyTextOf(text part, HTML part)`. */
+export interface WaitCandidate extends EmailCursor {
+  isRead: boolean;
+  /** The From mailboxes. */
+  from: readonly MailAddress[];
+  /** The To and Cc mailboxes. */
+  recipients: readonly MailAddress[];
+  subject: string;
+  /** The text part, else the visible text of the HTML part (see `bodyTextOf`). */
+  bodyText: string;
+  /** Header values by name (any case); a repeated header as a list. */
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+}
+
+/** The matchers of a wait: the parsed query without its `since` (resolved into `after`), `count` and `timeout`. */
+export type WaitMatchQuery = Pick<
+  WaitForEmailsQuery,
+  "from" | "to" | "subject" | "body" | "subject_re" | "body_re" | "header" | "unread"
+> & {
+  after: WaitAfter | null;
+};
+
+/**
+ * A caller's pattern compiled by RE2 (re2js): matching is linear in the text, whatever the
+ * pattern; JavaScript's backtracking RegExp never sees it. An invalid or too long pattern is a
+ * validation error (400) naming the field.
+ */
+export function compilePattern(pattern: string, field: string): RE2JS {
+  if (pattern.length > WAIT_LIMITS.patternMaxChars) {
+    throw errors.validation(`${field} must be at most ${WAIT_LIMITS.patternMaxChars} characters`, [
+      { path: field, message: `at most ${WAIT_LIMITS.patternMaxChars} characters` },
+    ]);
+  }
+  try {
+    return RE2JS.compile(pattern);
+  } catch (err) {
+    if (!(err instanceof RE2JSException)) throw err;
+    const message = `not a valid RE2 expression: ${err.message.replace(/^error parsing regexp: /, "")}`;
+    throw errors.validation(`${field}: ${message}`, [{ path: field, message }]);
+  }
+}
+
+const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle);
+const mailboxContains = (boxes: readonly MailAddress[], needle: string) =>
+  boxes.some((b) => contains(b.address, needle) || contains(b.name, needle));
+
+function headerHolds(headers: WaitCandidate["headers"], want: HeaderMatch): boolean {
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined || k.toLowerCase() !== want.name) continue;
+    const values = typeof v === "string" ? [v] : v;
+    if (values.some((value) => value.trim() === want.value)) return true;
+  }
+  return false;
+}
+
+/**
+ * The predicate of a wait (extensions section 1): every given matcher must hold. Compiles the
+ * patterns once, so an invalid one throws here, before anything is held.
+ */
+export function matcherFor(query: WaitMatchQuery): (email: WaitCandidate) => boolean {
+  const subjectRe = query.subject_re !== undefined ? compilePattern(query.subject_re, "subject_re") : null;
+  const bodyRe = query.body_re !== undefined ? compilePattern(query.body_re, "body_re") : null;
+  const from = query.from?.toLowerCase();
+  const to = query.to?.toLowerCase();
+  const subject = query.subject?.toLowerCase();
+  const body = query.body?.toLowerCase();
+  const headers = query.header ?? [];
+  const { after } = query;
+  return (email) =>
+    (!query.unread || !email.isRead) &&
+    (after === null || isAfter(after, email)) &&
+    (from === undefined || mailboxContains(email.from, from)) &&
+    (to === undefined || mailboxContains(email.recipients, to)) &&
+    (subject === undefined || contains(email.subject, subject)) &&
+    (body === undefined || contains(email.bodyText, body)) &&
+    headers.every((h) => headerHolds(email.headers, h)) &&
+    (subjectRe === null || subjectRe.test(email.subject)) &&
+    (bodyRe === null || bodyRe.test(email.bodyText));
+}
