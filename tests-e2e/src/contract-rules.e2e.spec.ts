@@ -120,7 +120,12 @@ describe("the contract's rules", () => {
     it("when the domain or its assignment is deleted while an inbox is active, then 409 with active_inboxes, unless forced", async () => {
       const world = await teamWithDomain(api);
       const domainId = await domainOf(world);
-      await createInbox(api, world.owner.token, world.assignmentId, `del-${randomBytes(3).toString("hex")}`);
+      // three inboxes, two of them deleted again: one is active
+      const inboxes = [];
+      for (const n of [1, 2, 3])
+        inboxes.push(await createInbox(api, world.owner.token, world.assignmentId, `del${n}-${randomBytes(3).toString("hex")}`));
+      for (const gone of inboxes.slice(1))
+        expect((await api("DELETE", `/inboxes/${gone.id}`, { token: world.owner.token })).status).toBe(204);
       const unassign = `/orgs/${world.orgId}/teams/${world.teamId}/domains/${domainId}`;
       const refusedAssignment = await api<Envelope & { active_inboxes: number }>("DELETE", unassign, { token: world.owner.token });
       expect(refusedAssignment.status).toBe(409);
@@ -132,7 +137,10 @@ describe("the contract's rules", () => {
       expect(refusedDomain.body).toMatchObject({ code: "conflict", active_inboxes: 1 });
       // refused: both are still there
       expect((await api("GET", `/orgs/${world.orgId}/domains/${domainId}`, { token: world.owner.token })).status).toBe(200);
-      expect((await api<{ total: number }>("GET", `/orgs/${world.orgId}/teams/${world.teamId}/domains`, { token: world.owner.token })).body.total).toBe(1);
+      expect(
+        (await api<{ total: number }>("GET", `/orgs/${world.orgId}/teams/${world.teamId}/domains`, { token: world.owner.token })).body
+          .total,
+      ).toBe(1);
 
       expect((await api("DELETE", `${unassign}?force=true`, { token: world.owner.token })).status).toBe(204);
       const forced = await api("DELETE", `/orgs/${world.orgId}/domains/${domainId}?force=true`, { token: world.owner.token });
@@ -145,7 +153,9 @@ describe("the contract's rules", () => {
       const domainId = await domainOf(world);
       const inbox = await createInbox(api, world.owner.token, world.assignmentId, `gone-${randomBytes(3).toString("hex")}`);
       expect((await api("DELETE", `/inboxes/${inbox.id}`, { token: world.owner.token })).status).toBe(204);
-      expect((await api("DELETE", `/orgs/${world.orgId}/teams/${world.teamId}/domains/${domainId}`, { token: world.owner.token })).status).toBe(204);
+      expect(
+        (await api("DELETE", `/orgs/${world.orgId}/teams/${world.teamId}/domains/${domainId}`, { token: world.owner.token })).status,
+      ).toBe(204);
       expect((await api("DELETE", `/orgs/${world.orgId}/domains/${domainId}`, { token: world.owner.token })).status).toBe(200);
     });
   });
@@ -154,7 +164,8 @@ describe("the contract's rules", () => {
     it("when the platform is read, then demo_enabled is the boolean in effect, and a PUT of another field leaves it alone", async () => {
       const admin = await registerAdmin(api, system);
       const platform = () => api<Record<string, unknown>>("GET", "/admin/platform", { token: admin.token });
-      const demo = async () => (await api<{ enabled: boolean }>("GET", "/try/status", { headers: { "x-forwarded-for": newClientIp() } })).body.enabled;
+      const demo = async () =>
+        (await api<{ enabled: boolean }>("GET", "/try/status", { headers: { "x-forwarded-for": newClientIp() } })).body.enabled;
       const before = (await platform()).body;
       expect(typeof before.demo_enabled).toBe("boolean");
       expect(before.demo_enabled).toBe(await demo());
@@ -198,7 +209,10 @@ describe("the contract's rules", () => {
       expect(twin.status).toBe(409);
       expect(twin.body.code).toBe("conflict");
 
-      const preview = await api("POST", "/admin/sso/domain-mappings/preview", { token: admin.token, body: { email: `ada@${domain}`, provider: name } });
+      const preview = await api("POST", "/admin/sso/domain-mappings/preview", {
+        token: admin.token,
+        body: { email: `ada@${domain}`, provider: name },
+      });
       expect(preview.status).toBe(200);
       expect(preview.body).toMatchObject({ team_assignments: [{ team_id: first.teamId, team_name: "QA", team_role: "member" }] });
     });

@@ -253,6 +253,27 @@ export class InboxRepository {
   }
 
   /**
+   * How many of the org's inboxes (a team's, with `teamId`) each of these domains holds: active
+   * ones (not deactivated, not past `expires_at` at `at`) and all stored ones.
+   */
+  async countOnDomains(
+    scope: OrgScope,
+    domainIds: string[],
+    teamId: string | null,
+    at: Date,
+  ): Promise<Map<string, { active: number; total: number }>> {
+    const where = { orgId: scope.orgId, domainId: { in: domainIds }, ...(teamId ? { teamId } : {}) };
+    const [total, active] = await Promise.all([
+      this.db.inbox.groupBy({ by: ["domainId"], where, _count: { _all: true } }),
+      this.db.inbox.groupBy({ by: ["domainId"], where: { ...where, isActive: true, expiresAt: { gt: at } }, _count: { _all: true } }),
+    ]);
+    const counts = new Map(domainIds.map((id) => [id, { active: 0, total: 0 }]));
+    for (const row of total) counts.get(row.domainId)!.total = row._count._all;
+    for (const row of active) counts.get(row.domainId)!.active = row._count._all;
+    return counts;
+  }
+
+  /**
    * The active inboxes of a domain at `at`, counted under the domain's lock, which is held until
    * the transaction ends: two creates at the limit are counted one after the other, never together.
    */
