@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { waitFor } from "@burnbox/test-kit";
 import { apiClient, openSocket } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { pathShape, SPEC_OPERATIONS } from "./spec-operations";
@@ -115,6 +116,29 @@ describe("the contract's rules", () => {
       expect(await impact()).toMatchObject({ active_inboxes: 2, total_inboxes: 2 });
       expect((await api("DELETE", `/inboxes/${inbox.id}`, { token: world.owner.token })).status).toBe(204);
       expect(await impact()).toMatchObject({ active_inboxes: 1, total_inboxes: 1 });
+    });
+
+    it("when one of two inboxes is deleted, then the domain's and the team's active_inboxes fall to 1", async () => {
+      const world = await teamWithDomain(api);
+      const domainId = await domainOf(world);
+      const inbox = await createInbox(api, world.owner.token, world.assignmentId, `cnt-${randomBytes(3).toString("hex")}`);
+      await createInbox(api, world.owner.token, world.assignmentId, `cnt-${randomBytes(3).toString("hex")}`);
+      const counts = async () => ({
+        domain: (await api<{ active_inboxes: number }>("GET", `/orgs/${world.orgId}/domains/${domainId}`, { token: world.owner.token }))
+          .body.active_inboxes,
+        team: (await api<{ active_inboxes: number }>("GET", `/orgs/${world.orgId}/teams/${world.teamId}`, { token: world.owner.token }))
+          .body.active_inboxes,
+      });
+      await waitFor(async () => ((await counts()).domain === 2 ? true : null), { what: "both inboxes counted" });
+      expect((await api("DELETE", `/inboxes/${inbox.id}`, { token: world.owner.token })).status).toBe(204);
+      const after = await waitFor(
+        async () => {
+          const c = await counts();
+          return c.domain === 1 && c.team === 1 ? c : null;
+        },
+        { what: "the deleted inbox uncounted", timeoutMs: 10_000 },
+      );
+      expect(after).toEqual({ domain: 1, team: 1 });
     });
 
     it("when the domain or its assignment is deleted while an inbox is active, then 409 with active_inboxes, unless forced", async () => {

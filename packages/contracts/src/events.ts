@@ -74,6 +74,11 @@ export const InboxDeletedData = z.object({
   team_id: z.string().uuid(),
   full_address: z.string(),
   deleted_at: z.string(),
+  /**
+   * Whether it was still active (not deactivated by a domain transfer), so tenancy's inbox counters
+   * still held it; absent on events from before it was added and on a deleted tenant's inboxes.
+   */
+  was_active: z.boolean().optional(),
 });
 export const AuditRecordedData = z.object({
   action: z.string(),

@@ -42,6 +42,7 @@ export interface InboxLifetime {
 export interface RemovedInbox {
   id: string;
   fullAddress: string;
+  isActive: boolean;
 }
 
 export interface ExpiredInbox {
@@ -175,7 +176,7 @@ export class InboxRepository {
   async remove(scope: TeamScope, inboxId: string): Promise<RemovedInbox | null> {
     const rows = await this.db.inbox.findMany({
       where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId },
-      select: { id: true, fullAddress: true },
+      select: { id: true, fullAddress: true, isActive: true },
     });
     const row = rows[0];
     if (!row) return null;
