@@ -172,6 +172,27 @@ describe("the contract's rules", () => {
       expect(forced.body).toEqual({ message: expect.any(String) });
     });
 
+    it("when a system admin moves a domain right after its inboxes changed, then deactivated_inboxes counts the active ones", async () => {
+      const world = await teamWithDomain(api);
+      const domainId = await domainOf(world);
+      const root = await registerAdmin(api, system);
+      const target = await api<{ id: string }>("POST", "/orgs", {
+        token: root.token,
+        body: { name: `Target ${randomBytes(3).toString("hex")}` },
+      });
+      const inboxes = [];
+      for (const n of [1, 2, 3])
+        inboxes.push(await createInbox(api, world.owner.token, world.assignmentId, `mv${n}-${randomBytes(3).toString("hex")}`));
+      for (const gone of inboxes.slice(1))
+        expect((await api("DELETE", `/inboxes/${gone.id}`, { token: world.owner.token })).status).toBe(204);
+      const moved = await api("POST", `/orgs/${world.orgId}/domains/${domainId}/transfer`, {
+        token: root.token,
+        body: { target_org_id: target.body.id },
+      });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toMatchObject({ removed_assignments: 1, deactivated_inboxes: 1 });
+    });
+
     it("when the domain's only inbox was deleted, then the domain is deleted without force", async () => {
       const world = await teamWithDomain(api);
       const domainId = await domainOf(world);
