@@ -166,6 +166,11 @@ describe("the contract's rules", () => {
           .total,
       ).toBe(1);
 
+      const bulk = await api("POST", `/orgs/${world.orgId}/domains/bulk-delete`, {
+        token: world.owner.token,
+        body: { domain_ids: [domainId] },
+      });
+      expect(bulk.body).toEqual({ deleted: 0, skipped: [{ domain_id: domainId, reason: "active_inboxes" }] });
       expect((await api("DELETE", `${unassign}?force=true`, { token: world.owner.token })).status).toBe(204);
       const forced = await api("DELETE", `/orgs/${world.orgId}/domains/${domainId}?force=true`, { token: world.owner.token });
       expect(forced.status).toBe(200);
