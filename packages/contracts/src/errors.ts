@@ -12,6 +12,7 @@ export const ErrorCode = {
   payload_too_large: "payload_too_large",
   unsupported_media_type: "unsupported_media_type",
   locked: "locked",
+  upgrade_required: "upgrade_required",
   unavailable: "unavailable",
   internal_error: "internal_error",
 } as const;
@@ -28,6 +29,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   locked: 423,
+  upgrade_required: 426,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
@@ -35,7 +37,7 @@ export const errorStatus: Record<ErrorCode, number> = {
 
 /**
  * The `code` a client reads. Spec 7.1 names a code for its statuses; every other status
- * (413, 415, 423, 503) carries the generic `error` (contract notes).
+ * (413, 415, 423, 426, 503) carries the generic `error` (contract notes).
  */
 export const errorWireCode: Record<ErrorCode, string> = {
   validation_error: "validation_error",
@@ -49,6 +51,7 @@ export const errorWireCode: Record<ErrorCode, string> = {
   payload_too_large: "error",
   unsupported_media_type: "error",
   locked: "error",
+  upgrade_required: "error",
   unavailable: "error",
 };
 

@@ -74,6 +74,11 @@ export const InboxDeletedData = z.object({
   team_id: z.string().uuid(),
   full_address: z.string(),
   deleted_at: z.string(),
+  /**
+   * Whether it was still active (not deactivated by a domain transfer), so tenancy's inbox counters
+   * still held it; absent on events from before it was added and on a deleted tenant's inboxes.
+   */
+  was_active: z.boolean().optional(),
 });
 export const AuditRecordedData = z.object({
   action: z.string(),
@@ -275,6 +280,9 @@ export const RpcName = {
   authorize: "tenancy.authorize",
   getAssignment: "tenancy.get_assignment",
   getInboxAccess: "inbox.get_inbox_access",
+  domainInboxCounts: "inbox.domain_inbox_counts",
+  demoConfig: "inbox.demo_config",
+  teamNames: "tenancy.team_names",
   listActorTeams: "tenancy.list_actor_teams",
   resolveApiKey: "identity.resolve_api_key",
   sessionStatus: "identity.session_status",

@@ -81,6 +81,31 @@ export const GetInboxAccessReply = z.object({
 });
 export type GetInboxAccessReply = z.infer<typeof GetInboxAccessReply>;
 
+/**
+ * Tenancy asks the inbox service how many inboxes live on some of an org's domains (only a team's,
+ * with `team_id`): the domain impact and the delete checks read them where they are kept.
+ * Active: not deactivated and not past `expires_at`; total: every inbox still stored.
+ */
+export const DomainInboxCountsRequest = z.object({
+  org_id: z.string().uuid(),
+  domain_ids: z.array(z.string().uuid()).max(100),
+  team_id: z.string().uuid().nullable(),
+});
+export const DomainInboxCountsReply = z.object({
+  counts: z.array(z.object({ domain_id: z.string().uuid(), active_inboxes: z.number().int(), total_inboxes: z.number().int() })),
+});
+export type DomainInboxCountsReply = z.infer<typeof DomainInboxCountsReply>;
+
+/** Identity asks the inbox service its configured `demo.enabled` (what a platform without a saved `demo_enabled` runs with). */
+export const DemoConfigRequest = z.object({});
+export const DemoConfigReply = z.object({ enabled: z.boolean() });
+
+/** Identity asks tenancy the names of teams, each with its org (SSO mapping previews); a team not in that org is left out. */
+export const TeamNamesRequest = z.object({
+  teams: z.array(z.object({ org_id: z.string().uuid(), team_id: z.string().uuid() })).max(100),
+});
+export const TeamNamesReply = z.object({ teams: z.array(z.object({ team_id: z.string().uuid(), name: z.string() })) });
+
 /** Teams (with their org) in which the actor holds `permission`; used to list across teams. */
 export const ListActorTeamsRequest = z.object({ actor: Actor, permission: PermissionSchema });
 export const ListActorTeamsReply = z.object({
@@ -247,6 +272,9 @@ export const rpcSchemas = {
   [RpcName.authorize]: { request: AuthorizeRequest, reply: AuthorizeReply },
   [RpcName.getAssignment]: { request: GetAssignmentRequest, reply: GetAssignmentReply },
   [RpcName.getInboxAccess]: { request: GetInboxAccessRequest, reply: GetInboxAccessReply },
+  [RpcName.domainInboxCounts]: { request: DomainInboxCountsRequest, reply: DomainInboxCountsReply },
+  [RpcName.demoConfig]: { request: DemoConfigRequest, reply: DemoConfigReply },
+  [RpcName.teamNames]: { request: TeamNamesRequest, reply: TeamNamesReply },
   [RpcName.listActorTeams]: { request: ListActorTeamsRequest, reply: ListActorTeamsReply },
   [RpcName.resolveApiKey]: { request: ResolveApiKeyRequest, reply: ResolveApiKeyReply },
   [RpcName.sessionStatus]: { request: SessionStatusRequest, reply: SessionStatusReply },

@@ -1,6 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { buildOpenApiDocument } from "./openapi";
-import { ROUTES } from "./routes";
+import { ROUTES, WS_ROUTES } from "./routes";
 import { defineRoutes } from "./routes/route";
 
 const withExtension = defineRoutes({ service: "api-gateway", tag: "Test" }, [
@@ -25,7 +25,22 @@ describe("buildOpenApiDocument", () => {
   it("when the document is built, then it lists each route once under its operationId", () => {
     const doc = buildOpenApiDocument();
     const ops = Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { operationId?: string }>));
-    expect(ops.map((o) => o.operationId).sort()).toEqual(ROUTES.map((r) => r.operationId).sort());
+    expect(ops.map((o) => o.operationId).sort()).toEqual([...ROUTES, ...WS_ROUTES].map((r) => r.operationId).sort());
+  });
+
+  it("when a WebSocket stream is documented, then it is a GET taking the ticket that answers 101 with its frames' schema", () => {
+    const doc = buildOpenApiDocument();
+    for (const w of WS_ROUTES) {
+      const op = doc.paths?.[w.path]?.get as {
+        parameters?: Array<{ name: string; in: string; required?: boolean }>;
+        responses: Record<string, { content?: unknown }>;
+      };
+      expect(op.parameters).toContainEqual(expect.objectContaining({ name: "ticket", in: "query", required: true }));
+      expect(op.responses["101"]?.content).toEqual({
+        "application/json": { schema: { $ref: expect.stringMatching(/^#\/components\/schemas\//) } },
+      });
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["401", "426"]));
+    }
   });
 
   it("when a route has extensions, then its operation carries them", () => {

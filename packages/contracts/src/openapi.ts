@@ -1,10 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from "@asteasolutions/zod-to-openapi";
 import { ErrorEnvelope, RateLimitBody } from "./errors";
-import type { RouteDef } from "./routes/route";
-import { ROUTES } from "./routes";
+import type { RouteDef, WsRouteDef } from "./routes/route";
+import { ROUTES, WS_ROUTES } from "./routes";
 
-/** Builds the OpenAPI 3.0 document from the route table, so it lists exactly what is implemented. */
-export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES, version = "0.1.0") {
+/**
+ * Builds the OpenAPI 3.0 document from the route table and the WebSocket streams, so it lists
+ * exactly what is implemented.
+ */
+export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES, version = "0.1.0", streams: readonly WsRouteDef[] = WS_ROUTES) {
   const registry = new OpenAPIRegistry();
   registry.register("Error", ErrorEnvelope);
   registry.register("RateLimited", RateLimitBody);
@@ -40,6 +43,34 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES, versi
       responses,
       // Specification extensions (`x-…`) are spread into the operation object as they are.
       ...r.extensions,
+    });
+  }
+  for (const w of streams) {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: never }> }> = {
+      101: {
+        description: "Switching Protocols: the WebSocket is open. The server sends JSON text frames of this schema and pings every 30 s.",
+        content: { "application/json": { schema: w.frame as never } },
+      },
+    };
+    for (const [status, res] of Object.entries(w.refusals)) {
+      responses[status] = {
+        description: res.description,
+        content: { "application/json": { schema: (res.schema ?? ErrorEnvelope) as never } },
+      };
+    }
+    responses["426"] = {
+      description: "A request without a WebSocket upgrade",
+      content: { "application/json": { schema: ErrorEnvelope as never } },
+    };
+    registry.registerPath({
+      operationId: w.operationId,
+      method: "get",
+      path: w.path,
+      tags: [w.tag],
+      summary: w.summary,
+      description: "A WebSocket upgrade (`Connection: Upgrade`, `Upgrade: websocket`); the `ticket` stands for the caller.",
+      request: { ...(w.request.params ? { params: w.request.params } : {}), query: w.request.query },
+      responses,
     });
   }
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({

@@ -29,9 +29,10 @@ import { Forwarder, proxyUpgrade } from "./http/proxy";
 import { RateLimiter } from "./http/rate-limit";
 import type { ServiceUrls } from "./http/route-table";
 import { parseUpstreamList, UpstreamPool } from "./http/upstreams";
+import { upgradeRequiredRouter } from "./http/ws-streams";
 
 const VERSION = "0.1.0";
-/** WebSocket upgrades under this prefix go to realtime-gateway; the contracts hold no route for them. */
+/** WebSocket upgrades under this prefix go to realtime-gateway (the streams of the contracts' WS_ROUTES; it refuses any other path). */
 const WS_PREFIX = `${API_PREFIX}/ws/`;
 
 export interface RunningGateway {
@@ -81,6 +82,7 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
   // Forwarded operations first: no forwarded path begins with the docs' segment. (The lane below
   // serves nearly all of them; HEAD and OPTIONS requests for them still come this way.)
   api.use(forwardingRouter(forwarding));
+  api.use(upgradeRequiredRouter());
   api.use(bindRoutes(apiGatewayServiceRoutes, docsHandlers(deps)));
   api.use(docsAssetsRouter());
 

@@ -74,11 +74,13 @@ describe("platform settings and the platform mailer (identity)", () => {
   };
 
   it("when settings are PUT, then only the named ones change, the change is an event, and other services read them over RPC", async () => {
+    // the inbox service's side of the demo: its configured demo.enabled is on
+    const inbox = serveRpc(t.infra.nc, t.ns, RpcName.demoConfig, () => Promise.resolve({ enabled: true }), t.infra.logger);
     const before = await t.call<Record<string, unknown>>("GET", "/admin/platform", { actor: admin });
     expect(before.body).toEqual({
       max_sessions_per_user: 5,
       allow_registration: true,
-      demo_enabled: null,
+      demo_enabled: true,
       default_inbox_ttl: "10m",
       max_inbox_ttl: "24h",
     });
@@ -102,10 +104,14 @@ describe("platform settings and the platform mailer (identity)", () => {
     expect(bad.status).toBe(400);
     const key = makeActor({ is_system_admin: true, api_key: { id: randomUUID(), team_id: randomUUID(), scopes: ["team.view"] } });
     expect((await t.call("PUT", "/admin/platform", { actor: key, body: { demo_enabled: true } })).status).toBe(403);
-    await t.call("PUT", "/admin/platform", {
+    const back = await t.call("PUT", "/admin/platform", {
       actor: admin,
       body: { demo_enabled: null, default_inbox_ttl: "10m", max_sessions_per_user: 5 },
     });
+    expect(back.body).toEqual(before.body);
+    await inbox.stop();
+    // without the inbox service, the demo in effect is unknown: 503, never a guess
+    expect((await t.call("GET", "/admin/platform", { actor: admin })).status).toBe(503);
   });
 
   it("when registration is closed, then registering is 403", async () => {

@@ -58,6 +58,34 @@ describe("inbox counters from the inbox service's events", () => {
     expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 0, domainActive: 0, domainTotal: 1 });
   });
 
+  const deleted = (orgId: string, teamId: string, inboxId: string, fullAddress: string, wasActive?: boolean) =>
+    newEvent("inbox.deleted", {
+      org_id: orgId,
+      team_id: teamId,
+      data: {
+        inbox_id: inboxId,
+        team_id: teamId,
+        full_address: fullAddress,
+        deleted_at: new Date().toISOString(),
+        ...(wasActive === undefined ? {} : { was_active: wasActive }),
+      },
+    });
+
+  it("when an active inbox is deleted (the event delivered twice), then the active counters fall once; a deactivated one's deletion moves nothing", async () => {
+    const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
+    const address = (n: string) => `${n}@${domain.domain_name}`;
+    const one = created(orgId, teamId, address("d1"));
+    const two = created(orgId, teamId, address("d2"));
+    await deliver(t, one);
+    await handledThrough(t, "tenancy-inbox-created", await deliver(t, two));
+    const gone = deleted(orgId, teamId, one.data.inbox_id, address("d1"), true);
+    await deliver(t, gone);
+    await deliver(t, gone);
+    const last = await deliver(t, deleted(orgId, teamId, two.data.inbox_id, address("d2"), false));
+    await handledThrough(t, "tenancy-inbox-deleted", last);
+    expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 1, domainActive: 1, domainTotal: 2 });
+  });
+
   it("when an inbox is on a domain tenancy does not know, then only the team counter moves", async () => {
     const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
     const seq = await deliver(t, created(orgId, teamId, `c@elsewhere.example.org`));

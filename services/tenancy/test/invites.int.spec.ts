@@ -222,6 +222,22 @@ describe("invites", () => {
   });
 
   it("when webhooks and keys are audited and a domain moves, then the impact counts follow and the transfer drops the assignments", async () => {
+    // the inbox service's side: this domain holds no inboxes
+    const inboxService = serveRpc(
+      t.infra.nc,
+      t.ns,
+      RpcName.domainInboxCounts,
+      (req) => Promise.resolve({ counts: req.domain_ids.map((id) => ({ domain_id: id, active_inboxes: 0, total_inboxes: 0 })) }),
+      t.infra.logger,
+    );
+    try {
+      await domainImpactAndTransfer();
+    } finally {
+      await inboxService.stop();
+    }
+  });
+
+  async function domainImpactAndTransfer() {
     const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
     await t.call("POST", `/orgs/${orgId}/teams/${teamId}/domains`, { actor: owner, body: { domain_id: domain.id } });
     const audit = (action: string, metadata: Record<string, unknown> = {}) =>
@@ -278,5 +294,5 @@ describe("invites", () => {
     expect(await outbox("domain.transferred", orgId)).toEqual([
       expect.objectContaining({ domain_id: domain.id, from_org_id: orgId, to_org_id: target.orgId, removed_team_ids: [teamId] }),
     ]);
-  });
+  }
 });

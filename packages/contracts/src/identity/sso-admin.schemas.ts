@@ -131,7 +131,7 @@ export const SsoMappingPreview = z
     matching_rules: z.array(SsoDomainMapping),
     would_provision: z.boolean(),
     org_role: SsoOrgRole.nullable(),
-    /** `team_name` is null until tenancy answers team names to identity (see the issue note). */
+    /** `team_name` from tenancy; null only for a team that no longer exists. */
     team_assignments: z.array(z.object({ team_id: Uuid, team_name: z.string().nullable(), team_role: SsoTeamRole })),
   })
   .openapi("SsoMappingPreview");

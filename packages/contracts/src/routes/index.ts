@@ -1,10 +1,10 @@
 import { apiGatewayServiceRoutes } from "../api-gateway";
 import { identityServiceRoutes } from "../identity";
 import { inboxServiceRoutes } from "../inbox";
-import { realtimeGatewayServiceRoutes } from "../realtime-gateway";
+import { realtimeGatewayServiceRoutes, wsStreamRoutes } from "../realtime-gateway";
 import { tenancyServiceRoutes } from "../tenancy";
 import { webhookDispatcherServiceRoutes } from "../webhook-dispatcher";
-import type { RouteDef } from "./route";
+import type { RouteDef, WsRouteDef } from "./route";
 
 export * from "./route";
 
@@ -17,3 +17,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...realtimeGatewayServiceRoutes,
   ...apiGatewayServiceRoutes,
 ];
+
+/** The WebSocket streams: in the OpenAPI document beside ROUTES; their upgrades go to realtime-gateway. */
+export const WS_ROUTES: readonly WsRouteDef[] = wsStreamRoutes;

@@ -42,6 +42,25 @@ export interface RouteDef {
   extensions?: Record<`x-${string}`, unknown>;
 }
 
+/**
+ * A WebSocket stream: a `GET` upgrade admitted by the `ticket` query parameter, not a REST
+ * operation. It is in the OpenAPI document (`101` with its frames' schema, then the refusals
+ * answered before the upgrade), not in the route table the gateway forwards and services bind.
+ */
+export interface WsRouteDef {
+  operationId: string;
+  /** OpenAPI-style path relative to /api/v1. */
+  path: string;
+  service: ServiceName;
+  tag: string;
+  summary: string;
+  request: { params?: z.ZodObject; query: z.ZodObject };
+  /** What every frame the server sends looks like (spec 6.5: `{type, data}`). */
+  frame: z.ZodType;
+  /** The HTTP answers given instead of the upgrade. */
+  refusals: Record<number, RouteResponse>;
+}
+
 /** A route as written in a contract file: service (and usually tag) come from the file's header. */
 export type RouteSpec = Omit<RouteDef, "service" | "tag"> & { tag?: string };
 

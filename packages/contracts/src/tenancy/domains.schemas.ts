@@ -28,11 +28,19 @@ export const Domain = z
   .openapi("Domain");
 export type Domain = z.infer<typeof Domain>;
 
+/** Names that never reach a mail server on the internet: special-use (RFC 6761, 6762) and the private-use `.internal`. */
+const LOCAL_ONLY = /(^|\.)(localhost|local|internal)$/;
+
+/**
+ * A mail domain: an RFC 1123 host name of two labels or more, lower-cased. IP literals,
+ * `localhost` and `.local`, `.internal`, `.localhost` names are refused (contract notes).
+ */
 export const DomainName = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain name such as mail.example.com");
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain name such as mail.example.com")
+  .refine((name) => !LOCAL_ONLY.test(name), "must be a public domain name, not localhost or a .local, .internal or .localhost name");
 
 export const CreateDomainBody = z
   .object({ domain_name: DomainName, description: z.string().max(500).optional() })

@@ -148,17 +148,11 @@ export class SsoProviderRepository {
     return rows.map(toMapping);
   }
 
-  /** Another mapping of the provider with the same domain, org and team (409), locked against a racing twin. */
+  /** Another mapping of the provider for the same domain (409), locked against a racing twin. */
   async hasTwin(providerId: string, fields: MappingFields, exceptId: string | null): Promise<boolean> {
     await this.db.$executeRaw`SELECT id FROM sso_providers WHERE id = ${providerId}::uuid FOR UPDATE`;
     const twin = await this.db.ssoDomainMapping.findFirst({
-      where: {
-        providerId,
-        domain: fields.domain,
-        orgId: fields.orgId,
-        teamId: fields.teamId,
-        ...(exceptId ? { NOT: { id: exceptId } } : {}),
-      },
+      where: { providerId, domain: fields.domain, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
       select: { id: true },
     });
     return twin !== null;

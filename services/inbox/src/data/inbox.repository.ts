@@ -42,6 +42,7 @@ export interface InboxLifetime {
 export interface RemovedInbox {
   id: string;
   fullAddress: string;
+  isActive: boolean;
 }
 
 export interface ExpiredInbox {
@@ -175,7 +176,7 @@ export class InboxRepository {
   async remove(scope: TeamScope, inboxId: string): Promise<RemovedInbox | null> {
     const rows = await this.db.inbox.findMany({
       where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId },
-      select: { id: true, fullAddress: true },
+      select: { id: true, fullAddress: true, isActive: true },
     });
     const row = rows[0];
     if (!row) return null;
@@ -250,6 +251,27 @@ export class InboxRepository {
       data: { isActive: false },
     });
     return count;
+  }
+
+  /**
+   * How many of the org's inboxes (a team's, with `teamId`) each of these domains holds: active
+   * ones (not deactivated, not past `expires_at` at `at`) and all stored ones.
+   */
+  async countOnDomains(
+    scope: OrgScope,
+    domainIds: string[],
+    teamId: string | null,
+    at: Date,
+  ): Promise<Map<string, { active: number; total: number }>> {
+    const where = { orgId: scope.orgId, domainId: { in: domainIds }, ...(teamId ? { teamId } : {}) };
+    const [total, active] = await Promise.all([
+      this.db.inbox.groupBy({ by: ["domainId"], where, _count: { _all: true } }),
+      this.db.inbox.groupBy({ by: ["domainId"], where: { ...where, isActive: true, expiresAt: { gt: at } }, _count: { _all: true } }),
+    ]);
+    const counts = new Map(domainIds.map((id) => [id, { active: 0, total: 0 }]));
+    for (const row of total) counts.get(row.domainId)!.total = row._count._all;
+    for (const row of active) counts.get(row.domainId)!.active = row._count._all;
+    return counts;
   }
 
   /**

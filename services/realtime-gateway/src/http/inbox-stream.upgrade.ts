@@ -8,7 +8,7 @@ import { bindTransport } from "../domain/frames";
 import { openInboxStream } from "../domain/inbox-streams/open-inbox-stream.use-case";
 import { openNotificationStream } from "../domain/notifications/open-notification-stream.use-case";
 
-// The streams are upgrades, not REST operations: the contracts have no route entries for them.
+// The streams are upgrades, not REST operations: the contracts document them as WS_ROUTES (ws-streams.routes.ts).
 const INBOX_STREAM = new RegExp(`^${API_PREFIX}/ws/inboxes/([0-9a-fA-F-]{36})/?$`);
 const NOTIFICATION_STREAM = new RegExp(`^${API_PREFIX}/ws/notifications/?$`);
 const ADMIN_STATS_STREAM = new RegExp(`^${API_PREFIX}/ws/admin-stats/?$`);

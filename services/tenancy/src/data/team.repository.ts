@@ -143,6 +143,16 @@ export class TeamRepository {
     return (await this.db.team.findMany({ where: { orgId: scope.orgId }, select: { id: true } })).map((t) => t.id);
   }
 
+  /** The names of these teams, each looked up in its own org (a team of another org is left out). */
+  async namesOf(scopes: TeamScope[]): Promise<Map<string, string>> {
+    if (scopes.length === 0) return new Map();
+    const rows = await this.db.team.findMany({
+      where: { OR: scopes.map((s) => ({ id: s.teamId, orgId: s.orgId })) },
+      select: { id: true, name: true },
+    });
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   /** The org of a team known only by its id (an event names the team), or null. */
   async locate(teamId: string): Promise<TeamScope | null> {
     const row = await this.db.team.findUnique({ where: { id: teamId }, select: keys });

@@ -5,8 +5,9 @@ import { countInbox } from "../domain/inbox-counts/count-inbox.use-case";
 
 const CREATED = "tenancy-inbox-created";
 const EXPIRED = "tenancy-inbox-expired";
+const DELETED = "tenancy-inbox-deleted";
 
-/** Keeps the teams' and domains' inbox counters current from the inbox service's events. */
+/** Keeps the teams' and domains' inbox counters current from the inbox service's events (created, expired, deleted by a user). */
 export async function startInboxCountConsumers(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
   const namespace = deps.config.nats.namespace;
   return Promise.all([
@@ -39,6 +40,24 @@ export async function startInboxCountConsumers(nc: NatsConnection, deps: Tenancy
           fullAddress: event.data.full_address,
           delta: -1,
         }),
+    }),
+    startConsumer({
+      nc,
+      namespace,
+      durable: DELETED,
+      eventType: EventType.inboxDeleted,
+      logger,
+      // a deactivated inbox (its domain moved away) was taken off the counters by the transfer already
+      handler: (event) =>
+        event.data.was_active === false
+          ? Promise.resolve()
+          : countInbox(deps, {
+              consumer: DELETED,
+              eventId: event.id,
+              teamId: event.data.team_id,
+              fullAddress: event.data.full_address,
+              delta: -1,
+            }),
     }),
   ]);
 }

@@ -9,6 +9,7 @@ import { checkInvite } from "../domain/invites/check-invite.use-case";
 import { checkProvisioningTarget } from "../domain/provisioning/check-provisioning-target.use-case";
 import { provisionMembership } from "../domain/provisioning/provision-membership.use-case";
 import { ssoEnforced } from "../domain/provisioning/sso-enforced.use-case";
+import { teamNames } from "../domain/provisioning/team-names.use-case";
 
 /** The request schemas check the permission is known; this narrows their `string` to the type. */
 function permission(p: string): Permission {
@@ -38,6 +39,7 @@ export function serveTenancyRpc(nc: NatsConnection, deps: TenancyDeps, logger: L
     serveRpc(nc, ns, RpcName.checkProvisioningTarget, (req) => checkProvisioningTarget(deps, req), logger),
     serveRpc(nc, ns, RpcName.provisionMembership, (req) => provisionMembership(deps, req), logger),
     serveRpc(nc, ns, RpcName.ssoEnforced, (req) => ssoEnforced(deps, req), logger),
+    serveRpc(nc, ns, RpcName.teamNames, (req) => teamNames(deps, req), logger),
     serveRpc(nc, ns, RpcName.checkInvite, (req) => checkInvite(deps, req), logger),
     serveRpc(nc, ns, RpcName.teamScopes, (req) => teamScopes(deps, { actor: req.actor, orgId: req.org_id, teamId: req.team_id }), logger),
   ];

@@ -2,9 +2,9 @@ import type { PlatformSettings } from "@burnbox/contracts";
 import type { RequestCtx } from "@burnbox/service-kit";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
-import { effectivePlatform } from "./platform-settings";
+import { platformInEffect } from "./platform-settings";
 
 export async function getPlatform(deps: IdentityDeps, ctx: RequestCtx): Promise<PlatformSettings> {
   requireSystemAdmin(ctx);
-  return effectivePlatform(deps, await deps.data.repos.platform.all());
+  return platformInEffect(deps, await deps.data.repos.platform.all());
 }

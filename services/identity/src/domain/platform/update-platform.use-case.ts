@@ -2,7 +2,7 @@ import { EventType, type PlatformSettings, type UpdatePlatformBody } from "@burn
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
-import { effectivePlatform, platformProblem } from "./platform-settings";
+import { effectivePlatform, platformInEffect, platformProblem } from "./platform-settings";
 
 /**
  * Merges the named platform settings and answers with all of them. The inbox service (demo) and
@@ -11,8 +11,8 @@ import { effectivePlatform, platformProblem } from "./platform-settings";
 export async function updatePlatform(deps: IdentityDeps, ctx: RequestCtx, input: UpdatePlatformBody): Promise<PlatformSettings> {
   requireSystemAdmin(ctx);
   const named = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as UpdatePlatformBody;
-  if (Object.keys(named).length === 0) return effectivePlatform(deps, await deps.data.repos.platform.all());
-  return deps.data.write(async (repos, events) => {
+  if (Object.keys(named).length === 0) return platformInEffect(deps, await deps.data.repos.platform.all());
+  const saved = await deps.data.write(async (repos, events) => {
     const stored = await repos.platform.all();
     const next = { ...stored, ...named };
     const problem = platformProblem(effectivePlatform(deps, next));
@@ -26,6 +26,7 @@ export async function updatePlatform(deps: IdentityDeps, ctx: RequestCtx, input:
       target: { type: "platform", id: null },
       metadata: { ...named },
     });
-    return effectivePlatform(deps, next);
+    return next;
   });
+  return platformInEffect(deps, saved);
 }

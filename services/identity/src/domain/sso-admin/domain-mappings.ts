@@ -22,7 +22,8 @@ export async function requireProvider(deps: IdentityDeps, providerId: string): P
   if (!(await deps.data.repos.ssoProviders.get(providerId))) throw errors.notFound("SSO provider");
 }
 
-export const duplicateMapping = () => errors.conflict("a mapping of that domain to that org and team exists");
+/** One mapping per domain and provider (contract notes: 409 duplicates), so a first login has one place to go. */
+export const duplicateMapping = () => errors.conflict("the provider already maps that domain");
 
 const TARGET_PROBLEMS: Record<string, string> = {
   org_not_found: "org_id does not name an organization",

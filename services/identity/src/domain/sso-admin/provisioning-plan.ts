@@ -30,9 +30,15 @@ export function provisioningPlan(
   return { matching, allowed: provider.auto_provision || matching.length > 0, memberships };
 }
 
-export function previewOf(email: string, providerName: string, plan: ProvisioningPlan): SsoMappingPreview {
+/** `teamNames`: the name of each team the plan names, by id (from tenancy); a team it does not know gets null. */
+export function previewOf(
+  email: string,
+  providerName: string,
+  plan: ProvisioningPlan,
+  teamNames: ReadonlyMap<string, string>,
+): SsoMappingPreview {
   const teams = plan.memberships.flatMap((m) =>
-    m.team_id ? [{ team_id: m.team_id, team_name: null, team_role: m.team_role ?? "member" }] : [],
+    m.team_id ? [{ team_id: m.team_id, team_name: teamNames.get(m.team_id) ?? null, team_role: m.team_role ?? "member" }] : [],
   );
   return {
     email,

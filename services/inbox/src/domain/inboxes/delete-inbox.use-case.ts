@@ -16,7 +16,13 @@ export async function deleteInbox(deps: InboxDeps, ctx: RequestCtx, input: { inb
     events.event(EventType.inboxDeleted, {
       org_id: scope.orgId,
       team_id: scope.teamId,
-      data: { inbox_id: removed.id, team_id: scope.teamId, full_address: removed.fullAddress, deleted_at: deletedAt },
+      data: {
+        inbox_id: removed.id,
+        team_id: scope.teamId,
+        full_address: removed.fullAddress,
+        deleted_at: deletedAt,
+        was_active: removed.isActive,
+      },
     });
     events.audit({
       ctx,

@@ -2,11 +2,12 @@ import type { TransferDomainResult } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
+import { liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";
 
 /**
  * Moves a domain to another org (system admins): its assignments to the old org's teams are
- * removed, and the inboxes on it counted as deactivated. The target org must exist (404) and
- * have room under its `max_domains` (409).
+ * removed, and its active inboxes (as the inbox service counts them) are the deactivated ones.
+ * The target org must exist (404) and have room under its `max_domains` (409).
  */
 export async function transferDomain(
   deps: TenancyDeps,
@@ -16,6 +17,8 @@ export async function transferDomain(
   const scope = await requireOrg(deps, ctx, input, "org.domains.manage");
   if (input.target_org_id === scope.orgId) throw errors.validation("the domain already belongs to this organization");
   const target = { orgId: input.target_org_id };
+  if (!(await deps.data.repos.domains.get(scope, input.domainId))) throw errors.notFound("domain");
+  const { active } = await liveInboxCountsOf(deps, scope, input.domainId);
   return deps.data.write(async (repos, events) => {
     const domain = await repos.domains.get(scope, input.domainId);
     if (!domain) throw errors.notFound("domain");
@@ -45,11 +48,11 @@ export async function transferDomain(
         domain_name: domain.domain_name,
         target_org_id: target.orgId,
         removed_assignments: moved.removedTeamIds.length,
-        deactivated_inboxes: moved.activeInboxes,
+        deactivated_inboxes: active,
       },
     });
     const after = await repos.domains.get(target, domain.id);
     if (!after) throw errors.notFound("domain");
-    return { domain: after, removed_assignments: moved.removedTeamIds.length, deactivated_inboxes: moved.activeInboxes };
+    return { domain: after, removed_assignments: moved.removedTeamIds.length, deactivated_inboxes: active };
   });
 }
