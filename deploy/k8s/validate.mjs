@@ -27,17 +27,13 @@ const K8S = import.meta.dirname;
 const { parseAllDocuments } = createRequire(path.join(ROOT, "packages", "service-kit", "package.json"))("yaml");
 const MODELS = path.join(ROOT, "node_modules", "kubernetes-models");
 const KUSTOMIZATIONS = ["base", "overlays/single-node", "overlays/production"];
-/** The contract's REST operations: every one must reach the api-gateway through the Ingress. */
-const { ROUTES } = tsxRequire("../../packages/contracts/src/routes/index.ts", import.meta.url);
+/** The contract's REST operations (every one must reach the api-gateway through the Ingress) and its WebSocket streams. */
+const { ROUTES, WS_ROUTES } = tsxRequire("../../packages/contracts/src/routes/index.ts", import.meta.url);
 /** The WebSocket streams (upgrades: realtime-gateway admits them by ticket), and any contract route answering 101. */
 const UPGRADES = [
-  ...new Set([
-    "/ws/inboxes/{inboxId}",
-    "/ws/notifications",
-    "/ws/admin-stats",
-    ...ROUTES.filter((r) => Object.keys(r.responses).includes("101")).map((r) => r.path),
-  ]),
+  ...new Set([...WS_ROUTES.map((r) => r.path), ...ROUTES.filter((r) => Object.keys(r.responses).includes("101")).map((r) => r.path)]),
 ];
+if (UPGRADES.length < 3) throw new Error("the contract's WebSocket streams (WS_ROUTES) were not found");
 const API_PREFIX = "/api/v1";
 
 let passed = 0;
