@@ -285,6 +285,8 @@ export const RpcName = {
   ssoEnforced: "tenancy.sso_enforced",
   teamScopes: "tenancy.team_scopes",
   checkInvite: "tenancy.check_invite",
+  redeemInvite: "tenancy.redeem_invite",
+  removeTenantKeys: "identity.remove_tenant_keys",
   sendInviteMail: "identity.send_invite_mail",
   adminStats: "tenancy.admin_stats",
   countUsers: "identity.count_users",

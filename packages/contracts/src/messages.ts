@@ -222,6 +222,28 @@ export const CheckInviteReply = z.object({
 });
 export type CheckInviteReply = z.infer<typeof CheckInviteReply>;
 /**
+ * Identity has tenancy redeem a registration's invite before answering `POST /auth/register`
+ * (read your writes: the new member's next request sees the membership). The same redemption
+ * also travels as the durable `invite.redeemed` event, so an RPC lost to an outage is replayed.
+ */
+export const RedeemInviteRequest = z.object({
+  token_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  user_id: z.string().uuid(),
+  email: z.string().max(320),
+});
+export type RedeemInviteRequest = z.infer<typeof RedeemInviteRequest>;
+export const RedeemInviteReply = z.object({
+  /** member: the membership is committed; refused: the invite can no longer be redeemed (the account stands) */
+  outcome: z.enum(["member", "refused"]),
+});
+/**
+ * Tenancy has identity refuse an org's or team's API keys before answering its deletion (read
+ * your writes on every gateway): the keys are removed, the gateways' Redis entries say "no such
+ * key" and every gateway drops its in-memory copies. `team_id` null: the whole org.
+ */
+export const RemoveTenantKeysRequest = z.object({ org_id: z.string().uuid(), team_id: z.string().uuid().nullable() });
+export const RemoveTenantKeysReply = z.object({ removed: z.number().int() });
+/**
  * Tenancy has identity's mailer send invite links (the token travels only in this request and the
  * mail, never stored in clear). Identity queues the mails and answers at once.
  */
@@ -257,6 +279,8 @@ export const rpcSchemas = {
   [RpcName.ssoEnforced]: { request: SsoEnforcedRequest, reply: SsoEnforcedReply },
   [RpcName.teamScopes]: { request: TeamScopesRequest, reply: TeamScopesReply },
   [RpcName.checkInvite]: { request: CheckInviteRequest, reply: CheckInviteReply },
+  [RpcName.redeemInvite]: { request: RedeemInviteRequest, reply: RedeemInviteReply },
+  [RpcName.removeTenantKeys]: { request: RemoveTenantKeysRequest, reply: RemoveTenantKeysReply },
   [RpcName.sendInviteMail]: { request: SendInviteMailRequest, reply: SendInviteMailReply },
   [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
   [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },

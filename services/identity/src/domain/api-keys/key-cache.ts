@@ -18,8 +18,10 @@ export async function publishKeyState(deps: IdentityDeps, entries: Array<{ hash:
   const results = await multi.exec();
   const failed = results?.find(([err]) => err);
   if (!results || failed) throw new Error("could not update the API key cache");
-  // gateways also keep a key for up to a second in memory: tell every replica to drop those copies
+  // gateways also keep a key for up to a second in memory: tell every replica to drop those copies,
+  // and wait until the server has the broadcast (it is then ahead of our answer on every gateway's connection)
   deps.nc.publish(subjects(deps.config.nats.namespace).apiKeyChanged);
+  await deps.nc.flush();
 }
 
 /** Usage the gateway has counted in Redis and the flush worker has not yet written to Postgres. */
