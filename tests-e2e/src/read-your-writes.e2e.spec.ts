@@ -68,6 +68,39 @@ describe("a client sees its own write", () => {
     );
   });
 
+  it("when a signed-in user accepts an invite, then their next requests see the membership and the address verified", async () => {
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, `ryw-acc-${randomBytes(3).toString("hex")}`);
+    const user = await api<{ user: { id: string; email_verified: boolean }; tokens: Tokens }>("POST", "/auth/register", {
+      body: { email: inbox.full_address, password: STRONG_PASSWORD, display_name: "Existing" },
+      headers: { "x-forwarded-for": newClientIp() },
+    });
+    expect(user.status).toBe(201);
+    expect(user.body.user.email_verified).toBe(false);
+    const token = user.body.tokens.access_token;
+    const invite = await api("POST", `/orgs/${world.orgId}/invites`, {
+      token: world.owner.token,
+      body: { email: inbox.full_address, org_role: "member" },
+    });
+    expect(invite.status).toBe(201);
+    // the account's own verification mail may land first: take the invite's
+    const inviteLink = await waitFor(
+      async () => {
+        const list = await api<{ data: Array<{ id: string; subject: string }> }>("GET", `/inboxes/${inbox.id}/emails`, {
+          token: world.owner.token,
+        });
+        const mail = list.body.data.find((m) => m.subject.includes("invited"));
+        if (!mail) return undefined;
+        const full = await api<{ body_text: string }>("GET", `/emails/${mail.id}`, { token: world.owner.token });
+        return /\/invites\/([0-9a-f]{64})\b/.exec(full.body.body_text)?.[1];
+      },
+      { what: "the invite mail", timeoutMs: 15_000 },
+    );
+    expect((await api("POST", `/invites/${inviteLink}/accept`, { token })).status).toBe(200);
+    expect((await api<{ email_verified: boolean }>("GET", "/auth/me", { token })).body.email_verified).toBe(true);
+    expect((await api("GET", `/orgs/${world.orgId}/members/me`, { token })).status).toBe(200);
+  });
+
   it("when a team is deleted, then its API keys are refused with 401 from the moment the DELETE answered", async () => {
     const world = await teamWithDomain(api);
     const key = await newKey(world);

@@ -287,6 +287,7 @@ export const RpcName = {
   checkInvite: "tenancy.check_invite",
   redeemInvite: "tenancy.redeem_invite",
   removeTenantKeys: "identity.remove_tenant_keys",
+  markInvitedEmailVerified: "identity.mark_invited_email_verified",
   sendInviteMail: "identity.send_invite_mail",
   adminStats: "tenancy.admin_stats",
   countUsers: "identity.count_users",

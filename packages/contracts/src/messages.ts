@@ -244,6 +244,13 @@ export const RedeemInviteReply = z.object({
 export const RemoveTenantKeysRequest = z.object({ org_id: z.string().uuid(), team_id: z.string().uuid().nullable() });
 export const RemoveTenantKeysReply = z.object({ removed: z.number().int() });
 /**
+ * Tenancy has identity mark an invited address verified before answering `POST
+ * /invites/:token/accept` (read your writes: `GET /auth/me` right after shows it); the durable
+ * `invite.accepted` event does the same if this request is lost.
+ */
+export const MarkInvitedEmailVerifiedRequest = z.object({ user_id: z.string().uuid(), email: z.string().max(320) });
+export const MarkInvitedEmailVerifiedReply = z.object({});
+/**
  * Tenancy has identity's mailer send invite links (the token travels only in this request and the
  * mail, never stored in clear). Identity queues the mails and answers at once.
  */
@@ -281,6 +288,7 @@ export const rpcSchemas = {
   [RpcName.checkInvite]: { request: CheckInviteRequest, reply: CheckInviteReply },
   [RpcName.redeemInvite]: { request: RedeemInviteRequest, reply: RedeemInviteReply },
   [RpcName.removeTenantKeys]: { request: RemoveTenantKeysRequest, reply: RemoveTenantKeysReply },
+  [RpcName.markInvitedEmailVerified]: { request: MarkInvitedEmailVerifiedRequest, reply: MarkInvitedEmailVerifiedReply },
   [RpcName.sendInviteMail]: { request: SendInviteMailRequest, reply: SendInviteMailReply },
   [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
   [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },
