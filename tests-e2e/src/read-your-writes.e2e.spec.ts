@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
 import { SharedSystem } from "./shared-system";
-import { STRONG_PASSWORD, createInbox, newClientIp, teamWithDomain, type Tokens } from "./world";
+import { STRONG_PASSWORD, createInbox, newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
 
 type World = Awaited<ReturnType<typeof teamWithDomain>>;
 
@@ -99,6 +99,46 @@ describe("a client sees its own write", () => {
     expect((await api("POST", `/invites/${inviteLink}/accept`, { token })).status).toBe(200);
     expect((await api<{ email_verified: boolean }>("GET", "/auth/me", { token })).body.email_verified).toBe(true);
     expect((await api("GET", `/orgs/${world.orgId}/members/me`, { token })).status).toBe(200);
+  });
+
+  it("when a system admin transfers a team, then the new org reads its inbox, webhook and key at once, and the old org no longer does", async () => {
+    const admin = await registerAdmin(api, system);
+    const world = await teamWithDomain(api);
+    const token = world.owner.token;
+    const inbox = await createInbox(api, token, world.assignmentId, `ryw-mv-${randomBytes(3).toString("hex")}`);
+    const hook = await api<{ id: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`, {
+      token,
+      body: { url: "https://hooks.example.com/ryw", events: ["email.received"] },
+    });
+    const key = await api<{ id: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+      token,
+      body: { name: "moved", scopes: ["team.inboxes.view"] },
+    });
+    expect([hook.status, key.status]).toEqual([201, 201]);
+    const target = await registerUser(api, "target-owner");
+    const org = await api<{ id: string }>("POST", "/orgs", {
+      token: target.token,
+      body: { name: `Target ${randomBytes(3).toString("hex")}` },
+    });
+    expect(org.status).toBe(201);
+    const moved = await api("POST", `/orgs/${world.orgId}/teams/${world.teamId}/transfer`, {
+      token: admin.token,
+      body: { target_org_id: org.body.id },
+    });
+    expect(moved.status).toBe(200);
+    const team = `/orgs/${org.body.id}/teams/${world.teamId}`;
+    const [movedInbox, hooks, movedKey, oldInbox] = await Promise.all([
+      api("GET", `/inboxes/${inbox.id}`, { token: target.token }),
+      api<{ data: Array<{ id: string }> }>("GET", `${team}/webhooks`, { token: target.token }),
+      api("GET", `${team}/api-keys/${key.body.id}`, { token: target.token }),
+      api("GET", `/inboxes/${inbox.id}`, { token }),
+    ]);
+    expect({ inbox: movedInbox.status, hooks: hooks.body.data?.map((h) => h.id), key: movedKey.status, old: oldInbox.status }).toEqual({
+      inbox: 200,
+      hooks: [hook.body.id],
+      key: 200,
+      old: 404,
+    });
   });
 
   it("when a team is deleted, then its API keys are refused with 401 from the moment the DELETE answered", async () => {

@@ -251,6 +251,19 @@ export const RemoveTenantKeysReply = z.object({ removed: z.number().int() });
 export const MarkInvitedEmailVerifiedRequest = z.object({ user_id: z.string().uuid(), email: z.string().max(320) });
 export const MarkInvitedEmailVerifiedReply = z.object({});
 /**
+ * Tenancy has each service holding team data (identity, inbox, webhook-dispatcher) re-file a
+ * transferred team's rows before it answers the transfer (read your writes: the new org reads them
+ * at once). `event_id` is the `team.transferred` event's: the service's move is claimed under it,
+ * so the event, when it arrives, changes nothing.
+ */
+export const MoveTeamRequest = z.object({
+  event_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  from_org_id: z.string().uuid(),
+  to_org_id: z.string().uuid(),
+});
+export const MoveTeamReply = z.object({});
+/**
  * Tenancy has identity's mailer send invite links (the token travels only in this request and the
  * mail, never stored in clear). Identity queues the mails and answers at once.
  */
@@ -289,6 +302,9 @@ export const rpcSchemas = {
   [RpcName.redeemInvite]: { request: RedeemInviteRequest, reply: RedeemInviteReply },
   [RpcName.removeTenantKeys]: { request: RemoveTenantKeysRequest, reply: RemoveTenantKeysReply },
   [RpcName.markInvitedEmailVerified]: { request: MarkInvitedEmailVerifiedRequest, reply: MarkInvitedEmailVerifiedReply },
+  [RpcName.moveTeamApiKeys]: { request: MoveTeamRequest, reply: MoveTeamReply },
+  [RpcName.moveTeamInboxes]: { request: MoveTeamRequest, reply: MoveTeamReply },
+  [RpcName.moveTeamWebhooks]: { request: MoveTeamRequest, reply: MoveTeamReply },
   [RpcName.sendInviteMail]: { request: SendInviteMailRequest, reply: SendInviteMailReply },
   [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
   [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },

@@ -1,5 +1,12 @@
-import { EventType } from "@burnbox/contracts";
-import { startConsumer, startTenantEventConsumers, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
+import { EventType, RpcName } from "@burnbox/contracts";
+import {
+  serveTeamMove,
+  startConsumer,
+  startTenantEventConsumers,
+  type Logger,
+  type NatsConnection,
+  type RunningConsumer,
+} from "@burnbox/service-kit";
 import type { InboxDeps } from "../domain/deps";
 import { deactivateDomainInboxes } from "../domain/tenants/deactivate-domain-inboxes.use-case";
 import { moveTeamInboxes } from "../domain/tenants/move-team-inboxes.use-case";
@@ -9,7 +16,8 @@ const DOMAIN_TRANSFERRED = "inbox-domain-transferred";
 
 /**
  * Tenancy's removals and moves (`inbox-org-deleted`, `-team-deleted`, `-team-transferred`) and
- * domain moves, one durable consumer each (shared by replicas), idempotent on the event id.
+ * domain moves, one durable consumer each (shared by replicas), idempotent on the event id; and
+ * tenancy's awaited request to move a transferred team now (`inbox.move_team`, claimed as the event).
  */
 export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps, logger: Logger): Promise<RunningConsumer[]> {
   const namespace = deps.config.nats.namespace;
@@ -37,5 +45,13 @@ export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps,
         }),
     }),
   ]);
-  return [...tenants, domains];
+  const move = serveTeamMove({
+    nc,
+    namespace,
+    durablePrefix: "inbox",
+    rpc: RpcName.moveTeamInboxes,
+    logger,
+    onTransferred: (input) => moveTeamInboxes(deps, input),
+  });
+  return [...tenants, move, domains];
 }
