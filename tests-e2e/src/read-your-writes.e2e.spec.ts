@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient } from "./clients";
+import { apiClient, sendMail } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { STRONG_PASSWORD, createInbox, newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
 
@@ -139,6 +139,28 @@ describe("a client sees its own write", () => {
       key: 200,
       old: 404,
     });
+  });
+
+  it("when a system admin transfers a domain, then the old org's inbox on it is inactive and refuses mail at once", async () => {
+    const admin = await registerAdmin(api, system);
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, `ryw-dom-${randomBytes(3).toString("hex")}`);
+    const domains = await api<{ data: Array<{ domain_id: string }> }>("GET", `/orgs/${world.orgId}/teams/${world.teamId}/domains`, {
+      token: world.owner.token,
+    });
+    const target = await api<{ id: string }>("POST", "/orgs", {
+      token: world.owner.token,
+      body: { name: `Dest ${randomBytes(3).toString("hex")}` },
+    });
+    const moved = await api("POST", `/orgs/${world.orgId}/domains/${domains.body.data[0]!.domain_id}/transfer`, {
+      token: admin.token,
+      body: { target_org_id: target.body.id },
+    });
+    expect(moved.status).toBe(200);
+    const after = await api<{ is_active: boolean }>("GET", `/inboxes/${inbox.id}`, { token: world.owner.token });
+    expect(after.body.is_active).toBe(false);
+    const refused = await sendMail(system.ports.smtp, { from: "a@example.org", to: inbox.full_address, subject: "late", text: "x" });
+    expect(refused.rcpt.code).toBe(550);
   });
 
   it("when a team is deleted, then its API keys are refused with 401 from the moment the DELETE answered", async () => {

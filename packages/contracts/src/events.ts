@@ -291,6 +291,7 @@ export const RpcName = {
   moveTeamApiKeys: "identity.move_team",
   moveTeamInboxes: "inbox.move_team",
   moveTeamWebhooks: "webhooks.move_team",
+  deactivateDomainInboxes: "inbox.deactivate_domain_inboxes",
   sendInviteMail: "identity.send_invite_mail",
   adminStats: "tenancy.admin_stats",
   countUsers: "identity.count_users",

@@ -264,6 +264,16 @@ export const MoveTeamRequest = z.object({
 });
 export const MoveTeamReply = z.object({});
 /**
+ * Tenancy has the inbox service deactivate the old org's inboxes on a transferred domain before it
+ * answers the transfer; claimed under the `domain.transferred` event's id, which is then a no-op.
+ */
+export const DeactivateDomainInboxesRequest = z.object({
+  event_id: z.string().uuid(),
+  domain_id: z.string().uuid(),
+  from_org_id: z.string().uuid(),
+});
+export const DeactivateDomainInboxesReply = z.object({});
+/**
  * Tenancy has identity's mailer send invite links (the token travels only in this request and the
  * mail, never stored in clear). Identity queues the mails and answers at once.
  */
@@ -305,6 +315,7 @@ export const rpcSchemas = {
   [RpcName.moveTeamApiKeys]: { request: MoveTeamRequest, reply: MoveTeamReply },
   [RpcName.moveTeamInboxes]: { request: MoveTeamRequest, reply: MoveTeamReply },
   [RpcName.moveTeamWebhooks]: { request: MoveTeamRequest, reply: MoveTeamReply },
+  [RpcName.deactivateDomainInboxes]: { request: DeactivateDomainInboxesRequest, reply: DeactivateDomainInboxesReply },
   [RpcName.sendInviteMail]: { request: SendInviteMailRequest, reply: SendInviteMailReply },
   [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
   [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },

@@ -1,5 +1,6 @@
 import { EventType, RpcName } from "@burnbox/contracts";
 import {
+  serveRpc,
   serveTeamMove,
   startConsumer,
   startTenantEventConsumers,
@@ -17,7 +18,8 @@ const DOMAIN_TRANSFERRED = "inbox-domain-transferred";
 /**
  * Tenancy's removals and moves (`inbox-org-deleted`, `-team-deleted`, `-team-transferred`) and
  * domain moves, one durable consumer each (shared by replicas), idempotent on the event id; and
- * tenancy's awaited request to move a transferred team now (`inbox.move_team`, claimed as the event).
+ * tenancy's awaited requests to move a transferred team (`inbox.move_team`) and to deactivate a
+ * transferred domain's inboxes (`inbox.deactivate_domain_inboxes`) now, each claimed as its event.
  */
 export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps, logger: Logger): Promise<RunningConsumer[]> {
   const namespace = deps.config.nats.namespace;
@@ -53,5 +55,20 @@ export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps,
     logger,
     onTransferred: (input) => moveTeamInboxes(deps, input),
   });
-  return [...tenants, move, domains];
+  const domainRpc = serveRpc(
+    nc,
+    namespace,
+    RpcName.deactivateDomainInboxes,
+    async (req) => {
+      await deactivateDomainInboxes(deps, {
+        consumer: DOMAIN_TRANSFERRED,
+        eventId: req.event_id,
+        fromOrgId: req.from_org_id,
+        domainId: req.domain_id,
+      });
+      return {};
+    },
+    logger,
+  );
+  return [...tenants, move, domains, domainRpc];
 }

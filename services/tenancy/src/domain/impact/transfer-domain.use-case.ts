@@ -1,12 +1,14 @@
-import type { TransferDomainResult } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { RpcName, type TransferDomainResult } from "@burnbox/contracts";
+import { RpcError, errors, rpcRequest, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 
 /**
  * Moves a domain to another org (system admins): its assignments to the old org's teams are
  * removed, and the inboxes on it counted as deactivated. The target org must exist (404) and
- * have room under its `max_domains` (409).
+ * have room under its `max_domains` (409). The inbox service deactivates those inboxes before the
+ * answer (read your writes); if it cannot answer, the transfer stands and answers 503, and the
+ * `domain.transferred` event, committed with it, deactivates them when it is back.
  */
 export async function transferDomain(
   deps: TenancyDeps,
@@ -16,7 +18,7 @@ export async function transferDomain(
   const scope = await requireOrg(deps, ctx, input, "org.domains.manage");
   if (input.target_org_id === scope.orgId) throw errors.validation("the domain already belongs to this organization");
   const target = { orgId: input.target_org_id };
-  return deps.data.write(async (repos, events) => {
+  const out = await deps.data.write(async (repos, events) => {
     const domain = await repos.domains.get(scope, input.domainId);
     if (!domain) throw errors.notFound("domain");
     const targetOrg = await repos.orgs.get(target);
@@ -25,7 +27,7 @@ export async function transferDomain(
     const max = targetOrg.settings.max_domains;
     if ((await repos.domains.count(target)) >= max) throw errors.conflict(`domain limit reached (${max})`);
     const moved = await repos.impact.transferDomain(scope, domain.id, target.orgId);
-    events.event("domain.transferred", {
+    const transferred = events.event("domain.transferred", {
       org_id: scope.orgId,
       team_id: null,
       data: {
@@ -50,6 +52,22 @@ export async function transferDomain(
     });
     const after = await repos.domains.get(target, domain.id);
     if (!after) throw errors.notFound("domain");
-    return { domain: after, removed_assignments: moved.removedTeamIds.length, deactivated_inboxes: moved.activeInboxes };
+    return {
+      result: { domain: after, removed_assignments: moved.removedTeamIds.length, deactivated_inboxes: moved.activeInboxes },
+      eventId: transferred.id,
+    };
   });
+  try {
+    await rpcRequest(
+      deps.nc,
+      deps.config.nats.namespace,
+      RpcName.deactivateDomainInboxes,
+      { event_id: out.eventId, domain_id: input.domainId, from_org_id: scope.orgId },
+      10_000,
+    );
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw err;
+    throw errors.unavailable("transferred, but the inboxes on it are still being deactivated: they stop within moments");
+  }
+  return out.result;
 }
