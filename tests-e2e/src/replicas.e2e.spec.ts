@@ -121,6 +121,20 @@ describe("two replicas of every service", () => {
     },
   );
 
+  it("a team's deletion through one gateway refuses its API keys on both gateways from the moment it answered", async () => {
+    const world = await teamWithDomain(a);
+    const key = await a<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+      token: world.owner.token,
+      body: { name: "ci", scopes: ["team.inboxes.view"] },
+    });
+    expect(key.status).toBe(201);
+    // both gateways now hold the key in memory
+    for (const api of [a, b, a, b]) expect((await api("GET", "/inboxes", { token: key.body.raw_key })).status).toBe(200);
+    expect((await a("DELETE", `/orgs/${world.orgId}/teams/${world.teamId}`, { token: world.owner.token })).status).toBe(204);
+    const answers = await Promise.all([b, a].map((api) => api("GET", "/inboxes", { token: key.body.raw_key })));
+    expect(answers.map((r) => r.status)).toEqual([401, 401]);
+  });
+
   it("an access change made through one replica holds on the other within 1 s", async () => {
     const world = await teamWithDomain(a);
     const user = await registerUser(a, "member");

@@ -247,6 +247,58 @@ export const CheckInviteReply = z.object({
 });
 export type CheckInviteReply = z.infer<typeof CheckInviteReply>;
 /**
+ * Identity has tenancy redeem a registration's invite before answering `POST /auth/register`
+ * (read your writes: the new member's next request sees the membership). The same redemption
+ * also travels as the durable `invite.redeemed` event, so an RPC lost to an outage is replayed.
+ */
+export const RedeemInviteRequest = z.object({
+  token_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  user_id: z.string().uuid(),
+  email: z.string().max(320),
+});
+export type RedeemInviteRequest = z.infer<typeof RedeemInviteRequest>;
+export const RedeemInviteReply = z.object({
+  /** member: the membership is committed; refused: the invite can no longer be redeemed (the account stands) */
+  outcome: z.enum(["member", "refused"]),
+});
+/**
+ * Tenancy has identity refuse an org's or team's API keys before answering its deletion (read
+ * your writes on every gateway): the keys are removed, the gateways' Redis entries say "no such
+ * key" and every gateway drops its in-memory copies. `team_id` null: the whole org.
+ */
+export const RemoveTenantKeysRequest = z.object({ org_id: z.string().uuid(), team_id: z.string().uuid().nullable() });
+export const RemoveTenantKeysReply = z.object({ removed: z.number().int() });
+/**
+ * Tenancy has identity mark an invited address verified before answering `POST
+ * /invites/:token/accept` (read your writes: `GET /auth/me` right after shows it); the durable
+ * `invite.accepted` event does the same if this request is lost.
+ */
+export const MarkInvitedEmailVerifiedRequest = z.object({ user_id: z.string().uuid(), email: z.string().max(320) });
+export const MarkInvitedEmailVerifiedReply = z.object({});
+/**
+ * Tenancy has each service holding team data (identity, inbox, webhook-dispatcher) re-file a
+ * transferred team's rows before it answers the transfer (read your writes: the new org reads them
+ * at once). `event_id` is the `team.transferred` event's: the service's move is claimed under it,
+ * so the event, when it arrives, changes nothing.
+ */
+export const MoveTeamRequest = z.object({
+  event_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  from_org_id: z.string().uuid(),
+  to_org_id: z.string().uuid(),
+});
+export const MoveTeamReply = z.object({});
+/**
+ * Tenancy has the inbox service deactivate the old org's inboxes on a transferred domain before it
+ * answers the transfer; claimed under the `domain.transferred` event's id, which is then a no-op.
+ */
+export const DeactivateDomainInboxesRequest = z.object({
+  event_id: z.string().uuid(),
+  domain_id: z.string().uuid(),
+  from_org_id: z.string().uuid(),
+});
+export const DeactivateDomainInboxesReply = z.object({});
+/**
  * Tenancy has identity's mailer send invite links (the token travels only in this request and the
  * mail, never stored in clear). Identity queues the mails and answers at once.
  */
@@ -285,6 +337,13 @@ export const rpcSchemas = {
   [RpcName.ssoEnforced]: { request: SsoEnforcedRequest, reply: SsoEnforcedReply },
   [RpcName.teamScopes]: { request: TeamScopesRequest, reply: TeamScopesReply },
   [RpcName.checkInvite]: { request: CheckInviteRequest, reply: CheckInviteReply },
+  [RpcName.redeemInvite]: { request: RedeemInviteRequest, reply: RedeemInviteReply },
+  [RpcName.removeTenantKeys]: { request: RemoveTenantKeysRequest, reply: RemoveTenantKeysReply },
+  [RpcName.markInvitedEmailVerified]: { request: MarkInvitedEmailVerifiedRequest, reply: MarkInvitedEmailVerifiedReply },
+  [RpcName.moveTeamApiKeys]: { request: MoveTeamRequest, reply: MoveTeamReply },
+  [RpcName.moveTeamInboxes]: { request: MoveTeamRequest, reply: MoveTeamReply },
+  [RpcName.moveTeamWebhooks]: { request: MoveTeamRequest, reply: MoveTeamReply },
+  [RpcName.deactivateDomainInboxes]: { request: DeactivateDomainInboxesRequest, reply: DeactivateDomainInboxesReply },
   [RpcName.sendInviteMail]: { request: SendInviteMailRequest, reply: SendInviteMailReply },
   [RpcName.adminStats]: { request: AdminStatsRequest, reply: AdminStatsReply },
   [RpcName.countUsers]: { request: CountUsersRequest, reply: CountUsersReply },

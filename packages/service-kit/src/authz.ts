@@ -2,7 +2,7 @@ import type { NatsConnection } from "@nats-io/nats-core";
 import { RpcName, subjects, type Actor, type AuthorizeReply, type AuthorizeRequest, type Permission } from "@burnbox/contracts";
 import { BroadcastCache } from "./broadcast-cache";
 import { errors } from "./errors";
-import { RpcError, rpcRequest } from "./nats";
+import { RpcError, broadcastNow, rpcRequest } from "./nats";
 
 /**
  * Turns an RBAC decision into the client's answer: 404 when the caller may not even know the
@@ -50,9 +50,12 @@ export function cacheFor(nc: NatsConnection, namespace: string): DecisionCache {
   return cache;
 }
 
-/** Tenancy's side: tells every replica of every service to forget its cached decisions. */
-export function publishAccessChanged(nc: NatsConnection, namespace: string): void {
-  nc.publish(subjects(namespace).accessChanged);
+/**
+ * Tenancy's side: tells every replica of every service to forget its cached decisions, and waits
+ * until the server has the broadcast, so it is ahead of the change's answer (read your writes).
+ */
+export function publishAccessChanged(nc: NatsConnection, namespace: string): Promise<void> {
+  return broadcastNow(nc, subjects(namespace).accessChanged);
 }
 
 /** Whether `actor` holds `permission` (tenancy's decision, cached per process); throws the envelope error if not. */

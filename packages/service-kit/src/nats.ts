@@ -76,6 +76,24 @@ export { jetstream, jetstreamManager };
 type Req<N extends RpcName> = z.input<(typeof rpcSchemas)[N]["request"]>;
 type Rep<N extends RpcName> = z.output<(typeof rpcSchemas)[N]["reply"]>;
 
+/**
+ * Publishes a core-NATS broadcast and waits (at most `maxWaitMs`) until the server has it: the
+ * broadcast is then ahead of the caller's answer on every subscriber's connection, so a client that
+ * reads after the answer, on any replica, finds the caches dropped. A connection that is down waits
+ * no longer than `maxWaitMs`; the caches on a broadcast subject drop everything on a reconnect.
+ */
+export async function broadcastNow(nc: NatsConnection, subject: string, maxWaitMs = 1000): Promise<void> {
+  nc.publish(subject);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    nc.flush().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 export class RpcError extends Error {
   constructor(message: string) {
     super(message);

@@ -1,6 +1,7 @@
-import { EventType } from "@burnbox/contracts";
+import { EventType, type RpcName } from "@burnbox/contracts";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { startConsumer, type RunningConsumer } from "./consumer";
+import { serveRpc } from "./nats";
 import type { Logger } from "./logger";
 import type { OrgScope, TeamScope } from "./tenant";
 import type { UnitOfWork } from "./unit-of-work";
@@ -214,4 +215,35 @@ export async function startTenantEventConsumers(opts: {
         }),
     }),
   ]);
+}
+
+/**
+ * Tenancy's awaited request to move a transferred team now (read your writes), for a service whose
+ * `startTenantEventConsumers` uses `durablePrefix`: the move is claimed under the event's id and
+ * the same consumer name as the `team.transferred` consumer's, so whichever comes second is a no-op.
+ */
+export function serveTeamMove(opts: {
+  nc: NatsConnection;
+  namespace: string;
+  durablePrefix: string;
+  rpc: typeof RpcName.moveTeamApiKeys | typeof RpcName.moveTeamInboxes | typeof RpcName.moveTeamWebhooks;
+  logger: Logger;
+  onTransferred: (input: TeamTransfer) => Promise<void>;
+}): { stop(): Promise<void> } {
+  return serveRpc(
+    opts.nc,
+    opts.namespace,
+    opts.rpc,
+    async (req) => {
+      await opts.onTransferred({
+        consumer: `${opts.durablePrefix}-team-transferred`,
+        eventId: req.event_id,
+        teamId: req.team_id,
+        fromOrgId: req.from_org_id,
+        toOrgId: req.to_org_id,
+      });
+      return {};
+    },
+    opts.logger,
+  );
 }

@@ -66,8 +66,11 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
   repositories: (db: Client | Tx) => Repos;
   relay: OutboxRelay;
   namespace: string;
-  /** Runs after every commit that emitted at least one event, with those events (tenancy: invalidate decision caches). */
-  afterCommit?: (events: readonly DomainEvent[]) => void;
+  /**
+   * Runs after every commit that emitted at least one event, with those events, and is awaited
+   * before `write` returns (tenancy: every replica's decision caches dropped before the answer).
+   */
+  afterCommit?: (events: readonly DomainEvent[]) => void | Promise<void>;
 }): UnitOfWork<Repos> {
   return {
     repos: opts.repositories(opts.client),
@@ -108,7 +111,7 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
       });
       if (rows.length > 0) {
         opts.relay.publishCommitted(rows);
-        opts.afterCommit?.(committed);
+        await opts.afterCommit?.(committed);
       }
       return result;
     },

@@ -31,7 +31,7 @@ import { serveIdentityRpc } from "./messaging/identity.rpc";
 import { serveSetupRpc } from "./messaging/setup.rpc";
 import { serveTenancySupportRpc } from "./messaging/tenancy-support.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
-import { startInviteAcceptedConsumer } from "./messaging/invites.consumer";
+import { serveInviteAcceptedRpc, startInviteAcceptedConsumer } from "./messaging/invites.consumer";
 import { startApiKeyWorkers, type ApiKeyWorkers } from "./workers/apikeys.worker";
 import { startRevocationSeeding } from "./workers/revocations.worker";
 import { purgeExpiredSsoGrants } from "./domain/sso/purge-expired-sso-grants";
@@ -69,7 +69,13 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     logger: infra.logger,
     now,
   };
-  const rpcs = [...serveIdentityRpc(deps), ...serveTenancySupportRpc(deps), ...serveSetupRpc(deps), ...servePlatformRpc(deps)];
+  const rpcs = [
+    ...serveIdentityRpc(deps),
+    ...serveTenancySupportRpc(deps),
+    ...serveSetupRpc(deps),
+    ...servePlatformRpc(deps),
+    serveInviteAcceptedRpc(deps),
+  ];
   // the saved platform mailer (tenancy), on every replica at once when it changes
   const platformMailer = await startPlatformMailer(deps, deps.mailer);
   // tenancy's org and team removals and moves: the teams' API keys go (or follow) with them

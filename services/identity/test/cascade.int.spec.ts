@@ -82,6 +82,23 @@ describe("identity: tenancy's removals and enforce_sso", () => {
     expect((await createKey(scope)).status).toBe(404);
   });
 
+  it("when tenancy asks before answering a team's deletion, then its keys are gone and cached as nothing when the reply comes; the event then changes nothing", async () => {
+    const scope = team();
+    const key = await createKey(scope);
+    expect(key.status).toBe(201);
+    await bulkKeys(scope, 3);
+    const hash = sha256(key.body.raw_key);
+    const reply = await rpcRequest(t.infra.nc, t.ns, RpcName.removeTenantKeys, { org_id: scope.orgId, team_id: scope.teamId });
+    expect(reply).toEqual({ removed: 4 });
+    expect(await keyCount("team_id", scope.teamId)).toBe(0);
+    expect(await t.infra.redis!.get(redisKeys.apiKey(t.config.redis.key_prefix, hash))).toBe("null");
+    expect((await createKey(scope)).status).toBe(404);
+    const event = newEvent("team.deleted", { org_id: scope.orgId, team_id: scope.teamId, data: { team_id: scope.teamId } });
+    await publishEvent(t.infra.js, t.ns, event);
+    await handled(event.id);
+    expect(await keyCount("team_id", scope.teamId)).toBe(0);
+  });
+
   it("when an org is deleted, then the keys of all its teams go; a redelivery changes nothing", async () => {
     const a = team();
     const b = { orgId: a.orgId, teamId: randomUUID() };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { RpcName, subjects, type CheckInviteReply } from "@burnbox/contracts";
+import { RpcName, subjects, type CheckInviteReply, type RedeemInviteRequest } from "@burnbox/contracts";
 import { newEvent, serveRpc } from "@burnbox/service-kit";
 import { waitFor } from "@burnbox/test-kit";
 import { PASSWORD, startIdentity } from "./support";
@@ -8,14 +8,18 @@ type Identity = Awaited<ReturnType<typeof startIdentity>>;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /**
- * Registration with an invite, on the real Postgres and NATS, with tenancy's invite check played by
- * a stand-in that knows one invite (token, address).
+ * Registration with an invite, on the real Postgres and NATS, with tenancy's invite check and
+ * redemption played by stand-ins that know two invites (token, address).
  */
 describe("registering with an invite", () => {
   let t: Identity;
   const invited = `invited-${randomBytes(4).toString("hex")}@example.test`;
   const token = randomBytes(32).toString("hex");
+  const later = `later-${randomBytes(4).toString("hex")}@example.test`;
+  const laterToken = randomBytes(32).toString("hex");
   let checkInvite: { stop(): Promise<void> };
+  let redeemInvite: { stop(): Promise<void> } | undefined;
+  const redeemed: Array<RedeemInviteRequest & { userExisted: boolean }> = [];
 
   beforeAll(async () => {
     t = await startIdentity();
@@ -24,13 +28,26 @@ describe("registering with an invite", () => {
       t.ns,
       RpcName.checkInvite,
       (req): Promise<CheckInviteReply> => {
-        if (req.token_hash !== sha256(token)) return Promise.resolve({ problem: "not_found" });
-        return Promise.resolve({ problem: req.email === invited ? null : "email_mismatch" });
+        const email = req.token_hash === sha256(token) ? invited : req.token_hash === sha256(laterToken) ? later : null;
+        if (email === null) return Promise.resolve({ problem: "not_found" });
+        return Promise.resolve({ problem: req.email === email ? null : "email_mismatch" });
+      },
+      t.infra.logger,
+    );
+    redeemInvite = serveRpc(
+      t.infra.nc,
+      t.ns,
+      RpcName.redeemInvite,
+      async (req) => {
+        // tenancy is asked after the account committed: it can already be found
+        redeemed.push({ ...req, userExisted: (await userCount(req.email)) === 1 });
+        return { outcome: "member" as const };
       },
       t.infra.logger,
     );
   });
   afterAll(async () => {
+    await redeemInvite?.stop();
     await checkInvite?.stop();
     await t?.stop();
   });
@@ -65,11 +82,22 @@ describe("registering with an invite", () => {
     expect(res.body.user.email_verified).toBe(true);
     const events = await redeemedEvents();
     expect(events).toEqual([{ user_id: res.body.user.id, email: invited, token_hash: sha256(token) }]);
+    // and tenancy redeemed it before the answer (read your writes)
+    expect(redeemed).toEqual([{ user_id: res.body.user.id, email: invited, token_hash: sha256(token), userExisted: true }]);
     const raw = await t.infra.pool!.query<{ n: string }>("SELECT count(*) AS n FROM outbox_events WHERE payload::text LIKE $1", [
       `%${token}%`,
     ]);
     expect(Number(raw.rows[0]?.n)).toBe(0);
   });
+
+  it("when tenancy cannot redeem the invite, then registration is a 503, and the account and its invite.redeemed event stand", async () => {
+    await redeemInvite?.stop();
+    redeemInvite = undefined;
+    const res = await register(later, laterToken);
+    expect(res.status).toBe(503);
+    expect(await userCount(later)).toBe(1);
+    expect(await redeemedEvents()).toContainEqual(expect.objectContaining({ email: later, token_hash: sha256(laterToken) }));
+  }, 15_000);
 
   it("when tenancy reports an invite accepted, then the account's email counts as verified", async () => {
     const email = `plain-${randomBytes(4).toString("hex")}@example.test`;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { RpcName, TEAM_PERMISSIONS, subjects, type EventOf } from "@burnbox/contracts";
-import { newEvent, rpcRequest } from "@burnbox/service-kit";
+import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit";
 import { makeActor, waitFor } from "@burnbox/test-kit";
 import { deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";
 
@@ -136,14 +136,36 @@ describe("tenancy: SSO provisioning events, API-key scopes, the inbox limit and 
           seen.push(msg.json<EventOf<"team.transferred">>());
         },
       });
-      const moved = await t.call("POST", `/orgs/${from.orgId}/teams/${from.teamId}/transfer`, {
-        actor: root,
-        body: { target_org_id: to.orgId },
-      });
+      // the services holding team data, asked to move it before the answer (read your writes)
+      const asked: Array<{ rpc: string; event_id: string }> = [];
+      const owners = [RpcName.moveTeamApiKeys, RpcName.moveTeamInboxes, RpcName.moveTeamWebhooks].map((rpc) =>
+        serveRpc(
+          t.infra.nc,
+          t.ns,
+          rpc,
+          (req) => {
+            asked.push({ rpc, event_id: req.event_id });
+            return Promise.resolve({});
+          },
+          t.infra.logger,
+        ),
+      );
+      let moved;
+      try {
+        moved = await t.call("POST", `/orgs/${from.orgId}/teams/${from.teamId}/transfer`, {
+          actor: root,
+          body: { target_org_id: to.orgId },
+        });
+      } finally {
+        await Promise.all(owners.map((o) => o.stop()));
+      }
       expect(moved.status).toBe(200);
       const event = await waitFor(() => seen.find((e) => e.data.team_id === from.teamId), { what: "team.transferred" });
       sub.unsubscribe();
       expect(event).toMatchObject({ org_id: from.orgId, data: { team_id: from.teamId, from_org_id: from.orgId, to_org_id: to.orgId } });
+      // each was asked once, under the event's id (so the event is then a no-op for them)
+      expect(asked.map((a) => a.rpc).sort()).toEqual([RpcName.moveTeamApiKeys, RpcName.moveTeamInboxes, RpcName.moveTeamWebhooks].sort());
+      expect(new Set(asked.map((a) => a.event_id))).toEqual(new Set([event.id]));
     });
   });
 });

@@ -280,12 +280,30 @@ describe("invites", () => {
 
     const target = await orgTeamDomain(t, owner);
     const admin = makeActor({ is_system_admin: true });
-    const moved = await t.call<{ domain: { org_id: string }; removed_assignments: number; deactivated_inboxes: number }>(
-      "POST",
-      `/orgs/${orgId}/domains/${domain.id}/transfer`,
-      { actor: admin, body: { target_org_id: target.orgId } },
+    // the inbox service, asked to deactivate the inboxes on it before the answer (read your writes)
+    const deactivations: Array<{ domain_id: string; from_org_id: string }> = [];
+    const inboxService = serveRpc(
+      t.infra.nc,
+      t.ns,
+      RpcName.deactivateDomainInboxes,
+      (req) => {
+        deactivations.push({ domain_id: req.domain_id, from_org_id: req.from_org_id });
+        return Promise.resolve({});
+      },
+      t.infra.logger,
     );
+    let moved;
+    try {
+      moved = await t.call<{ domain: { org_id: string }; removed_assignments: number; deactivated_inboxes: number }>(
+        "POST",
+        `/orgs/${orgId}/domains/${domain.id}/transfer`,
+        { actor: admin, body: { target_org_id: target.orgId } },
+      );
+    } finally {
+      await inboxService.stop();
+    }
     expect(moved.status).toBe(200);
+    expect(deactivations).toEqual([{ domain_id: domain.id, from_org_id: orgId }]);
     expect(moved.body).toMatchObject({ domain: { org_id: target.orgId }, removed_assignments: 1, deactivated_inboxes: 0 });
     expect((await t.call("GET", `/orgs/${orgId}/domains/${domain.id}`, { actor: owner })).status).toBe(404);
     expect((await t.call("GET", `/orgs/${target.orgId}/domains/${domain.id}`, { actor: owner })).status).toBe(200);

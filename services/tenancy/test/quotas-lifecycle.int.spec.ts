@@ -1,3 +1,5 @@
+import { RpcName } from "@burnbox/contracts";
+import { serveRpc } from "@burnbox/service-kit";
 import { makeActor } from "@burnbox/test-kit";
 import { orgTeamDomain, startTenancy, trustedDomainName, type Tenancy } from "./support";
 
@@ -48,7 +50,24 @@ describe("quotas, archiving and the TTL cascade", () => {
     const refused = await t.call("PATCH", `/orgs/${orgId}/teams/${teamId}`, { actor: owner, body: { name: "Renamed" } });
     expect(refused).toMatchObject({ status: 409, body: { error: "team is archived", code: "conflict" } });
     expect((await t.call("POST", `/orgs/${orgId}/teams/${teamId}/restore`, { actor: owner })).status).toBe(200);
-    expect((await t.call("DELETE", `/orgs/${orgId}/teams/${teamId}`, { actor: owner })).status).toBe(204);
+    // identity's key removal, which the deletion awaits before it answers (read your writes)
+    const asked: unknown[] = [];
+    const identity = serveRpc(
+      t.infra.nc,
+      t.ns,
+      RpcName.removeTenantKeys,
+      (req) => {
+        asked.push(req);
+        return Promise.resolve({ removed: 0 });
+      },
+      t.infra.logger,
+    );
+    try {
+      expect((await t.call("DELETE", `/orgs/${orgId}/teams/${teamId}`, { actor: owner })).status).toBe(204);
+    } finally {
+      await identity.stop();
+    }
+    expect(asked).toEqual([{ org_id: orgId, team_id: teamId }]);
     expect(await outboxTypes(t, orgId)).toEqual(["team.archived", "team.restored", "team.deleted"]);
     expect((await t.call("GET", `/orgs/${orgId}/teams/${teamId}`, { actor: owner })).status).toBe(404);
   });

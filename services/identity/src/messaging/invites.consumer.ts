@@ -1,5 +1,5 @@
-import { EventType } from "@burnbox/contracts";
-import { startConsumer, type RunningConsumer } from "@burnbox/service-kit";
+import { EventType, RpcName } from "@burnbox/contracts";
+import { serveRpc, startConsumer, type RunningConsumer } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../domain/deps";
 import { markInvitedEmailVerified } from "../domain/invites/mark-invited-email-verified.use-case";
 
@@ -13,4 +13,18 @@ export function startInviteAcceptedConsumer(deps: IdentityDeps): Promise<Running
     logger: deps.logger,
     handler: (event) => markInvitedEmailVerified(deps, { userId: event.data.user_id, email: event.data.email }),
   });
+}
+
+/** The same, asked by tenancy before it answers the acceptance (read your writes); the event is the durable replay. */
+export function serveInviteAcceptedRpc(deps: IdentityDeps): { stop(): Promise<void> } {
+  return serveRpc(
+    deps.nc,
+    deps.config.nats.namespace,
+    RpcName.markInvitedEmailVerified,
+    async (req) => {
+      await markInvitedEmailVerified(deps, { userId: req.user_id, email: req.email });
+      return {};
+    },
+    deps.logger,
+  );
 }

@@ -1,16 +1,27 @@
-import { startTenantEventConsumers, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import { RpcName } from "@burnbox/contracts";
+import { serveTeamMove, startTenantEventConsumers, type Logger, type RunningConsumer } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../domain/deps";
 import { moveTeamApiKeys } from "../domain/tenants/move-team-api-keys.use-case";
 import { removeTenantApiKeys } from "../domain/tenants/remove-tenant-api-keys.use-case";
 
-/** Tenancy's removals and moves (`identity-apikeys-org-deleted`, `-team-deleted`, `-team-transferred`). */
-export function startTenancyConsumers(deps: IdentityDeps, logger: Logger): Promise<RunningConsumer[]> {
-  return startTenantEventConsumers({
-    nc: deps.nc,
-    namespace: deps.config.nats.namespace,
-    durablePrefix: "identity-apikeys",
+const PREFIX = "identity-apikeys";
+
+/**
+ * Tenancy's removals and moves (`identity-apikeys-org-deleted`, `-team-deleted`,
+ * `-team-transferred`), and its awaited request to move a transferred team now
+ * (`identity.move_team`, claimed as the event).
+ */
+export async function startTenancyConsumers(deps: IdentityDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const { nc } = deps;
+  const namespace = deps.config.nats.namespace;
+  const onTransferred = (input: Parameters<typeof moveTeamApiKeys>[1]) => moveTeamApiKeys(deps, input);
+  const consumers = await startTenantEventConsumers({
+    nc,
+    namespace,
+    durablePrefix: PREFIX,
     logger,
     onRemoved: (input) => removeTenantApiKeys(deps, logger, input),
-    onTransferred: (input) => moveTeamApiKeys(deps, input),
+    onTransferred,
   });
+  return [...consumers, serveTeamMove({ nc, namespace, durablePrefix: PREFIX, rpc: RpcName.moveTeamApiKeys, logger, onTransferred })];
 }

@@ -1,5 +1,13 @@
-import { EventType } from "@burnbox/contracts";
-import { startConsumer, startTenantEventConsumers, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
+import { EventType, RpcName } from "@burnbox/contracts";
+import {
+  serveRpc,
+  serveTeamMove,
+  startConsumer,
+  startTenantEventConsumers,
+  type Logger,
+  type NatsConnection,
+  type RunningConsumer,
+} from "@burnbox/service-kit";
 import type { InboxDeps } from "../domain/deps";
 import { deactivateDomainInboxes } from "../domain/tenants/deactivate-domain-inboxes.use-case";
 import { moveTeamInboxes } from "../domain/tenants/move-team-inboxes.use-case";
@@ -9,7 +17,9 @@ const DOMAIN_TRANSFERRED = "inbox-domain-transferred";
 
 /**
  * Tenancy's removals and moves (`inbox-org-deleted`, `-team-deleted`, `-team-transferred`) and
- * domain moves, one durable consumer each (shared by replicas), idempotent on the event id.
+ * domain moves, one durable consumer each (shared by replicas), idempotent on the event id; and
+ * tenancy's awaited requests to move a transferred team (`inbox.move_team`) and to deactivate a
+ * transferred domain's inboxes (`inbox.deactivate_domain_inboxes`) now, each claimed as its event.
  */
 export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps, logger: Logger): Promise<RunningConsumer[]> {
   const namespace = deps.config.nats.namespace;
@@ -37,5 +47,28 @@ export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps,
         }),
     }),
   ]);
-  return [...tenants, domains];
+  const move = serveTeamMove({
+    nc,
+    namespace,
+    durablePrefix: "inbox",
+    rpc: RpcName.moveTeamInboxes,
+    logger,
+    onTransferred: (input) => moveTeamInboxes(deps, input),
+  });
+  const domainRpc = serveRpc(
+    nc,
+    namespace,
+    RpcName.deactivateDomainInboxes,
+    async (req) => {
+      await deactivateDomainInboxes(deps, {
+        consumer: DOMAIN_TRANSFERRED,
+        eventId: req.event_id,
+        fromOrgId: req.from_org_id,
+        domainId: req.domain_id,
+      });
+      return {};
+    },
+    logger,
+  );
+  return [...tenants, move, domains, domainRpc];
 }

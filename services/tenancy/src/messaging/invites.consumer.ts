@@ -2,7 +2,7 @@ import { EventType } from "@burnbox/contracts";
 import { startConsumer, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
 import type { TenancyDeps } from "../domain/deps";
 import { countTeamResource } from "../domain/impact/count-team-resource.use-case";
-import { redeemRegistrationInvite } from "../domain/invites/redeem-registration-invite.use-case";
+import { redeemRegistrationEvent } from "../domain/invites/redeem-registration-invite.use-case";
 
 const REDEEMED = "tenancy-invite-redeemed";
 const RESOURCES = "tenancy-team-resource-counts";
@@ -20,7 +20,7 @@ export async function startInviteConsumers(nc: NatsConnection, deps: TenancyDeps
       durable: REDEEMED,
       eventType: EventType.inviteRedeemed,
       logger,
-      handler: (event) => redeemRegistrationInvite(deps, event, logger),
+      handler: (event) => redeemRegistrationEvent(deps, event, logger),
     }),
     startConsumer({
       nc,

@@ -6,6 +6,7 @@ import { teamScopes } from "../domain/access/team-scopes.use-case";
 import type { TenancyDeps } from "../domain/deps";
 import { getAssignment } from "../domain/domain-assignments/get-assignment.use-case";
 import { checkInvite } from "../domain/invites/check-invite.use-case";
+import { redeemRegistrationInvite } from "../domain/invites/redeem-registration-invite.use-case";
 import { checkProvisioningTarget } from "../domain/provisioning/check-provisioning-target.use-case";
 import { provisionMembership } from "../domain/provisioning/provision-membership.use-case";
 import { ssoEnforced } from "../domain/provisioning/sso-enforced.use-case";
@@ -41,6 +42,13 @@ export function serveTenancyRpc(nc: NatsConnection, deps: TenancyDeps, logger: L
     serveRpc(nc, ns, RpcName.ssoEnforced, (req) => ssoEnforced(deps, req), logger),
     serveRpc(nc, ns, RpcName.teamNames, (req) => teamNames(deps, req), logger),
     serveRpc(nc, ns, RpcName.checkInvite, (req) => checkInvite(deps, req), logger),
+    serveRpc(
+      nc,
+      ns,
+      RpcName.redeemInvite,
+      (req) => redeemRegistrationInvite(deps, { tokenHash: req.token_hash, userId: req.user_id, email: req.email }, logger),
+      logger,
+    ),
     serveRpc(nc, ns, RpcName.teamScopes, (req) => teamScopes(deps, { actor: req.actor, orgId: req.org_id, teamId: req.team_id }), logger),
   ];
 }

@@ -1,16 +1,26 @@
-import { startTenantEventConsumers, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import { RpcName } from "@burnbox/contracts";
+import { serveTeamMove, startTenantEventConsumers, type Logger, type RunningConsumer } from "@burnbox/service-kit";
 import type { DispatcherDeps } from "../domain/deps";
 import { moveTeamWebhooks } from "../domain/tenants/move-team-webhooks.use-case";
 import { removeTenantWebhooks } from "../domain/tenants/remove-tenant-webhooks.use-case";
 
-/** Tenancy's removals and moves (`webhooks-org-deleted`, `-team-deleted`, `-team-transferred`). */
-export function startTenancyConsumers(deps: DispatcherDeps, logger: Logger): Promise<RunningConsumer[]> {
-  return startTenantEventConsumers({
-    nc: deps.nc,
-    namespace: deps.config.nats.namespace,
-    durablePrefix: "webhooks",
+const PREFIX = "webhooks";
+
+/**
+ * Tenancy's removals and moves (`webhooks-org-deleted`, `-team-deleted`, `-team-transferred`), and
+ * its awaited request to move a transferred team now (`webhooks.move_team`, claimed as the event).
+ */
+export async function startTenancyConsumers(deps: DispatcherDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const { nc } = deps;
+  const namespace = deps.config.nats.namespace;
+  const onTransferred = (input: Parameters<typeof moveTeamWebhooks>[1]) => moveTeamWebhooks(deps, input);
+  const consumers = await startTenantEventConsumers({
+    nc,
+    namespace,
+    durablePrefix: PREFIX,
     logger,
     onRemoved: (input) => removeTenantWebhooks(deps, logger, input),
-    onTransferred: (input) => moveTeamWebhooks(deps, input),
+    onTransferred,
   });
+  return [...consumers, serveTeamMove({ nc, namespace, durablePrefix: PREFIX, rpc: RpcName.moveTeamWebhooks, logger, onTransferred })];
 }

@@ -1,4 +1,5 @@
 import { redisKeys, subjects, type ApiKey, type ResolvedApiKey } from "@burnbox/contracts";
+import { broadcastNow } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../deps";
 import { addPendingUsage, type PendingUsage } from "./usage";
 
@@ -18,8 +19,9 @@ export async function publishKeyState(deps: IdentityDeps, entries: Array<{ hash:
   const results = await multi.exec();
   const failed = results?.find(([err]) => err);
   if (!results || failed) throw new Error("could not update the API key cache");
-  // gateways also keep a key for up to a second in memory: tell every replica to drop those copies
-  deps.nc.publish(subjects(deps.config.nats.namespace).apiKeyChanged);
+  // gateways also keep a key for up to a second in memory: tell every replica to drop those copies,
+  // and wait until the server has the broadcast (it is then ahead of our answer on every gateway's connection)
+  await broadcastNow(deps.nc, subjects(deps.config.nats.namespace).apiKeyChanged);
 }
 
 /** Usage the gateway has counted in Redis and the flush worker has not yet written to Postgres. */

@@ -8,7 +8,7 @@ import { openSession } from "../sessions/session-tokens";
 import type { AuthOutcome } from "./admission";
 import { assertPasswordPolicy } from "./credentials";
 import { issueMailToken } from "./mail-tokens";
-import { checkRegistrationInvite } from "../invites/registration-invite";
+import { checkRegistrationInvite, joinInvitedOrg } from "../invites/registration-invite";
 
 /** Creates an account and signs it in; a verification link is mailed. A taken email is the same generic 400 as any refusal. */
 export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: RegisterBody): Promise<AuthOutcome> {
@@ -34,11 +34,13 @@ export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: Re
     const tokens = await openSession(deps, repos, user, ctx);
     const verify = await issueMailToken(deps, repos, id, "verify_email");
     events.audit({ ctx: selfActor(id, ctx.ip), action: "user.registered", org_id: null, target: { type: "user", id } });
-    // tenancy makes the user a member from this event, written with the user: durable even if it is down now
+    // written with the user, so the membership follows even if tenancy is away now (joinInvitedOrg below is the fast path)
     if (inviteHash)
       events.event("invite.redeemed", { org_id: null, team_id: null, data: { user_id: id, email: input.email, token_hash: inviteHash } });
     return { user, tokens, verify };
   });
+  // read your writes: answer only once tenancy has committed the membership
+  if (inviteHash) await joinInvitedOrg(deps, { tokenHash: inviteHash, userId: id, email: input.email });
   if (!inviteHash)
     deps.mailer.send({
       to: input.email,

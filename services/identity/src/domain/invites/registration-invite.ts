@@ -29,3 +29,25 @@ export async function checkRegistrationInvite(deps: IdentityDeps, token: string 
       throw errors.validation("invalid or expired invite");
   }
 }
+
+/**
+ * Has tenancy redeem the invite of a registration just committed, and waits for it, so the answer
+ * to `POST /auth/register` comes after the membership exists (the next request sees it). The user
+ * and its `invite.redeemed` event are committed before this call: if tenancy cannot answer, the
+ * registration answers 503 and nothing is lost; the account exists (the holder signs in) and
+ * tenancy redeems the invite from the event once it is back. An invite revoked or expired since
+ * the check is `refused`: the account stands without the membership, as before.
+ */
+export async function joinInvitedOrg(deps: IdentityDeps, input: { tokenHash: string; userId: string; email: string }): Promise<void> {
+  try {
+    await rpcRequest(deps.nc, deps.config.nats.namespace, RpcName.redeemInvite, {
+      token_hash: input.tokenHash,
+      user_id: input.userId,
+      email: input.email,
+    });
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw err;
+    deps.logger.warn({ user_id: input.userId, err: err.message }, "invite not redeemed at registration; the invite.redeemed event will");
+    throw errors.unavailable("account created, but joining the organization is pending: sign in again shortly");
+  }
+}

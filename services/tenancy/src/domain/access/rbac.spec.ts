@@ -66,7 +66,11 @@ describe("decide", () => {
     const key = (scopes: string[], team = teamId) => actor({ api_key: { id: randomUUID(), team_id: team, scopes } });
     expect(decide(key(["team.inboxes.view"]), "team.inboxes.view", teamId, standing("member", "member")).allowed).toBe(true);
     expect(decide(key(["team.inboxes.view"]), "team.webhooks.view", teamId, standing("member", "member")).allowed).toBe(false);
-    expect(decide(key(["team.inboxes.view"], randomUUID()), "team.inboxes.view", teamId, standing("owner")).allowed).toBe(false);
+    // another team is unseen (404 like an unknown id), not forbidden (403)
+    expect(decide(key(["team.inboxes.view"], randomUUID()), "team.inboxes.view", teamId, standing("owner"))).toEqual({
+      allowed: false,
+      reason: "not_member",
+    });
     expect(decide(key(["team.webhooks.manage"]), "team.webhooks.manage", teamId, standing("member", "member")).allowed).toBe(false);
     expect(decide(key(["team.view"]), "org.view", null, standing("owner")).allowed).toBe(false);
   });

@@ -69,7 +69,10 @@ function decideAccess(actor: Actor, permission: Permission, teamId: string | nul
   if (isSystemAdmin(actor)) return s.orgExists ? allow : deny("org_not_found");
   if (!s.orgExists) return deny("org_not_found");
   if (key) {
-    if (!isTeamPermission(permission) || teamId === null || key.team_id !== teamId) return deny("missing_permission");
+    // a key sees its own team only: another team (of any org) is not even there for it, so it
+    // answers exactly as an unknown id does (404), never 403 (which would confirm the id is real)
+    if (teamId !== null && key.team_id !== teamId) return deny("not_member");
+    if (!isTeamPermission(permission) || teamId === null) return deny("missing_permission");
     if (!key.scopes.includes(permission)) return deny("missing_permission");
   }
   if (isTeamPermission(permission)) {

@@ -1,5 +1,5 @@
-import type { TransferDomainResult } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { RpcName, type TransferDomainResult } from "@burnbox/contracts";
+import { RpcError, errors, rpcRequest, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";
@@ -7,7 +7,10 @@ import { liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";
 /**
  * Moves a domain to another org (system admins): its assignments to the old org's teams are
  * removed, and its active inboxes (as the inbox service counts them) are the deactivated ones.
- * The target org must exist (404) and have room under its `max_domains` (409).
+ * The target org must exist (404) and have room under its `max_domains` (409). The inbox service
+ * deactivates those inboxes before the answer (read your writes); if it cannot answer, the transfer
+ * stands and answers 503, and the `domain.transferred` event, committed with it, deactivates them
+ * when it is back.
  */
 export async function transferDomain(
   deps: TenancyDeps,
@@ -19,7 +22,7 @@ export async function transferDomain(
   const target = { orgId: input.target_org_id };
   if (!(await deps.data.repos.domains.get(scope, input.domainId))) throw errors.notFound("domain");
   const { active } = await liveInboxCountsOf(deps, scope, input.domainId);
-  return deps.data.write(async (repos, events) => {
+  const out = await deps.data.write(async (repos, events) => {
     const domain = await repos.domains.get(scope, input.domainId);
     if (!domain) throw errors.notFound("domain");
     const targetOrg = await repos.orgs.get(target);
@@ -28,7 +31,7 @@ export async function transferDomain(
     const max = targetOrg.settings.max_domains;
     if ((await repos.domains.count(target)) >= max) throw errors.conflict(`domain limit reached (${max})`);
     const moved = await repos.impact.transferDomain(scope, domain.id, target.orgId);
-    events.event("domain.transferred", {
+    const transferred = events.event("domain.transferred", {
       org_id: scope.orgId,
       team_id: null,
       data: {
@@ -53,6 +56,22 @@ export async function transferDomain(
     });
     const after = await repos.domains.get(target, domain.id);
     if (!after) throw errors.notFound("domain");
-    return { domain: after, removed_assignments: moved.removedTeamIds.length, deactivated_inboxes: active };
+    return {
+      result: { domain: after, removed_assignments: moved.removedTeamIds.length, deactivated_inboxes: active },
+      eventId: transferred.id,
+    };
   });
+  try {
+    await rpcRequest(
+      deps.nc,
+      deps.config.nats.namespace,
+      RpcName.deactivateDomainInboxes,
+      { event_id: out.eventId, domain_id: input.domainId, from_org_id: scope.orgId },
+      10_000,
+    );
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw err;
+    throw errors.unavailable("transferred, but the inboxes on it are still being deactivated: they stop within moments");
+  }
+  return out.result;
 }

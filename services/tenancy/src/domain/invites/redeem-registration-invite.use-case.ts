@@ -4,21 +4,36 @@ import type { TenancyDeps } from "../deps";
 import { redeemInvite } from "./redeem-invite";
 
 /**
- * A user registered with an invite (identity's `invite.redeemed`): they join its org and teams.
- * Idempotent: a redelivered event finds the invite accepted by the same user and changes nothing.
- * An invite that can no longer be redeemed (revoked or expired since the check) is logged and
- * dropped, never retried: the registration itself stands.
+ * A user registered with an invite: they join its org and teams. Identity asks for it over RPC
+ * (`tenancy.redeem_invite`) before it answers the registration, so the new member's next request
+ * sees the membership; the same redemption also arrives as identity's durable `invite.redeemed`
+ * event, which replays it if the RPC was lost to an outage. Idempotent: a second redemption by the
+ * same user finds the invite accepted by them and changes nothing. An invite that can no longer be
+ * redeemed (revoked or expired since the check) is `refused`, logged and never retried: the
+ * registration itself stands.
  */
-export async function redeemRegistrationInvite(deps: TenancyDeps, event: EventOf<"invite.redeemed">, logger: Logger): Promise<void> {
+export async function redeemRegistrationInvite(
+  deps: TenancyDeps,
+  input: { tokenHash: string; userId: string; email: string },
+  logger: Logger,
+): Promise<{ outcome: "member" | "refused" }> {
   try {
     await redeemInvite(deps, {
-      tokenHash: event.data.token_hash,
-      user: { id: event.data.user_id, email: event.data.email },
-      audit: { actor: { user_id: event.data.user_id, api_key: null } },
+      tokenHash: input.tokenHash,
+      user: { id: input.userId, email: input.email },
+      audit: { actor: { user_id: input.userId, api_key: null } },
       replay: true,
     });
+    return { outcome: "member" };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    logger.warn({ user_id: event.data.user_id, reason: err.message }, "invite of a registration could not be redeemed");
+    logger.warn({ user_id: input.userId, reason: err.message }, "invite of a registration could not be redeemed");
+    return { outcome: "refused" };
   }
 }
+
+/** The event form (identity's `invite.redeemed`, written with the user). */
+export const redeemRegistrationEvent = (deps: TenancyDeps, event: EventOf<"invite.redeemed">, logger: Logger) =>
+  redeemRegistrationInvite(deps, { tokenHash: event.data.token_hash, userId: event.data.user_id, email: event.data.email }, logger).then(
+    () => undefined,
+  );

@@ -2,11 +2,13 @@ import type { DeleteOrgBody } from "@burnbox/contracts";
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
+import { removeTenantKeys } from "../teams/remove-tenant-keys";
 import { checkPassword } from "../users";
 
 /**
  * Deletes an org, confirmed by the caller's password (an SSO-only account confirms with the org's
- * slug). Every service deletes that org's data from the `org.deleted` event.
+ * slug). Every service deletes that org's data from the `org.deleted` event; its API keys are
+ * refused before the answer (`removeTenantKeys`).
  */
 export async function deleteOrg(
   deps: TenancyDeps,
@@ -26,7 +28,7 @@ export async function deleteOrg(
     // the slug confirms only for accounts without a password
     if (check.has_password || input.confirm !== org.slug) throw errors.forbidden("confirmation failed");
   }
-  return deps.data.write(async (repos, events) => {
+  const out = await deps.data.write(async (repos, events) => {
     const teamIds = await repos.teams.idsOf(scope);
     await repos.orgs.delete(scope);
     events.event("org.deleted", { org_id: scope.orgId, team_id: null, data: { org_id: scope.orgId, team_ids: teamIds } });
@@ -39,4 +41,6 @@ export async function deleteOrg(
     });
     return { message: "organization deleted" };
   });
+  await removeTenantKeys(deps, { orgId: scope.orgId, teamId: null });
+  return out;
 }

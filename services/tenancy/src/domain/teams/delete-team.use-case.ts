@@ -1,8 +1,12 @@
 import { errors, type RequestCtx } from "@burnbox/service-kit";
 import { requireOrgTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
+import { removeTenantKeys } from "./remove-tenant-keys";
 
-/** Deletes a team; the other services delete its inboxes, webhooks and keys from `team.deleted`. */
+/**
+ * Deletes a team; the other services delete its inboxes, webhooks and keys from `team.deleted`.
+ * Its API keys are refused before the answer (`removeTenantKeys`): a client sees its own write.
+ */
 export async function deleteTeam(deps: TenancyDeps, ctx: RequestCtx, input: { orgId: string; teamId: string }): Promise<undefined> {
   const scope = await requireOrgTeam(deps, ctx, input, "org.teams.delete");
   await deps.data.write(async (repos, events) => {
@@ -19,5 +23,6 @@ export async function deleteTeam(deps: TenancyDeps, ctx: RequestCtx, input: { or
       metadata: { name: team.name },
     });
   });
+  await removeTenantKeys(deps, { orgId: scope.orgId, teamId: scope.teamId });
   return undefined;
 }

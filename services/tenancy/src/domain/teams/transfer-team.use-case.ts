@@ -4,8 +4,13 @@ import { requireOrgTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { withFreeSlug } from "../slug";
 import { lookupUsers } from "../users";
+import { moveTeamData } from "./move-team-data";
 
-/** Moves a team to another org (system admins): members outside the target org and the domain assignments are dropped. */
+/**
+ * Moves a team to another org (system admins): members outside the target org and the domain
+ * assignments are dropped. The other services' rows of the team are moved before the answer
+ * (`moveTeamData`).
+ */
 export async function transferTeam(
   deps: TenancyDeps,
   ctx: RequestCtx,
@@ -30,7 +35,7 @@ export async function transferTeam(
       const removed = members.filter((m) => !targetMembers.has(m.userId)).map((m) => m.userId);
       const moved = await repos.teams.moveTo(scope, target.orgId, slug, keep);
       // the other services re-file the team's inboxes, webhooks and keys under the new org
-      events.event("team.transferred", {
+      const transferred = events.event("team.transferred", {
         org_id: scope.orgId,
         team_id: scope.teamId,
         data: { team_id: scope.teamId, from_org_id: scope.orgId, to_org_id: target.orgId },
@@ -46,9 +51,10 @@ export async function transferTeam(
         target: { type: "team", id: scope.teamId },
         metadata: { target_org_id: target.orgId, removed_members: removed.length },
       });
-      return { team: moved, removed };
+      return { team: moved, removed, eventId: transferred.id };
     }),
   );
+  await moveTeamData(deps, { eventId: result.eventId, teamId: scope.teamId, fromOrgId: scope.orgId, toOrgId: target.orgId });
   const users = await lookupUsers(deps, { ids: result.removed });
   return { team: result.team, removed_members: result.removed.map((id) => ({ user_id: id, email: users.get(id)?.email ?? "" })) };
 }
