@@ -51,6 +51,14 @@ const V6_NAMES: Readonly<Record<string, string>> = {
 
 /** IPv6 global unicast (RFC 4291): anything outside it (IPv4-compatible `::/96` included) is refused. */
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
+const LOCAL_NAT64 = ipaddr.IPv6.parseCIDR("64:ff9b:1::/48");
+
+function v6Name(ip: ipaddr.IPv6, range: string): string {
+  if (range === "rfc6052" && ip.match(LOCAL_NAT64)) return "local-use NAT64";
+  if (ip.match(IPV4_COMPATIBLE)) return "IPv4-compatible";
+  return V6_NAMES[range] ?? range;
+}
 
 function ipAllowed(ip: ipaddr.IPv4 | ipaddr.IPv6, allowed: Allowlist): boolean {
   return allowed.ranges.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
@@ -69,9 +77,10 @@ export function addressProblem(address: string, allowed: Allowlist = EMPTY_ALLOW
   // knows (loopback, private, link-local, CGNAT, multicast, reserved, NAT64, 6to4, Teredo, SIIT,
   // site-local fec0::/10, SRv6 5f00::/16, ORCHID, benchmarking, AS112, AMT...) is refused
   const range = ip.range();
-  if (range !== "unicast") return `address ${ip.toString()} is not publicly routable (${V6_NAMES[range] ?? range})`;
-  if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6))
-    return `address ${ip.toString()} is not publicly routable (outside IPv6 global unicast)`;
+  const v6 = ip.kind() === "ipv6" ? (ip as ipaddr.IPv6) : null;
+  if (range !== "unicast") return `address ${ip.toString()} is not publicly routable (${v6 ? v6Name(v6, range) : range})`;
+  if (v6 && !v6.match(GLOBAL_UNICAST_V6))
+    return `address ${ip.toString()} is not publicly routable (${v6Name(v6, "outside IPv6 global unicast")})`;
   return null;
 }
 
