@@ -16,6 +16,9 @@ import { EMPTY_ALLOWLIST, addressProblem, parseAllowlist, type Allowlist } from 
  * `Allowlist`: host names or CIDR ranges) is the only exemption from the address rules.
  */
 
+/** The SMTP ports a user-supplied mailer may use (contract notes: submission and relay). */
+export const SMTP_SUBMISSION_PORTS: readonly number[] = [25, 465, 587, 2525];
+
 /** Why a destination was refused before any connection; its message is safe to show the caller. */
 export class RefusedTarget extends Error {
   override name = "RefusedTarget";

@@ -1,4 +1,4 @@
-import { RefusedTarget, outboundPolicy, pinTarget, type OutboundPolicy } from "@burnbox/service-kit";
+import { RefusedTarget, SMTP_SUBMISSION_PORTS, outboundPolicy, pinTarget, type OutboundPolicy } from "@burnbox/service-kit";
 import { headBucket } from "../../adapters/s3-probe";
 import { ProbeFailure, verifySmtp } from "../../adapters/smtp-probe";
 
@@ -10,7 +10,7 @@ export interface ProbeResult {
 }
 
 /** The only ports a probe connects to (contract notes): SMTP submission/relay, and object stores. */
-export const SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
+export const SMTP_PORTS: readonly number[] = SMTP_SUBMISSION_PORTS;
 export const STORAGE_PORTS: readonly number[] = [443, 80, 9000];
 
 export interface SmtpProbeConfig {
