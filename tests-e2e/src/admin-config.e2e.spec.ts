@@ -261,6 +261,14 @@ describe("platform configuration by system admins", () => {
     // back to the configuration (mail.*: the system's own intake): GET shows it, and it round-trips
     const configured = { host: "127.0.0.1", port: system.ports.smtp, username: "", from: "BurnBox <no-reply@burnbox.local>", tls: false };
     expect((await api("PUT", "/admin/config/mailer", { token: admin.token, body: configured })).status).toBe(200);
+    // nothing is saved then (an installation that never saved one is in this state): GET shows mail.* itself
+    const db = new Client({ connectionString: testDatabaseUrl(`${system.namespace}_tenancy`) });
+    await db.connect();
+    try {
+      expect((await db.query("SELECT key FROM platform_config WHERE key = 'mailer'")).rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
     const shown = await api<Record<string, unknown>>("GET", "/admin/config/mailer", { token: admin.token });
     expect(shown.body).toEqual({ ...configured, has_password: false });
     const again = await api("PUT", "/admin/config/mailer", { token: admin.token, body: shown.body });
