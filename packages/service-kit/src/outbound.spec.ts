@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { addressProblem, parseAllowlist } from "./address-policy";
 import {
   RefusedTarget,
+  guardedConnect,
   guardedLookup,
   guardedRequest,
   hostProblem,
@@ -177,5 +178,30 @@ describe("guardedRequest", () => {
     await expect(guardedRequest(`http://127.0.0.1:${port}/`, { policy, timeoutMs: 2000 })).rejects.toBeInstanceOf(RefusedTarget);
     await expect(guardedRequest(`http://svc.example.com:${port}/`, { policy, timeoutMs: 2000 })).rejects.toBeInstanceOf(RefusedTarget);
     await expect(guardedRequest(`http://hooks.example.com/a\nb`, { policy, timeoutMs: 2000 })).rejects.toBeInstanceOf(RefusedTarget);
+  });
+});
+
+describe("guardedConnect", () => {
+  it("opens a socket to the checked address of a name, and refuses a port outside the list or a refused address", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const policy = outboundPolicy({
+        dns: NO_DNS,
+        allowedTargets: ["127.0.0.0/8"],
+        resolve: fixed({ "tcp.pinned.invalid": ["127.0.0.1"] }),
+      });
+      const socket = await guardedConnect("tcp.pinned.invalid", port, { policy, ports: [port], timeoutMs: 2000 });
+      expect(socket.remoteAddress).toBe("127.0.0.1");
+      socket.destroy();
+      await expect(guardedConnect("tcp.pinned.invalid", port, { policy, ports: [25], timeoutMs: 2000 })).rejects.toBeInstanceOf(
+        RefusedTarget,
+      );
+      const strict = outboundPolicy({ dns: NO_DNS, resolve: fixed({ "tcp.pinned.invalid": ["127.0.0.1"] }) });
+      await expect(guardedConnect("tcp.pinned.invalid", port, { policy: strict, timeoutMs: 2000 })).rejects.toBeInstanceOf(RefusedTarget);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
