@@ -9,6 +9,7 @@ import S3rver from "s3rver";
 import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
 import { close, intakeRelay, listen } from "./relays";
 import { apiClient, sendMail } from "./clients";
+import { testDns } from "./dns";
 import { SharedSystem } from "./shared-system";
 import { createInbox, newClientIp, registerAdmin, registerUser, teamWithDomain } from "./world";
 
@@ -77,8 +78,10 @@ describe("platform configuration by system admins", () => {
   let user: { token: string };
   let world: Awaited<ReturnType<typeof teamWithDomain>>;
   const servers: net.Server[] = [];
+  let dns: Awaited<ReturnType<typeof testDns>>;
 
   beforeAll(async () => {
+    dns = await testDns(system.ports.dns);
     admin = await registerAdmin(api, system);
     user = await registerUser(api, "plain");
     world = await teamWithDomain(api);
@@ -105,6 +108,7 @@ describe("platform configuration by system admins", () => {
       body: { host: "127.0.0.1", port: system.ports.smtp, from: "BurnBox <no-reply@burnbox.local>", tls: false },
     });
     await Promise.all(servers.map(close));
+    await dns?.close();
   });
 
   const adminOnly = [
@@ -201,10 +205,15 @@ describe("platform configuration by system admins", () => {
     expect(cleared.body).toMatchObject({ has_password: false });
   });
 
-  it("when the mailer is saved, then identity's account mail goes through it at once (a reset mail reaches an inbox)", async () => {
+  it("when the mailer is saved under a name, then identity resolves it through dns.servers and its account mail goes to the checked address at once", async () => {
+    // a name only the test's DNS knows, pointing at a relay to the system's own intake on an allowed address
+    const relayAddress = targetAddress();
+    servers.push(await intakeRelay(relayAddress, system.ports.smtp));
+    const host = `mail-${randomBytes(3).toString("hex")}.mailer-e2e.example`;
+    dns.zones.set(host, { a: [relayAddress] });
     const put = await api("PUT", "/admin/config/mailer", {
       token: admin.token,
-      body: { host: "127.0.0.1", port: system.ports.smtp, from: "BurnBox <no-reply@e2e.test>", tls: false },
+      body: { host, port: 2525, from: "BurnBox <no-reply@e2e.test>", tls: false },
     });
     expect(put.status).toBe(200);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, `acct-${randomBytes(3).toString("hex")}`);
@@ -225,6 +234,58 @@ describe("platform configuration by system admins", () => {
       { what: "account mail in the inbox", timeoutMs: 15_000, intervalMs: 500 },
     );
     expect(subjects[0]?.from_address).toContain("no-reply@e2e.test");
+  });
+
+  it("when a mailer the SMTP probe would refuse is PUT, then it is a 400 and nothing is saved (address and port rules)", async () => {
+    const privateName = `smtp-${randomBytes(3).toString("hex")}.mailer-e2e.example`;
+    dns.zones.set(privateName, { a: ["10.20.30.40"] });
+    const before = await api("GET", "/admin/config/mailer", { token: admin.token });
+    for (const [host, port] of [
+      ["127.0.0.1", 6390],
+      ["127.0.0.1", 587],
+      ["fec0::1", 587],
+      ["5f00::1", 25],
+      [privateName, 587],
+      [targetAddress(), 6390],
+    ] as const) {
+      const res = await api<Envelope>("PUT", "/admin/config/mailer", {
+        token: admin.token,
+        body: { host, port, from: "BurnBox <no-reply@e2e.test>", tls: false },
+      });
+      expect([host, port, res.status, res.body.code]).toEqual([host, port, 400, "validation_error"]);
+    }
+    expect((await api("GET", "/admin/config/mailer", { token: admin.token })).body).toEqual(before.body);
+  });
+
+  it("when GET /admin/config/mailer is PUT back as it is, then it succeeds: the configured mailer while none is saved, and a saved one", async () => {
+    // back to the configuration (mail.*: the system's own intake): GET shows it, and it round-trips
+    const configured = { host: "127.0.0.1", port: system.ports.smtp, username: "", from: "BurnBox <no-reply@burnbox.local>", tls: false };
+    expect((await api("PUT", "/admin/config/mailer", { token: admin.token, body: configured })).status).toBe(200);
+    // nothing is saved then (an installation that never saved one is in this state): GET shows mail.* itself
+    const db = new Client({ connectionString: testDatabaseUrl(`${system.namespace}_tenancy`) });
+    await db.connect();
+    try {
+      expect((await db.query("SELECT key FROM platform_config WHERE key = 'mailer'")).rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
+    const shown = await api<Record<string, unknown>>("GET", "/admin/config/mailer", { token: admin.token });
+    expect(shown.body).toEqual({ ...configured, has_password: false });
+    const again = await api("PUT", "/admin/config/mailer", { token: admin.token, body: shown.body });
+    expect(again.status).toBe(200);
+    expect((await api("GET", "/admin/config/mailer", { token: admin.token })).body).toEqual(shown.body);
+
+    // a saved mailer with a password: GET then PUT of the same body keeps the password ("" and absent alike)
+    const address = targetAddress();
+    const saved = { host: address, port: 2525, username: "ops", from: "Ops <ops@e2e.test>", tls: false };
+    expect((await api("PUT", "/admin/config/mailer", { token: admin.token, body: { ...saved, password: "pw-1" } })).status).toBe(200);
+    const read = await api<Record<string, unknown>>("GET", "/admin/config/mailer", { token: admin.token });
+    expect(read.body).toEqual({ ...saved, has_password: true });
+    const back = await api("PUT", "/admin/config/mailer", { token: admin.token, body: { ...read.body, password: "" } });
+    expect([back.status, back.body]).toEqual([200, { ...saved, has_password: true }]);
+    const asIs = await api("PUT", "/admin/config/mailer", { token: admin.token, body: read.body });
+    expect([asIs.status, asIs.body]).toEqual([200, { ...saved, has_password: true }]);
+    await api("PUT", "/admin/config/mailer", { token: admin.token, body: configured });
   });
 
   it("when S3 storage is saved, then it is checked first, and new mail's bytes land in that server and are served from it", async () => {

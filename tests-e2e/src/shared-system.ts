@@ -46,6 +46,8 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // SSO client secrets are stored encrypted; the test's OpenID provider runs on 127.0.0.1 over http (sso)
       BB_ENCRYPTION_KEY: "5e".repeat(32),
       BB_SSO_UNSAFE_ALLOWED_ISSUERS: "127.0.0.1",
+      // the saved platform mailer may reach the test's own relays on 127.77.x.x, like tenancy's probes (admin-config)
+      BB_INFRA_UNSAFE_ALLOWED_TARGETS: ADMIN_CONFIG_TARGETS,
     },
     tenancy: {
       // the platform mailer password and storage secret key are sealed with the services' one key (admin-config)

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
+import { testDns } from "./dns";
 import { SharedSystem } from "./shared-system";
 import { STRONG_PASSWORD, newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
 
@@ -251,6 +252,23 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
       const user = await registerUser(api, "plain");
       expect((await api("GET", "/admin/sso/providers", { token: user.token })).status).toBe(403);
       expect((await api("POST", "/admin/sso/providers", { token: user.token, body: providerBody("e2e-nope") })).status).toBe(403);
+    });
+
+    it("when the issuer's name resolves (through dns.servers) to an internal address, then the admin test refuses it", async () => {
+      const dns = await testDns(system.ports.dns);
+      try {
+        // a name only the system's DNS knows: the system resolver would not find it at all
+        const host = `idp-${randomBytes(3).toString("hex")}.sso-e2e.example`;
+        dns.zones.set(host, { a: ["10.20.30.40"] });
+        const res = await api<{ success: boolean; message: string }>("POST", "/admin/sso/test", {
+          token: admin.token,
+          body: providerBody("e2e-internal", { issuer_url: `https://${host}` }),
+        });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ success: false, message: "refused: the issuer is not a public address" });
+      } finally {
+        await dns.close();
+      }
     });
 
     it("when the issuer's discovery document redirects, then the admin test refuses it without following", async () => {

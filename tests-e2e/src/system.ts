@@ -244,6 +244,11 @@ export class System {
       base.BB_MAIL_SMTP_PORT = String(this.ports.smtp);
       base.NODE_EXTRA_CA_CERTS = path.join(ROOT, "services", "inbox", "test", "fixtures", "smtp-test.crt");
     }
+    if (name === "tenancy") {
+      // the configured mailer, which GET /admin/config/mailer shows while none is saved (admin-config)
+      base.BB_MAIL_SMTP_HOST = "127.0.0.1";
+      base.BB_MAIL_SMTP_PORT = String(this.ports.smtp);
+    }
     const service = name === "inbox-smtp" ? "inbox" : name;
     if ((DB_SERVICES as readonly string[]).includes(service)) {
       base.BB_DATABASE_URL = testDatabaseUrl(this.databaseName(service as (typeof DB_SERVICES)[number]));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
+import { testDns } from "./dns";
 import { SharedSystem } from "./shared-system";
 import { alias, createHook, deliveryLog, hooksPath, logOf, Receiver, stats, type Hook, type PageOf } from "./webhook-kit";
 import { createInbox, teamWithDomain } from "./world";
@@ -255,4 +256,45 @@ describe("webhooks through the gateway", () => {
     },
     90_000,
   );
+
+  it("when a URL is site-local (fec0::/10), SRv6 (5f00::/16) or holds a control character, then create and update refuse it, and a name resolving there is refused at dispatch", async () => {
+    const world = await teamWithDomain(api);
+    const rx = await Receiver.start();
+    const dns = await testDns(system.ports.dns);
+    try {
+      const hook = await createHook(api, world, rx.url, ["inbox.created"]);
+      const path = `${hooksPath(world)}/${hook.id}`;
+      for (const url of [
+        "http://[fec0::1]/hook",
+        "https://[feff::abcd]/hook",
+        "http://[5f00::1]/hook",
+        "https://hooks.example.com/a\nb",
+        "https://hooks.exa\nmple.com/hook",
+        "https://hooks.example.com/\u0000x",
+        "https://hooks.example.com/\u007fx",
+      ]) {
+        const created = await api<{ code: string }>("POST", hooksPath(world), {
+          token: world.owner.token,
+          body: { url, events: ["inbox.created"] },
+        });
+        expect([url, "create", created.status, created.body.code]).toEqual([url, "create", 400, "validation_error"]);
+        const patched = await api<{ code: string }>("PATCH", path, { token: world.owner.token, body: { url } });
+        expect([url, "update", patched.status, patched.body.code]).toEqual([url, "update", 400, "validation_error"]);
+      }
+      const list = await api<PageOf<Hook & { url: string }>>("GET", hooksPath(world), { token: world.owner.token });
+      expect(list.body.data.map((h) => h.url)).toEqual([rx.url]);
+
+      // dispatch: a public-looking name whose only addresses are site-local and SRv6 (the system's dns.servers)
+      const name = `${alias("hooks")}.webhooks-e2e.example`;
+      dns.zones.set(name, { aaaa: ["fec0::1", "5f00::1"] });
+      expect((await api("PATCH", path, { token: world.owner.token, body: { url: `http://${name}/hook` } })).status).toBe(200);
+      await createInbox(api, world.owner.token, world.assignmentId, alias("refused"));
+      const log = await logOf(api, world, hook.id, 1);
+      expect(log.data[0]).toMatchObject({ success: false, response_status: null });
+      expect(log.data[0]?.error).toMatch(/^refused: .*not publicly routable/);
+    } finally {
+      await dns.close();
+      await rx.close();
+    }
+  });
 });

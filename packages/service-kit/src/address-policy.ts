@@ -5,8 +5,10 @@ import ipaddr from "ipaddr.js";
  * reach (SSRF rules of spec 6.4): no loopback, unspecified, private, link-local, unique-local,
  * broadcast, multicast, carrier-grade NAT or reserved address however it is spelled (IPv4-mapped
  * IPv6 is judged as the IPv4 it carries), and none of the IPv6 ranges that embed or translate an
- * IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible, SIIT) or only discard: a gateway on the way
- * may turn them into an internal IPv4 destination. An `Allowlist` holds the operator's opt-in
+ * IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible, SIIT), only discard, or are not global
+ * unicast (site-local fec0::/10, SRv6 5f00::/16): a gateway on the way may turn them into an
+ * internal destination. Only addresses ipaddr.js calls "unicast" (and, for IPv6, inside
+ * 2000::/3) pass. An `Allowlist` holds the operator's opt-in
  * exemptions (host names or CIDR ranges), for local test targets only.
  */
 export interface Allowlist {
@@ -36,24 +38,27 @@ function normalizeIp(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
   return ip;
 }
 
-const REFUSED_V4 = new Set(["unspecified", "loopback", "private", "linkLocal", "broadcast", "multicast", "carrierGradeNat", "reserved"]);
-const REFUSED_V6 = new Set(["unspecified", "loopback", "uniqueLocal", "linkLocal", "multicast", "reserved", "ipv4Mapped"]);
+/** What a refused IPv6 range is called in a refusal (ipaddr.js's range names). */
+const V6_NAMES: Readonly<Record<string, string>> = {
+  rfc6052: "NAT64",
+  rfc6145: "IPv4-translated (SIIT)",
+  "6to4": "6to4",
+  teredo: "Teredo",
+  discard: "discard-only",
+  deprecatedSiteLocal: "deprecated site-local",
+  segmentRouting: "SRv6 segment identifiers",
+};
 
-/** IPv6 ranges refused outright, whatever IPv4 address they carry (issue 10, item 5). */
-const REFUSED_V6_RANGES: ReadonlyArray<[string, ipaddr.IPv6, number]> = (
-  [
-    ["IPv4-compatible", "::/96"],
-    ["IPv4-translated (SIIT)", "::ffff:0:0:0/96"],
-    ["NAT64", "64:ff9b::/96"],
-    ["local-use NAT64", "64:ff9b:1::/48"],
-    ["discard-only", "100::/64"],
-    ["Teredo", "2001::/32"],
-    ["6to4", "2002::/16"],
-  ] as const
-).map(([name, cidr]) => {
-  const [range, bits] = ipaddr.IPv6.parseCIDR(cidr);
-  return [name, range, bits];
-});
+/** IPv6 global unicast (RFC 4291): anything outside it (IPv4-compatible `::/96` included) is refused. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
+const LOCAL_NAT64 = ipaddr.IPv6.parseCIDR("64:ff9b:1::/48");
+
+function v6Name(ip: ipaddr.IPv6, range: string): string {
+  if (range === "rfc6052" && ip.match(LOCAL_NAT64)) return "local-use NAT64";
+  if (ip.match(IPV4_COMPATIBLE)) return "IPv4-compatible";
+  return V6_NAMES[range] ?? range;
+}
 
 function ipAllowed(ip: ipaddr.IPv4 | ipaddr.IPv6, allowed: Allowlist): boolean {
   return allowed.ranges.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
@@ -68,11 +73,15 @@ export function addressProblem(address: string, allowed: Allowlist = EMPTY_ALLOW
     return "unparseable address";
   }
   if (ipAllowed(ip, allowed)) return null;
+  // allow-by-exception: only what ipaddr.js calls plain "unicast" passes; every special range it
+  // knows (loopback, private, link-local, CGNAT, multicast, reserved, NAT64, 6to4, Teredo, SIIT,
+  // site-local fec0::/10, SRv6 5f00::/16, ORCHID, benchmarking, AS112, AMT...) is refused
   const range = ip.range();
-  const refused = ip.kind() === "ipv4" ? REFUSED_V4.has(range) : REFUSED_V6.has(range);
-  if (refused) return `address ${ip.toString()} is not publicly routable (${range})`;
-  const embedding = ip.kind() === "ipv6" ? REFUSED_V6_RANGES.find(([, r, bits]) => ip.match(r, bits)) : undefined;
-  return embedding ? `address ${ip.toString()} is not a public webhook target (${embedding[0]})` : null;
+  const v6 = ip.kind() === "ipv6" ? (ip as ipaddr.IPv6) : null;
+  if (range !== "unicast") return `address ${ip.toString()} is not publicly routable (${v6 ? v6Name(v6, range) : range})`;
+  if (v6 && !v6.match(GLOBAL_UNICAST_V6))
+    return `address ${ip.toString()} is not publicly routable (${v6Name(v6, "outside IPv6 global unicast")})`;
+  return null;
 }
 
 /** Host name as the URL parser normalised it, without brackets or trailing dots. */

@@ -285,3 +285,34 @@ export const encryptionShape = () => ({
     })
     .prefault({}),
 });
+
+/**
+ * `mail.*`: the outbound mailer of the configuration (invites, resets, verification). Identity
+ * sends through it while no platform mailer is saved; tenancy shows it as the mailer in effect
+ * (`GET /admin/config/mailer`). Empty host = no mail is sent (logged).
+ */
+export const mailShape = () => ({
+  mail: z
+    .object({
+      smtp_host: z.string().default(""),
+      smtp_port: z.number().int().min(1).max(65535).default(587),
+      smtp_secure: z.boolean().default(false),
+      smtp_user: z.string().default(""),
+      smtp_password: z.string().default(""),
+      from: z.string().default("BurnBox <no-reply@burnbox.local>"),
+    })
+    .prefault({}),
+});
+
+/**
+ * `dns.*`: the resolvers (`host:port`; empty = the system's) every outbound lookup of a
+ * user-supplied target asks (the kit's outbound guard), and how long one query may take.
+ */
+export const dnsShape = () => ({
+  dns: z
+    .object({
+      servers: z.array(z.string()).default([]),
+      timeout_ms: z.number().int().positive().default(3000),
+    })
+    .prefault({}),
+});

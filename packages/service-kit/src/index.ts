@@ -27,5 +27,6 @@ export * from "./periodic-task";
 export * from "./tenant";
 export * from "./tenant-removal";
 export * from "./address-policy";
+export * from "./outbound";
 export * from "./secret-box";
 export * from "./live-setting";

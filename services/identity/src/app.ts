@@ -6,6 +6,7 @@ import {
   SecretBox,
   serveApi,
   startOutboxRelay,
+  outboundPolicy,
   startPeriodicTask,
   type Infra,
   type PeriodicTask,
@@ -55,17 +56,31 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
       "UNSAFE: sso.unsafe_allowed_issuers is set; these SSO issuers may use plain http and private addresses. Use only for local test providers, never in production",
     );
   }
+  if (config.infra.unsafe_allowed_targets.length > 0) {
+    infra.logger.warn(
+      { unsafe_allowed_targets: config.infra.unsafe_allowed_targets },
+      "UNSAFE: infra.unsafe_allowed_targets is set; the saved platform mailer may reach these hosts. Use only for local test targets, never in production",
+    );
+  }
   const now = opts.now ?? Date.now;
   const secrets = new SecretBox(config.encryption.key);
+  const outbound = outboundPolicy({ dns: config.dns, allowedTargets: config.infra.unsafe_allowed_targets });
   const deps: IdentityDeps = {
     data: createUnitOfWork({ client: db, transaction: (fn) => db.$transaction(fn), repositories, relay, namespace: config.nats.namespace }),
     nc: infra.nc,
     redis: infra.redis,
     config,
     hasher: new PasswordHasher(config.auth.argon2),
-    mailer: new Mailer(configMailerSettings(config.mail), infra.logger),
+    mailer: new Mailer(configMailerSettings(config.mail), infra.logger, outbound),
     secrets,
-    rp: new RelyingParty({ secrets, unsafeAllowedIssuers: config.sso.unsafe_allowed_issuers, now, github: configuredGithub(config.sso) }),
+    rp: new RelyingParty({
+      secrets,
+      unsafeAllowedIssuers: config.sso.unsafe_allowed_issuers,
+      now,
+      github: configuredGithub(config.sso),
+      resolve: outbound.resolve,
+    }),
+    outbound,
     logger: infra.logger,
     now,
   };

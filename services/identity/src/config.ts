@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction, secretSchema } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, mailShape, requiredInProduction, secretSchema } from "@burnbox/service-kit";
 
 export const IdentityConfig = z.object({
   ...baseConfigShape("identity", 8101),
@@ -34,15 +34,17 @@ export const IdentityConfig = z.object({
   base_url: z.string().url().default("http://localhost:8080"),
   cors: z.object({ allowed_origins: z.array(z.string()).default([]) }).prefault({}),
   cookies: z.object({ same_site: z.enum(["lax", "strict", "none"]).default("lax") }).prefault({}),
-  mail: z
+  /** Outbound SMTP for account mail while no platform mailer is saved (`mail.*`, shared with tenancy's GET /admin/config/mailer). */
+  ...mailShape(),
+  /** The resolvers of outbound lookups (SSO issuers, the saved mailer): `dns.servers`, empty = the system's. */
+  ...dnsShape(),
+  infra: z
     .object({
-      /** Outbound SMTP for reset and verification mail; empty host = mail disabled (logged). */
-      smtp_host: z.string().default(""),
-      smtp_port: z.number().int().min(1).max(65535).default(587),
-      smtp_secure: z.boolean().default(false),
-      smtp_user: z.string().default(""),
-      smtp_password: z.string().default(""),
-      from: z.string().default("BurnBox <no-reply@burnbox.local>"),
+      /**
+       * Hosts or CIDR ranges the saved platform mailer may reach despite the outbound rules (as
+       * tenancy's setting of the same name): local test targets only; logged as unsafe at start.
+       */
+      unsafe_allowed_targets: z.array(z.string().trim().toLowerCase().min(1)).default([]),
     })
     .prefault({}),
   /** Where the SSO callback sends the browser (`<frontend_url>/login?sso_code=...`); empty = base_url. */

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import net from "node:net";
 import { EventType, RpcName, subjects, type DomainEvent, type SavedMailerConfig } from "@burnbox/contracts";
 import { SecretBox, rpcRequest, serveRpc } from "@burnbox/service-kit";
@@ -8,8 +8,14 @@ import { registerUser, startIdentity } from "./support";
 const KEY = "6a".repeat(32);
 const admin = makeActor({ is_system_admin: true });
 
-/** A mail server on 127.0.0.1 that takes AUTH PLAIN and messages, and remembers both. */
-async function smtpSink(): Promise<{ port: number; auths: string[]; messages: string[]; close(): Promise<void> }> {
+/** Loopback addresses the saved mailer may reach in this file (`infra.unsafe_allowed_targets`); 127.89.x.x stays refused. */
+const ALLOWED_TARGETS = "127.88.0.0/16";
+const loopbackIn = (prefix: string) => `${prefix}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** A mail server on `address`:2525 (an SMTP submission port) that takes AUTH PLAIN and messages, and remembers both. */
+async function smtpSink(
+  address = loopbackIn("127.88"),
+): Promise<{ address: string; port: number; auths: string[]; messages: string[]; close(): Promise<void> }> {
   const auths: string[] = [];
   const messages: string[] = [];
   const server = net.createServer((socket) => {
@@ -41,8 +47,9 @@ async function smtpSink(): Promise<{ port: number; auths: string[]; messages: st
     });
     socket.on("error", () => socket.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(2525, address, () => resolve()));
   return {
+    address,
     port: (server.address() as net.AddressInfo).port,
     auths,
     messages,
@@ -54,7 +61,7 @@ describe("platform settings and the platform mailer (identity)", () => {
   let t: Awaited<ReturnType<typeof startIdentity>>;
 
   beforeAll(async () => {
-    t = await startIdentity({ encryption: { key: KEY } });
+    t = await startIdentity({ encryption: { key: KEY }, infra: { unsafe_allowed_targets: [ALLOWED_TARGETS] } });
   });
   afterAll(async () => {
     await t?.stop();
@@ -128,7 +135,7 @@ describe("platform settings and the platform mailer (identity)", () => {
   it("when the platform mailer is saved, then account mail goes through it, authenticated with the password opened here", async () => {
     const sink = await smtpSink();
     const saved: SavedMailerConfig = {
-      host: "127.0.0.1",
+      host: sink.address,
       port: sink.port,
       username: "mailer",
       from: "Ops <ops@example.test>",
@@ -151,6 +158,41 @@ describe("platform settings and the platform mailer (identity)", () => {
     } finally {
       await tenancy.stop();
       await sink.close();
+    }
+  });
+
+  it("when the saved mailer is not allowed by the outbound rules, then identity does not connect to it (checked at connect time)", async () => {
+    const refused = await smtpSink(loopbackIn("127.89"));
+    const allowed = await smtpSink();
+    const mailer = (host: string): SavedMailerConfig => ({
+      host,
+      port: 2525,
+      username: "",
+      from: "Ops <ops@example.test>",
+      tls: false,
+      password_sealed: null,
+    });
+    let saved = mailer(refused.address);
+    const tenancy = serveRpc(t.infra.nc, t.ns, RpcName.mailerConfig, () => Promise.resolve({ mailer: saved }), t.infra.logger);
+    try {
+      const user = await registerUser(t.call, `guarded-${randomUUID()}@example.test`);
+      await changed(EventType.mailerConfigChanged);
+      // the refused address is asked for first; then the allowed one, until its mail arrives
+      await t.call("POST", "/auth/forgot-password", { actor: null, body: { email: user.email } });
+      saved = mailer(allowed.address);
+      await changed(EventType.mailerConfigChanged);
+      await waitFor(
+        async () => {
+          await t.call("POST", "/auth/forgot-password", { actor: null, body: { email: user.email } });
+          return allowed.messages.some((m) => m.includes(`To: ${user.email}`));
+        },
+        { what: "reset mail through the allowed mailer", intervalMs: 300 },
+      );
+      expect(refused.messages).toEqual([]);
+    } finally {
+      await tenancy.stop();
+      await refused.close();
+      await allowed.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, mailShape, requiredInProduction } from "@burnbox/service-kit";
 
 export const TenancyConfig = z.object({
   ...baseConfigShape("tenancy", 8102),
@@ -12,14 +12,10 @@ export const TenancyConfig = z.object({
       trusted: z.array(z.string().toLowerCase()).default([]),
     })
     .prefault({}),
-  dns: z
-    .object({
-      /** Resolvers (`host:port`) for domain verification; empty = the system's. Tests run their own. */
-      servers: z.array(z.string()).default([]),
-      /** How long one DNS query may take before it counts as a DNS error. */
-      timeout_ms: z.number().int().positive().default(3000),
-    })
-    .prefault({}),
+  /** Resolvers (`host:port`) for domain verification and the outbound probes; empty = the system's. Tests run their own. */
+  ...dnsShape(),
+  /** The configured mailer (identity's `mail.*`): what GET /admin/config/mailer shows while none is saved. */
+  ...mailShape(),
   smtp: z
     .object({
       /** The SMTP intake's host name: a domain's MX record must point at it. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EventType, RpcName, type DomainEvent } from "@burnbox/contracts";
 import { SecretBox, rpcRequest, serveRpc } from "@burnbox/service-kit";
 import { makeActor, waitFor } from "@burnbox/test-kit";
+import { startDnsServer } from "./dns-server";
 import { deliver, orgTeamDomain, startTenancy, type Tenancy } from "./support";
 
 const KEY = "3c".repeat(32);
@@ -21,14 +22,45 @@ async function outbox(t: Tenancy, type: string): Promise<DomainEvent[]> {
   return rows.map((r) => r.payload);
 }
 
+/** The DNS every tenancy of this file asks (`dns.servers`): the mailer names are public, the rest as each test sets. */
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+beforeAll(async () => {
+  dns = await startDnsServer();
+  for (const name of ["smtp.example.com", "smtp2.example.com"]) dns.zones.set(name, { a: ["93.184.215.14"] });
+});
+afterAll(async () => {
+  await dns?.close();
+});
+
 describe("platform mailer and storage configuration (tenancy, on real Postgres and NATS)", () => {
   let t: Tenancy;
 
   beforeAll(async () => {
-    t = await startTenancy({ encryption: { key: KEY } });
+    t = await startTenancy({ encryption: { key: KEY }, dns: { servers: [dns.address] } });
   });
   afterAll(async () => {
     await t?.stop();
+  });
+
+  it.each([
+    [
+      "a loopback address on a non-SMTP port (the probe's report)",
+      "127.0.0.1",
+      6390,
+      "mailer port not allowed: use one of 25, 465, 587, 2525",
+    ],
+    ["a loopback address on an SMTP port", "127.0.0.1", 587, "mailer host is not allowed"],
+    ["a site-local IPv6 address", "fec0::1", 587, "mailer host is not allowed"],
+    ["an SRv6 address", "5f00::1", 25, "mailer host is not allowed"],
+    ["a name resolving to a private address", "smtp.private.example.com", 587, "mailer host is not allowed"],
+    ["an internal name", "mail.internal", 587, "mailer host is not allowed"],
+    ["a public name on a port outside the SMTP list", "smtp.example.com", 6390, "mailer port not allowed: use one of 25, 465, 587, 2525"],
+  ])("when the saved mailer is %s, then the PUT is a 400 and nothing is saved", async (_what, host, port, error) => {
+    dns.zones.set("smtp.private.example.com", { a: ["10.20.30.40"] });
+    const before = await t.call("GET", "/admin/config/mailer", { actor: admin });
+    const res = await t.call("PUT", "/admin/config/mailer", { actor: admin, body: { ...mailerBody, host, port } });
+    expect([res.status, res.body]).toEqual([400, { code: "validation_error", error }]);
+    expect((await t.call("GET", "/admin/config/mailer", { actor: admin })).body).toEqual(before.body);
   });
 
   it("when a mailer password is saved, then it is stored sealed, never answered, and handed to identity only sealed", async () => {
@@ -177,7 +209,7 @@ describe("platform secrets without encryption.key", () => {
   let t: Tenancy;
 
   beforeAll(async () => {
-    t = await startTenancy();
+    t = await startTenancy({ dns: { servers: [dns.address] } });
   });
   afterAll(async () => {
     await t?.stop();

@@ -162,10 +162,28 @@ describe("setup complete across tenancy and identity", () => {
       actor: null,
       body: {
         ...completeBody(trustedDomainName()),
-        mailer: { host: "smtp.example.com", port: 587, from: "a@example.com", tls: true, password: "secret" },
+        mailer: { host: "93.184.215.14", port: 587, from: "a@example.com", tls: true, password: "secret" },
       },
     });
     expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: expect.stringMatching(/encryption.key/) });
+    expect(identity.state.admin).toBeNull();
+    expect(await completed()).toBe(false);
+  });
+
+  it("when the mailer in setup is one the SMTP probe would refuse, then it is 400 before any admin is created", async () => {
+    for (const [host, port] of [
+      ["127.0.0.1", 6390],
+      ["10.0.0.5", 587],
+      ["fec0::1", 587],
+      ["93.184.215.14", 6390],
+    ] as const) {
+      const res = await t.call<{ code: string }>("POST", "/setup/complete", {
+        actor: null,
+        body: { ...completeBody(trustedDomainName()), mailer: { host, port, from: "a@example.com", tls: true } },
+      });
+      expect([host, res.status, res.body.code]).toEqual([host, 400, "validation_error"]);
+    }
     expect(identity.state.admin).toBeNull();
     expect(await completed()).toBe(false);
   });

@@ -26,10 +26,14 @@ export const MailerConfig = z
   .openapi("MailerConfig");
 export type MailerConfig = z.infer<typeof MailerConfig>;
 
-/** `PUT /admin/config/mailer`: a full replace, except that the password follows `SecretInput`. */
+/**
+ * `PUT /admin/config/mailer`: a full replace, except that the password follows `SecretInput`. The
+ * host and port are held to the outbound rules (400 otherwise); exactly the configured mailer (what
+ * GET shows while none is saved, its host "" when none is configured) hands it back to the configuration.
+ */
 export const UpdateMailerConfigBody = z
   .object({
-    host: Host,
+    host: Host.or(z.literal("")),
     port: Port,
     username: z.string().max(320).optional(),
     password: SecretInput,

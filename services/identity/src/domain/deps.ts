@@ -1,5 +1,5 @@
 import type { Actor, MessageBody, z } from "@burnbox/contracts";
-import type { Logger, NatsConnection, Redis, RequestCtx, SecretBox, UnitOfWork } from "@burnbox/service-kit";
+import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 import type { IdentityRepos } from "../data/repositories";
 import type { Mailer } from "../mail/mailer";
@@ -18,6 +18,8 @@ export interface IdentityDeps {
   secrets: SecretBox;
   /** The OpenID Connect / OAuth2 client side of SSO. */
   rp: RelyingParty;
+  /** How outbound connections to admin-supplied targets resolve and what is exempt (`dns.servers`, `infra.unsafe_allowed_targets`). */
+  outbound: OutboundPolicy;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */
   now: () => number;

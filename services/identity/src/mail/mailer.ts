@@ -1,5 +1,6 @@
-import nodemailer, { type Transporter } from "nodemailer";
-import type { Logger } from "@burnbox/service-kit";
+import net from "node:net";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import { RefusedTarget, SMTP_SUBMISSION_PORTS, pinTarget, type Logger, type OutboundPolicy } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 
 export interface OutgoingMail {
@@ -39,14 +40,15 @@ export function configMailerSettings(mail: IdentityConfig["mail"]): MailerSettin
   };
 }
 
-function transportOf(s: MailerSettings): Transporter | null {
-  if (!s.host) return null;
+/** A transport to `s`; `address` (a checked one) replaces the host as the connection's target, the host staying the TLS name. */
+function transportOf(s: MailerSettings, address?: string): Transporter {
   return nodemailer.createTransport({
-    host: s.host,
+    host: address ?? s.host,
     port: s.port,
     secure: s.secure,
     requireTLS: s.requireTls,
     ignoreTLS: s.ignoreTls,
+    ...(address && !net.isIP(s.host) ? { tls: { servername: s.host } } : {}),
     ...(s.user ? { auth: { user: s.user, pass: s.password } } : {}),
   });
 }
@@ -55,6 +57,12 @@ function transportOf(s: MailerSettings): Transporter | null {
  * Account mail (invites, reset links, verification) through the current SMTP settings. `use`
  * switches every later mail to new settings at once (a change of the saved platform mailer);
  * mail already handed to the old transport finishes on it.
+ *
+ * The saved platform mailer (an admin's input) is held to the outbound rules at every connection,
+ * as tenancy held it at save time: its host is resolved through `dns.servers`, every address must
+ * pass the address rules (unless `infra.unsafe_allowed_targets` exempts it), the port must be an
+ * SMTP submission port, and the connection goes to the checked address (so a DNS answer changed
+ * after the save cannot redirect it). `mail.*` is the operator's own and is used as configured.
  */
 export class Mailer {
   private settings: MailerSettings;
@@ -63,29 +71,45 @@ export class Mailer {
   constructor(
     initial: MailerSettings,
     private readonly logger: Logger,
+    private readonly outbound: OutboundPolicy,
   ) {
     this.settings = initial;
-    this.transport = transportOf(initial);
-    if (!this.transport)
-      logger.warn("no mailer is configured (mail.smtp_host, or PUT /admin/config/mailer): account mail will not be sent");
+    this.transport = initial.host && initial.source === "config" ? transportOf(initial) : null;
+    if (!initial.host) logger.warn("no mailer is configured (mail.smtp_host, or PUT /admin/config/mailer): account mail will not be sent");
   }
 
   /** Switches to new settings; the old transport closes once its mail is out. */
   use(settings: MailerSettings): void {
     const old = this.transport;
     this.settings = settings;
-    this.transport = transportOf(settings);
+    this.transport = settings.host && settings.source === "config" ? transportOf(settings) : null;
     this.logger.info({ source: settings.source, host: settings.host, port: settings.port }, "mailer settings applied");
     if (old) setTimeout(() => old.close(), 30_000).unref();
   }
 
   /** Sends in the background: the caller's answer never waits on (or reveals) the mail server. */
   send(mail: OutgoingMail): void {
-    const transport = this.transport;
-    if (!transport) return;
-    transport
-      .sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: mail.text })
-      .catch((err: unknown) => this.logger.error({ err: { message: (err as Error).message } }, "account mail could not be sent"));
+    const settings = this.settings;
+    if (!settings.host) return;
+    const message = { from: settings.from, to: mail.to, subject: mail.subject, text: mail.text };
+    const sent = this.transport ? this.transport.sendMail(message) : this.sendGuarded(settings, message);
+    sent.catch((err: unknown) =>
+      this.logger.error(
+        { err: { message: (err as Error).message }, refused: err instanceof RefusedTarget },
+        "account mail could not be sent",
+      ),
+    );
+  }
+
+  /** One connection to the saved mailer's checked address (a non-pooled transport, closed after the mail). */
+  private async sendGuarded(settings: MailerSettings, message: SendMailOptions): Promise<unknown> {
+    const target = await pinTarget(settings.host, this.outbound, { port: settings.port, ports: SMTP_SUBMISSION_PORTS });
+    const transport = transportOf(settings, target.address);
+    try {
+      return await transport.sendMail(message);
+    } finally {
+      transport.close();
+    }
   }
 
   close(): void {

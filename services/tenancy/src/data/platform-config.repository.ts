@@ -36,6 +36,11 @@ export class PlatformConfigRepository {
     await this.save(MAILER, { ...fields }, secretSealed, updatedBy);
   }
 
+  /** Removes the saved mailer: identity goes back to its configured one (`mail.*`). */
+  async clearMailer(): Promise<void> {
+    await this.db.platformConfig.deleteMany({ where: { key: MAILER } });
+  }
+
   async storage(): Promise<SavedStorageConfig | null> {
     const row = await this.db.platformConfig.findUnique({ where: { key: STORAGE } });
     if (!row) return null;

@@ -18,12 +18,26 @@ describe("the dispatch-time address check", () => {
     });
     expect(resolved).toEqual(["hooks.example.test"]);
     expect(result).toMatchObject({ success: false, status: null });
-    expect(result.error).toMatch(/^refused: hooks\.example\.test resolves to a non-public address \(64:ff9b::7f00:1\)/);
+    expect(result.error).toMatch(/^refused: .*64:ff9b::7f00:1.*NAT64/);
   });
 
   it("when the URL host is an IPv4-compatible literal, then the attempt is refused before any lookup", async () => {
     const result = await send("http://[::127.0.0.1]/x", () => Promise.reject(new Error("no lookup expected")));
-    expect(result.error).toMatch(/^refused: .*IPv4-compatible/);
+    expect(result.error).toMatch(/^refused: url host is not allowed/);
+  });
+
+  it.each([["fec0::1"], ["5f00::1"], ["::ffff:127.0.0.1"]])(
+    "when a name resolves to %s, then the attempt fails as refused without connecting",
+    async (address) => {
+      const result = await send("http://hooks.example.test/x", () => Promise.resolve([{ address, family: 6 }]));
+      expect(result).toMatchObject({ success: false, status: null });
+      expect(result.error).toMatch(/^refused: host is not allowed: address .* is not publicly routable/);
+    },
+  );
+
+  it("when a stored URL holds a control character, then the attempt is refused before any lookup", async () => {
+    const result = await send("http://hooks.example.test/a\nb", () => Promise.reject(new Error("no lookup expected")));
+    expect(result).toMatchObject({ success: false, status: null, error: "refused: url must not contain control characters" });
   });
 
   it("when the name resolves to an allowed local receiver, then the signed POST is sent there", async () => {

@@ -47,7 +47,18 @@ describe("webhook URL rules at create and update", () => {
     "javascript:alert(1)",
     "not a url",
     "http://user:pass@example.com/hook",
-  ])("refuses %s", (url) => {
+    "http://[fec0::1]/hook",
+    "http://[feff:ffff::1]/hook",
+    "http://[5f00::1]/hook",
+    "http://[5f00:abcd::1]/hook",
+    "https://hooks.example.com/a\nb",
+    "https://hooks.exam\nple.com/hook",
+    "https://hooks.example.com/hook\r",
+    "https://hooks.example.com/\u0000",
+    "https://hooks.example.com/\u001f",
+    "https://hooks.example.com/\u007f",
+    "\thttps://hooks.example.com/hook",
+  ])("refuses %j", (url) => {
     expect(webhookUrlProblem(url)).not.toBeNull();
   });
 

@@ -1,8 +1,7 @@
 import type { SsoTestBody, SsoTestResult } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import { EMPTY_ALLOWLIST, RefusedTarget, errors, guardedRequest, parseAllowlist, type RequestCtx } from "@burnbox/service-kit";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
-import { guardedGet, RefusedTarget } from "../sso/guarded-fetch";
 import { isUnsafeAllowed } from "../sso/issuer-policy";
 import { configuredGithub, presetIssuer } from "../sso/presets";
 import { resolveProviderIssuer } from "../sso/presets";
@@ -39,13 +38,17 @@ export async function testSsoProvider(deps: IdentityDeps, ctx: RequestCtx, body:
   }
   const base = new URL(issuer);
   const discovery = new URL(`${base.pathname.replace(/\/+$/, "")}/.well-known/openid-configuration`, base);
-  let answer;
+  let answer: { status: number; body: string };
   try {
-    answer = await guardedGet(discovery, {
-      exempt: isUnsafeAllowed(base, deps.config.sso.unsafe_allowed_issuers),
+    // the kit's guard, resolving through dns.servers; an issuer on sso.unsafe_allowed_issuers is exempt from the address rules
+    const exempt = isUnsafeAllowed(base, deps.config.sso.unsafe_allowed_issuers);
+    const res = await guardedRequest(discovery, {
+      policy: { resolve: deps.outbound.resolve, allowed: exempt ? parseAllowlist([base.hostname]) : EMPTY_ALLOWLIST },
+      headers: { accept: "application/json" },
       timeoutMs: 5000,
       maxBytes: 512 * 1024,
     });
+    answer = { status: res.status, body: res.body.toString("utf8") };
   } catch (err) {
     return failed(
       issuer,

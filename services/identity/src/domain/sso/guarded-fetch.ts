@@ -1,64 +1,48 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import http from "node:http";
-import https from "node:https";
-import type { LookupFunction } from "node:net";
-import ipaddr from "ipaddr.js";
-import { addressProblem } from "@burnbox/service-kit";
+import type * as oidc from "openid-client";
+import { EMPTY_ALLOWLIST, RefusedTarget, guardedRequest, parseAllowlist, type HostResolver } from "@burnbox/service-kit";
+import { isUnsafeAllowed } from "./issuer-policy";
+
+/** The largest answer an identity provider may send (discovery, JWKS, tokens, user info). */
+const MAX_BYTES = 1024 * 1024;
+
+function bodyOf(body: oidc.FetchBody): string | Buffer | undefined {
+  if (body === null || body === undefined) return undefined;
+  if (typeof body === "string") return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  throw new RefusedTarget("streamed request bodies are not sent to identity providers");
+}
 
 /**
- * A GET under the SSRF rules of spec 6.4, for admin-supplied issuer URLs: the host is resolved
- * when connecting, every answer must be public (loopback, private, link-local, unique-local,
- * unspecified and reserved ranges refused, IPv4-mapped judged as IPv4), the socket goes to the
- * checked address, and redirects are never followed. `exempt` hosts (sso.unsafe_allowed_issuers)
- * skip the address check, for local test providers only.
+ * openid-client's `customFetch` through the kit's outbound guard, for every request of an SSO
+ * login (discovery, JWKS, token, user info, GitHub's API): each URL's host is resolved through
+ * `dns.servers`, held to the address rules (an endpoint the discovery document names is checked
+ * like the issuer), connected to at the checked address, never redirected. A URL whose origin is
+ * on `sso.unsafe_allowed_issuers` is exempt (local test providers only).
  */
-/** True when no request may go to `address`: the rules webhooks obey (service-kit's `addressProblem`). */
-export const nonPublicAddress = (address: string): boolean => addressProblem(address) !== null;
-
-export class RefusedTarget extends Error {}
-
-function checkedLookup(exempt: boolean): LookupFunction {
-  return (hostname, _options, callback) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, "", 4);
-      const bad = exempt ? undefined : addresses.find((a) => nonPublicAddress(a.address));
-      if (bad || addresses.length === 0) return callback(new RefusedTarget(`${hostname} resolves to a non-public address`), "", 4);
-      const first = addresses[0]!;
-      callback(null, first.address, first.family);
+export function guardedFetch(opts: {
+  resolve: HostResolver;
+  unsafeAllowedIssuers: readonly string[];
+  timeoutMs: number;
+}): oidc.CustomFetch {
+  return async (url, init) => {
+    const target = new URL(url);
+    const exempt = isUnsafeAllowed(target, opts.unsafeAllowedIssuers);
+    const res = await guardedRequest(target, {
+      policy: { resolve: opts.resolve, allowed: exempt ? parseAllowlist([target.hostname]) : EMPTY_ALLOWLIST },
+      method: init.method,
+      headers: init.headers,
+      body: bodyOf(init.body),
+      timeoutMs: opts.timeoutMs,
+      maxBytes: MAX_BYTES,
     });
-  };
-}
-
-export interface GuardedAnswer {
-  status: number;
-  body: string;
-}
-
-export function guardedGet(url: URL, opts: { exempt: boolean; timeoutMs: number; maxBytes: number }): Promise<GuardedAnswer> {
-  return new Promise((resolve, reject) => {
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (ipaddr.isValid(host) && !opts.exempt && nonPublicAddress(host)) {
-      reject(new RefusedTarget(`${host} is not a public address`));
-      return;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else if (value !== undefined) headers.set(name, value);
     }
-    const client = url.protocol === "https:" ? https : http;
-    const req = client.request(
-      url,
-      { method: "GET", headers: { accept: "application/json" }, lookup: checkedLookup(opts.exempt), timeout: opts.timeoutMs },
-      (res) => {
-        let size = 0;
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => {
-          size += c.length;
-          if (size > opts.maxBytes) req.destroy(new Error("discovery document too large"));
-          else chunks.push(c);
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", reject);
-    req.end();
-  });
+    const empty = res.status === 204 || res.status === 304 || init.method === "HEAD";
+    return new Response(empty ? null : res.body, { status: res.status, headers });
+  };
 }

@@ -2,7 +2,8 @@ import * as oidc from "openid-client";
 import type { StoredProvider } from "../../data/sso-provider.repository";
 import { isUnsafeAllowed } from "./issuer-policy";
 import { GITHUB, type GithubEndpoints } from "./presets";
-import type { SecretBox } from "@burnbox/service-kit";
+import type { HostResolver, SecretBox } from "@burnbox/service-kit";
+import { guardedFetch } from "./guarded-fetch";
 
 /** What the callback learnt from the provider: who, and whether it vouches for the email. */
 export interface ProviderAccount {
@@ -31,11 +32,20 @@ export class RelyingParty {
   private readonly configs = new Map<string, { key: string; at: number; config: oidc.Configuration }>();
 
   private readonly github: GithubEndpoints;
+  /** Every request of a login goes through the kit's outbound guard (`dns.servers`, address rules, no redirects). */
+  private readonly fetch: oidc.CustomFetch;
 
   constructor(
-    private readonly opts: { secrets: SecretBox; unsafeAllowedIssuers: readonly string[]; now: () => number; github?: GithubEndpoints },
+    private readonly opts: {
+      secrets: SecretBox;
+      unsafeAllowedIssuers: readonly string[];
+      now: () => number;
+      github?: GithubEndpoints;
+      resolve: HostResolver;
+    },
   ) {
     this.github = opts.github ?? GITHUB;
+    this.fetch = guardedFetch({ resolve: opts.resolve, unsafeAllowedIssuers: opts.unsafeAllowedIssuers, timeoutMs: 10_000 });
   }
 
   forget(providerId: string): void {
@@ -68,8 +78,10 @@ export class RelyingParty {
       config = await oidc.discovery(issuer, p.client_id, { client_secret: secret }, oidc.ClientSecretBasic(secret), {
         execute: insecure ? [oidc.allowInsecureRequests] : [],
         timeout: 10,
+        [oidc.customFetch]: this.fetch,
       });
     }
+    config[oidc.customFetch] = this.fetch;
     this.configs.set(p.id, { key, at: this.opts.now(), config });
     return config;
   }

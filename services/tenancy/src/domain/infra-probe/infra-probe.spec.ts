@@ -1,15 +1,22 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import net from "node:net";
-import { parseAllowlist } from "@burnbox/service-kit";
+import { parseAllowlist, pinTarget as kitPin, type OutboundPolicy } from "@burnbox/service-kit";
+import { headBucket } from "../../adapters/s3-probe";
+import { verifySmtp } from "../../adapters/smtp-probe";
 import { probeSmtp, probeStorage, type ProbeEnv } from "./infra-probe";
-import { signHeadBucket } from "./s3-probe";
-import { smtpConversation } from "./smtp-probe";
-import { pinTarget } from "./target";
 
-const env = (over: Partial<ProbeEnv> = {}): ProbeEnv => ({
-  resolve: () => Promise.resolve(["93.184.215.14"]),
-  allowed: parseAllowlist([]),
-  timeoutMs: 2000,
-  ...over,
+/** A policy whose resolver answers `addresses` for every name. */
+const policyOf = (resolve: () => Promise<string[]>, allowed: string[] = []): OutboundPolicy => ({
+  resolve: async () => (await resolve()).map((address) => ({ address, family: net.isIP(address) === 6 ? 6 : 4 })),
+  allowed: parseAllowlist(allowed),
+});
+/** pinTarget with a resolver answering plain addresses. */
+const pinWith = (host: string, p: { resolve: () => Promise<string[]>; allowed: ReturnType<typeof parseAllowlist> }) =>
+  kitPin(host, { resolve: policyOf(p.resolve).resolve, allowed: p.allowed });
+
+const env = (over: { resolve?: () => Promise<string[]>; timeoutMs?: number } = {}): ProbeEnv => ({
+  policy: policyOf(over.resolve ?? (() => Promise.resolve(["93.184.215.14"]))),
+  timeoutMs: over.timeoutMs ?? 2000,
 });
 
 /** A tiny SMTP server on 127.0.0.1 that speaks just enough for the probe, recording the commands. */
@@ -75,9 +82,8 @@ describe("probeSmtp", () => {
         lookups += 1;
         return Promise.resolve(["127.0.0.1"]);
       };
-      const target = await pinTarget("mail.example.com", { resolve, allowed: parseAllowlist(["127.0.0.0/8"]) });
-      const talk = (password: string) =>
-        smtpConversation({ target, port: server.port, tls: false, username: "user", password, timeoutMs: 2000 });
+      const target = await pinWith("mail.example.com", { resolve, allowed: parseAllowlist(["127.0.0.0/8"]) });
+      const talk = (password: string) => verifySmtp({ target, port: server.port, tls: false, username: "user", password, timeoutMs: 2000 });
       await expect(talk("secret")).resolves.toMatch(/successful/);
       await expect(talk("wrong")).rejects.toThrow("authentication failed");
       expect(lookups).toBe(1);
@@ -90,8 +96,8 @@ describe("probeSmtp", () => {
   it("when the server's own name starts with auth., then it is not taken for the AUTH extension", async () => {
     const server = await smtpServer({ auth: true, domain: "auth.example.com" });
     try {
-      const target = await pinTarget("127.0.0.1", { resolve: () => Promise.resolve([]), allowed: parseAllowlist(["127.0.0.0/8"]) });
-      const talk = smtpConversation({ target, port: server.port, tls: false, username: "user", password: "secret", timeoutMs: 2000 });
+      const target = await pinWith("127.0.0.1", { resolve: () => Promise.resolve([]), allowed: parseAllowlist(["127.0.0.0/8"]) });
+      const talk = verifySmtp({ target, port: server.port, tls: false, username: "user", password: "secret", timeoutMs: 2000 });
       await expect(talk).resolves.toMatch(/authentication successful/);
     } finally {
       await server.close();
@@ -100,7 +106,7 @@ describe("probeSmtp", () => {
 
   it("when the loopback range is not allowed, then the same name is refused", async () => {
     await expect(
-      pinTarget("mail.example.com", { resolve: () => Promise.resolve(["127.0.0.1"]), allowed: parseAllowlist([]) }),
+      pinWith("mail.example.com", { resolve: () => Promise.resolve(["127.0.0.1"]), allowed: parseAllowlist([]) }),
     ).rejects.toThrow("host is not allowed");
   });
 
@@ -108,46 +114,84 @@ describe("probeSmtp", () => {
     const silent = net.createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     try {
-      const target = await pinTarget("127.0.0.1", { resolve: () => Promise.resolve([]), allowed: parseAllowlist(["127.0.0.1"]) });
+      const target = await pinWith("127.0.0.1", { resolve: () => Promise.resolve([]), allowed: parseAllowlist(["127.0.0.1"]) });
       const port = (silent.address() as net.AddressInfo).port;
-      await expect(smtpConversation({ target, port, tls: false, timeoutMs: 200 })).rejects.toThrow("timed out");
+      await expect(verifySmtp({ target, port, tls: false, timeoutMs: 200 })).rejects.toThrow("timed out");
     } finally {
       silent.close();
     }
   });
 });
 
-describe("signHeadBucket", () => {
-  it("when signing, then the signature is the one the AWS SDK's own SignatureV4 computes for the same request", () => {
-    // vector produced with @smithy/signature-v4 5.7.5 (HEAD https://s3.example.com:9000/my-bucket, empty payload)
-    const h = signHeadBucket({
-      hostHeader: "s3.example.com:9000",
-      bucket: "my-bucket",
-      region: "eu-west-1",
-      accessKey: "AK",
-      secretKey: "SK",
-      now: new Date("2026-01-02T03:04:05Z"),
-    });
-    expect(h.authorization).toBe(
-      "AWS4-HMAC-SHA256 Credential=AK/20260102/eu-west-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=5d9cf830c7f104d46fb527ab70790315f8f8b6a67b429a0c98a37c90a154f944",
-    );
+/** A tiny S3 stand-in on 127.0.0.1: HEAD /<bucket> answers 200 for `bucket`, 404 otherwise; records what it got. */
+async function s3Server(bucket: string) {
+  const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
+  const server = createServer((req, res) => {
+    seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    res.writeHead(req.url?.replace(/\/$/, "") === `/${bucket}` ? 200 : 404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { port: (server.address() as net.AddressInfo).port, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe("the libraries hold the pin", () => {
+  // names under .invalid never resolve (RFC 6761): reaching the server proves the library used the pinned address
+  it("when nodemailer verifies a name that resolves nowhere, then it talks to the pinned address", async () => {
+    const server = await smtpServer({ auth: true });
+    try {
+      const target = await kitPin(
+        "mail.pinned.invalid",
+        policyOf(() => Promise.resolve(["127.0.0.1"]), ["127.0.0.0/8"]),
+      );
+      await expect(
+        verifySmtp({ target, port: server.port, tls: false, username: "user", password: "secret", timeoutMs: 2000 }),
+      ).resolves.toBe("SMTP connection and authentication successful");
+      expect(server.commands[0]).toMatch(/^EHLO /);
+    } finally {
+      await server.close();
+    }
   });
 
-  it("when signing, then the signature is deterministic for the same inputs and changes with the secret", () => {
-    const base = {
-      hostHeader: "s3.example.com",
-      bucket: "b1",
-      region: "us-east-1",
-      accessKey: "AK",
-      now: new Date("2026-01-02T03:04:05Z"),
-    };
-    const a = signHeadBucket({ ...base, secretKey: "s1" });
-    expect(a["x-amz-date"]).toBe("20260102T030405Z");
-    expect(a.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AK\/20260102\/us-east-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+  it("when the AWS SDK heads a bucket on a name that resolves nowhere, then it reaches the pinned address, signed, with the name as Host", async () => {
+    const s3 = await s3Server("mail");
+    try {
+      const target = await kitPin(
+        "s3.pinned.invalid",
+        policyOf(() => Promise.resolve(["127.0.0.1"]), ["127.0.0.0/8"]),
+      );
+      const endpoint = new URL(`http://s3.pinned.invalid:${s3.port}`);
+      const check = { target, endpoint, region: "eu-west-1", timeoutMs: 2000 };
+      expect(await headBucket({ ...check, bucket: "mail", accessKey: "AK", secretKey: "SK" })).toBe(200);
+      expect(await headBucket({ ...check, bucket: "other" })).toBe(404);
+      expect(s3.seen.map((r) => [r.method, r.url, r.headers.host])).toEqual([
+        ["HEAD", "/mail/", `s3.pinned.invalid:${s3.port}`],
+        ["HEAD", "/other/", `s3.pinned.invalid:${s3.port}`],
+      ]);
+      expect(s3.seen[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AK\/\d{8}\/eu-west-1\/s3\/aws4_request/);
+      expect(s3.seen[1]?.headers.authorization).toBeUndefined();
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it("when nothing listens at the pinned address, then the SDK's answer is 0 (no answer), not an exception", async () => {
+    const target = await kitPin(
+      "s3.pinned.invalid",
+      policyOf(() => Promise.resolve(["127.0.0.1"]), ["127.0.0.0/8"]),
     );
-    expect(signHeadBucket({ ...base, secretKey: "s1" }).authorization).toBe(a.authorization);
-    expect(signHeadBucket({ ...base, secretKey: "s2" }).authorization).not.toBe(a.authorization);
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    expect(
+      await headBucket({
+        target,
+        endpoint: new URL(`http://s3.pinned.invalid:${port}`),
+        bucket: "mail",
+        region: "us-east-1",
+        timeoutMs: 1000,
+      }),
+    ).toBe(0);
   });
 });
 

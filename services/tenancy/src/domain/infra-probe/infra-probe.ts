@@ -1,7 +1,6 @@
-import { EMPTY_ALLOWLIST, type Allowlist } from "@burnbox/service-kit";
-import { headBucket } from "./s3-probe";
-import { ProbeFailure, smtpConversation } from "./smtp-probe";
-import { RefusedTarget, hostResolver, pinTarget, type HostResolver } from "./target";
+import { RefusedTarget, SMTP_SUBMISSION_PORTS, outboundPolicy, pinTarget, type OutboundPolicy } from "@burnbox/service-kit";
+import { headBucket } from "../../adapters/s3-probe";
+import { ProbeFailure, verifySmtp } from "../../adapters/smtp-probe";
 
 /** What a probe answers (contract notes, Setup and Admin): never the server's own words. */
 export interface ProbeResult {
@@ -11,7 +10,7 @@ export interface ProbeResult {
 }
 
 /** The only ports a probe connects to (contract notes): SMTP submission/relay, and object stores. */
-export const SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
+export const SMTP_PORTS: readonly number[] = SMTP_SUBMISSION_PORTS;
 export const STORAGE_PORTS: readonly number[] = [443, 80, 9000];
 
 export interface SmtpProbeConfig {
@@ -32,17 +31,26 @@ export interface StorageProbeConfig {
   use_ssl?: boolean | null | undefined;
 }
 
-/** How probes reach the network: the resolver (`dns.servers`), the operator's exemptions, a time limit. */
+/** How probes reach the network: the kit's outbound policy (`dns.servers`, the operator's exemptions), a time limit. */
 export interface ProbeEnv {
-  resolve: HostResolver;
-  allowed: Allowlist;
+  policy: OutboundPolicy;
   timeoutMs: number;
   now?: () => number;
 }
 
 /** A `ProbeEnv` from tenancy's configuration values. */
-export function probeEnv(opts: { dnsServers: readonly string[]; dnsTimeoutMs: number; allowed?: Allowlist; timeoutMs: number }): ProbeEnv {
-  return { resolve: hostResolver(opts.dnsServers, opts.dnsTimeoutMs), allowed: opts.allowed ?? EMPTY_ALLOWLIST, timeoutMs: opts.timeoutMs };
+export function probeEnv(opts: {
+  dns: { servers: readonly string[]; timeout_ms: number };
+  allowedTargets: readonly string[];
+  timeoutMs: number;
+}): ProbeEnv {
+  return { policy: outboundPolicy({ dns: opts.dns, allowedTargets: opts.allowedTargets }), timeoutMs: opts.timeoutMs };
+}
+
+/** The message a caller sees for a refusal: the port list, else a generic word on the host. */
+export function refusalMessage(err: RefusedTarget): string {
+  if (err.message.startsWith("port not allowed")) return err.message;
+  return err.message.startsWith("host could not be resolved") ? "host could not be resolved" : "host is not allowed";
 }
 
 async function timed(env: ProbeEnv, run: () => Promise<string>): Promise<ProbeResult> {
@@ -53,22 +61,21 @@ async function timed(env: ProbeEnv, run: () => Promise<string>): Promise<ProbeRe
     const message = await run();
     return { success: true, message, response_time_ms: elapsed() };
   } catch (err) {
-    const message = err instanceof RefusedTarget || err instanceof ProbeFailure ? err.message : "connection failed";
+    const message = err instanceof RefusedTarget ? refusalMessage(err) : err instanceof ProbeFailure ? err.message : "connection failed";
     return { success: false, message, response_time_ms: elapsed() };
   }
 }
 
 /**
  * Checks an outbound mailer: the host is resolved once and must pass the SSRF rules of spec 6.4
- * (unless `env.allowed` exempts it), the port must be one of `SMTP_PORTS`, and the conversation
- * (greeting, EHLO, STARTTLS/TLS, AUTH, QUIT; no mail sent) goes to the checked address, within
+ * (unless the allow-list exempts it), the port must be one of `SMTP_PORTS`, and nodemailer's
+ * `verify()` (greeting, EHLO, STARTTLS/TLS, AUTH, QUIT; no mail sent) goes to the checked address, within
  * `env.timeoutMs`. A failure is `success: false` with a generic message, never an exception.
  */
 export function probeSmtp(cfg: SmtpProbeConfig, env: ProbeEnv): Promise<ProbeResult> {
   return timed(env, async () => {
-    if (!SMTP_PORTS.includes(cfg.port)) throw new RefusedTarget(`port not allowed: use one of ${SMTP_PORTS.join(", ")}`);
-    const target = await pinTarget(cfg.host, env);
-    return smtpConversation({
+    const target = await pinTarget(cfg.host, env.policy, { port: cfg.port, ports: SMTP_PORTS });
+    return verifySmtp({
       target,
       port: cfg.port,
       tls: cfg.tls,
@@ -97,8 +104,8 @@ function endpointUrl(cfg: StorageProbeConfig): URL {
 }
 
 /**
- * Checks object storage. `local` needs no connection. `s3`: `HEAD /<bucket>` (path style, signed
- * with Signature V4 when keys are given) on the endpoint, resolved once, under the rules of spec
+ * Checks object storage. `local` needs no connection. `s3`: the AWS SDK's `HeadBucket` (path style,
+ * signed when keys are given) on the endpoint, resolved once and pinned, under the rules of spec
  * 6.4 and only on `STORAGE_PORTS`, no redirects followed, within `env.timeoutMs`.
  */
 export function probeStorage(cfg: StorageProbeConfig, env: ProbeEnv): Promise<ProbeResult> {
@@ -109,22 +116,20 @@ export function probeStorage(cfg: StorageProbeConfig, env: ProbeEnv): Promise<Pr
     const url = endpointUrl(cfg);
     const https = url.protocol === "https:";
     const port = url.port ? Number(url.port) : https ? 443 : 80;
-    if (!STORAGE_PORTS.includes(port)) throw new RefusedTarget(`port not allowed: use one of ${STORAGE_PORTS.join(", ")}`);
-    const target = await pinTarget(url.hostname, env);
+    const target = await pinTarget(url.hostname, env.policy, { port, ports: STORAGE_PORTS });
     const status = await headBucket({
       target,
-      https,
-      port,
+      endpoint: url,
       bucket,
       region: (cfg.region ?? "").trim() || "us-east-1",
       accessKey: cfg.access_key ?? undefined,
       secretKey: cfg.secret_key ?? undefined,
       timeoutMs: env.timeoutMs,
-      now: new Date((env.now ?? Date.now)()),
     });
     if (status >= 200 && status < 300) return "storage connection successful";
     if (status === 401 || status === 403) throw new ProbeFailure("access denied: check the access key and secret key");
     if (status === 404) throw new ProbeFailure("bucket not found");
+    if (status === 0) throw new ProbeFailure("connection failed");
     throw new ProbeFailure("storage check failed");
   });
 }

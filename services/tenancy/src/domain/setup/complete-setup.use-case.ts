@@ -13,6 +13,7 @@ import type { TenancyDeps } from "../deps";
 import { isTrusted } from "../domains/trusted-domain";
 import { probeStorage } from "../infra-probe";
 import { NEW_ORG_SETTINGS } from "../orgs/org-settings";
+import { checkMailerTarget } from "../platform-config/mailer-target";
 import { adminProbeEnv } from "../platform-config/probe-env";
 import { slugify } from "../slug";
 import { setupProgress } from "./setup-progress";
@@ -110,6 +111,7 @@ async function createAdmin(deps: TenancyDeps, input: SetupCompleteBody, client: 
 export async function completeSetup(deps: TenancyDeps, input: SetupCompleteBody, client: SetupClient): Promise<CompletedSetup> {
   if ((await setupProgress(deps)) === "complete") throw errors.conflict("setup is already complete");
   const config = preparedConfig(deps, input);
+  if (config.mailer) await checkMailerTarget(deps.config, config.mailer.fields.host, config.mailer.fields.port);
   if (config.storage?.fields.provider === "s3") {
     const check = await probeStorage({ ...config.storage.fields, secret_key: config.storage.secret }, adminProbeEnv(deps.config));
     if (!check.success) throw errors.validation(`storage check failed: ${check.message}`);
