@@ -20,14 +20,14 @@ export async function serveApi(opts: {
 }): Promise<RunningServer & { app: Express }> {
   const { config, infra } = opts;
   const app = createHttpApp({ logger: infra.logger, metrics: infra.metrics });
-  mountHealth(app, infra.checks);
+  mountHealth(app, infra.ready, { drain: infra.drain });
   if (config.metrics.enabled) {
     app.get(config.metrics.path, (req: Request, res: Response, next: NextFunction) => void infra.metrics.handler(req, res, next));
   }
   opts.before?.(app);
   app.use(API_PREFIX, requireInternalContext(config.internal.secret), ...opts.routers);
   finalizeHttpApp(app, infra.logger);
-  const server = await listen(app, config.http.port, config.http.host);
+  const server = await listen(app, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
   infra.logger.info({ port: server.port }, "listening");
   return { ...server, app };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { Duration } from "@burnbox/contracts";
 
 /**
  * Config = schema defaults <- optional YAML file (BB_CONFIG_FILE) <- environment.
@@ -167,6 +168,17 @@ export const baseConfigShape = (service: string, port: number) => ({
   internal: z.object({ secret }),
   metrics: z.object({ enabled: z.boolean().default(true), path: z.string().startsWith("/").default("/metrics") }).prefault({}),
   service: z.object({ name: z.string().default(service) }).prefault({}),
+  shutdown: z
+    .object({
+      /**
+       * After SIGTERM, readiness fails at once and the process keeps serving this long, so the
+       * endpoints drop it before it stops accepting (0 under `npm start` and in tests).
+       */
+      drain_delay: Duration.default("5s"),
+      /** Then in-flight requests get this long to finish before their connections are cut. */
+      drain_timeout: Duration.default("20s"),
+    })
+    .prefault({}),
 });
 
 /** The database name each service's `database` setting was made for (see databaseShape). */

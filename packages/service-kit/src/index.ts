@@ -8,6 +8,7 @@ export * from "./metrics";
 export * from "./http";
 export * from "./health";
 export * from "./shutdown";
+export * from "./drain";
 export * from "./db";
 export * from "./redis";
 export * from "./nats";

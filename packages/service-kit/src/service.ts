@@ -4,7 +4,9 @@ import { jetstream } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
+import { parseDurationMs } from "@burnbox/contracts";
 import { configWarnings } from "./config";
+import { Drain } from "./drain";
 import { prepareDatabase } from "./db";
 import { exitOnStartupError, handleShutdown } from "./shutdown";
 import { serveHealthPing } from "./health-ping";
@@ -20,6 +22,8 @@ export interface BaseConfig {
   log: { level: string };
   nats: { url: string; namespace: string; stream_replicas?: number };
   redis: { url: string; key_prefix: string };
+  /** `shutdown.drain_delay` / `shutdown.drain_timeout` (baseConfigShape); absent: no delay, 5 s. */
+  shutdown?: { drain_delay: string; drain_timeout: string };
 }
 
 /** The real clients one service process holds; main.ts (or a test) creates them, app.ts receives them. */
@@ -30,7 +34,16 @@ export interface Infra {
   js: JetStreamClient;
   pool: Pool | null;
   redis: Redis | null;
+  /** Every dependency with its check: the admin health ping reports them all (a service may add its own). */
   checks: Record<string, HealthCheck>;
+  /**
+   * What `/readyz` runs: only what the process cannot serve without (its database; NATS only when
+   * its connection is closed for good, not while it reconnects). Redis is never here: every
+   * user of it has a Redis-down path, and a Redis blink must not empty every Service at once.
+   */
+  ready: Record<string, HealthCheck>;
+  /** The process's shutdown: readiness reads it, servers and long-lived requests hook into it. */
+  drain: Drain;
   close(): Promise<void>;
 }
 
@@ -64,6 +77,17 @@ export async function startInfra(opts: {
     },
   };
   if (pool) checks.postgres = () => pool.query("SELECT 1");
+  const ready: Record<string, HealthCheck> = {
+    nats: () => (nc.isClosed() ? Promise.reject(new Error("closed")) : Promise.resolve()),
+  };
+  if (checks.postgres) ready.postgres = checks.postgres;
+  const drain = new Drain(
+    {
+      delayMs: config.shutdown ? parseDurationMs(config.shutdown.drain_delay) : 0,
+      timeoutMs: config.shutdown ? parseDurationMs(config.shutdown.drain_timeout) : 5000,
+    },
+    logger,
+  );
   if (redis) {
     const r = redis;
     checks.redis = () => r.ping();
@@ -77,6 +101,8 @@ export async function startInfra(opts: {
     pool,
     redis,
     checks,
+    ready,
+    drain,
     close: async () => {
       await nc.drain().catch(() => undefined);
       if (redis) redis.disconnect();
@@ -110,11 +136,18 @@ export async function runService<C extends BaseConfig>(opts: {
   }
   try {
     const running = await opts.start(config, infra);
-    handleShutdown(infra.logger, async () => {
-      await running.stop();
-      await infra.close();
-      await opts.telemetry?.shutdown().catch((err: unknown) => infra.logger.warn({ err }, "flushing traces failed"));
-    });
+    const { delayMs, timeoutMs } = infra.drain.settings;
+    handleShutdown(
+      infra.logger,
+      async () => {
+        // readiness fails now; serving goes on until the endpoints drop us, then in-flight work drains
+        await infra.drain.shutdown(() => running.stop());
+        await infra.close();
+        await opts.telemetry?.shutdown().catch((err: unknown) => infra.logger.warn({ err }, "flushing traces failed"));
+      },
+      // the drain's own bounds, plus room for the workers' and connections' stops
+      delayMs + timeoutMs + 10_000,
+    );
   } catch (err) {
     exitOnStartupError(infra.logger, err);
   }

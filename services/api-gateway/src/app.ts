@@ -89,7 +89,9 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
     beforeBody: (a) => {
       // Root operational endpoints: not rate-limited, but they still show the caller's window.
       a.use(["/healthz", "/readyz", config.metrics.path], admission.showWindow);
-      mountHealth(a, infra.checks);
+      // readiness: NATS not closed for good, not draining; Redis is not in it (the gateway serves
+      // without Redis: its own fallback), so a Redis blink leaves every gateway in its Service
+      mountHealth(a, infra.ready, { drain: infra.drain });
       a.get(config.metrics.path, async (req: Request, res: Response, next: NextFunction) => {
         // Only when enabled, and only to loopback or private callers (spec 4.5, Health).
         if (!config.metrics.enabled || !isPrivateOrLoopback(admission.clientIpOf(req))) {
@@ -107,7 +109,7 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
 
   // Forwarded operations go straight to the forwarding lane, everything else to express.
   const lane = forwardingLane({ ...forwarding, frame: requestFrame({ logger, metrics }), logger, fallback: app });
-  const server = await listen(lane, config.http.port, config.http.host);
+  const server = await listen(lane, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
   server.server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const url = req.url ?? "";
     if (url.startsWith(WS_PREFIX)) proxyUpgrade(req, url, socket, head, upstreams["realtime-gateway"], logger);

@@ -133,10 +133,10 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   infra.logger.info({ port: smtpPort }, "SMTP intake listening");
   const app = createHttpApp({ logger: infra.logger, metrics: infra.metrics });
-  mountHealth(app, infra.checks);
+  mountHealth(app, infra.ready, { drain: infra.drain });
   if (config.metrics.enabled) app.get(config.metrics.path, infra.metrics.handler);
   finalizeHttpApp(app, infra.logger);
-  const health = await listen(app, config.http.port, config.http.host);
+  const health = await listen(app, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
   return {
     smtpPort,
     healthPort: health.port,
