@@ -28,6 +28,13 @@ export const InboxConfig = z.object({
       max_messages_per_connection: z.number().int().positive().default(100),
       /** A client silent this long is disconnected. */
       idle_timeout: Duration.default("60s"),
+      /**
+       * The longest a client may take to send one message after DATA (421 and close beyond), however
+       * steadily it trickles bytes: each byte resets the idle timer, not this one.
+       */
+      data_timeout: Duration.default("10m"),
+      /** The longest one connection may last, whatever it does (421 and close beyond). */
+      session_timeout: Duration.default("30m"),
     })
     .prefault({}),
   storage: z
