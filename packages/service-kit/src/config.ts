@@ -209,7 +209,16 @@ export function databaseUrlFromEnv(env: Env, dbName: string): string | undefined
 }
 
 export const databaseShape = (dbName: string) => {
-  const database = z.object({ url: z.string().default(`postgresql://postgres@127.0.0.1:5432/${dbName}`) }).prefault({});
+  const database = z
+    .object({
+      url: z.string().default(`postgresql://postgres@127.0.0.1:5432/${dbName}`),
+      /**
+       * Connections of the process's one pool (Prisma and raw statements share it). A deployment
+       * holds the sum over its pods (docs/operations.md): keep it under Postgres's max_connections.
+       */
+      pool_size: z.number().int().min(2).max(200).default(10),
+    })
+    .prefault({});
   DATABASE_NAMES.set(database, dbName);
   return { database };
 };
@@ -220,6 +229,18 @@ export { secret as secretSchema };
  * `encryption`: the key `SecretBox` seals stored secrets with, the same in every service that
  * holds one (64 hex, AES-256-GCM); empty = storing a secret is refused.
  */
+/** What `--migrate-only` reads: the database and the log level, nothing a running service needs besides. */
+export function loadMigrationConfig(dbName: string, service: string, env: Env) {
+  return loadConfig(
+    z.object({
+      ...databaseShape(dbName),
+      log: baseConfigShape(service, 0).log,
+      service: baseConfigShape(service, 0).service,
+    }),
+    env,
+  );
+}
+
 export const encryptionShape = () => ({
   encryption: z
     .object({

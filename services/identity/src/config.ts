@@ -95,10 +95,3 @@ export type IdentityConfig = z.infer<typeof IdentityConfig>;
 export function loadIdentityConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): IdentityConfig {
   return loadConfig(IdentityConfig, env, overrides);
 }
-
-/** What `db:migrate` needs: the database and logging, without the service's secrets. */
-export const IdentityMigrationConfig = IdentityConfig.pick({ database: true, log: true, service: true });
-
-export function loadIdentityMigrationConfig(env: Record<string, string | undefined>): z.infer<typeof IdentityMigrationConfig> {
-  return loadConfig(IdentityMigrationConfig, env);
-}

@@ -17,9 +17,9 @@ import {
   type PeriodicTask,
 } from "@burnbox/service-kit";
 import type { InboxConfig } from "./config";
-import { createPrisma, type Client, type Db } from "./data/prisma";
+import { createPrisma, type Db } from "./data/prisma";
 import { IntakeRepository } from "./data/intake.repository";
-import { repositories } from "./data/repositories";
+import { hotRepositories, repositories } from "./data/repositories";
 import { LocalStorage, S3Storage, type MessageStore } from "./data/storage";
 import { SwitchableStore } from "./data/switchable-storage";
 import { startPlatformConfig } from "./domain/platform/platform-config";
@@ -67,7 +67,7 @@ const RECIPIENT_CHANGES: ReadonlySet<string> = new Set([EventType.inboxDeleted, 
 /** The use cases' dependencies, and the client and relay only the process itself closes. */
 function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
-  const db = createPrisma(config.database.url);
+  const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   const storage = new SwitchableStore(createStorage(config));
   infra.checks.storage = () => storage.check();
@@ -78,7 +78,8 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories: (client: Client) => repositories(client, intake, sql),
+    repositories,
+    hot: hotRepositories(sql, intake),
     relay,
     namespace: config.nats.namespace,
     // an inbox that stops receiving (deleted, expired, its tenant removed) commits with its event:
@@ -144,7 +145,7 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await health.close();
-      await deps.data.repos.intake.idle();
+      await deps.data.hot.intake.idle();
       await relay.flush().catch(() => undefined);
       await platformConfig.stop();
       await relay.stop();

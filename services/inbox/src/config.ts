@@ -81,11 +81,3 @@ export type InboxConfig = z.infer<typeof InboxConfig>;
 export function loadInboxConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): InboxConfig {
   return loadConfig(InboxConfig, env, overrides);
 }
-
-/** What `db:migrate` needs: the service's own settings, with no secret required (it only migrates). */
-export const InboxMigrateConfig = InboxConfig.partial({ internal: true });
-
-/** The migration settings from this process's environment (read here: config loading is the one place env is read). */
-export function loadInboxMigrateConfig(): z.infer<typeof InboxMigrateConfig> {
-  return loadConfig(InboxMigrateConfig, process.env);
-}

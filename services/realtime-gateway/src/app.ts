@@ -32,7 +32,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   if (!infra.redis) throw new Error("realtime-gateway needs Redis");
   if (!infra.pool) throw new Error("realtime-gateway needs its database");
   const { logger } = infra;
-  const db = createPrisma(config.database.url);
+  const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
   const sql = poolSql(infra.pool);
   const maxBufferedBytes = config.ws.max_buffered_bytes;
