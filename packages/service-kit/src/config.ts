@@ -217,6 +217,12 @@ export const databaseShape = (dbName: string) => {
        * holds the sum over its pods (docs/operations.md): keep it under Postgres's max_connections.
        */
       pool_size: z.number().int().min(2).max(200).default(10),
+      /**
+       * Apply pending migrations at start (under a session advisory lock). Set false when the
+       * migration Job does it, and always behind PgBouncer in transaction mode, where a session
+       * lock does not hold (docs/operations.md).
+       */
+      migrate_on_start: z.boolean().default(true),
     })
     .prefault({});
   DATABASE_NAMES.set(database, dbName);

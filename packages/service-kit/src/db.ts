@@ -92,7 +92,8 @@ export type PgPool = Pool;
 export const DEFAULT_POOL_SIZE = 10;
 
 /**
- * Ensures the database exists and is migrated; returns the process's one pool, of `poolSize`
+ * Ensures the database exists and is migrated (unless `migrate` is false: the migration Job did
+ * it, `database.migrate_on_start`); returns the process's one pool, of `poolSize`
  * connections, which Prisma (prismaAdapter), the outbox relay, locks and the hot statements share.
  * The only place a service's pool is made: a process holds at most `database.pool_size` connections.
  */
@@ -101,9 +102,12 @@ export async function prepareDatabase(
   migrationsDir: string,
   logger?: Logger,
   poolSize: number = DEFAULT_POOL_SIZE,
+  migrate = true,
 ): Promise<Pool> {
-  await ensureDatabase(url);
-  await runMigrations(url, migrationsDir, logger);
+  if (migrate) {
+    await ensureDatabase(url);
+    await runMigrations(url, migrationsDir, logger);
+  }
   const pool = new Pool({ connectionString: url, max: poolSize });
   pool.on("error", (err) => logger?.warn({ err }, "idle postgres client error"));
   return pool;

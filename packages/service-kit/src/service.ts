@@ -50,7 +50,7 @@ export interface Infra {
 export async function startInfra(opts: {
   config: BaseConfig;
   /** `poolSize`: the service's `database.pool_size` (the kit's default when absent). */
-  database?: { url: string; migrationsDir: string; poolSize?: number };
+  database?: { url: string; migrationsDir: string; poolSize?: number; migrateOnStart?: boolean };
   redis?: boolean;
   logDestination?: DestinationStream;
 }): Promise<Infra> {
@@ -127,7 +127,9 @@ export interface ServiceDatabase {
  * creates the database if needed, applies the pending migrations under their advisory lock and
  * exits: 0 when the schema is current. It reads only the database settings and the log level.
  */
-export async function runService<C extends BaseConfig & { database?: { url: string; pool_size: number } }>(opts: {
+export async function runService<
+  C extends BaseConfig & { database?: { url: string; pool_size: number; migrate_on_start: boolean } },
+>(opts: {
   /** Started by main.ts before it loaded the service; its spans are flushed on shutdown. */
   telemetry?: Telemetry | null;
   /** The service's database, when it has one. */
@@ -153,7 +155,12 @@ export async function runService<C extends BaseConfig & { database?: { url: stri
   try {
     const database =
       opts.database && config.database
-        ? { url: config.database.url, migrationsDir: opts.database.migrationsDir, poolSize: config.database.pool_size }
+        ? {
+            url: config.database.url,
+            migrationsDir: opts.database.migrationsDir,
+            poolSize: config.database.pool_size,
+            migrateOnStart: config.database.migrate_on_start,
+          }
         : undefined;
     infra = await startInfra({ ...opts.infra(config), ...(database ? { database } : {}) });
   } catch (err) {
