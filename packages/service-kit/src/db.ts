@@ -108,7 +108,12 @@ export async function prepareDatabase(
     await ensureDatabase(url);
     await runMigrations(url, migrationsDir, logger);
   }
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  return createPool(url, poolSize, logger);
+}
+
+/** The one place a pg pool is constructed: `size` connections at most. */
+export function createPool(url: string, size: number = DEFAULT_POOL_SIZE, logger?: Logger): Pool {
+  const pool = new Pool({ connectionString: url, max: size });
   pool.on("error", (err) => logger?.warn({ err }, "idle postgres client error"));
   return pool;
 }
