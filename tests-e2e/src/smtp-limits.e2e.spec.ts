@@ -145,7 +145,7 @@ describe("SMTP intake limits", () => {
     } finally {
       s.end();
     }
-  });
+  }, 20_000);
 
   it("when a client keeps its session busy with NOOPs, then it is answered 421 and closed at the session's deadline", async () => {
     const opened = Date.now();
@@ -164,5 +164,5 @@ describe("SMTP intake limits", () => {
     } finally {
       s.end();
     }
-  });
+  }, 20_000);
 });
