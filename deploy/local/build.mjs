@@ -1,12 +1,13 @@
 // `pnpm build`: plain JavaScript for every service entry point, so tests and `node` run without a
 // TypeScript loader. Each entry becomes services/<svc>/dist/<entry>.js (CommonJS, node20, with a
-// source map). Workspace packages (@burnbox/*, whose "main" is TypeScript source) are bundled in;
-// every other package stays a require() resolved at run time, from the service's node_modules.
+// source map), plus dist/migrate.js for a service with a database (`main.js --migrate-only`).
+// Workspace packages (@burnbox/*, whose "main" is TypeScript source) are bundled in; every other
+// package stays a require() resolved at run time, from the service's node_modules.
 //
 //   node deploy/local/build.mjs                  every service
 //   node deploy/local/build.mjs inbox identity   the named services
 //   (from services/<svc>: node ../../deploy/local/build.mjs, that service)
-import { existsSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { ROOT, say } from "./lib.mjs";
@@ -113,7 +114,17 @@ async function buildService(service) {
     .catch(() => {
       throw new Error(`${service}: build failed (errors above)`);
     });
-  return entries.map((e) => path.relative(ROOT, path.join(outdir, `${e}.js`)));
+  const built = entries.map((e) => path.relative(ROOT, path.join(outdir, `${e}.js`)));
+  // a service with a database: dist/migrate.js applies its migrations alone and exits (the image's
+  // migration Job), the same as `node dist/main.js --migrate-only`
+  if (existsSync(path.join(serviceDir, "prisma", "migrations"))) {
+    writeFileSync(
+      path.join(outdir, "migrate.js"),
+      '"use strict";\n// the migrations alone, then exit: node dist/main.js --migrate-only\nprocess.argv.push("--migrate-only");\nrequire("./main.js");\n',
+    );
+    built.push(path.relative(ROOT, path.join(outdir, "migrate.js")));
+  }
+  return built;
 }
 
 const requested = process.argv.slice(2);

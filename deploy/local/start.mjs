@@ -93,6 +93,8 @@ const shared = {
   BB_SMTP_PORT: smtpPort,
   BB_STORAGE_LOCAL_PATH: env.BB_STORAGE_LOCAL_PATH ?? path.join(ROOT, ".data", "storage"),
   BB_LOG_LEVEL: env.BB_LOG_LEVEL ?? "info",
+  // no load balancer to leave on Ctrl-C: stop at once (production waits shutdown.drain_delay)
+  BB_SHUTDOWN_DRAIN_DELAY: env.BB_SHUTDOWN_DRAIN_DELAY ?? "0s",
 };
 
 const children = new Map();

@@ -233,6 +233,8 @@ export class System {
       BB_DNS_SERVERS: `127.0.0.1:${this.ports.dns}`,
       BB_WEBHOOKS_UNSAFE_ALLOWED_TARGETS: "127.0.0.1,localhost",
       BB_WORKERS_CLEANUP_INTERVAL: "1s",
+      // restarts stop at once: no load balancer to leave (production waits shutdown.drain_delay)
+      BB_SHUTDOWN_DRAIN_DELAY: "0s",
       BB_STORAGE_LOCAL_PATH: path.join(ROOT, ".test-results", "storage", this.namespace),
       // the gateway's upstreams: this set's processes, or every set's when replicas run for good
       ...this.upstreamEnv,

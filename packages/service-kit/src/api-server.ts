@@ -21,7 +21,7 @@ export async function serveApi(opts: {
 }): Promise<RunningServer & { app: Express }> {
   const { config, infra } = opts;
   const app = createHttpApp({ logger: infra.logger, metrics: infra.metrics });
-  mountHealth(app, infra.checks);
+  mountHealth(app, infra.ready, { drain: infra.drain });
   if (metricsOnHttpPort(config)) {
     app.get(config.metrics.path, (req: Request, res: Response, next: NextFunction) => void infra.metrics.handler(req, res, next));
   }
@@ -29,10 +29,12 @@ export async function serveApi(opts: {
   app.use(API_PREFIX, requireInternalContext(config.internal.secret), ...opts.routers);
   finalizeHttpApp(app, infra.logger);
   const metricsPort = await serveMetricsPort(config, infra.metrics, infra.logger);
-  const server = await listen(app, config.http.port, config.http.host).catch(async (err: unknown) => {
-    await metricsPort?.close();
-    throw err;
-  });
+  const server = await listen(app, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs }).catch(
+    async (err: unknown) => {
+      await metricsPort?.close();
+      throw err;
+    },
+  );
   infra.logger.info({ port: server.port }, "listening");
   return {
     ...server,

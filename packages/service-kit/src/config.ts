@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { Duration } from "@burnbox/contracts";
 
 /**
  * Config = schema defaults <- optional YAML file (BB_CONFIG_FILE) <- environment.
@@ -185,6 +186,17 @@ export const baseConfigShape = (service: string, port: number) => ({
    * `development`, keeps `npm start` and the tests on local names.
    */
   deployment: z.object({ mode: z.enum(["development", "production"]).default("development") }).prefault({}),
+  shutdown: z
+    .object({
+      /**
+       * After SIGTERM, readiness fails at once and the process keeps serving this long, so the
+       * endpoints drop it before it stops accepting (0 under `npm start` and in tests).
+       */
+      drain_delay: Duration.default("5s"),
+      /** Then in-flight requests get this long to finish before their connections are cut. */
+      drain_timeout: Duration.default("20s"),
+    })
+    .prefault({}),
 });
 
 /** A host name no one outside this machine or network can reach: localhost, *.localhost, *.local, *.internal, loopback. */
@@ -264,7 +276,22 @@ export function databaseUrlFromEnv(env: Env, dbName: string): string | undefined
 }
 
 export const databaseShape = (dbName: string) => {
-  const database = z.object({ url: z.string().default(`postgresql://postgres@127.0.0.1:5432/${dbName}`) }).prefault({});
+  const database = z
+    .object({
+      url: z.string().default(`postgresql://postgres@127.0.0.1:5432/${dbName}`),
+      /**
+       * Connections of the process's one pool (Prisma and raw statements share it). A deployment
+       * holds the sum over its pods (docs/operations.md): keep it under Postgres's max_connections.
+       */
+      pool_size: z.number().int().min(2).max(200).default(10),
+      /**
+       * Apply pending migrations at start (under a session advisory lock). Set false when the
+       * migration Job does it, and always behind PgBouncer in transaction mode, where a session
+       * lock does not hold (docs/operations.md).
+       */
+      migrate_on_start: z.boolean().default(true),
+    })
+    .prefault({});
   DATABASE_NAMES.set(database, dbName);
   return { database };
 };
@@ -275,6 +302,18 @@ export { secret as secretSchema };
  * `encryption`: the key `SecretBox` seals stored secrets with, the same in every service that
  * holds one (64 hex, AES-256-GCM); empty = storing a secret is refused.
  */
+/** What `--migrate-only` reads: the database and the log level, nothing a running service needs besides. */
+export function loadMigrationConfig(dbName: string, service: string, env: Env) {
+  return loadConfig(
+    z.object({
+      ...databaseShape(dbName),
+      log: baseConfigShape(service, 0).log,
+      service: baseConfigShape(service, 0).service,
+    }),
+    env,
+  );
+}
+
 export const encryptionShape = () => ({
   encryption: z
     .object({

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { Client, Pool } from "pg";
 import type { Logger } from "./logger";
 
@@ -84,14 +85,54 @@ export async function runMigrations(url: string, migrationsDir: string, logger?:
   return applied;
 }
 
-/** The node-postgres pool a service's raw statements run on (`Infra.pool`). */
+/** The node-postgres pool of a service process (`Infra.pool`): Prisma and raw statements share it. */
 export type PgPool = Pool;
 
-/** Ensures the database exists and is migrated; returns a pool for raw work (outbox relay, locks, hot statements). */
-export async function prepareDatabase(url: string, migrationsDir: string, logger?: Logger): Promise<Pool> {
-  await ensureDatabase(url);
-  await runMigrations(url, migrationsDir, logger);
-  const pool = new Pool({ connectionString: url, max: 5 });
+/** `database.pool_size` when a caller gives none (the setting's default, databaseShape). */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Ensures the database exists and is migrated (unless `migrate` is false: the migration Job did
+ * it, `database.migrate_on_start`); returns the process's one pool, of `poolSize`
+ * connections, which Prisma (prismaAdapter), the outbox relay, locks and the hot statements share.
+ * The only place a service's pool is made: a process holds at most `database.pool_size` connections.
+ */
+export async function prepareDatabase(
+  url: string,
+  migrationsDir: string,
+  logger?: Logger,
+  poolSize: number = DEFAULT_POOL_SIZE,
+  migrate = true,
+): Promise<Pool> {
+  if (migrate) {
+    await ensureDatabase(url);
+    await runMigrations(url, migrationsDir, logger);
+  }
+  return createPool(url, poolSize, logger);
+}
+
+/** The one place a pg pool is constructed: `size` connections at most. */
+export function createPool(url: string, size: number = DEFAULT_POOL_SIZE, logger?: Logger): Pool {
+  const pool = new Pool({ connectionString: url, max: size });
   pool.on("error", (err) => logger?.warn({ err }, "idle postgres client error"));
   return pool;
+}
+
+/**
+ * Prisma's driver adapter on the process's pool (a service's prisma.ts: `new PrismaClient({ adapter:
+ * prismaAdapter(pool) })`). `$disconnect()` leaves the pool open: the process ends it (Infra.close).
+ */
+export function prismaAdapter(pool: Pool): PrismaPg {
+  const adapter = new PrismaPg(pool);
+  // the adapter takes a pool only when it is its own pg's Pool; anything else it would read as a
+  // config and open a second pool from
+  if ((adapter as unknown as { externalPool: unknown }).externalPool !== pool)
+    throw new Error("@prisma/adapter-pg did not take the pool: it resolves another copy of pg");
+  return adapter;
+}
+
+/** `--migrate-only`: creates the database if needed, applies pending migrations, and returns their names. */
+export async function migrateDatabase(url: string, migrationsDir: string, logger?: Logger): Promise<string[]> {
+  await ensureDatabase(url);
+  return runMigrations(url, migrationsDir, logger);
 }

@@ -6,6 +6,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { z } from "zod";
 import { ErrorCode } from "@burnbox/contracts";
 import { currentContext, runWithContext } from "./context";
+import { closeGracefully, trackInFlight } from "./drain";
 import { AppError, errors } from "./errors";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
@@ -281,13 +282,25 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
 export interface RunningServer {
   server: Server;
   port: number;
+  /** Stops accepting, lets in-flight requests finish (up to the drain timeout), then cuts the rest. */
   close(): Promise<void>;
 }
 
-export function listen(app: Express | ((req: never, res: never) => void), port: number, host = "0.0.0.0"): Promise<RunningServer> {
+/**
+ * Serves `app` on `port`. `drainTimeoutMs` (the process's `shutdown.drain_timeout`) is how long
+ * close() lets in-flight requests finish before it cuts their sockets.
+ */
+export function listen(
+  app: Express | ((req: never, res: never) => void),
+  port: number,
+  host = "0.0.0.0",
+  opts: { drainTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     // what express's app.listen does, for a plain request listener too
-    const server = createServer(app as RequestListener).listen(port, host);
+    const server = createServer(app as RequestListener);
+    trackInFlight(server);
+    server.listen(port, host);
     server.on("clientError", answerClientError);
     server.once("error", reject);
     server.once("listening", () => {
@@ -295,12 +308,7 @@ export function listen(app: Express | ((req: never, res: never) => void), port: 
       resolve({
         server,
         port: (server.address() as AddressInfo).port,
-        close: () =>
-          new Promise<void>((res) => {
-            server.close(() => res());
-            server.closeIdleConnections();
-            setTimeout(() => server.closeAllConnections(), 5000).unref();
-          }),
+        close: () => closeGracefully(server, opts.drainTimeoutMs ?? 5000),
       });
     });
   });

@@ -9,6 +9,7 @@ export * from "./metrics-port";
 export * from "./http";
 export * from "./health";
 export * from "./shutdown";
+export * from "./drain";
 export * from "./db";
 export * from "./redis";
 export * from "./nats";

@@ -44,9 +44,29 @@ export interface ChangeEvents {
   audit(entry: AuditEntry): void;
 }
 
-export interface UnitOfWork<Repos> {
+/**
+ * A hot-path repository: its statements run straight on the process's pool (PoolSql, group
+ * commits), never inside a transaction. A service's pool-only repositories extend it and live in
+ * the unit of work's `hot` set; the type keeps them out of `repos`, the set `write()` binds to
+ * its transaction (createUnitOfWork refuses a `repositories` that returns one).
+ */
+export abstract class HotRepository {
+  /** Nominal: only a subclass is a HotRepository. */
+  protected readonly poolOnly = true as const;
+}
+
+/** `Repos` with every hot repository turned into `never`: a `repos` that holds one does not type-check. */
+export type TransactionalRepos<Repos> = { [K in keyof Repos]: Repos[K] extends HotRepository ? never : Repos[K] };
+
+export interface UnitOfWork<Repos, Hot = unknown> {
   /** Repositories on the plain connection, for reads and single-statement writes without events. */
   readonly repos: Repos;
+  /**
+   * The pool-only hot-path repositories (`HotRepository`): one per process, outside any
+   * transaction. `write()` hands its change `repos` bound to the transaction, never these: a
+   * statement that must commit with the change belongs in a `repos` repository.
+   */
+  readonly hot: Hot;
   /**
    * Runs `change` in one transaction with repositories bound to it; the events and audit entries
    * it records are written to the outbox in the same transaction, and after commit the relay
@@ -60,10 +80,17 @@ export interface UnitOfWork<Repos> {
  * (`(fn) => db.$transaction(fn)`); `repositories` binds every repository to a client or a
  * transaction, so use cases never see the database client itself.
  */
-export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
+export function createUnitOfWork<
+  Client,
+  Tx extends OutboxWriter,
+  Repos extends TransactionalRepos<Repos>,
+  Hot = Record<string, never>,
+>(opts: {
   client: Client;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   repositories: (db: Client | Tx) => Repos;
+  /** The service's pool-only repositories (`hotRepositories(sql)` in its data/repositories.ts). */
+  hot?: Hot;
   relay: OutboxRelay;
   namespace: string;
   /**
@@ -71,9 +98,10 @@ export function createUnitOfWork<Client, Tx extends OutboxWriter, Repos>(opts: {
    * before `write` returns (tenancy: every replica's decision caches dropped before the answer).
    */
   afterCommit?: (events: readonly DomainEvent[]) => void | Promise<void>;
-}): UnitOfWork<Repos> {
+}): UnitOfWork<Repos, Hot> {
   return {
     repos: opts.repositories(opts.client),
+    hot: opts.hot ?? ({} as Hot),
     async write(change) {
       let rows: OutboxRow[] = [];
       let committed: DomainEvent[] = [];

@@ -1,9 +1,8 @@
-import { Pool } from "pg";
 import { testDatabaseUrl } from "@burnbox/test-kit";
-import { poolSql } from "../src";
+import { createPool, poolSql } from "../src";
 
 describe("poolSql on real Postgres", () => {
-  const pool = new Pool({ connectionString: testDatabaseUrl("postgres"), max: 2 });
+  const pool = createPool(testDatabaseUrl("postgres"), 2);
   const sql = poolSql(pool);
   afterAll(() => pool.end());
 

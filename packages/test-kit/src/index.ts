@@ -182,10 +182,22 @@ export async function startTestService<C extends BaseConfig, S extends { port: n
   };
   const config = opts.load(merge(base, opts.overrides?.({ ns, dbUrl }) ?? {}));
   const logs = new LogCapture();
+  // the database the config names (an override may join another test service's), as runService does:
+  // Prisma and the raw statements share the one pool made on it
+  const database = (config as { database?: { url: string; pool_size?: number } }).database;
+  const ownDatabase = !database || database.url === dbUrl;
   const infra = await startInfra({
     config,
     ...(opts.redis ? { redis: true } : {}),
-    ...(opts.migrationsDir ? { database: { url: dbUrl, migrationsDir: opts.migrationsDir } } : {}),
+    ...(opts.migrationsDir
+      ? {
+          database: {
+            url: database?.url ?? dbUrl,
+            migrationsDir: opts.migrationsDir,
+            ...(database?.pool_size ? { poolSize: database.pool_size } : {}),
+          },
+        }
+      : {}),
     logDestination: logs,
   });
   const service = await opts.start(config, infra);
@@ -201,7 +213,7 @@ export async function startTestService<C extends BaseConfig, S extends { port: n
       await service.stop();
       await deleteNamespaceStreams(infra.nc, ns);
       await infra.close();
-      if (opts.migrationsDir) await dropDatabase(dbUrl);
+      if (opts.migrationsDir && ownDatabase) await dropDatabase(dbUrl);
     },
   };
 }

@@ -93,7 +93,9 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
     beforeBody: (a) => {
       // Root operational endpoints: not rate-limited, but they still show the caller's window.
       a.use(["/healthz", "/readyz", config.metrics.path], admission.showWindow);
-      mountHealth(a, infra.checks);
+      // readiness: NATS not closed for good, not draining; Redis is not in it (the gateway serves
+      // without Redis: its own fallback), so a Redis blink leaves every gateway in its Service
+      mountHealth(a, infra.ready, { drain: infra.drain });
       a.get(config.metrics.path, async (req: Request, res: Response, next: NextFunction) => {
         // Only when enabled on this port (not on a metrics.port of its own), and only to loopback
         // or private callers (spec 4.5, Health).
@@ -113,7 +115,7 @@ export async function startGateway(config: GatewayConfig, infra: Infra): Promise
   // Forwarded operations go straight to the forwarding lane, everything else to express.
   const lane = forwardingLane({ ...forwarding, frame: requestFrame({ logger, metrics }), logger, fallback: app });
   const metricsPort = await serveMetricsPort(config, metrics, logger);
-  const server = await listen(lane, config.http.port, config.http.host);
+  const server = await listen(lane, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
   server.server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const url = req.url ?? "";
     if (url.startsWith(WS_PREFIX)) proxyUpgrade(req, url, socket, head, upstreams["realtime-gateway"], logger);

@@ -48,7 +48,7 @@ export interface RunningService {
 /** Users, passwords, sessions and tokens, and API-key resolution for the gateway. */
 export async function startService(config: IdentityConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
   if (!infra.pool) throw new Error("identity needs its database");
-  const db = createPrisma(config.database.url);
+  const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   if (config.sso.unsafe_allowed_issuers.length > 0) {
     infra.logger.warn(

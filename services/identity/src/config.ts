@@ -100,10 +100,3 @@ const IdentityProductionConfig = requiredInProduction(IdentityConfig, [{ path: [
 export function loadIdentityConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): IdentityConfig {
   return loadConfig(IdentityProductionConfig, env, overrides);
 }
-
-/** What `db:migrate` needs: the database and logging, without the service's secrets. */
-export const IdentityMigrationConfig = IdentityConfig.pick({ database: true, log: true, service: true });
-
-export function loadIdentityMigrationConfig(env: Record<string, string | undefined>): z.infer<typeof IdentityMigrationConfig> {
-  return loadConfig(IdentityMigrationConfig, env);
-}

@@ -9,11 +9,12 @@ void startTelemetry({ service: "identity", env: process.env }).then(async (telem
   const { loadIdentityConfig } = await import("./config");
   await runService({
     telemetry,
+    env: process.env,
+    database: { name: "burnbox_identity", migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     loadConfig: () => loadIdentityConfig(process.env),
     infra: (config) => ({
       config,
       redis: true,
-      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     }),
     start: (config, infra) => startService(config, infra),
   });

@@ -19,9 +19,9 @@ import {
   type PeriodicTask,
 } from "@burnbox/service-kit";
 import type { InboxConfig } from "./config";
-import { createPrisma, type Client, type Db } from "./data/prisma";
+import { createPrisma, type Db } from "./data/prisma";
 import { IntakeRepository } from "./data/intake.repository";
-import { repositories } from "./data/repositories";
+import { hotRepositories, repositories } from "./data/repositories";
 import { LocalStorage, S3Storage, type MessageStore } from "./data/storage";
 import { SwitchableStore } from "./data/switchable-storage";
 import { startPlatformConfig } from "./domain/platform/platform-config";
@@ -69,7 +69,7 @@ const RECIPIENT_CHANGES: ReadonlySet<string> = new Set([EventType.inboxDeleted, 
 /** The use cases' dependencies, and the client and relay only the process itself closes. */
 function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
-  const db = createPrisma(config.database.url);
+  const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   const storage = new SwitchableStore(createStorage(config));
   infra.checks.storage = () => storage.check();
@@ -80,7 +80,8 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories: (client: Client) => repositories(client, intake, sql),
+    repositories,
+    hot: hotRepositories(sql, intake),
     relay,
     namespace: config.nats.namespace,
     // an inbox that stops receiving (deleted, expired, its tenant removed) commits with its event:
@@ -135,11 +136,11 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   infra.logger.info({ port: smtpPort }, "SMTP intake listening");
   const app = createHttpApp({ logger: infra.logger, metrics: infra.metrics });
-  mountHealth(app, infra.checks);
+  mountHealth(app, infra.ready, { drain: infra.drain });
   if (metricsOnHttpPort(config)) app.get(config.metrics.path, infra.metrics.handler);
   finalizeHttpApp(app, infra.logger);
   const metricsPort = await serveMetricsPort(config, infra.metrics, infra.logger);
-  const health = await listen(app, config.http.port, config.http.host);
+  const health = await listen(app, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
   return {
     smtpPort,
     healthPort: health.port,
@@ -147,7 +148,7 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await Promise.all([health.close(), metricsPort?.close()]);
-      await deps.data.repos.intake.idle();
+      await deps.data.hot.intake.idle();
       await relay.flush().catch(() => undefined);
       await platformConfig.stop();
       await relay.stop();

@@ -28,6 +28,13 @@ export const InboxConfig = z.object({
       max_messages_per_connection: z.number().int().positive().default(100),
       /** A client silent this long is disconnected. */
       idle_timeout: Duration.default("60s"),
+      /**
+       * The longest a client may take to send one message after DATA (421 and close beyond), however
+       * steadily it trickles bytes: each byte resets the idle timer, not this one.
+       */
+      data_timeout: Duration.default("10m"),
+      /** The longest one connection may last, whatever it does (421 and close beyond). */
+      session_timeout: Duration.default("30m"),
     })
     .prefault({}),
   storage: z
@@ -76,12 +83,4 @@ const InboxProductionConfig = requiredInProduction(InboxConfig, [{ path: ["smtp"
 
 export function loadInboxConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): InboxConfig {
   return loadConfig(InboxProductionConfig, env, overrides);
-}
-
-/** What `db:migrate` needs: the service's own settings, with no secret required (it only migrates). */
-export const InboxMigrateConfig = InboxConfig.partial({ internal: true });
-
-/** The migration settings from this process's environment (read here: config loading is the one place env is read). */
-export function loadInboxMigrateConfig(): z.infer<typeof InboxMigrateConfig> {
-  return loadConfig(InboxMigrateConfig, process.env);
 }

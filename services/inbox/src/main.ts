@@ -9,10 +9,11 @@ void startTelemetry({ service: "inbox", env: process.env }).then(async (telemetr
   const { loadInboxConfig } = await import("./config");
   await runService({
     telemetry,
+    env: process.env,
+    database: { name: "burnbox_inbox", migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     loadConfig: () => loadInboxConfig(process.env),
     infra: (config) => ({
       config,
-      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     }),
     start: (config, infra) => startService(config, infra),
   });

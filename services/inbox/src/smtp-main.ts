@@ -10,6 +10,8 @@ void startTelemetry({ service: "inbox-smtp", env: process.env }).then(async (tel
   // The SMTP intake runs as its own process; its health endpoints default to port 8106.
   await runService({
     telemetry,
+    env: process.env,
+    database: { name: "burnbox_inbox", migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     loadConfig: () =>
       loadInboxConfig(
         process.env,
@@ -17,7 +19,6 @@ void startTelemetry({ service: "inbox-smtp", env: process.env }).then(async (tel
       ),
     infra: (config) => ({
       config,
-      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     }),
     start: (config, infra) => startIntake(config, infra),
   });

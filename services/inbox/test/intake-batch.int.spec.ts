@@ -297,7 +297,7 @@ describe("the SMTP intake's batched write", () => {
         },
       });
     });
-    await t.service.deps.data.repos.intake.receive([r]);
+    await t.service.deps.data.hot.intake.receive([r]);
     const event = await published;
     expect(event).toMatchObject({ type: "email.received", data: { email_id: r.email.id } });
   });

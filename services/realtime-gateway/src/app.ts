@@ -32,7 +32,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   if (!infra.redis) throw new Error("realtime-gateway needs Redis");
   if (!infra.pool) throw new Error("realtime-gateway needs its database");
   const { logger } = infra;
-  const db = createPrisma(config.database.url);
+  const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
   const sql = poolSql(infra.pool);
   const maxBufferedBytes = config.ws.max_buffered_bytes;
@@ -73,6 +73,11 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   const api = bindRoutes(realtimeGatewayServiceRoutes, { ...wsTicketsHandlers(deps), ...notificationsHandlers(deps) });
   const server = await serveApi({ config, infra, routers: [api] });
   server.server.on("upgrade", upgrades.handler);
+  // once the endpoints have dropped this replica (shutdown.drain_delay), every stream is told
+  // "going away" (1001) and reconnects to another replica, rather than being cut at exit
+  infra.drain.onDrain(() => {
+    for (const h of [hub, notificationHub, adminStatsHub]) h.close();
+  });
   return {
     port: server.port,
     hub,

@@ -25,10 +25,3 @@ export type RealtimeConfig = z.infer<typeof RealtimeConfig>;
 export function loadRealtimeConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): RealtimeConfig {
   return loadConfig(RealtimeConfig, env, overrides);
 }
-
-/** What `db:migrate` reads: the service's own settings, without the secret it has no use for. */
-const RealtimeMigrateConfig = RealtimeConfig.extend({ internal: z.object({ secret: z.string().optional() }).prefault({}) });
-
-export function loadRealtimeMigrateConfigFromEnv(): z.infer<typeof RealtimeMigrateConfig> {
-  return loadConfig(RealtimeMigrateConfig, process.env);
-}

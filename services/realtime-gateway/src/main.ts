@@ -9,11 +9,12 @@ void startTelemetry({ service: "realtime-gateway", env: process.env }).then(asyn
   const { loadRealtimeConfig } = await import("./config");
   await runService({
     telemetry,
+    env: process.env,
+    database: { name: "burnbox_realtime_gateway", migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     loadConfig: () => loadRealtimeConfig(process.env),
     infra: (config) => ({
       config,
       redis: true,
-      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     }),
     start: startService,
   });

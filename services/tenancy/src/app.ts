@@ -56,7 +56,7 @@ export interface RunningService {
 /** Orgs, teams, domains and assignments, and the RBAC decision for every other service. */
 export async function startService(config: TenancyConfig, infra: Infra): Promise<RunningService> {
   if (!infra.pool) throw new Error("tenancy needs its database");
-  const db = createPrisma(config.database.url);
+  const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
   // the platform's inbox TTLs (identity), kept current on this replica by the change event
   const platformTtl = new PlatformTtlView();

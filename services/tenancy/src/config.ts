@@ -84,13 +84,5 @@ export function loadTenancyConfig(env: Record<string, string | undefined>, overr
 /** The service's configuration from the process environment (and BB_CONFIG_FILE), for main.ts. */
 export const loadTenancyConfigFromEnv = (): TenancyConfig => loadTenancyConfig(process.env);
 
-/** What `db:migrate` needs: the database and logging, without the service's secrets. */
-export const TenancyMigrationConfig = TenancyConfig.pick({ database: true, log: true, service: true });
-
-/** The migration script's configuration, from the process environment (as main.ts reads the service's). */
-export function loadTenancyMigrationConfig(): z.infer<typeof TenancyMigrationConfig> {
-  return loadConfig(TenancyMigrationConfig, process.env);
-}
-
-/** The SQL migrations, applied at start-up and by `pnpm db:migrate` (the same from src/ and dist/). */
+/** The SQL migrations, applied at start-up and by `--migrate-only` (the same from src/ and dist/). */
 export const MIGRATIONS_DIR = path.join(__dirname, "..", "prisma", "migrations");

@@ -8,8 +8,10 @@ void startTelemetry({ service: "tenancy", env: process.env }).then(async (teleme
   const { MIGRATIONS_DIR, loadTenancyConfigFromEnv } = await import("./config");
   await runService({
     telemetry,
+    env: process.env,
+    database: { name: "burnbox_tenancy", migrationsDir: MIGRATIONS_DIR },
     loadConfig: loadTenancyConfigFromEnv,
-    infra: (config) => ({ config, database: { url: config.database.url, migrationsDir: MIGRATIONS_DIR } }),
+    infra: (config) => ({ config }),
     start: startService,
   });
 });

@@ -144,7 +144,7 @@ describe("analytics kept from events", () => {
 
   it("when the repository has no pool, then an email is counted once through the client by the same statement", async () => {
     const { orgId, teamId } = await orgTeamDomain(t, owner);
-    const db = createPrisma(t.dbUrl);
+    const db = createPrisma(t.infra.pool as NonNullable<typeof t.infra.pool>);
     try {
       const repo = new AnalyticsRepository(db);
       const claim = { consumer: "client-test", eventId: randomUUID() };

@@ -9,9 +9,8 @@ import {
   type PeriodicTask,
 } from "@burnbox/service-kit";
 import type { DispatcherConfig } from "./config";
-import { DeliveryQueue } from "./data/delivery-queue.repository";
 import { createPrisma, type Db } from "./data/prisma";
-import { repositories } from "./data/repositories";
+import { hotRepositories, repositories } from "./data/repositories";
 import type { DispatcherDeps } from "./domain/deps";
 import { configuredResolver } from "./domain/dns-resolver";
 import { closeReceiverConnections, type Resolver } from "./domain/sender";
@@ -45,21 +44,21 @@ export async function startService(
       "UNSAFE: webhooks.unsafe_allowed_targets is set; these hosts bypass SSRF protection. Use only for local test receivers, never in production",
     );
   }
-  const db = createPrisma(config.database.url);
+  const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
   const allowed = parseAllowlist(config.webhooks.unsafe_allowed_targets);
-  const queue = new DeliveryQueue(infra.pool, { nc: infra.nc, namespace: config.nats.namespace });
+  const hot = hotRepositories(infra.pool, { nc: infra.nc, namespace: config.nats.namespace });
   const deps: DispatcherDeps = {
     data: createUnitOfWork({
       client: db,
       transaction: (fn) => db.$transaction(fn),
       repositories,
+      hot,
       relay,
       namespace: config.nats.namespace,
       // every webhook change is audited, so each commits with an event
-      afterCommit: () => queue.webhooksChanged(),
+      afterCommit: () => hot.deliveries.webhooksChanged(),
     }),
-    queue,
     nc: infra.nc,
     config,
     allowed,

@@ -41,10 +41,3 @@ export type DispatcherConfig = z.infer<typeof DispatcherConfig>;
 export function loadDispatcherConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown> = {}): DispatcherConfig {
   return loadConfig(DispatcherConfig, env, overrides);
 }
-
-/** What `db:migrate` reads: the service's own settings, without the secret it has no use for. */
-const DispatcherMigrateConfig = DispatcherConfig.extend({ internal: z.object({ secret: z.string().optional() }).prefault({}) });
-
-export function loadDispatcherMigrateConfigFromEnv(): z.infer<typeof DispatcherMigrateConfig> {
-  return loadConfig(DispatcherMigrateConfig, process.env);
-}

@@ -9,10 +9,11 @@ void startTelemetry({ service: "webhook-dispatcher", env: process.env }).then(as
   const { loadDispatcherConfig } = await import("./config");
   await runService({
     telemetry,
+    env: process.env,
+    database: { name: "burnbox_webhook_dispatcher", migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     loadConfig: () => loadDispatcherConfig(process.env),
     infra: (config) => ({
       config,
-      database: { url: config.database.url, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     }),
     start: (config, infra) => startService(config, infra),
   });

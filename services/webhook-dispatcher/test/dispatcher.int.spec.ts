@@ -347,11 +347,11 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(await service.db.processedEvent.count({ where: { eventId: unsubscribed.id } })).toBe(0);
     // the subscriber reads asked together (one statement) each get their own team's and type's
     const reads = await Promise.all([
-      service.deps.queue.subscribers({ orgId, teamId }, "email.received"),
-      service.deps.queue.subscribers({ orgId, teamId }, "inbox.created"),
-      service.deps.queue.subscribers({ orgId, teamId: randomUUID() }, "email.received"),
-      service.deps.queue.subscribers({ orgId: randomUUID(), teamId }, "email.received"),
-      service.deps.queue.subscribers({ orgId, teamId }, "email.received"),
+      service.deps.data.hot.deliveries.subscribers({ orgId, teamId }, "email.received"),
+      service.deps.data.hot.deliveries.subscribers({ orgId, teamId }, "inbox.created"),
+      service.deps.data.hot.deliveries.subscribers({ orgId, teamId: randomUUID() }, "email.received"),
+      service.deps.data.hot.deliveries.subscribers({ orgId: randomUUID(), teamId }, "email.received"),
+      service.deps.data.hot.deliveries.subscribers({ orgId, teamId }, "email.received"),
     ]);
     expect(reads).toEqual([[subscriber], [others[0]], [], [], [subscriber]]);
     await service.db.webhook.updateMany({ where: { id: { in: [subscriber, ...others] } }, data: { active: false } });
@@ -365,7 +365,7 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
       await nc.flush(); // after the cache's own flush: its subscription is confirmed
       const scope = { orgId, teamId };
       await service.db.webhook.updateMany({ where: { teamId }, data: { active: false } });
-      service.deps.queue.webhooksChanged();
+      service.deps.data.hot.deliveries.webhooksChanged();
       await infra.nc.flush(); // the server has the broadcast...
       await nc.flush(); // ...and B has had it: what B reads now is kept
       expect(await b.subscribers(scope, "inbox.expired")).toEqual([]);

@@ -1,5 +1,5 @@
 import type { GetInboxAccessReply, Inbox } from "@burnbox/contracts";
-import { errors, poolSqlOr, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
+import { HotRepository, errors, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
 import { countsOf, NO_MAIL, type InboxCounts } from "./counts";
 import { isUniqueViolation, type Client, type Prisma } from "./prisma";
 
@@ -99,16 +99,7 @@ const listingWhere = (l: InboxListing): Prisma.InboxWhereInput => ({
 });
 
 export class InboxRepository {
-  /** `sql`: the service's pool, which the hot read (`locateWithCounts`) runs on when given. */
-  constructor(
-    private readonly db: Client,
-    sql?: PoolSql,
-  ) {
-    this.read = poolSqlOr(sql, db);
-  }
-
-  /** The hot read's statement: on the pool when there is one, else through the client. */
-  private readonly read: PoolSql;
+  constructor(private readonly db: Client) {}
 
   /** Throws a conflict when the address is taken. */
   async create(scope: TeamScope, fields: NewInbox): Promise<Inbox> {
@@ -125,28 +116,6 @@ export class InboxRepository {
   async locate(inboxId: string): Promise<InboxAccess | null> {
     const row = await this.db.inbox.findUnique({ where: { id: inboxId }, select: inboxAccessFields });
     return row && toInboxAccess(row);
-  }
-
-  /**
-   * The hot read (`GET /inboxes/:id`) in one statement: the inbox by id with its access fields and
-   * mail counts. Unscoped like `locate`: the caller authorizes on `access` before it uses `inbox`.
-   * One statement on the pool: Prisma's runtime was the largest cost of this path (docs/performance.md).
-   */
-  async locateWithCounts(inboxId: string): Promise<{ access: InboxAccess; inbox: Inbox } | null> {
-    const rows = await this.read<InboxRow & { total: bigint | string; unread: bigint | string }>`
-      SELECT i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.domain_id::text AS "domainId",
-        i.domain_assignment_id::text AS "domainAssignmentId", i.created_by::text AS "createdBy", i.address,
-        i.domain_name AS "domainName", i.full_address AS "fullAddress", i.is_active AS "isActive", i.private,
-        i.expires_at AS "expiresAt", i.ttl_ms AS "ttlMs", i.created_at AS "createdAt",
-        (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id) AS total,
-        (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id AND NOT e.is_read) AS unread
-      FROM inboxes i WHERE i.id = ${inboxId}::uuid`;
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      access: toInboxAccess(row),
-      inbox: toInbox(row, { email_count: Number(row.total), unread_count: Number(row.unread) }),
-    };
   }
 
   async get(scope: TeamScope, inboxId: string): Promise<Inbox | null> {
@@ -293,4 +262,33 @@ export interface RemovedTenantInbox {
   id: string;
   teamId: string;
   fullAddress: string;
+}
+
+/** The inboxes' hot read, on the pool alone (`hot.inboxes`): never part of a transaction. */
+export class InboxReadRepository extends HotRepository {
+  constructor(private readonly sql: PoolSql) {
+    super();
+  }
+
+  /**
+   * The hot read (`GET /inboxes/:id`) in one statement: the inbox by id with its access fields and
+   * mail counts. Unscoped like `locate`: the caller authorizes on `access` before it uses `inbox`.
+   * One statement on the pool: Prisma's runtime was the largest cost of this path (docs/performance.md).
+   */
+  async locateWithCounts(inboxId: string): Promise<{ access: InboxAccess; inbox: Inbox } | null> {
+    const rows = await this.sql<InboxRow & { total: bigint | string; unread: bigint | string }>`
+      SELECT i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.domain_id::text AS "domainId",
+        i.domain_assignment_id::text AS "domainAssignmentId", i.created_by::text AS "createdBy", i.address,
+        i.domain_name AS "domainName", i.full_address AS "fullAddress", i.is_active AS "isActive", i.private,
+        i.expires_at AS "expiresAt", i.ttl_ms AS "ttlMs", i.created_at AS "createdAt",
+        (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id) AS total,
+        (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id AND NOT e.is_read) AS unread
+      FROM inboxes i WHERE i.id = ${inboxId}::uuid`;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      access: toInboxAccess(row),
+      inbox: toInbox(row, { email_count: Number(row.total), unread_count: Number(row.unread) }),
+    };
+  }
 }

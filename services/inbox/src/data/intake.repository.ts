@@ -1,4 +1,5 @@
 import {
+  HotRepository,
   SpanKind,
   changeCache,
   contextFromHeaders,
@@ -166,7 +167,7 @@ export function outcomesOf(
  * each grouped across concurrent sessions (see `startGroupCommit`); the events of the messages a
  * write stored go to the relay, which publishes them at once.
  */
-export class IntakeRepository {
+export class IntakeRepository extends HotRepository {
   private readonly writes: GroupCommit<ReceivedEmail[]>;
   private readonly lookups: GroupCommit<{ fullAddress: string; at: Date }, ReceivingInbox | null>;
   /**
@@ -185,6 +186,7 @@ export class IntakeRepository {
     relay: Pick<OutboxRelay, "publishCommitted">,
     broadcasts?: ChangeBroadcasts,
   ) {
+    super();
     this.recipients = changeCache(broadcasts, (s) => s.inboxesChanged);
     this.writes = startGroupCommit({
       write: (batch) => batchSpan("intake receive", batch.length, () => this.writeBatch(batch)),

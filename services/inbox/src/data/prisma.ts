@@ -1,4 +1,4 @@
-import { PrismaPg } from "@prisma/adapter-pg";
+import { prismaAdapter, type PgPool } from "@burnbox/service-kit";
 import { Prisma, PrismaClient } from "../generated/prisma";
 
 export { Prisma };
@@ -7,9 +7,8 @@ export type Tx = Prisma.TransactionClient;
 /** What a repository runs on: the client itself or an open transaction. */
 export type Client = Db | Tx;
 
-export function createPrisma(url: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
-}
+/** The client on the process's one pool (Infra.pool), which raw statements share. */
+export const createPrisma = (pool: PgPool): Db => new PrismaClient({ adapter: prismaAdapter(pool) });
 
 /** True when a write failed on a unique constraint. */
 export const isUniqueViolation = (err: unknown): boolean => err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";

@@ -1,12 +1,13 @@
 import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { InboxConfig } from "../config";
-import type { InboxRepos } from "../data/repositories";
+import type { InboxHot, InboxRepos } from "../data/repositories";
 import type { MessageStore } from "../data/storage";
 import type { PlatformView } from "./platform/platform-view";
 
 /** What every use case of the inbox service gets. */
 export interface InboxDeps {
-  data: UnitOfWork<InboxRepos>;
+  /** `data.repos` (transaction-bound) and `data.hot` (pool-only: the intake, the hot inbox read). */
+  data: UnitOfWork<InboxRepos, InboxHot>;
   nc: NatsConnection;
   storage: MessageStore;
   config: InboxConfig;

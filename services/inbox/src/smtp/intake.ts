@@ -15,14 +15,45 @@ const smtpError = (code: number, message: string, command: "rcpt" | "data" = "rc
   return Object.assign(new Error(message), { responseCode: code });
 };
 
+/**
+ * A message the parser's own limits refuse (mailsplit: more than 1,000 MIME parts, nested or
+ * side by side, or a header block over 1 MiB): the same bytes would be refused on every retry,
+ * so the answer is permanent (5xx), not 451.
+ */
+function refusalOf(err: unknown): SmtpError | null {
+  if ((err as { code?: string } | null)?.code !== "EMAXLEN") return null;
+  const message = err instanceof Error ? err.message : "";
+  return /child nodes/i.test(message)
+    ? smtpError(554, "5.6.0 Message refused: too many MIME parts", "data")
+    : smtpError(552, "5.3.4 Message refused: header too large", "data");
+}
+
 interface SessionState {
   deliveries: Delivery[];
   /** Messages begun on this connection (MAIL FROM). */
   messages: number;
   /** Whether the connection counts against its IP's limit (it was not refused at connect). */
   counted: boolean;
+  /** The session's lifetime (`smtp.session_timeout`), from connect. */
+  lifetime?: NodeJS.Timeout;
+  /** A message is in and being stored: a deadline that passes now waits for its reply. */
+  storing: boolean;
+  /** The reply a deadline that passed while storing sends once the message is answered. */
+  expireAfterReply?: string;
 }
 const state = new WeakMap<SMTPServerSession, SessionState>();
+const stateOf = (session: SMTPServerSession): SessionState => {
+  let s = state.get(session);
+  if (!s) state.set(session, (s = { deliveries: [], messages: 0, counted: false, storing: false }));
+  return s;
+};
+
+/** What smtp-server's connection offers for a reply outside a command's callback. */
+interface Connection {
+  session: SMTPServerSession;
+  send(code: number, text: string): void;
+  close(): void;
+}
 
 /** The certificate and key STARTTLS offers, when both are configured. */
 function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buffer } | null {
@@ -33,10 +64,12 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
 /**
  * The SMTP intake: accepts a recipient only when an active, unexpired inbox has that exact
  * address (550 otherwise: never an open relay), at most `max_recipients`, at most
- * `max_message_bytes` (SIZE advertised, 552 beyond), and answers 451 when it cannot store, so the
- * sender retries; 250 only once the bytes and the row are durable. STARTTLS when a certificate is
- * configured; per-IP connections (421) and messages per minute (451), messages per connection
- * (421), and idle clients are disconnected.
+ * `max_message_bytes` (SIZE advertised, 552 beyond), refuses for good what its parser's limits
+ * refuse (554 too many MIME parts, 552 header too large), and answers 451 when it cannot store,
+ * so the sender retries; 250 only once the bytes and the row are durable. STARTTLS when a
+ * certificate is configured; per-IP connections (421) and messages per minute (451), messages per
+ * connection (421); idle clients are disconnected, and so are a DATA slower than
+ * `smtp.data_timeout` and a session older than `smtp.session_timeout` (421).
  */
 export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
   const cfg = deps.config.smtp;
@@ -45,6 +78,8 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
     connectionsPerIp: cfg.max_connections_per_ip,
     messagesPerIpPerMinute: cfg.max_messages_per_ip_per_minute,
   });
+  const dataMs = parseDurationMs(cfg.data_timeout);
+  const sessionMs = parseDurationMs(cfg.session_timeout);
   const pruning = setInterval(() => limits.prune(), 60_000);
   pruning.unref();
   const server = new SMTPServer({
@@ -58,16 +93,19 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
     socketTimeout: parseDurationMs(cfg.idle_timeout),
     onConnect(session, cb) {
       const counted = limits.tryOpen(session.remoteAddress);
-      state.set(session, { deliveries: [], messages: 0, counted });
+      const s = stateOf(session);
+      s.counted = counted;
       if (!counted) return cb(smtpError(421, "4.7.0 Too many connections from your address, try again later"));
+      s.lifetime = setTimeout(() => expire(session, "4.4.2 Session time limit reached, closing connection"), sessionMs);
       cb();
     },
     onClose(session) {
-      if (state.get(session)?.counted) limits.closed(session.remoteAddress);
+      const s = state.get(session);
+      clearTimeout(s?.lifetime);
+      if (s?.counted) limits.closed(session.remoteAddress);
     },
     onMailFrom(_address, session, cb) {
-      const s = state.get(session) ?? { deliveries: [], messages: 0, counted: false };
-      state.set(session, s);
+      const s = stateOf(session);
       s.deliveries = [];
       if (s.messages >= cfg.max_messages_per_connection) return cb(smtpError(421, "4.7.0 Too many messages on this connection"));
       if (!limits.trySend(session.remoteAddress)) return cb(smtpError(451, "4.7.1 Too many messages from your address, try again later"));
@@ -75,8 +113,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
       cb();
     },
     onRcptTo(address: SMTPServerAddress, session, cb) {
-      const s = state.get(session) ?? { deliveries: [], messages: 0, counted: false };
-      state.set(session, s);
+      const s = stateOf(session);
       if (s.deliveries.length >= cfg.max_recipients) return cb(smtpError(452, "4.5.3 Too many recipients"));
       resolveRecipient(deps, { address: address.address })
         .then((delivery) => {
@@ -91,11 +128,23 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
         });
     },
     onData(stream, session, cb) {
+      const s = stateOf(session);
+      // the idle timer restarts with every byte; this one does not (a sender trickling a byte at a time)
+      const deadline = setTimeout(() => expire(session, "4.4.2 Message not received in time, closing connection"), dataMs);
+      const answer: typeof cb = (err, message) => {
+        s.storing = false;
+        cb(err, message);
+        const expired = s.expireAfterReply;
+        if (expired) setImmediate(() => expire(session, expired));
+      };
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("close", () => clearTimeout(deadline));
       stream.on("end", () => {
+        clearTimeout(deadline);
+        s.storing = true;
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          cb(smtpError(552, "5.3.4 Message too big", "data"));
+          answer(smtpError(552, "5.3.4 Message too big", "data"));
           return;
         }
         const raw = Buffer.concat(chunks);
@@ -109,11 +158,17 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
           .then((ids) => {
             logger.info({ emails: ids.length, size: raw.length }, "message accepted");
             pipeline.smtpReplies.inc({ command: "data", code: "250" });
-            cb(null, "2.0.0 Message accepted");
+            answer(null, "2.0.0 Message accepted");
           })
           .catch((err: unknown) => {
+            const refused = refusalOf(err);
+            if (refused) {
+              logger.info({ size: raw.length, reason: refused.message }, "message refused");
+              answer(refused);
+              return;
+            }
             logger.error({ err }, "could not store message; asking the sender to retry");
-            cb(smtpError(451, "4.3.0 Temporary failure, try again later", "data"));
+            answer(smtpError(451, "4.3.0 Temporary failure, try again later", "data"));
           });
       });
       stream.on("error", (err) => {
@@ -121,6 +176,24 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
       });
     },
   });
+  /**
+   * Ends a session whose deadline passed: 421 and close (RFC 5321 4.5.3.2 lets the server close
+   * with 421 at any point). While its message is being stored it waits for that message's reply.
+   */
+  function expire(session: SMTPServerSession, reply: string): void {
+    const s = stateOf(session);
+    if (s.storing) {
+      s.expireAfterReply = reply;
+      return;
+    }
+    const connections = (server as unknown as { connections: Set<Connection> }).connections;
+    const connection = [...connections].find((c) => c.session === session);
+    if (!connection) return;
+    pipeline.smtpReplies.inc({ command: "session", code: "421" });
+    logger.info({ remote: session.remoteAddress, reason: reply }, "SMTP session cut at its deadline");
+    connection.send(421, reply);
+    connection.close();
+  }
   server.on("error", (err) => logger.warn({ err }, "SMTP server error"));
   server.server.on("close", () => clearInterval(pruning));
   return server;

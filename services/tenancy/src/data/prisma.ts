@@ -1,4 +1,4 @@
-import { PrismaPg } from "@prisma/adapter-pg";
+import { prismaAdapter, type PgPool } from "@burnbox/service-kit";
 import { Prisma, PrismaClient } from "../generated/prisma";
 
 export type Db = PrismaClient;
@@ -9,9 +9,8 @@ export type JsonValue = Prisma.JsonValue;
 /** Settings as written: flat JSON values. */
 export type SettingsValues = Record<string, string | number | boolean | null>;
 
-export function createPrisma(url: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
-}
+/** The client on the process's one pool (Infra.pool), which raw statements share. */
+export const createPrisma = (pool: PgPool): Db => new PrismaClient({ adapter: prismaAdapter(pool) });
 
 /** True when a write failed on a unique constraint. */
 const isUniqueViolation = (err: unknown): boolean => err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "@burnbox/contracts";
 import {
+  HotRepository,
   changeCache,
   startGroupCommit,
   type BroadcastCache,
@@ -55,7 +56,7 @@ export interface AttemptRecord {
  * team's scope; the worker's side (due, claim, cancel, record) is the system's own work over every
  * tenant, never reached from a request. Each method is one statement, so none needs a transaction.
  */
-export class DeliveryQueue {
+export class DeliveryQueue extends HotRepository {
   /**
    * Each team's subscribers of an event type, kept for at most a second and dropped by every
    * replica when any of them changes a webhook (`webhooksChanged`, after its commit), so an
@@ -70,6 +71,7 @@ export class DeliveryQueue {
     private readonly pool: PgPool,
     broadcasts?: ChangeBroadcasts,
   ) {
+    super();
     this.subscriberCache = changeCache(broadcasts, (s) => s.webhooksChanged);
   }
 

@@ -1,10 +1,11 @@
-import { RemovedTenantRepository } from "@burnbox/service-kit";
+import { RemovedTenantRepository, type ChangeBroadcasts, type PgPool } from "@burnbox/service-kit";
+import { DeliveryQueue } from "./delivery-queue.repository";
 import { DeliveryRepository } from "./delivery.repository";
 import { ProcessedEventRepository } from "./processed-event.repository";
 import type { Db, Tx } from "./prisma";
 import { WebhookRepository } from "./webhook.repository";
 
-/** Every repository, bound to the client or to one transaction. */
+/** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
 export const repositories = (db: Db | Tx) => ({
   webhooks: new WebhookRepository(db),
   deliveries: new DeliveryRepository(db),
@@ -12,3 +13,12 @@ export const repositories = (db: Db | Tx) => ({
   tenants: new RemovedTenantRepository(db),
 });
 export type DispatcherRepos = ReturnType<typeof repositories>;
+
+/**
+ * The pool-only hot-path set (`data.hot`): one per process, never in a transaction. `deliveries`:
+ * the delivery queue (scheduling, the worker's claims and records, the subscriber cache).
+ */
+export const hotRepositories = (pool: PgPool, broadcasts: ChangeBroadcasts) => ({
+  deliveries: new DeliveryQueue(pool, broadcasts),
+});
+export type DispatcherHot = ReturnType<typeof hotRepositories>;

@@ -1,14 +1,14 @@
 import type { Allowlist, NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { DispatcherConfig } from "../config";
-import type { DeliveryQueue } from "../data/delivery-queue.repository";
-import type { DispatcherRepos } from "../data/repositories";
+import type { DispatcherHot, DispatcherRepos } from "../data/repositories";
 import type { Resolver } from "./sender";
 
 export interface DispatcherDeps {
-  /** Repositories for reads, `write(change)` for a change with its audit entries. */
-  data: UnitOfWork<DispatcherRepos>;
-  /** The delivery worker's queue (system work across tenants). */
-  queue: DeliveryQueue;
+  /**
+   * `repos` for reads, `write(change)` for a change with its audit entries; `hot.deliveries`: the
+   * delivery queue on the pool (system work across tenants, never in a transaction).
+   */
+  data: UnitOfWork<DispatcherRepos, DispatcherHot>;
   nc: NatsConnection;
   config: DispatcherConfig;
   allowed: Allowlist;

@@ -29,9 +29,9 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger): Deliv
   let stopped = false;
 
   async function claim(limit: number): Promise<ClaimedDelivery[]> {
-    const candidates = await deps.queue.due(deps.now(), limit * 4);
+    const candidates = await deps.data.hot.deliveries.due(deps.now(), limit * 4);
     const picked = pickDue(candidates, { limit, perWebhookLimit: cfg.per_webhook_concurrency, inFlight: perHook });
-    return deps.queue.claim(picked, leaseMs);
+    return deps.data.hot.deliveries.claim(picked, leaseMs);
   }
 
   function start(d: ClaimedDelivery): void {

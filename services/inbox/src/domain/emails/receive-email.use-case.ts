@@ -109,6 +109,6 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
   }));
   // throws when an inbox was removed since RCPT TO (nothing of the message is stored): the sender
   // retries and is then refused
-  await deps.data.repos.intake.receive(received);
+  await deps.data.hot.intake.receive(received);
   return received.map((r) => r.email.id);
 }

@@ -16,6 +16,6 @@ export interface Delivery {
  */
 export async function resolveRecipient(deps: InboxDeps, input: { address: string }): Promise<Delivery | null> {
   const recipient = input.address.trim().toLowerCase();
-  const inbox = await deps.data.repos.intake.locateReceiving(recipient, new Date(deps.now()));
+  const inbox = await deps.data.hot.intake.locateReceiving(recipient, new Date(deps.now()));
   return inbox && { inboxId: inbox.id, scope: { orgId: inbox.orgId, teamId: inbox.teamId }, recipient, createdBy: inbox.createdBy };
 }

@@ -9,7 +9,7 @@ import { authorizeInbox } from "./inbox-access";
  * caller is authorized on that tenant (a cached decision, see service-kit's authz).
  */
 export async function getInbox(deps: InboxDeps, ctx: RequestCtx, input: { inboxId: string }): Promise<Inbox> {
-  const found = await deps.data.repos.inboxes.locateWithCounts(input.inboxId);
+  const found = await deps.data.hot.inboxes.locateWithCounts(input.inboxId);
   await authorizeInbox(deps, ctx, found?.access ?? null, "team.inboxes.view");
   return (found as NonNullable<typeof found>).inbox;
 }

@@ -13,5 +13,5 @@ export async function deactivateDomainInboxes(
     if (!(await repos.processedEvents.claim(input.consumer, input.eventId))) return;
     await repos.inboxes.deactivateOnDomain({ orgId: input.fromOrgId }, input.domainId);
   });
-  deps.data.repos.intake.inboxesChanged();
+  deps.data.hot.intake.inboxesChanged();
 }

@@ -8,5 +8,5 @@ import type { InboxDeps } from "../deps";
  */
 export async function moveTeamInboxes(deps: InboxDeps, input: TeamTransfer): Promise<void> {
   await moveTeamOnce(deps.data, input, (repos, scope, toOrgId) => repos.inboxes.moveTeam(scope, toOrgId));
-  deps.data.repos.intake.inboxesChanged();
+  deps.data.hot.intake.inboxesChanged();
 }

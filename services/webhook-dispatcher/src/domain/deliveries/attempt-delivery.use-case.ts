@@ -12,7 +12,7 @@ import { attemptOutcome } from "./retry-schedule";
  */
 export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDelivery): Promise<AttemptRecord | null> {
   if (!delivery.active) {
-    await deps.queue.cancel(delivery.id, deps.now());
+    await deps.data.hot.deliveries.cancel(delivery.id, deps.now());
     return null;
   }
   const result = await sendWebhook({
@@ -47,6 +47,6 @@ export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDel
     }),
     at,
   };
-  await deps.queue.record(record);
+  await deps.data.hot.deliveries.record(record);
   return record;
 }

@@ -16,7 +16,7 @@ export async function scheduleDeliveries(deps: DispatcherDeps, input: { consumer
   const { event } = input;
   if (!event.org_id || !event.team_id) return 0;
   const scope = { orgId: event.org_id, teamId: event.team_id };
-  const webhooks = await deps.queue.subscribers(scope, event.type);
+  const webhooks = await deps.data.hot.deliveries.subscribers(scope, event.type);
   if (webhooks.length === 0) return 0;
   const deliveries = webhooks.map((webhookId) => {
     const id = randomUUID();
@@ -24,5 +24,5 @@ export async function scheduleDeliveries(deps: DispatcherDeps, input: { consumer
   });
   // the consumer's span (when traces are recorded): every attempt continues it, wherever it runs
   const traceParent = traceHeaders().traceparent ?? null;
-  return deps.queue.schedule(scope, { consumer: input.consumer, event, at: deps.now(), traceParent, deliveries });
+  return deps.data.hot.deliveries.schedule(scope, { consumer: input.consumer, event, at: deps.now(), traceParent, deliveries });
 }

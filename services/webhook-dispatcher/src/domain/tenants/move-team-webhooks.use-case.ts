@@ -9,5 +9,5 @@ import type { DispatcherDeps } from "../deps";
  */
 export async function moveTeamWebhooks(deps: DispatcherDeps, input: TeamTransfer): Promise<void> {
   await moveTeamOnce(deps.data, input, (repos, scope, toOrgId) => repos.webhooks.moveTeam(scope, toOrgId));
-  deps.queue.webhooksChanged();
+  deps.data.hot.deliveries.webhooksChanged();
 }
