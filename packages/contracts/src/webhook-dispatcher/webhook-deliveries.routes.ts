@@ -54,6 +54,7 @@ export const webhookDeliveriesRoutes = defineRoutes({ service: "webhook-dispatch
     request: { params: RedeliverParams },
     responses: {
       202: { description: "Queued again", schema: Redelivery },
+      403: errorResponses[403],
       404: errorResponses[404],
       409: { description: "The delivery's series is still in flight, or the webhook is disabled" },
     },
