@@ -34,7 +34,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES, versi
       tags: [r.tag],
       summary: r.summary,
       ...(r.auth === "public" ? {} : { security: [{ [bearer.name]: [] }] }),
-      ...(r.scope ? { description: `API keys need the scope \`${r.scope}\`.` } : {}),
+      ...operationDescription(r),
       request: {
         ...(r.request?.params ? { params: r.request.params } : {}),
         ...(r.request?.query ? { query: r.request.query } : {}),
@@ -78,4 +78,10 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES, versi
     info: { title: "BurnBox API", version, description: "Disposable inboxes for teams: REST, WebSocket and signed webhooks." },
     servers: [{ url: "/api/v1" }],
   });
+}
+
+/** The operation's prose, then the scope an API key needs (when it needs one). */
+function operationDescription(r: RouteDef): { description?: string } {
+  const parts = [r.description, r.scope ? `API keys need the scope \`${r.scope}\`.` : undefined].filter((p) => p !== undefined);
+  return parts.length > 0 ? { description: parts.join("\n\n") } : {};
 }

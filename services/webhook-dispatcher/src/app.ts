@@ -71,7 +71,10 @@ export async function startService(
     ...(await startDispatchConsumers(deps, logger, () => delivery.kick())),
     ...(await startTenancyConsumers(deps, logger)),
   ];
-  const api = bindRoutes(webhookDispatcherServiceRoutes, { ...webhooksHandlers(deps), ...webhookDeliveriesHandlers(deps) });
+  const api = bindRoutes(webhookDispatcherServiceRoutes, {
+    ...webhooksHandlers(deps),
+    ...webhookDeliveriesHandlers(deps, () => delivery.kick()),
+  });
   const server = await serveApi({ config, infra, routers: [api] });
   return {
     port: server.port,

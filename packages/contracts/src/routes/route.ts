@@ -32,6 +32,8 @@ export interface RouteDef {
   scope?: TeamPermission;
   tag: string;
   summary: string;
+  /** Longer prose for the OpenAPI operation (put before the API-key scope note). */
+  description?: string;
   request?: {
     params?: z.ZodObject;
     query?: z.ZodObject;

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { Timestamp, Uuid } from "../shared/common.schemas";
-import { WebhookEventName } from "./webhooks.schemas";
+import { WebhookEventName, WebhookParams } from "./webhooks.schemas";
 
 /** One row of the delivery log: one attempt of one delivery (spec 2.4). */
 export const WebhookDeliveryLogEntry = z
@@ -41,6 +41,23 @@ export const WebhookStats = z
       "Delivery health computed from the delivery log, per attempt: a delivery retried twice then delivered counts 3 (1 success, 2 failures).",
   });
 export type WebhookStats = z.infer<typeof WebhookStats>;
+
+export const RedeliverParams = WebhookParams.extend({
+  deliveryId: Uuid.openapi({
+    description: "The delivery's `delivery_id` as the delivery log lists it (the X-Service-Delivery-ID it was sent with)",
+  }),
+});
+export type RedeliverParams = z.infer<typeof RedeliverParams>;
+
+/** The answer to a redelivery: the delivery queued again (the same id its attempts carry). */
+export const Redelivery = z
+  .object({
+    delivery_id: Uuid.openapi({
+      description: "The delivery queued again; its new attempts carry it as X-Service-Delivery-ID and in the log",
+    }),
+  })
+  .openapi("WebhookRedelivery");
+export type Redelivery = z.infer<typeof Redelivery>;
 
 /** The body of every delivery; `X-Service-Signature` is the HMAC of these exact bytes. */
 export const WebhookDeliveryBody = z.object({

@@ -27,6 +27,14 @@ export interface LogFigures {
   lastAttemptAt: Date | null;
 }
 
+/** What a redelivery found: the delivery as it was, and whether it was queued again. */
+export interface RedeliveryResult {
+  /** The delivery's status before: pending (its series in flight), succeeded, failed or cancelled. */
+  status: string;
+  webhookActive: boolean;
+  queued: boolean;
+}
+
 /**
  * Deliveries and their log, reached through the team's webhook: every method takes the team, and
  * a webhook of another team matches nothing.
@@ -59,5 +67,27 @@ export class DeliveryRepository {
       avgResponseTimeMs: row?.avg ?? null,
       lastAttemptAt: row?.last ?? null,
     };
+  }
+
+  /**
+   * Queues the team's delivery again, due `at`, as a new series (attempts from 1), keeping its
+   * id, body and trace: done only when its series has ended (not pending) and its webhook is
+   * active. One statement, the delivery's row locked while it is read, so two redeliveries at
+   * once queue it once. Null when the webhook has no such delivery (or is another team's).
+   */
+  async redeliver(scope: TeamScope, webhookId: string, deliveryId: string, at: Date): Promise<RedeliveryResult | null> {
+    const [row] = await this.db.$queryRaw<Array<{ status: string; active: boolean; queued: boolean }>>`
+      WITH target AS (
+        SELECT d.id, d.status, w.active FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id
+        WHERE d.id = ${deliveryId}::uuid AND d.webhook_id = ${webhookId}::uuid
+          AND w.org_id = ${scope.orgId}::uuid AND w.team_id = ${scope.teamId}::uuid
+        FOR UPDATE OF d
+      ), queued AS (
+        UPDATE deliveries d SET status = 'pending', attempts = 0, next_attempt_at = ${at}::timestamptz, completed_at = NULL
+        FROM target t WHERE d.id = t.id AND t.status <> 'pending' AND t.active
+        RETURNING d.id
+      )
+      SELECT t.status, t.active, EXISTS (SELECT 1 FROM queued) AS queued FROM target t`;
+    return row ? { status: row.status, webhookActive: row.active, queued: row.queued } : null;
   }
 }
