@@ -19,7 +19,8 @@ export interface WebSocketLike {
   onclose: ((ev: { code: number; reason: string }) => void) | null;
   close(code?: number, reason?: string): void;
 }
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
+/** A WebSocket class: the global `WebSocket`, `ws`'s `WebSocket`, or anything whose instances are WebSocketLike. */
+export type WebSocketConstructor = new (url: string) => object;
 
 /**
  * The WebSocket class to use: the one given, else the global one (browsers, Node 22+), else the
@@ -62,10 +63,11 @@ export class InboxStream implements AsyncIterableIterator<InboxFrame> {
   /** The code of the close frame, once closed. */
   closeCode: number | null = null;
 
-  constructor(connect: () => Promise<WebSocketLike>, signal?: AbortSignal) {
+  constructor(connect: () => Promise<object>, signal?: AbortSignal) {
     this.ready = connect().then(
-      (socket) =>
+      (instance) =>
         new Promise<void>((resolve, reject) => {
+          const socket = instance as WebSocketLike;
           this.socket = socket;
           let opened = false;
           socket.onopen = () => {
