@@ -26,7 +26,6 @@ export interface Io {
   stdin: () => Promise<string>;
 }
 
-
 const positiveInt = (v: string) => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError("a positive whole number");
   return Number(v);
@@ -65,7 +64,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       }
       bb.setToken(config.access_token);
     } else if (!apiKey && opts.needAuth !== false) {
-      throw new UsageError("not logged in: run `burnbox login`, or set BURNBOX_API_KEY");
+      throw new Error("not logged in: run `burnbox login`, or set BURNBOX_API_KEY");
     }
     return bb;
   }
