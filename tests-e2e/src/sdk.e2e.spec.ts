@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { BurnBox, BurnBoxError, WaitTimeoutError, verifyWebhook, type InboxFrame } from "@burnbox/sdk";
+import type * as Sdk from "@burnbox/sdk";
+import type { BurnBox, BurnBoxError, InboxFrame, WaitTimeoutError } from "@burnbox/sdk";
 import { WebSocket } from "ws";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
@@ -14,13 +15,16 @@ describe("@burnbox/sdk against the system", () => {
   const api = apiClient(system.gatewayUrl);
   let world: Awaited<ReturnType<typeof teamWithDomain>>;
   let bb: BurnBox;
+  // loaded after buildClientPackages(), so the tests run the SDK compiled from the current sources
+  let sdk: typeof Sdk;
   const alias = (label: string) => `${label}-${randomBytes(3).toString("hex")}`;
 
   beforeAll(async () => {
     buildClientPackages();
+    sdk = await import("@burnbox/sdk");
     world = await teamWithDomain(api);
     // ws on Node 20 (no global WebSocket); Node 22+ and browsers need no option
-    bb = new BurnBox({ baseUrl: system.gatewayUrl, token: world.owner.token, WebSocket });
+    bb = new sdk.BurnBox({ baseUrl: system.gatewayUrl, token: world.owner.token, WebSocket });
   });
 
   const mail = (to: string, subject: string, text: string) =>
@@ -49,12 +53,12 @@ describe("@burnbox/sdk against the system", () => {
       body: { name: alias("sdk"), scopes: ["team.inboxes.view", "team.inboxes.manage", "team.emails.view"] },
     });
     expect(key.status).toBe(201);
-    const withKey = new BurnBox({ baseUrl: `${system.gatewayUrl}/api/v1`, apiKey: key.body.raw_key });
+    const withKey = new sdk.BurnBox({ baseUrl: `${system.gatewayUrl}/api/v1`, apiKey: key.body.raw_key });
     await expect(withKey.listInboxes()).resolves.toMatchObject({ page: 1 });
     const err = (await withKey.getEmail("0193a0c4-0000-7000-8000-000000000000").catch((e: unknown) => e)) as BurnBoxError;
-    expect(err).toBeInstanceOf(BurnBoxError);
+    expect(err).toBeInstanceOf(sdk.BurnBoxError);
     expect(err).toMatchObject({ status: 404, code: "not_found" });
-    const anonymous = new BurnBox({ baseUrl: system.gatewayUrl });
+    const anonymous = new sdk.BurnBox({ baseUrl: system.gatewayUrl });
     await expect(anonymous.listInboxes()).rejects.toMatchObject({ status: 401, code: "unauthenticated" });
   });
 
@@ -87,19 +91,19 @@ describe("@burnbox/sdk against the system", () => {
       await mail(inbox.full_address, "Signed delivery", "sign me");
       const hit = await waitFor(async () => rx.hits[0] ?? null, { what: "a delivery", timeoutMs: 15_000 });
 
-      const delivery = await verifyWebhook(hook.secret, hit.headers as Record<string, string>, hit.raw);
+      const delivery = await sdk.verifyWebhook(hook.secret, hit.headers, hit.raw);
       expect(delivery).toMatchObject({ event: "email.received", id: hit.headers["x-service-delivery-id"] });
       expect(delivery.data).toMatchObject({ inbox_id: inbox.id, subject: "Signed delivery" });
-      await expect(verifyWebhook("0".repeat(64), hit.headers as Record<string, string>, hit.raw)).rejects.toMatchObject({
+      await expect(sdk.verifyWebhook("0".repeat(64), hit.headers, hit.raw)).rejects.toMatchObject({
         reason: "bad_signature",
       });
       const altered = Buffer.from(hit.raw.toString("utf8").replace("Signed delivery", "Signed deliverx"));
-      await expect(verifyWebhook(hook.secret, hit.headers as Record<string, string>, altered)).rejects.toMatchObject({
+      await expect(sdk.verifyWebhook(hook.secret, hit.headers, altered)).rejects.toMatchObject({
         reason: "bad_signature",
       });
-      await expect(
-        verifyWebhook(hook.secret, hit.headers as Record<string, string>, hit.raw, { now: () => Date.now() + 600_000 }),
-      ).rejects.toMatchObject({ reason: "stale_timestamp" });
+      await expect(sdk.verifyWebhook(hook.secret, hit.headers, hit.raw, { now: () => Date.now() + 600_000 })).rejects.toMatchObject({
+        reason: "stale_timestamp",
+      });
     } finally {
       await rx.close();
     }
@@ -126,7 +130,7 @@ describe("@burnbox/sdk against the system", () => {
       const raw = await bb.wait(inbox.id, { subject: "never sent", timeout: 300 });
       expect(raw).toEqual({ data: [], matched: 0, timed_out: true });
       const err = await bb.waitForEmail(inbox.id, { subject: "never sent", timeout: "300ms" }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(WaitTimeoutError);
+      expect(err).toBeInstanceOf(sdk.WaitTimeoutError);
       expect((err as WaitTimeoutError).result.timed_out).toBe(true);
       await expect(bb.wait(inbox.id, { count: 101 })).rejects.toMatchObject({ status: 400, code: "validation_error" });
     });
