@@ -26,6 +26,7 @@ const UNIT_AND_INTEGRATION = [
   "packages/contracts",
   "packages/service-kit",
   "packages/sdk",
+  "packages/cli",
   "services/api-gateway",
   "services/identity",
   "services/tenancy",
