@@ -47,6 +47,7 @@ export default tseslint.config(
       "services/*/src/config.ts",
       "services/*/prisma.config.ts",
       "packages/test-kit/src/**/*.ts",
+      "packages/cli/src/cli.ts",
       "tests-e2e/**/*.ts",
       "bench/**/*.ts",
     ],

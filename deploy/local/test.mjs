@@ -25,6 +25,8 @@ const step = (title, cmd, args, opts = {}) => {
 const UNIT_AND_INTEGRATION = [
   "packages/contracts",
   "packages/service-kit",
+  "packages/sdk",
+  "packages/cli",
   "services/api-gateway",
   "services/identity",
   "services/tenancy",

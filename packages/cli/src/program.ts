@@ -1,0 +1,288 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import {
+  BurnBox,
+  BurnBoxError,
+  NothingExtractedError,
+  WaitTimeoutError,
+  type EmailSummary,
+  type LinkKind,
+  type WaitOptions,
+  type WebSocketConstructor,
+} from "@burnbox/sdk";
+import { configPath, DEFAULT_BASE_URL, jwtExpiry, readConfig, writeConfig, type StoredConfig } from "./config.js";
+
+/** Exit codes a shell script can rely on. */
+export const EXIT = { found: 0, error: 1, timedOut: 2, usage: 64 } as const;
+
+const LINK_KINDS: readonly LinkKind[] = ["verify", "reset", "magic_link", "unsubscribe", "other"];
+
+class UsageError extends Error {}
+
+/** Where the program reads and writes: the process's streams and environment in cli.ts, stand-ins in tests. */
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+  stdin: () => Promise<string>;
+}
+
+const positiveInt = (v: string) => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError("a positive whole number");
+  return Number(v);
+};
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+async function webSocketClass(): Promise<WebSocketConstructor> {
+  const g = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (g) return g;
+  const mod = await import("ws");
+  return mod.WebSocket;
+}
+
+/** Runs the command line `argv` (without node and the script) and gives the exit code. */
+export async function run(argv: string[], io: Io): Promise<number> {
+  const program = new Command("burnbox");
+  const file = () => configPath(io.env);
+  const json = (v: unknown) => io.out(JSON.stringify(v, null, 2));
+
+  /** The client: base URL from --url, BURNBOX_URL, the config file; credential from BURNBOX_API_KEY, else the config file. */
+  async function client(opts: { needAuth?: boolean } = {}): Promise<BurnBox> {
+    const g = program.opts<{ url?: string }>();
+    const config = readConfig(file());
+    const baseUrl = g.url ?? io.env.BURNBOX_URL ?? config.base_url ?? DEFAULT_BASE_URL;
+    const apiKey = io.env.BURNBOX_API_KEY ?? config.api_key;
+    const bb = new BurnBox({ baseUrl, WebSocket: await webSocketClass(), ...(apiKey ? { apiKey } : {}) });
+    if (!apiKey && config.access_token) {
+      const exp = jwtExpiry(config.access_token);
+      if (exp !== undefined && exp * 1000 < Date.now() + 30_000 && config.refresh_token) {
+        const r = await bb.api.POST("/auth/refresh", { body: { refresh_token: config.refresh_token } });
+        if (r.data) {
+          writeConfig(file(), { ...config, access_token: r.data.access_token, refresh_token: r.data.refresh_token });
+          bb.setToken(r.data.access_token);
+          return bb;
+        }
+      }
+      bb.setToken(config.access_token);
+    } else if (!apiKey && opts.needAuth !== false) {
+      throw new Error("not logged in: run `burnbox login`, or set BURNBOX_API_KEY");
+    }
+    return bb;
+  }
+
+  program
+    .description("BurnBox from the command line: disposable inboxes, waiting for mail, codes and links.")
+    .option("--url <baseUrl>", `where BurnBox answers (env BURNBOX_URL, else the config file, else ${DEFAULT_BASE_URL})`)
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Credentials: BURNBOX_API_KEY (a team key, bb_...), else what `burnbox login` stored in the config",
+        "file (BURNBOX_CONFIG, default ~/.config/burnbox/config.json).",
+        "Exit codes: 0 done or found, 1 error, 2 a wait timed out, 64 usage error.",
+      ].join("\n"),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    .showHelpAfterError("(add --help for usage)");
+
+  program
+    .command("login")
+    .description("log in with email and password; stores the tokens and the URL in the config file")
+    .requiredOption("--email <email>", "the account's email address")
+    .option("--password-stdin", "read the password from standard input (else BURNBOX_PASSWORD)")
+    .action(async (o: { email: string; passwordStdin?: boolean }) => {
+      const password = o.passwordStdin ? (await io.stdin()).replace(/\r?\n$/, "") : io.env.BURNBOX_PASSWORD;
+      if (!password) throw new UsageError("no password: pass --password-stdin or set BURNBOX_PASSWORD");
+      const bb = await client({ needAuth: false });
+      const result = await bb.login(o.email, password);
+      const previous: StoredConfig = readConfig(file());
+      writeConfig(file(), {
+        ...previous,
+        base_url: bb.baseUrl.replace(/\/api\/v1$/, ""),
+        access_token: result.tokens.access_token,
+        refresh_token: result.tokens.refresh_token,
+      });
+      io.out(`logged in as ${o.email} (${file()})`);
+    });
+
+  const inbox = program.command("inbox").description("manage inboxes");
+  inbox
+    .command("create")
+    .description("create an inbox; prints its id and address")
+    .requiredOption("--domain-assignment <id>", "the team's domain assignment to create it on")
+    .option("--alias <alias>", "the local part (random when absent)")
+    .option("--ttl <duration>", "how long it lives, e.g. 1h, 7d")
+    .option("--private", "a private inbox")
+    .option("--json", "print the inbox as JSON")
+    .action(async (o: { domainAssignment: string; alias?: string; ttl?: string; private?: boolean; json?: boolean }) => {
+      const bb = await client();
+      const created = await bb.createInbox({
+        domain_assignment_id: o.domainAssignment,
+        ...(o.alias ? { alias: o.alias } : {}),
+        ...(o.ttl ? { ttl: o.ttl } : {}),
+        ...(o.private ? { private: true } : {}),
+      });
+      if (o.json) json(created);
+      else io.out(`${created.id}\t${created.full_address}\t${created.expires_at}`);
+    });
+
+  program
+    .command("ls")
+    .description("list your inboxes, or with an inbox id the emails of that inbox (newest first)")
+    .argument("[inboxId]", "the inbox whose emails to list")
+    .option("--page <n>", "page number", positiveInt)
+    .option("--per-page <n>", "items per page", positiveInt)
+    .option("--json", "print the page as JSON")
+    .action(async (inboxId: string | undefined, o: { page?: number; perPage?: number; json?: boolean }) => {
+      const bb = await client();
+      const query = { ...(o.page ? { page: o.page } : {}), ...(o.perPage ? { per_page: o.perPage } : {}) };
+      if (inboxId) {
+        const page = await bb.listEmails(inboxId, query);
+        if (o.json) return json(page);
+        for (const e of page.data) io.out(emailLine(e));
+      } else {
+        const page = await bb.listInboxes(query);
+        if (o.json) return json(page);
+        for (const i of page.data)
+          io.out(`${i.id}\t${i.full_address}\t${i.email_count} emails\t${i.unread_count} unread\texpires ${i.expires_at}`);
+      }
+    });
+
+  program
+    .command("read")
+    .description("print one email: its headers and text")
+    .argument("<emailId>", "the email")
+    .option("--json", "print the email as JSON")
+    .action(async (emailId: string, o: { json?: boolean }) => {
+      const bb = await client();
+      const email = await bb.getEmail(emailId);
+      if (o.json) return json(email);
+      io.out(`From: ${email.from_address}`);
+      io.out(`To: ${email.to_address}`);
+      io.out(`Subject: ${email.subject}`);
+      io.out(`Date: ${email.received_at}`);
+      if (email.attachments.length > 0) io.out(`Attachments: ${email.attachments.map((a) => a.filename).join(", ")}`);
+      io.out("");
+      io.out(email.body_text ?? (email.body_html ? "(HTML only: use --json for body_html)" : ""));
+    });
+
+  program
+    .command("wait")
+    .description("wait for mail in an inbox that matches; exit 0 when it came, 2 when the timeout passed")
+    .argument("<inboxId>", "the inbox")
+    .option("--from <text>", "From address or name contains")
+    .option("--to <text>", "a To or Cc address or name contains")
+    .option("--subject <text>", "the subject contains")
+    .option("--body <text>", "the body contains")
+    .option("--subject-re <re2>", "the subject matches this RE2 pattern")
+    .option("--body-re <re2>", "the body matches this RE2 pattern")
+    .option("--header <line>", "'Name: value', exact; repeatable, all must hold", collect)
+    .option("--since <timeOrEmailId>", "only mail received after this ISO time or email")
+    .option("--unread", "only unread mail")
+    .option("--count <n>", "how many emails to wait for (1 to 100)", positiveInt)
+    .option("--timeout <duration>", "at most this long: 0, 500ms, 10s, 2m (up to 120s)", "30s")
+    .addOption(new Option("--code", "print the first one-time code of the mail").conflicts("link"))
+    .addOption(new Option("--link [kind]", `print a link of the mail (kind: ${LINK_KINDS.join(", ")}; default any but unsubscribe)`))
+    .option("--json", "print the wait's answer as JSON")
+    .action(async (inboxId: string, o: WaitFlags) => {
+      if (typeof o.link === "string" && !LINK_KINDS.includes(o.link as LinkKind)) {
+        throw new UsageError(`--link kind must be one of ${LINK_KINDS.join(", ")}`);
+      }
+      const bb = await client();
+      const options: WaitOptions = {
+        ...(o.from ? { from: o.from } : {}),
+        ...(o.to ? { to: o.to } : {}),
+        ...(o.subject ? { subject: o.subject } : {}),
+        ...(o.body ? { body: o.body } : {}),
+        ...(o.subjectRe ? { subjectRe: o.subjectRe } : {}),
+        ...(o.bodyRe ? { bodyRe: o.bodyRe } : {}),
+        ...(o.header ? { headers: o.header } : {}),
+        ...(o.since ? { since: o.since } : {}),
+        ...(o.unread ? { unread: true } : {}),
+        ...(o.count ? { count: o.count } : {}),
+        timeout: o.timeout,
+      };
+      if (o.code) return io.out(await bb.waitForCode(inboxId, options));
+      if (o.link !== undefined) {
+        return io.out(await bb.waitForLink(inboxId, { ...options, ...(typeof o.link === "string" ? { kind: o.link as LinkKind } : {}) }));
+      }
+      const result = await bb.waitForEmail(inboxId, options);
+      if (o.json) return json(result);
+      for (const e of result.data) io.out(emailLine(e));
+    });
+
+  program
+    .command("tail")
+    .description("follow an inbox live: one line per email received until interrupted or the inbox is deleted")
+    .argument("<inboxId>", "the inbox")
+    .option("--json", "print each frame as one line of JSON")
+    .action(async (inboxId: string, o: { json?: boolean }) => {
+      const bb = await client();
+      const live = bb.stream(inboxId);
+      const stop = () => live.close();
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+      try {
+        await live.ready;
+        io.err(`following ${inboxId} (Ctrl-C to stop)`);
+        for await (const frame of live) {
+          if (o.json) io.out(JSON.stringify(frame));
+          else if (frame.type === "email.received") io.out(emailLine(frame.data as unknown as EmailSummary));
+          else io.out(`${frame.type}`);
+        }
+      } finally {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+      }
+    });
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return EXIT.found;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") return EXIT.found;
+      return EXIT.usage;
+    }
+    if (err instanceof UsageError) {
+      io.err(`burnbox: ${err.message}`);
+      return EXIT.usage;
+    }
+    if (err instanceof WaitTimeoutError) {
+      io.err(`burnbox: timed out (${err.result.matched} matched)`);
+      if (program.commands.find((c) => c.name() === "wait")?.opts<{ json?: boolean }>().json) json(err.result);
+      return EXIT.timedOut;
+    }
+    if (err instanceof BurnBoxError) {
+      io.err(`burnbox: ${err.status} ${err.code}: ${err.message}`);
+      return EXIT.error;
+    }
+    if (err instanceof NothingExtractedError) {
+      io.err(`burnbox: ${err.message}`);
+      return EXIT.error;
+    }
+    io.err(`burnbox: ${(err as Error).message ?? String(err)}`);
+    return EXIT.error;
+  }
+}
+
+interface WaitFlags {
+  from?: string;
+  to?: string;
+  subject?: string;
+  body?: string;
+  subjectRe?: string;
+  bodyRe?: string;
+  header?: string[];
+  since?: string;
+  unread?: boolean;
+  count?: number;
+  timeout: string;
+  code?: boolean;
+  link?: string | boolean;
+  json?: boolean;
+}
+
+function emailLine(e: Pick<EmailSummary, "id" | "received_at" | "from_address" | "subject">): string {
+  return `${e.id}\t${e.received_at}\t${e.from_address}\t${e.subject}`;
+}

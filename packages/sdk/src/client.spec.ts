@@ -1,0 +1,197 @@
+import { BurnBox, NothingExtractedError } from "./client.js";
+import { BurnBoxError, WaitTimeoutError } from "./errors.js";
+import type { WaitEmailSummary, WaitResponse } from "./extensions.js";
+import { buildWaitQuery, formatTimeout } from "./wait-query.js";
+
+const INBOX = "0193a0c4-0000-7000-8000-000000000002";
+
+/** A client whose fetch records each request and answers with `answer`. */
+function fakeClient(answer: (req: Request) => Response, options: { apiKey?: string; token?: string } = {}) {
+  const requests: Request[] = [];
+  const bb = new BurnBox({
+    baseUrl: "https://bb.example.test/",
+    ...options,
+    fetch: async (input: RequestInfo | URL) => {
+      const req = input as Request;
+      requests.push(req);
+      return answer(req);
+    },
+  });
+  return { bb, requests };
+}
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+
+const summary = (extracted: WaitEmailSummary["extracted"]): WaitEmailSummary => ({
+  id: "0193a0c4-0000-7000-8000-00000000000e",
+  inbox_id: INBOX,
+  from_address: "noreply@acme.test",
+  subject: "Your code",
+  snippet: "",
+  received_at: "2026-11-27T07:00:00.000Z",
+  is_read: false,
+  has_attachments: false,
+  size_bytes: 100,
+  extracted,
+});
+
+describe("the wait's query", () => {
+  it("when every option is given, then each goes out under its wire name", () => {
+    expect(
+      buildWaitQuery({
+        from: "noreply@acme.test",
+        to: "qa",
+        subject: "Verify",
+        body: "code",
+        subjectRe: "^Your (code|link)",
+        bodyRe: "\\d{6}",
+        headers: { "X-Test-Run": "42", "X-Env": "ci" },
+        since: new Date("2026-11-27T10:00:00Z"),
+        unread: true,
+        count: 3,
+        timeout: 1500,
+      }),
+    ).toEqual({
+      from: "noreply@acme.test",
+      to: "qa",
+      subject: "Verify",
+      body: "code",
+      subject_re: "^Your (code|link)",
+      body_re: "\\d{6}",
+      header: ["X-Test-Run: 42", "X-Env: ci"],
+      since: "2026-11-27T10:00:00.000Z",
+      unread: "true",
+      count: 3,
+      timeout: "1500ms",
+    });
+  });
+
+  it("when nothing is given, then the query is empty (the server's defaults apply)", () => {
+    expect(buildWaitQuery()).toEqual({});
+    expect(buildWaitQuery({ unread: false })).toEqual({});
+  });
+
+  it.each([
+    [0, "0"],
+    [499.6, "500ms"],
+    [30_000, "30000ms"],
+    ["2m", "2m"],
+    ["0", "0"],
+  ])("when timeout is %p, then it is sent as %p", (given, sent) => {
+    expect(formatTimeout(given)).toBe(sent);
+  });
+
+  it("when headers are strings or a since is an email id, then they go as given", () => {
+    expect(buildWaitQuery({ headers: "X-Test-Run: a:b", since: "0193a0c4-0000-7000-8000-00000000000e" })).toEqual({
+      header: ["X-Test-Run: a:b"],
+      since: "0193a0c4-0000-7000-8000-00000000000e",
+    });
+  });
+
+  it.each([
+    ["a negative timeout", { timeout: -1 }],
+    ["a count that is not an integer", { count: 1.5 }],
+    ["an invalid date", { since: new Date("nope") }],
+    ["a header name with a colon", { headers: { "X:Y": "1" } }],
+  ])("when the options hold %s, then buildWaitQuery throws a TypeError", (_what, opts) => {
+    expect(() => buildWaitQuery(opts)).toThrow(TypeError);
+  });
+
+  it("when the client waits, then the URL holds the inbox and every field, header repeated", async () => {
+    const answer: WaitResponse = { data: [], matched: 0, timed_out: true };
+    const { bb, requests } = fakeClient(() => json(200, answer), { apiKey: "bb_" + "a".repeat(64) });
+    await expect(bb.wait(INBOX, { subject: "Hi there", headers: ["X-A: 1", "X-B: 2"], timeout: "10s", count: 2 })).resolves.toEqual(answer);
+    const url = new URL(requests[0]!.url);
+    expect(url.pathname).toBe(`/api/v1/inboxes/${INBOX}/emails/wait`);
+    expect(url.searchParams.get("subject")).toBe("Hi there");
+    expect(url.searchParams.getAll("header")).toEqual(["X-A: 1", "X-B: 2"]);
+    expect(url.searchParams.get("timeout")).toBe("10s");
+    expect(url.searchParams.get("count")).toBe("2");
+    expect(requests[0]!.headers.get("authorization")).toBe(`Bearer bb_${"a".repeat(64)}`);
+  });
+});
+
+describe("waiting helpers", () => {
+  it("when the wait times out, then wait() answers it and waitForEmail rejects with WaitTimeoutError carrying it", async () => {
+    const answer: WaitResponse = { data: [], matched: 0, timed_out: true };
+    const { bb } = fakeClient(() => json(200, answer));
+    expect((await bb.wait(INBOX, { timeout: 0 })).timed_out).toBe(true);
+    const err = await bb.waitForEmail(INBOX, { timeout: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WaitTimeoutError);
+    expect((err as WaitTimeoutError).result).toEqual(answer);
+    await expect(bb.waitForCode(INBOX)).rejects.toBeInstanceOf(WaitTimeoutError);
+  });
+
+  it("when the mail holds codes and links, then waitForCode gives the first code and waitForLink the kind asked for", async () => {
+    const email = summary({
+      codes: [
+        { value: "482913", context: "Your code is 482913" },
+        { value: "ABC123", context: "ref ABC123" },
+      ],
+      links: [
+        { url: "https://acme.test/unsubscribe", text: "Unsubscribe", kind: "unsubscribe" },
+        { url: "https://acme.test/verify?t=1", text: "Verify", kind: "verify" },
+        { url: "https://acme.test/reset?t=2", text: "Reset", kind: "reset" },
+      ],
+    });
+    const { bb, requests } = fakeClient(() => json(200, { data: [email], matched: 1, timed_out: false }));
+    expect(await bb.waitForCode(INBOX, { count: 5 })).toBe("482913");
+    expect(new URL(requests[0]!.url).searchParams.get("count")).toBe("1");
+    expect(await bb.waitForLink(INBOX)).toBe("https://acme.test/verify?t=1");
+    expect(await bb.waitForLink(INBOX, { kind: "reset" })).toBe("https://acme.test/reset?t=2");
+    await expect(bb.waitForLink(INBOX, { kind: "magic_link" })).rejects.toBeInstanceOf(NothingExtractedError);
+  });
+
+  it("when the mail holds no code, then waitForCode rejects with NothingExtractedError naming the email", async () => {
+    const email = summary({ codes: [], links: [] });
+    const { bb } = fakeClient(() => json(200, { data: [email], matched: 1, timed_out: false }));
+    const err = await bb.waitForCode(INBOX).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NothingExtractedError);
+    expect((err as NothingExtractedError).email.id).toBe(email.id);
+  });
+});
+
+describe("errors", () => {
+  const caught = async (p: Promise<unknown>) => (await p.catch((e: unknown) => e)) as BurnBoxError;
+
+  it("when the answer is the envelope, then BurnBoxError carries its status, code and message", async () => {
+    const { bb } = fakeClient(() => json(404, { error: "inbox not found", code: "not_found" }));
+    const err = await caught(bb.getInbox(INBOX));
+    expect(err).toBeInstanceOf(BurnBoxError);
+    expect(err).toMatchObject({ status: 404, code: "not_found", message: "inbox not found" });
+    expect(err.body).toEqual({ error: "inbox not found", code: "not_found" });
+  });
+
+  it("when the answer is a 429, then the code is rate_limited and retryAfter is the body's", async () => {
+    const { bb } = fakeClient(() => json(429, { error: "too many requests", retry_after: 7 }, { "retry-after": "7" }));
+    expect(await caught(bb.listInboxes())).toMatchObject({ status: 429, code: "rate_limited", retryAfter: 7 });
+  });
+
+  it("when the wait refuses its query, then the 400 envelope surfaces from waitForEmail", async () => {
+    const { bb } = fakeClient(() => json(400, { error: "timeout must be at most 120s", code: "validation_error" }));
+    expect(await caught(bb.waitForEmail(INBOX, { timeout: "3m" }))).toMatchObject({ status: 400, code: "validation_error" });
+  });
+
+  it("when the answer is not JSON, then the code follows the status and the message is the text", async () => {
+    const { bb } = fakeClient(() => new Response("upstream down", { status: 502 }));
+    expect(await caught(bb.getEmail(INBOX))).toMatchObject({ status: 502, code: "internal_error", message: "upstream down" });
+  });
+
+  it("when login succeeds, then later requests carry its access token", async () => {
+    const { bb, requests } = fakeClient((req) =>
+      req.url.endsWith("/auth/login")
+        ? json(200, { tokens: { access_token: "jwt-1", refresh_token: "r", expires_in: 900 }, user: {} })
+        : json(200, { data: [], page: 1, per_page: 20, total: 0, total_pages: 0 }),
+    );
+    await bb.login("a@b.test", "pw");
+    await bb.listInboxes({ per_page: 5 });
+    expect(requests[0]!.headers.get("authorization")).toBeNull();
+    expect(requests[1]!.headers.get("authorization")).toBe("Bearer jwt-1");
+    expect(new URL(requests[1]!.url).search).toBe("?per_page=5");
+  });
+
+  it("when the base URL already ends with /api/v1 or the key is not a bb_ key, then it is kept or refused", () => {
+    expect(new BurnBox({ baseUrl: "http://h:1/api/v1/" }).baseUrl).toBe("http://h:1/api/v1");
+    expect(() => new BurnBox({ baseUrl: "http://h:1", apiKey: "sk_123" })).toThrow(TypeError);
+  });
+});
