@@ -62,7 +62,7 @@ describe("redelivering a webhook delivery, on real Postgres and NATS", () => {
   const orgId = randomUUID();
   const teamId = randomUUID();
   const otherTeamId = randomUUID();
-  const teams = new Set([teamId, otherTeamId]);
+  const teams = new Set<string>([teamId, otherTeamId]);
 
   beforeAll(async () => {
     const config = loadDispatcherConfig(
