@@ -2037,6 +2037,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the delivery's exact body again as a new series of attempts: the retry schedule, the failure counting and the
+         *     address checks at dispatch apply as to any delivery, and the series survives a restart. Every attempt carries the same
+         *     `X-Service-Delivery-ID` (so a receiver drops what it already handled), a fresh `X-Service-Timestamp` and the
+         *     `X-Service-Signature` computed at sending time with the webhook's secret; the attempts are logged under the same
+         *     `delivery_id`, numbered from 1 again.
+         *
+         *     Refused with 409 (nothing queued) while the delivery's own series is still in flight (an attempt or a retry pending):
+         *     a second series beside it would send the same delivery id twice at once and interleave the two in the log, and the
+         *     series ends on its own within the retry schedule; redeliver once the log shows its last attempt. Refused with 409
+         *     too when the webhook is disabled (`active: false`): nothing is sent to a disabled webhook, so a 202 would promise a
+         *     delivery that never happens; enable the webhook first. A delivery unknown to the webhook, or of another team, is 404.
+         *
+         *     API keys need the scope `team.webhooks.manage`.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}/stats": {
         parameters: {
             query?: never;
@@ -2193,6 +2225,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ws/admin-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the platform's figures (system admins; never with a ticket taken with an API key)
+         * @description A WebSocket upgrade (`Connection: Upgrade`, `Upgrade: websocket`); the `ticket` stands for the caller.
+         */
+        get: operations["openAdminStatsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ws/inboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream an inbox's new mail (needs `team.emails.view` in the inbox's team; a private inbox, its creator)
+         * @description A WebSocket upgrade (`Connection: Upgrade`, `Upgrade: websocket`); the `ticket` stands for the caller.
+         */
+        get: operations["openInboxStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ws/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the caller's notifications as they are stored; at most 5 sockets per user (the 6th is closed with 4429)
+         * @description A WebSocket upgrade (`Connection: Upgrade`, `Upgrade: websocket`); the `ticket` stands for the caller.
+         */
+        get: operations["openNotificationStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ws/ticket": {
         parameters: {
             query?: never;
@@ -2263,6 +2355,11 @@ export interface components {
             total_emails: number;
             total_teams: number;
             total_users: number;
+        };
+        AdminStatsFrame: {
+            data: components["schemas"]["AdminStats"];
+            /** @enum {string} */
+            type: "admin.stats";
         };
         AdminUpdateUserRequest: {
             display_name?: string;
@@ -2718,12 +2815,29 @@ export interface components {
             team_id: string;
             unread_count: number;
         };
+        InboxDeletedFrameData: {
+            /** Format: date-time */
+            deleted_at: string;
+            /** Format: uuid */
+            inbox_id: string;
+        };
+        InboxExpiredFrameData: {
+            /** Format: date-time */
+            expired_at: string;
+            /** Format: uuid */
+            inbox_id: string;
+        };
         InboxPage: {
             data: components["schemas"]["Inbox"][];
             page: number;
             per_page: number;
             total: number;
             total_pages: number;
+        };
+        InboxStreamFrame: {
+            data: components["schemas"]["EmailSummary"] | components["schemas"]["InboxExpiredFrameData"] | components["schemas"]["InboxDeletedFrameData"];
+            /** @enum {string} */
+            type: "email.received" | "inbox.expired" | "inbox.deleted";
         };
         InfraTestResult: {
             message: string;
@@ -2877,6 +2991,11 @@ export interface components {
             total: number;
             total_pages: number;
         };
+        NotificationStreamFrame: {
+            data: components["schemas"]["Notification"];
+            /** @enum {string} */
+            type: "email.received" | "inbox.created" | "inbox.expired" | "invite.accepted" | "team.member_added";
+        };
         Org: {
             /** Format: date-time */
             created_at: string;
@@ -2946,7 +3065,8 @@ export interface components {
         PlatformSettings: {
             allow_registration: boolean;
             default_inbox_ttl: string;
-            demo_enabled: boolean | null;
+            /** @description The demo in effect: the saved value, else the configuration's `demo.enabled` */
+            demo_enabled: boolean;
             max_inbox_ttl: string;
             max_sessions_per_user: number;
         };
@@ -3398,7 +3518,7 @@ export interface components {
         };
         UpdateMailerConfigRequest: {
             from: string;
-            host: string;
+            host: string | "";
             password?: string | null;
             port: number;
             /** @default false */
@@ -3430,6 +3550,7 @@ export interface components {
         UpdatePlatformRequest: {
             allow_registration?: boolean;
             default_inbox_ttl?: string;
+            /** @description null: the configuration's `demo.enabled` decides again */
             demo_enabled?: boolean | null;
             max_inbox_ttl?: string;
             max_sessions_per_user?: number;
@@ -3541,6 +3662,13 @@ export interface components {
             per_page: number;
             total: number;
             total_pages: number;
+        };
+        WebhookRedelivery: {
+            /**
+             * Format: uuid
+             * @description The delivery queued again; its new attempts carry it as X-Service-Delivery-ID and in the log
+             */
+            delivery_id: string;
         };
         /** @description Delivery health computed from the delivery log, per attempt: a delivery retried twice then delivered counts 3 (1 success, 2 failures). */
         WebhookStats: {
@@ -10854,6 +10982,68 @@ export interface operations {
             };
         };
     };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's `delivery_id` as the delivery log lists it (the X-Service-Delivery-ID it was sent with) */
+                deliveryId: string;
+                orgId: string;
+                teamId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRedelivery"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The delivery's series is still in flight, or the webhook is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
     getWebhookStats: {
         parameters: {
             query?: never;
@@ -11240,6 +11430,185 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    openAdminStatsStream: {
+        parameters: {
+            query: {
+                /** @description A ticket from `POST /ws/ticket`: single use, valid 30 s */
+                ticket: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols: the WebSocket is open. The server sends JSON text frames of this schema and pings every 30 s. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStatsFrame"];
+                };
+            };
+            /** @description No ticket, or one that is unknown, expired or used (answered before the upgrade) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a system admin, or a ticket taken with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request without a WebSocket upgrade */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The figures could not be fetched */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openInboxStream: {
+        parameters: {
+            query: {
+                /** @description A ticket from `POST /ws/ticket`: single use, valid 30 s */
+                ticket: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols: the WebSocket is open. The server sends JSON text frames of this schema and pings every 30 s. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxStreamFrame"];
+                };
+            };
+            /** @description No ticket, or one that is unknown, expired or used (answered before the upgrade) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The ticket's credential may not read the inbox's mail (an API key without `team.emails.view`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inbox of that id the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request without a WebSocket upgrade */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The inbox service did not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openNotificationStream: {
+        parameters: {
+            query: {
+                /** @description A ticket from `POST /ws/ticket`: single use, valid 30 s */
+                ticket: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols: the WebSocket is open. The server sends JSON text frames of this schema and pings every 30 s. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStreamFrame"];
+                };
+            };
+            /** @description No ticket, or one that is unknown, expired or used (answered before the upgrade) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A ticket taken with an API key (notifications belong to the user) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request without a WebSocket upgrade */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
