@@ -90,7 +90,7 @@ describe("authorization decisions cached per replica and dropped on tenancy's br
     // without the broadcast the cached grant is still served: that is what the broadcast is for
     expect(await ask(replicas[0], user)).toBe("allowed");
     const sent = Date.now();
-    publishAccessChanged(tenancy, ns);
+    await publishAccessChanged(tenancy, ns);
     await waitFor(async () => (await Promise.all(replicas.map((nc) => ask(nc, user)))).every((r) => r === "denied 404"), {
       what: "every replica to deny",
       timeoutMs: 1000,
@@ -107,7 +107,7 @@ describe("authorization decisions cached per replica and dropped on tenancy's br
     const inFlight = ask(replicas[0], user); // tenancy computes "allowed" and is held
     await waitFor(() => calls > before, { what: "the request to reach tenancy" });
     members.delete(user.user_id);
-    publishAccessChanged(tenancy, ns);
+    await publishAccessChanged(tenancy, ns);
     await waitFor(async () => (await ask(replicas[1], user)) === "denied 404", { what: "the broadcast" });
     open();
     expect(await inFlight).toBe("allowed"); // the stale answer reaches only the request that asked
