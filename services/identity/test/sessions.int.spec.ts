@@ -4,7 +4,7 @@ import path from "node:path";
 import jwt from "jsonwebtoken";
 import { SMTPServer } from "smtp-server";
 import type { Actor } from "@burnbox/contracts";
-import { rpcRequest, startInfra, type Infra } from "@burnbox/service-kit";
+import { rpcRequest, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, internalHeaders, serviceClient, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
@@ -370,6 +370,8 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     expect((await login(address)).status).toBe(409);
     await call("PATCH", `/admin/users/${user.id}`, { actor: admin, body: { max_sessions: null } });
 
+    // the platform view carries demo_enabled, which the inbox service knows: a stand-in answers for it
+    const inbox = serveRpc(infra.nc, t.ns, RpcName.demoConfig, () => Promise.resolve({ enabled: false }), infra.logger);
     const platform = await call<{ max_sessions_per_user: number }>("PUT", "/admin/platform", {
       actor: admin,
       body: { max_sessions_per_user: 2 },
@@ -378,6 +380,7 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
     expect((await login(address)).status).toBe(200);
     expect((await login(address)).status).toBe(409);
     await call("PUT", "/admin/platform", { actor: admin, body: { max_sessions_per_user: 5 } });
+    await inbox.stop();
 
     expect((await call("DELETE", `/admin/users/${user.id}/sessions`, { actor: admin })).status).toBe(204);
     expect(await isRevoked(tokens)).toBe(true);
