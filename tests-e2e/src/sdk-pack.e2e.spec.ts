@@ -25,6 +25,20 @@ for await (const frame of live) {
 }
 `;
 
+/**
+ * A command run without blocking the event loop: npm takes seconds, and a blocked loop would miss the
+ * gateway closing this process's idle keep-alive sockets, so the next request would meet a closed one.
+ */
+function run(cmd: string, args: string[], cwd: string): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("error", reject);
+    child.on("exit", (status) => resolve({ status, stderr }));
+  });
+}
+
 describe("@burnbox/sdk as a tarball", () => {
   const system = SharedSystem.attach();
   const api = apiClient(system.gatewayUrl);
@@ -36,7 +50,7 @@ describe("@burnbox/sdk as a tarball", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("when npm pack's tarball is installed in an empty project, then its client creates an inbox and streams a real mail", async () => {
-    const packed = spawnSync("npm", ["pack", "--pack-destination", dir], { cwd: SDK_DIR, encoding: "utf8" });
+    const packed = await run("npm", ["pack", "--pack-destination", dir], SDK_DIR);
     expect(packed.status).toBe(0);
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
     const list = spawnSync("tar", ["-tzf", path.join(dir, tarball)], { encoding: "utf8" }).stdout.split("\n");
@@ -48,10 +62,7 @@ describe("@burnbox/sdk as a tarball", () => {
     writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
     writeFileSync(path.join(project, "main.mjs"), SCRIPT);
     // ws: Node 20 has no global WebSocket, and the SDK picks up the ws package installed beside it
-    const installed = spawnSync("npm", ["install", "--no-audit", "--no-fund", path.join(dir, tarball), "ws@8"], {
-      cwd: project,
-      encoding: "utf8",
-    });
+    const installed = await run("npm", ["install", "--no-audit", "--no-fund", path.join(dir, tarball), "ws@8"], project);
     if (installed.status !== 0) throw new Error(`npm install: ${installed.stderr}`);
 
     const world = await teamWithDomain(api);

@@ -119,10 +119,14 @@ describe("webhook redelivery through the gateway", () => {
         expect((await redeliver(token, mine.world, mine.hook.id, randomUUID())).status).toBe(404);
       }
       // their webhook and delivery under their team's path: 404 for my JWT (not a member of their
-      // org); my key is outside its own team there, answered as on every route of their team
-      expect((await redeliver(mine.world.owner.token, theirs.world, theirs.hook.id, theirs.first.deliveryId)).status).toBe(404);
-      const keyElsewhere = await api("GET", hooksPath(theirs.world), { token: key });
-      expect((await redeliver(key, theirs.world, theirs.hook.id, theirs.first.deliveryId)).status).toBe(keyElsewhere.status);
+      // org) and for my key (outside its own team), exactly as for ids that exist nowhere
+      const nowhere = { ...theirs.world, orgId: randomUUID(), teamId: randomUUID() };
+      for (const token of [mine.world.owner.token, key]) {
+        const foreign = await redeliver(token, theirs.world, theirs.hook.id, theirs.first.deliveryId);
+        const unknownTeam = await redeliver(token, nowhere, randomUUID(), randomUUID());
+        expect(foreign.status).toBe(404);
+        expect([foreign.status, foreign.body]).toEqual([unknownTeam.status, unknownTeam.body]);
+      }
       const viewOnly = await apiKey(mine.world, ["team.webhooks.view"]);
       const refused = await redeliver(viewOnly, mine.world, mine.hook.id, mine.first.deliveryId);
       expect(refused.status).toBe(403);
