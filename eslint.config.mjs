@@ -48,6 +48,7 @@ export default tseslint.config(
       "services/*/prisma.config.ts",
       "packages/test-kit/src/**/*.ts",
       "packages/cli/src/cli.ts",
+      "packages/mcp/src/main.ts",
       "tests-e2e/**/*.ts",
       "bench/**/*.ts",
     ],
