@@ -48,13 +48,15 @@ export default tseslint.config(
       "services/*/prisma.config.ts",
       "packages/test-kit/src/**/*.ts",
       "packages/cli/src/cli.ts",
+      "packages/mcp/src/main.ts",
+      "examples/env.ts",
       "tests-e2e/**/*.ts",
       "bench/**/*.ts",
     ],
     rules: { "no-restricted-properties": "off" },
   },
   {
-    files: ["**/*.spec.ts", "**/*.type-test.ts", "**/test/**/*.ts", "tests-e2e/**/*.ts", "bench/**/*.ts"],
+    files: ["**/*.spec.ts", "**/*.test.ts", "**/*.type-test.ts", "**/test/**/*.ts", "tests-e2e/**/*.ts", "bench/**/*.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-unsafe-assignment": "off",

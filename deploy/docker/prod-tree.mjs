@@ -38,7 +38,7 @@ const copy = (rel) => {
 
 // The workspace skeleton: every package.json (the lockfile names every importer) and the lockfile.
 for (const file of ["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc"]) copy(file);
-for (const group of ["packages", "services", "tests-e2e", "bench"]) {
+for (const group of ["packages", "services", "tests-e2e", "bench", "examples"]) {
   const dir = path.join(ROOT, group);
   if (!existsSync(dir)) continue;
   if (existsSync(path.join(dir, "package.json"))) copy(path.join(group, "package.json"));

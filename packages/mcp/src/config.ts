@@ -1,0 +1,51 @@
+// Settings from the environment and the command line; pure, so a unit test covers every case.
+import { BurnBox } from "@burnbox/sdk";
+
+export interface Settings {
+  baseUrl: string;
+  apiKey: string;
+  /** Absent: stdio. */
+  http?: { port: number; host: string };
+}
+
+export const USAGE = `Usage: burnbox-mcp [--http <port>] [--host <address>]
+
+A Model Context Protocol server for BurnBox. Speaks MCP over stdio unless --http is given, then
+streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 unless --host says otherwise).
+
+Environment:
+  BURNBOX_URL       where BurnBox answers, e.g. https://burnbox.example.com (required)
+  BURNBOX_API_KEY   a team API key, bb_... (required)`;
+
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** The settings for `args` (argv after the script) and `env`; throws UsageError on anything wrong. */
+export function readSettings(args: readonly string[], env: NodeJS.ProcessEnv): Settings {
+  let port: number | undefined;
+  let host = "127.0.0.1";
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined || v.startsWith("--")) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === "--http") {
+      const v = value();
+      port = /^\d{1,5}$/.test(v) ? Number(v) : NaN;
+      if (!(port >= 0 && port <= 65535)) throw new UsageError(`--http: not a port: ${v}`);
+    } else if (arg === "--host") host = value();
+    else throw new UsageError(`unknown argument: ${arg}`);
+  }
+  const baseUrl = env.BURNBOX_URL?.trim();
+  const apiKey = env.BURNBOX_API_KEY?.trim();
+  if (!baseUrl) throw new UsageError("BURNBOX_URL is not set");
+  if (!/^https?:\/\//.test(baseUrl)) throw new UsageError("BURNBOX_URL must start with http:// or https://");
+  if (!apiKey) throw new UsageError("BURNBOX_API_KEY is not set");
+  if (!apiKey.startsWith("bb_")) throw new UsageError("BURNBOX_API_KEY must be a team API key (bb_...)");
+  return { baseUrl, apiKey, ...(port !== undefined ? { http: { port, host } } : {}) };
+}
+
+export const clientFor = (s: Settings): BurnBox => new BurnBox({ baseUrl: s.baseUrl, apiKey: s.apiKey });
