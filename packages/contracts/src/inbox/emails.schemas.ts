@@ -1,6 +1,15 @@
 import { z } from "../zod";
 import { PaginationQuery } from "../pagination";
 import { Timestamp, Uuid } from "../shared/common.schemas";
+import { Extracted } from "./extracted.schemas";
+
+/** The field every email view carries (extensions section 2): a BurnBox extension, not in the spec. */
+const extracted = Extracted.openapi({
+  description:
+    "BurnBox extension (not in the spec): the one-time codes and links found in the mail, computed once when it was received " +
+    "(see docs/extraction.md). A mail with no code or link has empty lists, never null.",
+  "x-burnbox-extension": true,
+});
 
 /** One line of an inbox's email list; the `email.received` event carries the same shape for WebSocket frames. */
 export const EmailSummary = z
@@ -14,6 +23,7 @@ export const EmailSummary = z
     is_read: z.boolean(),
     size_bytes: z.number().int(),
     received_at: Timestamp,
+    extracted,
   })
   .openapi("EmailSummary");
 export type EmailSummary = z.infer<typeof EmailSummary>;
@@ -37,6 +47,7 @@ export const Email = z
     is_read: z.boolean(),
     received_at: Timestamp,
     attachments: z.array(Attachment),
+    extracted,
   })
   .openapi("Email");
 export type Email = z.infer<typeof Email>;
