@@ -175,7 +175,10 @@ describe("realtime-gateway on real Redis and NATS", () => {
     const { event, emailId } = emailReceived({ orgId, teamId, inboxId });
     await publishEvent(infra.js, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
-    expect(a.frames[0]).toMatchObject({ type: "email.received", data: { id: emailId, inbox_id: inboxId, subject: "Hello", extracted: EXTRACTED } });
+    expect(a.frames[0]).toMatchObject({
+      type: "email.received",
+      data: { id: emailId, inbox_id: inboxId, subject: "Hello", extracted: EXTRACTED },
+    });
     // Sentinel: an email for b's inbox, sent after; b's first frame must be that one.
     const sentinel = emailReceived({ orgId, teamId, inboxId: otherInbox, subject: "Sentinel" });
     await publishEvent(infra.js, ns, sentinel.event);

@@ -45,7 +45,9 @@ describe("the intake's batched statement", () => {
       ['{"id":"ev-e1"}', '{"id":"ev-e2"}', '{"id":"ev-e3"}'],
     ]);
     // $28: each email's codes and links, as JSON
-    expect(p[27]).toEqual(["e1", "e2", "e3"].map((id) => JSON.stringify({ codes: [], links: [{ url: `https://x.test/${id}`, text: "", kind: "other" }] })));
+    expect(p[27]).toEqual(
+      ["e1", "e2", "e3"].map((id) => JSON.stringify({ codes: [], links: [{ url: `https://x.test/${id}`, text: "", kind: "other" }] })),
+    );
   });
 
   it("when an email of a message was not stored, then that whole message is refused and the others are not", () => {

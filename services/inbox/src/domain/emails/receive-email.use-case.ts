@@ -6,7 +6,16 @@ import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repositor
 import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";
 import { extract, type ExtractInput } from "./extraction/extract";
-import { flatHeaders, hasOwnText, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableOrNull, storableText } from "./mail-content";
+import {
+  flatHeaders,
+  hasOwnText,
+  isExecutable,
+  sanitizeEmailHtml,
+  snippetOf,
+  storableHeaders,
+  storableOrNull,
+  storableText,
+} from "./mail-content";
 import type { Delivery } from "./resolve-recipient.use-case";
 
 export interface ReceivedMessage {
@@ -18,9 +27,8 @@ export interface ReceivedMessage {
 }
 
 /**
- * The codes and links of a received message (extensions section 2), from what is stored: the
- * subject, the text part (never mailparser's rendering of the HTML), the sanitized HTML and the
- * headers. Never fails the message: on an error it is empty lists, and the error is logged.
+ * The codes and links of a received message (extensions section 2): from the subject, the text
+ * part (never mailparser's rendering of the HTML), the HTML part and the headers. Never fails the message: on an error it is empty lists, and the error is logged.
  */
 export function extractedOf(logger: Logger, input: ExtractInput): Extracted {
   try {
@@ -44,12 +52,14 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
   const from = storableText(mail.from?.value[0]?.address?.toLowerCase() || input.envelopeFrom.toLowerCase() || "");
   const subject = storableText(mail.subject ?? "");
   const bodyText = storableOrNull(mail.text);
-  const bodyHtml = typeof mail.html === "string" ? sanitizeEmailHtml(storableText(mail.html)) : null;
+  const sentHtml = typeof mail.html === "string" ? storableText(mail.html) : null;
+  const bodyHtml = sentHtml === null ? null : sanitizeEmailHtml(sentHtml);
   const headers = storableHeaders(flatHeaders(mail.headerLines));
   const messageId = storableOrNull(mail.messageId);
   const snippet = snippetOf(bodyText);
-  // once per message, whatever the number of recipients
-  const extracted = extractedOf(logger, { subject, text: hasOwnText(mail) ? bodyText : null, html: bodyHtml, headers });
+  // once per message, whatever the number of recipients; from the HTML as sent (sanitizing keeps
+  // the text of <title> and the like, which is not visible)
+  const extracted = extractedOf(logger, { subject, text: hasOwnText(mail) ? bodyText : null, html: sentHtml, headers });
   const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
   const receivedAt = new Date(deps.now());
 
