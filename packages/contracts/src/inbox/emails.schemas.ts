@@ -3,15 +3,7 @@ import { PaginationQuery } from "../pagination";
 import { Timestamp, Uuid } from "../shared/common.schemas";
 import { Extracted } from "./extracted.schemas";
 
-/** The field every email view carries (extensions section 2): a BurnBox extension, not in the spec. */
-const extracted = Extracted.openapi({
-  description:
-    "BurnBox extension (not in the spec): the one-time codes and links found in the mail, computed once when it was received " +
-    "(see docs/extraction.md). A mail with no code or link has empty lists, never null.",
-  "x-burnbox-extension": true,
-});
-
-/** One line of an inbox's email list; the `email.received` event carries the same shape for WebSocket frames. */
+/** One line of every email list (an inbox's, a demo inbox's, a wait's); the `email.received` WebSocket frame has the same shape. */
 export const EmailSummary = z
   .object({
     id: Uuid,
@@ -23,7 +15,7 @@ export const EmailSummary = z
     is_read: z.boolean(),
     size_bytes: z.number().int(),
     received_at: Timestamp,
-    extracted,
+    extracted: Extracted,
   })
   .openapi("EmailSummary");
 export type EmailSummary = z.infer<typeof EmailSummary>;
@@ -47,7 +39,7 @@ export const Email = z
     is_read: z.boolean(),
     received_at: Timestamp,
     attachments: z.array(Attachment),
-    extracted,
+    extracted: Extracted,
   })
   .openapi("Email");
 export type Email = z.infer<typeof Email>;
