@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { nothingExtracted } from "@burnbox/contracts";
 import { connectNats, jetstream, newEvent, prepareDatabase, publishEvent } from "@burnbox/service-kit";
 import { testDatabaseUrl } from "@burnbox/test-kit";
 import { apiClient, System, teamWithDomain } from "@burnbox/tests-e2e";
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
               subject: "bench",
               received_at: new Date().toISOString(),
               size_bytes: 2048,
+              extracted: nothingExtracted(),
             },
           }),
         );

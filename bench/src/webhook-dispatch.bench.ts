@@ -4,6 +4,7 @@
  * the time from publish to receipt. Run: pnpm --filter @burnbox/bench webhook-dispatch
  */
 import { randomUUID } from "node:crypto";
+import { nothingExtracted } from "@burnbox/contracts";
 import { connectNats, jetstream, newEvent, publishEvent } from "@burnbox/service-kit";
 import { apiClient, System, teamWithDomain, WebhookReceiver } from "@burnbox/tests-e2e";
 import { machine, summary } from "./stats";
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
               to: "b@x.test",
               subject,
               received_at: new Date().toISOString(),
+              extracted: nothingExtracted(),
             },
           }),
         );

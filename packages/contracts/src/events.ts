@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { EmailSummary } from "./inbox/emails.schemas";
+import { Extracted, nothingExtracted } from "./inbox/extracted.schemas";
 
 /**
  * Event types travel as `<object>.<action>`; `version` is bumped (never the name changed)
@@ -57,8 +58,16 @@ export const EmailReceivedData = z.object({
   size_bytes: z.number().int().nonnegative().optional(),
   /** The inbox's creator (notifications go to them); absent on events from before it was added. */
   created_by: z.string().uuid().optional(),
-  /** Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item itself. */
-  summary: EmailSummary.optional(),
+  /**
+   * Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item
+   * without `extracted` (carried once, below; the frame is the summary with it).
+   */
+  summary: EmailSummary.omit({ extracted: true }).optional(),
+  /**
+   * The codes and links found at intake (extensions section 2), in the webhook body and the
+   * WebSocket frame; read as empty lists on events from before it was added.
+   */
+  extracted: Extracted.default(nothingExtracted),
 });
 export const InboxExpiredData = z.object({
   inbox_id: z.string().uuid(),

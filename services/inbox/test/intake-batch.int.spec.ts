@@ -60,6 +60,10 @@ describe("the SMTP intake's batched write", () => {
     const id = opts.id ?? randomUUID();
     const s = opts.scope ?? scope;
     const receivedAt = new Date();
+    const extracted = {
+      codes: [{ value: "482913", context: "Your code is 482913" }],
+      links: [{ url: `https://app.example.org/verify?email=${id}`, text: "Verify", kind: "verify" as const }],
+    };
     const attachments = Array.from({ length: opts.attachments ?? 0 }, (_, i) => {
       const fileId = randomUUID();
       return { id: fileId, filename: `f${i}.txt`, contentType: "text/plain", sizeBytes: 3, storageKey: `${inboxId}/${id}/${fileId}` };
@@ -77,6 +81,7 @@ describe("the SMTP intake's batched write", () => {
         received_at: receivedAt.toISOString(),
         size_bytes: 100,
         created_by: randomUUID(),
+        extracted,
         summary: {
           id,
           inbox_id: inboxId,
@@ -103,6 +108,7 @@ describe("the SMTP intake's batched write", () => {
         bodyText: "hello, 'quoted' \"text\" {braces} \\ back",
         bodyHtml: null,
         headers: { subject: `subject ${id}`, "x-odd": 'a "b", {c}' },
+        extracted,
         sizeBytes: 100,
         rawKey: `${inboxId}/${id}/message.eml`,
         receivedAt,
@@ -118,10 +124,10 @@ describe("the SMTP intake's batched write", () => {
       (err: Error) => err.message,
     );
 
-  type StoredRow = { id: string; inbox_id: string; body_text: string; headers: unknown; attachments: number };
+  type StoredRow = { id: string; inbox_id: string; body_text: string; headers: unknown; extracted: unknown; attachments: number };
   async function storedEmails(ids: string[]): Promise<StoredRow[]> {
     const { rows } = await (t.infra.pool as Pool).query<StoredRow>(
-      `SELECT e.id::text, e.inbox_id::text, e.body_text, e.headers, (SELECT count(*)::int FROM attachments a WHERE a.email_id = e.id) AS attachments
+      `SELECT e.id::text, e.inbox_id::text, e.body_text, e.headers, e.extracted, (SELECT count(*)::int FROM attachments a WHERE a.email_id = e.id) AS attachments
        FROM emails e WHERE e.id = ANY($1::uuid[]) ORDER BY e.id`,
       [ids],
     );
@@ -167,6 +173,7 @@ describe("the SMTP intake's batched write", () => {
         inbox_id: r.email.inboxId,
         body_text: r.email.bodyText,
         headers: r.email.headers,
+        extracted: r.email.extracted,
         attachments: r.email.attachments.length,
       });
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { WebSocket } from "ws";
-import type { Notification } from "@burnbox/contracts";
+import { nothingExtracted, type Notification } from "@burnbox/contracts";
 import { newEvent, publishEvent, type Infra } from "@burnbox/service-kit";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
@@ -54,6 +54,7 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
         to: "x@y.test",
         subject,
         received_at: new Date().toISOString(),
+        extracted: nothingExtracted(),
         ...(userId ? { created_by: userId } : {}),
       },
     }),

@@ -8,7 +8,15 @@ import { makeActor, startTestService, waitFor, type TestService } from "@burnbox
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
 
-/** An email.received event for `inboxId`; `summary: false` makes one from before events carried the summary. */
+const EXTRACTED = {
+  codes: [{ value: "482913", context: "Your code is 482913" }],
+  links: [{ url: "https://app.example.org/verify?t=1", text: "Verify", kind: "verify" as const }],
+};
+
+/**
+ * An email.received event for `inboxId`, with codes and links; `summary: false` makes one from
+ * before events carried the summary (and `extracted`).
+ */
 function emailReceived(o: { orgId: string; teamId: string; inboxId: string; subject?: string; summary?: boolean }) {
   const emailId = randomUUID();
   const receivedAt = new Date().toISOString();
@@ -27,6 +35,7 @@ function emailReceived(o: { orgId: string; teamId: string; inboxId: string; subj
       ...(o.summary === false
         ? {}
         : {
+            extracted: EXTRACTED,
             summary: {
               id: emailId,
               inbox_id: o.inboxId,
@@ -39,7 +48,7 @@ function emailReceived(o: { orgId: string; teamId: string; inboxId: string; subj
               received_at: receivedAt,
             },
           }),
-    },
+    } as Parameters<typeof newEvent<"email.received">>[1]["data"],
   });
   return { event, emailId, receivedAt };
 }
@@ -166,7 +175,10 @@ describe("realtime-gateway on real Redis and NATS", () => {
     const { event, emailId } = emailReceived({ orgId, teamId, inboxId });
     await publishEvent(infra.js, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
-    expect(a.frames[0]).toMatchObject({ type: "email.received", data: { id: emailId, inbox_id: inboxId, subject: "Hello" } });
+    expect(a.frames[0]).toMatchObject({
+      type: "email.received",
+      data: { id: emailId, inbox_id: inboxId, subject: "Hello", extracted: EXTRACTED },
+    });
     // Sentinel: an email for b's inbox, sent after; b's first frame must be that one.
     const sentinel = emailReceived({ orgId, teamId, inboxId: otherInbox, subject: "Sentinel" });
     await publishEvent(infra.js, ns, sentinel.event);
@@ -190,14 +202,21 @@ describe("realtime-gateway on real Redis and NATS", () => {
     expect((await open(inboxId, await ticket(viewer))).status).toBe(403);
   });
 
-  it("when an event carries no summary, then the frame is built from the event's own fields", async () => {
+  it("when an event carries no summary nor extracted, then the frame is built from the event's own fields, with empty lists", async () => {
     const a = await open(inboxId, await ticket());
     const { event, emailId, receivedAt } = emailReceived({ orgId, teamId, inboxId, subject: "No summary", summary: false });
     await publishEvent(infra.js, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toEqual({
       type: "email.received",
-      data: { id: emailId, inbox_id: inboxId, from_address: "s@example.org", subject: "No summary", received_at: receivedAt },
+      data: {
+        id: emailId,
+        inbox_id: inboxId,
+        from_address: "s@example.org",
+        subject: "No summary",
+        received_at: receivedAt,
+        extracted: { codes: [], links: [] },
+      },
     });
     a.ws?.close();
   });

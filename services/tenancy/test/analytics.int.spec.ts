@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { RpcName, type AdminStats, type DomainEvent } from "@burnbox/contracts";
+import { nothingExtracted, RpcName, type AdminStats, type DomainEvent } from "@burnbox/contracts";
 import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit";
 import { makeActor } from "@burnbox/test-kit";
 import { AnalyticsRepository } from "../src/data/analytics.repository";
@@ -52,6 +52,7 @@ describe("analytics kept from events", () => {
         subject: "Hi",
         received_at: (opts.at ?? new Date()).toISOString(),
         size_bytes: opts.bytes ?? 100,
+        extracted: nothingExtracted(),
       },
     });
   const created = (orgId: string, teamId: string, address: string) =>

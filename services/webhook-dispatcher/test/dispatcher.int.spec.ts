@@ -24,7 +24,7 @@ import { scheduleDeliveries } from "../src/domain/deliveries/schedule-deliveries
 import { systemResolver } from "../src/domain/sender";
 import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
 import { startDeliveryWorker } from "../src/workers/delivery.worker";
-import { emailReceivedEvent } from "./factories";
+import { EXTRACTED, emailReceivedEvent } from "./factories";
 
 interface Received {
   at: number;
@@ -198,7 +198,7 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
     expect(body).toMatchObject({
       event: "email.received",
       timestamp: email.occurred_at,
-      data: { email_id: email.data.email_id, subject: "Signed" },
+      data: { email_id: email.data.email_id, subject: "Signed", extracted: EXTRACTED },
     });
     expect(body.data).not.toHaveProperty("summary");
     expect(Math.abs(Number(d.headers["x-service-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);

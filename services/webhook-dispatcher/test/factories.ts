@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { newEvent } from "@burnbox/service-kit";
 
+/** The codes and links the inbox service found in the mail (extensions section 2). */
+export const EXTRACTED = {
+  codes: [{ value: "482913", context: "Your code is 482913" }],
+  links: [{ url: "https://app.example.org/verify?t=1", text: "Verify", kind: "verify" as const }],
+};
+
 /** An `email.received` event of the team, with the WebSocket summary the inbox service attaches. */
 export function emailReceivedEvent(team: { orgId: string; teamId: string }, overrides: { subject?: string; receivedAt?: string } = {}) {
   const subject = overrides.subject ?? "Hi";
@@ -18,6 +24,7 @@ export function emailReceivedEvent(team: { orgId: string; teamId: string }, over
       to: "b@x.test",
       subject,
       received_at: receivedAt,
+      extracted: EXTRACTED,
       summary: {
         id: emailId,
         inbox_id: inboxId,

@@ -1,8 +1,9 @@
 import { z } from "../zod";
 import { PaginationQuery } from "../pagination";
 import { Timestamp, Uuid } from "../shared/common.schemas";
+import { Extracted } from "./extracted.schemas";
 
-/** One line of an inbox's email list; the `email.received` event carries the same shape for WebSocket frames. */
+/** One line of every email list (an inbox's, a demo inbox's, a wait's); the `email.received` WebSocket frame has the same shape. */
 export const EmailSummary = z
   .object({
     id: Uuid,
@@ -14,6 +15,7 @@ export const EmailSummary = z
     is_read: z.boolean(),
     size_bytes: z.number().int(),
     received_at: Timestamp,
+    extracted: Extracted,
   })
   .openapi("EmailSummary");
 export type EmailSummary = z.infer<typeof EmailSummary>;
@@ -37,6 +39,7 @@ export const Email = z
     is_read: z.boolean(),
     received_at: Timestamp,
     attachments: z.array(Attachment),
+    extracted: Extracted,
   })
   .openapi("Email");
 export type Email = z.infer<typeof Email>;

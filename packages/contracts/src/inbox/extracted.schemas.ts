@@ -35,7 +35,12 @@ export const Extracted = z
     codes: z.array(ExtractedCode).max(EXTRACTED_LIMITS.codes),
     links: z.array(ExtractedLink).max(EXTRACTED_LIMITS.links),
   })
-  .openapi("Extracted", { description: "One-time codes and links found in the mail (see docs/extraction.md)" });
+  .openapi("Extracted", {
+    description:
+      "BurnBox extension (not in the spec): the one-time codes and links found in the mail, computed once when it was received " +
+      "(see docs/extraction.md). A mail with no code or link has empty lists, never null.",
+    "x-burnbox-extension": true,
+  });
 export type Extracted = z.infer<typeof Extracted>;
 
 /** What a mail stored before extraction existed carries. */

@@ -2732,6 +2732,7 @@ export interface components {
             attachments: components["schemas"]["Attachment"][];
             body_html: string | null;
             body_text: string | null;
+            extracted: components["schemas"]["Extracted"];
             from_address: string;
             headers: {
                 [key: string]: string;
@@ -2756,6 +2757,7 @@ export interface components {
             total_pages: number;
         };
         EmailSummary: {
+            extracted: components["schemas"]["Extracted"];
             from_address: string;
             has_attachments: boolean;
             /** Format: uuid */
@@ -2780,6 +2782,24 @@ export interface components {
         };
         ExtendInboxRequest: {
             duration?: string;
+        };
+        /** @description BurnBox extension (not in the spec): the one-time codes and links found in the mail, computed once when it was received (see docs/extraction.md). A mail with no code or link has empty lists, never null. */
+        Extracted: {
+            codes: components["schemas"]["ExtractedCode"][];
+            links: components["schemas"]["ExtractedLink"][];
+        };
+        ExtractedCode: {
+            /** @description Up to 60 characters of the text around the code, the code included */
+            context: string;
+            /** @description The code as typed: digits, or capital letters and digits; a split `123 456` gives `123456` */
+            value: string;
+        };
+        ExtractedLink: {
+            kind: components["schemas"]["LinkKind"];
+            /** @description The anchor's visible text; empty for a URL from the text part or a List-Unsubscribe header */
+            text: string;
+            /** @description An http or https URL as the mail wrote it */
+            url: string;
         };
         ForgotPasswordRequest: {
             /** Format: email */
@@ -2889,6 +2909,8 @@ export interface components {
             team_id: string;
             team_role: string;
         };
+        /** @enum {string} */
+        LinkKind: "verify" | "reset" | "magic_link" | "unsubscribe" | "other";
         LoginRequest: {
             /** Format: email */
             email: string;

@@ -1,4 +1,4 @@
-import type { Email, EmailSummary } from "@burnbox/contracts";
+import { Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
 import type { TeamScope } from "@burnbox/service-kit";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { Client, Prisma } from "./prisma";
@@ -26,6 +26,8 @@ export interface NewEmail {
   bodyText: string | null;
   bodyHtml: string | null;
   headers: Record<string, string>;
+  /** The codes and links found at intake (extensions section 2). */
+  extracted: Extracted;
   sizeBytes: number;
   rawKey: string;
   receivedAt: Date;
@@ -48,6 +50,13 @@ export interface EmailListing {
   search?: string | undefined;
 }
 
+/** The stored `extracted` column as the API shows it: empty lists for anything else (never null). */
+export function extractedFrom(json: unknown): Extracted {
+  const parsed = Extracted.safeParse(json);
+  return parsed.success ? parsed.data : nothingExtracted();
+}
+
+/** An email's line in every email list (the inbox's, the demo's, the wait's): the one summary mapping. */
 export function toEmailSummary(e: EmailRow): EmailSummary {
   return {
     id: e.id,
@@ -59,6 +68,7 @@ export function toEmailSummary(e: EmailRow): EmailSummary {
     is_read: e.isRead,
     size_bytes: e.sizeBytes,
     received_at: e.receivedAt.toISOString(),
+    extracted: extractedFrom(e.extracted),
   };
 }
 
@@ -78,6 +88,7 @@ export function toEmail(e: EmailWithAttachments): Email {
     is_read: e.isRead,
     received_at: e.receivedAt.toISOString(),
     attachments: e.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size_bytes: a.sizeBytes })),
+    extracted: extractedFrom(e.extracted),
   };
 }
 

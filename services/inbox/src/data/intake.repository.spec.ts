@@ -13,6 +13,7 @@ const email = (id: string, inboxId: string, attachments: NewEmail["attachments"]
   bodyText: null,
   bodyHtml: null,
   headers: { subject: "s" },
+  extracted: { codes: [], links: [{ url: `https://x.test/${id}`, text: "", kind: "other" }] },
   sizeBytes: 10,
   rawKey: `${inboxId}/${id}/message.eml`,
   receivedAt: new Date("2026-11-23T00:00:00.000Z"),
@@ -30,19 +31,23 @@ describe("the intake's batched statement", () => {
 
   it("when messages are batched, then each email row, attachment row and outbox row is one array element, tagged with its message", () => {
     const p = receiveParams(messages);
-    expect(p).toHaveLength(27);
+    expect(p).toHaveLength(28);
     expect(p[0]).toEqual([0, 1, 1]); // message index of each email
     expect(p[1]).toEqual(["e1", "e2", "e3"]);
     expect(p[12]).toEqual(['{"subject":"s"}', '{"subject":"s"}', '{"subject":"s"}']);
     expect(p[14]).toEqual([false, true, false]); // has_attachments
     expect(p[16]).toEqual(["2026-11-23T00:00:00.000Z", "2026-11-23T00:00:00.000Z", "2026-11-23T00:00:00.000Z"]);
     expect(p.slice(17, 23)).toEqual([["f1"], ["e2"], ["a.txt"], ["text/plain"], [3], ["i2/e2/f1"]]);
-    expect(p.slice(23)).toEqual([
+    expect(p.slice(23, 27)).toEqual([
       ["ev-e1", "ev-e2", "ev-e3"],
       ["e1", "e2", "e3"],
       ["subj", "subj", "subj"],
       ['{"id":"ev-e1"}', '{"id":"ev-e2"}', '{"id":"ev-e3"}'],
     ]);
+    // $28: each email's codes and links, as JSON
+    expect(p[27]).toEqual(
+      ["e1", "e2", "e3"].map((id) => JSON.stringify({ codes: [], links: [{ url: `https://x.test/${id}`, text: "", kind: "other" }] })),
+    );
   });
 
   it("when an email of a message was not stored, then that whole message is refused and the others are not", () => {

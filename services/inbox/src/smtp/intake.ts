@@ -153,7 +153,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
         // the trace of a message starts here: its email.received events carry it on
         withSpan("smtp DATA", { kind: SpanKind.SERVER, attributes: { "smtp.message.size": raw.length } }, async () => {
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-          return receiveEmail(deps, { raw, mail, envelopeFrom: from, deliveries });
+          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries });
         })
           .then((ids) => {
             logger.info({ emails: ids.length, size: raw.length }, "message accepted");

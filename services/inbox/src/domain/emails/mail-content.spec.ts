@@ -1,4 +1,5 @@
-import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableText } from "./mail-content";
+import { simpleParser } from "mailparser";
+import { flatHeaders, hasOwnText, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableText } from "./mail-content";
 
 describe("isExecutable", () => {
   it("when the file name has an executable extension (any case, trailing blanks), then it is dropped", () => {
@@ -65,5 +66,36 @@ describe("storableText", () => {
 
   it("when headers hold a NUL in a name or value, then both are made storable", () => {
     expect(storableHeaders({ "x-a\u0000": "v\u0000" })).toEqual({ "x-a": "v" });
+  });
+});
+
+describe("hasOwnText", () => {
+  // parsed as the intake parses them
+  const parse = (headers: string[], body: string) =>
+    simpleParser(Buffer.from([...headers, "", body].join("\r\n")), { skipImageLinks: true, skipTextToHtml: true });
+  const part = (b: string, type: string, body: string) => [`--${b}`, `Content-Type: ${type}`, "", body].join("\r\n");
+
+  it("when the mail's only part is HTML, then the text mailparser renders from it is not the mail's own", async () => {
+    const mail = await parse(["Subject: s", "Content-Type: text/html; charset=utf-8"], '<h1>Hi</h1><a href="https://x.test/a">go</a>');
+    expect(mail.text).toContain("[https://x.test/a]"); // the rendering: URLs in brackets
+    expect(hasOwnText(mail)).toBe(false);
+  });
+
+  it("when the mail is plain text, or has a text part beside its HTML, then its text is its own", async () => {
+    expect(hasOwnText(await parse(["Subject: s"], "no content type: text/plain"))).toBe(true);
+    expect(hasOwnText(await parse(["Subject: s", "Content-Type: TEXT/PLAIN"], "hello"))).toBe(true);
+    const alt = await parse(
+      ["Subject: s", 'Content-Type: multipart/alternative; boundary="b"'],
+      [part("b", "text/plain", "the text"), part("b", "text/html", "<p>the html</p>"), "--b--"].join("\r\n"),
+    );
+    expect([alt.text?.trim(), hasOwnText(alt)]).toEqual(["the text", true]);
+  });
+
+  it("when the HTML sits below a multipart with no text part, then there is no text at all", async () => {
+    const related = await parse(
+      ["Subject: s", 'Content-Type: multipart/related; boundary="b"'],
+      [part("b", "text/html", "<p>the html</p>"), "--b--"].join("\r\n"),
+    );
+    expect([related.text, hasOwnText(related)]).toEqual([undefined, false]);
   });
 });

@@ -37,6 +37,19 @@ export function sanitizeEmailHtml(html: string): string {
   });
 }
 
+/**
+ * Whether the mail has a text part of its own. For a mail whose only part is text/html, mailparser
+ * renders one (html-to-text: URLs in brackets, headings in capitals) as `text`; the stored
+ * `body_text` keeps that rendering, but it is not the sender's text. That is the only case: an HTML
+ * part below a multipart (related, alternative, mixed beside no text part) yields no `text`.
+ */
+export function hasOwnText(mail: Pick<ParsedMail, "headers" | "text">): boolean {
+  if (mail.text == null) return false;
+  const type = mail.headers.get("content-type") as { value?: string } | string | undefined;
+  const root = (typeof type === "string" ? type : (type?.value ?? "text/plain")).trim().toLowerCase();
+  return root !== "text/html";
+}
+
 /** The first 200 characters of the text, whitespace collapsed: the list's preview line. */
 export function snippetOf(text: string | null | undefined): string {
   return (text ?? "").replace(/\s+/g, " ").trim().slice(0, 200);

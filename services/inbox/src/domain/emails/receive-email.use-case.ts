@@ -1,10 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
-import { newEvent, outboxRow } from "@burnbox/service-kit";
+import { nothingExtracted, type Extracted } from "@burnbox/contracts";
+import { newEvent, outboxRow, type Logger } from "@burnbox/service-kit";
 import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repository";
 import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";
-import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableOrNull, storableText } from "./mail-content";
+import { extract, type ExtractInput } from "./extraction/extract";
+import {
+  flatHeaders,
+  hasOwnText,
+  isExecutable,
+  sanitizeEmailHtml,
+  snippetOf,
+  storableHeaders,
+  storableOrNull,
+  storableText,
+} from "./mail-content";
 import type { Delivery } from "./resolve-recipient.use-case";
 
 export interface ReceivedMessage {
@@ -16,22 +27,39 @@ export interface ReceivedMessage {
 }
 
 /**
+ * The codes and links of a received message (extensions section 2): from the subject, the text
+ * part (never mailparser's rendering of the HTML), the HTML part and the headers. Never fails the message: on an error it is empty lists, and the error is logged.
+ */
+export function extractedOf(logger: Logger, input: ExtractInput): Extracted {
+  try {
+    return extract(input);
+  } catch (err) {
+    logger.error({ err }, "could not extract codes and links; the email is stored without them");
+    return nothingExtracted();
+  }
+}
+
+/**
  * Stores one accepted message for each recipient inbox: files first (durable when `put`
  * resolves), then the rows and the `email.received` events in one atomic statement (the outbox
  * relay publishes them once it commits). Throws if anything fails, so the SMTP session
  * answers 451 and the sender retries; nothing is acknowledged that is not stored.
  * System-driven: the sender is not a caller, so there is no access check.
  */
-export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Promise<string[]> {
+export async function receiveEmail(deps: InboxDeps, logger: Logger, input: ReceivedMessage): Promise<string[]> {
   const { raw, mail } = input;
   // every text that reaches a row is made storable; the raw message keeps the original bytes
   const from = storableText(mail.from?.value[0]?.address?.toLowerCase() || input.envelopeFrom.toLowerCase() || "");
   const subject = storableText(mail.subject ?? "");
   const bodyText = storableOrNull(mail.text);
-  const bodyHtml = typeof mail.html === "string" ? sanitizeEmailHtml(storableText(mail.html)) : null;
+  const sentHtml = typeof mail.html === "string" ? storableText(mail.html) : null;
+  const bodyHtml = sentHtml === null ? null : sanitizeEmailHtml(sentHtml);
   const headers = storableHeaders(flatHeaders(mail.headerLines));
   const messageId = storableOrNull(mail.messageId);
   const snippet = snippetOf(bodyText);
+  // once per message, whatever the number of recipients; from the HTML as sent (sanitizing keeps
+  // the text of <title> and the like, which is not visible)
+  const extracted = extractedOf(logger, { subject, text: hasOwnText(mail) ? bodyText : null, html: sentHtml, headers });
   const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
   const receivedAt = new Date(deps.now());
 
@@ -72,6 +100,7 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
       bodyText,
       bodyHtml,
       headers,
+      extracted,
       sizeBytes: raw.length,
       rawKey,
       receivedAt,
@@ -92,6 +121,7 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
           received_at: receivedAt.toISOString(),
           size_bytes: raw.length,
           created_by: d.createdBy,
+          extracted,
           summary: {
             id: emailId,
             inbox_id: d.inboxId,

@@ -1,7 +1,10 @@
 import { EventType, type EventOf } from "@burnbox/contracts";
 import type { RealtimeDeps } from "../deps";
 
-/** Sends a new email's summary to the inbox's sockets (events from before the summary field carry its parts). */
+/**
+ * Sends a new email's summary to the inbox's sockets, with the codes and links found at intake
+ * (events from before the summary field carry its parts; from before `extracted`, empty lists).
+ */
 export function pushReceivedEmail(deps: RealtimeDeps, event: EventOf<typeof EventType.emailReceived>): void {
   const d = event.data;
   const summary = d.summary ?? {
@@ -11,5 +14,5 @@ export function pushReceivedEmail(deps: RealtimeDeps, event: EventOf<typeof Even
     subject: d.subject,
     received_at: d.received_at,
   };
-  deps.hub.send(d.inbox_id, { type: EventType.emailReceived, data: summary });
+  deps.hub.send(d.inbox_id, { type: EventType.emailReceived, data: { ...summary, extracted: d.extracted } });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { nothingExtracted } from "@burnbox/contracts";
 import { newEvent } from "@burnbox/service-kit";
 import { notificationForEvent } from "./notification-for-event";
 
@@ -22,6 +23,7 @@ describe("notificationForEvent", () => {
         subject: "Hi",
         received_at: "t",
         created_by: creator,
+        extracted: nothingExtracted(),
       },
     });
     expect(notificationForEvent(event)).toEqual({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { WebhookDeliveryBody } from "@burnbox/contracts";
+import { DomainEvent, WebhookDeliveryBody, type WebhookDomainEvent } from "@burnbox/contracts";
 import { newEvent } from "@burnbox/service-kit";
-import { emailReceivedEvent } from "../../../test/factories";
+import { EXTRACTED, emailReceivedEvent } from "../../../test/factories";
 import { deliveryBody } from "./delivery-body";
 
 const teamId = randomUUID();
@@ -22,8 +22,17 @@ describe("the delivery body", () => {
         to: "b@x.test",
         subject: "Hi",
         received_at: "2026-01-02T03:04:05.000Z",
+        extracted: EXTRACTED,
       },
     });
+  });
+
+  it("when an email.received event from before `extracted` is read, then the body carries empty lists, never null", () => {
+    const { extracted: _extracted, ...data } = emailReceivedEvent({ orgId: randomUUID(), teamId }).data;
+    // as the consumer reads it off the stream
+    const event = DomainEvent.parse({ ...emailReceivedEvent({ orgId: randomUUID(), teamId }), data }) as WebhookDomainEvent;
+    const body = JSON.parse(deliveryBody(randomUUID(), event)) as { data: Record<string, unknown> };
+    expect(body.data.extracted).toEqual({ codes: [], links: [] });
   });
 
   it("when an inbox.expired event is delivered, then its data goes out whole", () => {
