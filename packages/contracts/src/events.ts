@@ -273,17 +273,28 @@ export const subjects = (namespace: string) =>
     dlq: (consumer: string) => `${namespace}.dlq.${consumer}`,
     dlqWildcard: `${namespace}.dlq.>`,
     rpc: (name: RpcName) => `${namespace}.rpc.${name}`,
-    /** Core NATS broadcast (every replica, no stream): tenancy changed memberships, roles or teams. */
-    accessChanged: `${namespace}.broadcast.access_changed`,
-    /** Core NATS broadcast: identity changed an API key's state (gateways drop their in-memory copies). */
-    apiKeyChanged: `${namespace}.broadcast.api_key_changed`,
-    /** Core NATS broadcast: the dispatcher changed a team's webhooks (every replica drops its cached subscribers). */
-    webhooksChanged: `${namespace}.broadcast.webhooks_changed`,
-    /** Core NATS broadcast: the inbox service changed inboxes (every SMTP intake drops its cached recipients). */
-    inboxesChanged: `${namespace}.broadcast.inboxes_changed`,
+    /**
+     * Core NATS broadcast (every replica, no stream): what a commit changed, one subject per event
+     * type or change subject (`ChangeSubject`); the per-process caches that registered it drop what it names.
+     */
+    changes: (type: string) => `${namespace}.changes.${type}`,
     /** Core NATS request/reply: any one process of `service` answers with its checks (admin health). */
     health: (service: string) => `${namespace}.health.${service}`,
   }) as const;
+
+/**
+ * Changes a service commits without a domain event that another service's cache depends on
+ * (published by the owner's unit of work, see service-kit's `publishChanges`).
+ */
+export const ChangeSubject = {
+  /** identity changed (or removed) the key with hash `data.hash`: the gateways drop their copy. */
+  apiKeyState: "api_keys.state_changed",
+} as const;
+
+/** The data of an `api_keys.state_changed` change. */
+export interface ApiKeyStateChange {
+  hash: string;
+}
 
 export const RpcName = {
   authorize: "tenancy.authorize",

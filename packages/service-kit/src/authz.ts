@@ -1,8 +1,8 @@
 import type { NatsConnection } from "@nats-io/nats-core";
-import { RpcName, subjects, type Actor, type AuthorizeReply, type AuthorizeRequest, type Permission } from "@burnbox/contracts";
-import { BroadcastCache } from "./broadcast-cache";
+import { EventType, RpcName, type Actor, type AuthorizeReply, type AuthorizeRequest, type Permission } from "@burnbox/contracts";
+import { BroadcastCache, type Change, type Invalidations } from "./broadcast-cache";
 import { errors } from "./errors";
-import { RpcError, broadcastNow, rpcRequest } from "./nats";
+import { RpcError, rpcRequest } from "./nats";
 
 /**
  * Turns an RBAC decision into the client's answer: 404 when the caller may not even know the
@@ -20,12 +20,29 @@ export function assertAllowed(reply: AuthorizeReply, what = "resource"): void {
 /**
  * RBAC decisions of one process, so that a hot read does not ask tenancy on every request.
  *
- * Tenancy publishes `accessChanged` (core NATS, every replica) after every commit that emitted an
- * event, which every change of memberships, roles, teams and orgs does (they are all audited); each
- * cache then drops everything. Decisions are kept only while the subscription is known to be live
- * (a broadcast missed meanwhile would otherwise leave a stale grant), and at most 10 s.
+ * Every change of memberships, roles, teams and orgs is tenancy's, and each commits with its audit
+ * entry (and often a domain event); tenancy's unit of work broadcasts them, and each cache drops
+ * everything on those (`ACCESS_CHANGES`). Decisions are kept only while the subscription is known
+ * to be live (a broadcast missed meanwhile would otherwise leave a stale grant), and at most 10 s.
  */
 export type DecisionCache = BroadcastCache<AuthorizeReply>;
+
+/** Tenancy's audit actions (all of them: any may touch what a decision reads). */
+const TENANCY_ACTIONS = /^(org|team|member|role|invite|domain|domain_assignment|setup|admin\.(mailer|storage)_config)[._]/;
+
+/** The changes after which a kept decision may be wrong: tenancy's commits. */
+export const ACCESS_CHANGES: Invalidations = {
+  [EventType.auditRecorded]: (c: Change) => (TENANCY_ACTIONS.test(String((c.data as { action?: unknown } | null)?.action)) ? "all" : null),
+  [EventType.memberAdded]: "all",
+  [EventType.memberRemoved]: "all",
+  [EventType.memberRoleChanged]: "all",
+  [EventType.teamMemberAdded]: "all",
+  [EventType.teamArchived]: "all",
+  [EventType.teamRestored]: "all",
+  [EventType.teamDeleted]: "all",
+  [EventType.teamTransferred]: "all",
+  [EventType.orgDeleted]: "all",
+};
 
 /** Everything of the request the decision depends on: the actor's standing and key scopes, never its session. */
 function cacheKey(req: AuthorizeRequest): string {
@@ -40,7 +57,8 @@ const caches = new WeakMap<NatsConnection, DecisionCache>();
 export function cacheFor(nc: NatsConnection, namespace: string): DecisionCache {
   let cache = caches.get(nc);
   if (!cache) {
-    cache = new BroadcastCache<AuthorizeReply>(nc, subjects(namespace).accessChanged, {
+    cache = new BroadcastCache<AuthorizeReply>(nc, namespace, {
+      invalidatedBy: ACCESS_CHANGES,
       maxAgeMs: 10_000,
       maxEntries: 50_000,
       onlyWhileSubscribed: true,
@@ -48,14 +66,6 @@ export function cacheFor(nc: NatsConnection, namespace: string): DecisionCache {
     caches.set(nc, cache);
   }
   return cache;
-}
-
-/**
- * Tenancy's side: tells every replica of every service to forget its cached decisions, and waits
- * until the server has the broadcast, so it is ahead of the change's answer (read your writes).
- */
-export function publishAccessChanged(nc: NatsConnection, namespace: string): Promise<void> {
-  return broadcastNow(nc, subjects(namespace).accessChanged);
 }
 
 /** Whether `actor` holds `permission` (tenancy's decision, cached per process); throws the envelope error if not. */

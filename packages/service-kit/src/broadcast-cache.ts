@@ -1,9 +1,74 @@
 import type { NatsConnection } from "@nats-io/nats-core";
-import { subjects } from "@burnbox/contracts";
+import { subjects, type DomainEvent } from "@burnbox/contracts";
+import { flushWithin } from "./nats";
 
 /**
- * Values of one process kept in memory and dropped, all at once, whenever a core-NATS broadcast
- * on `subject` says the source changed (tenancy's access_changed, identity's api_key_changed).
+ * One thing a commit changed, as caches hear of it: a committed domain event (its type, tenant and
+ * data), or a change a repository recorded in the transaction (`ChangeLog`) for a write that emits
+ * no event (a team's inboxes moved). Its `type` is the event type or the change subject.
+ */
+export interface Change {
+  type: string;
+  org_id: string | null;
+  team_id: string | null;
+  data: unknown;
+}
+
+/** What a cache drops on a change: the keys named, everything (`"all"`), or nothing (`null`). */
+export type Drop = readonly string[] | "all" | null;
+
+/**
+ * A cache's declaration of what invalidates it: per event type or change subject, `"all"` or a
+ * function naming the keys to drop (precise when the change carries the key, e.g. an address).
+ */
+export type Invalidations = Readonly<Record<string, "all" | ((change: Change) => Drop)>>;
+
+/** The sink, inside `write()`, for a change that commits no event but that caches may hold. */
+export interface ChangeLog {
+  record(change: Change): void;
+}
+
+/** The core-NATS subject on which every commit's changes of `type` are broadcast. */
+export function changeSubject(namespace: string, type: string): string {
+  return subjects(namespace).changes(type);
+}
+
+/** The caches of each connection, so that a commit drops this process's copies at once. */
+const local = new WeakMap<NatsConnection, Set<BroadcastCache<unknown>>>();
+
+/**
+ * Tells every process (this one included) what a commit changed: one broadcast per type, each
+ * cache registered for it dropping what it names. Resolves once the server has the broadcasts
+ * (it is then ahead of the change's answer on every replica's connection), or after `maxWaitMs`.
+ * The unit of work calls it after every commit; nothing else needs to.
+ */
+export async function publishChanges(nc: NatsConnection, namespace: string, changes: readonly Change[], maxWaitMs = 1000): Promise<void> {
+  if (changes.length === 0) return;
+  const byType = new Map<string, Change[]>();
+  for (const c of changes) {
+    const same = byType.get(c.type);
+    if (same) same.push(c);
+    else byType.set(c.type, [c]);
+  }
+  for (const cache of local.get(nc) ?? []) for (const c of changes) cache.apply(c);
+  try {
+    for (const [type, list] of byType) nc.publish(changeSubject(namespace, type), JSON.stringify(list));
+  } catch {
+    return; // closed: the other replicas' caches drop everything on the disconnect
+  }
+  await flushWithin(nc, maxWaitMs);
+}
+
+/** A committed event as a change. */
+export function eventChange(e: DomainEvent): Change {
+  return { type: e.type, org_id: e.org_id, team_id: e.team_id, data: e.data };
+}
+
+/**
+ * Values of one process kept in memory and dropped when a commit of any process changes what they
+ * were read from: the cache declares the event types and change subjects that invalidate it
+ * (`invalidatedBy`), every unit of work broadcasts what each commit changed (`publishChanges`),
+ * and the cache drops the keys each change names, or everything.
  *
  * - A value asked before an invalidation and answered after it is never stored (the generation
  *   check): it may be the state before the change.
@@ -21,10 +86,21 @@ export class BroadcastCache<V> {
 
   constructor(
     private readonly nc: NatsConnection,
-    private readonly subject: string,
-    private readonly opts: { maxAgeMs: number; maxEntries: number; onlyWhileSubscribed: boolean; now?: () => number },
+    namespace: string,
+    private readonly opts: {
+      invalidatedBy: Invalidations;
+      maxAgeMs: number;
+      maxEntries: number;
+      onlyWhileSubscribed: boolean;
+      now?: () => number;
+    },
   ) {
-    nc.subscribe(subject, { callback: () => this.invalidate() });
+    for (const type of Object.keys(opts.invalidatedBy)) {
+      nc.subscribe(changeSubject(namespace, type), { callback: (err, msg) => this.heard(err ? null : msg.string()) });
+    }
+    let mine = local.get(nc);
+    if (!mine) local.set(nc, (mine = new Set()));
+    mine.add(this as BroadcastCache<unknown>);
     void this.confirm();
     void this.watch();
   }
@@ -64,20 +140,38 @@ export class BroadcastCache<V> {
     return this.usable;
   }
 
+  /** Drops every value (and makes the loads in flight unkeepable). */
   invalidate(): void {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
   }
 
-  /**
-   * Tells every process holding a cache on this subject (this one included) that the source
-   * changed: this process's values go at once, before the change is answered, the others' when
-   * the broadcast arrives. Call it after the change committed.
-   */
-  changed(): void {
-    this.invalidate();
-    this.nc.publish(this.subject);
+  /** Drops what `change` names by this cache's declaration (nothing for a type it did not register). */
+  apply(change: Change): void {
+    const rule = this.opts.invalidatedBy[change.type];
+    if (!rule) return;
+    const drop = rule === "all" ? "all" : rule(change);
+    if (drop === "all") return this.invalidate();
+    if (!drop || drop.length === 0) return;
+    // a load in flight for another key began before the change too: it is not kept either (harmless: a miss)
+    this.generation++;
+    for (const key of drop) {
+      this.entries.delete(key);
+      this.loading.delete(key);
+    }
+  }
+
+  /** A broadcast of one type: the changes it carries, or everything when it cannot be read. */
+  private heard(payload: string | null): void {
+    let changes: unknown;
+    try {
+      changes = JSON.parse(payload ?? "");
+    } catch {
+      return this.invalidate();
+    }
+    if (!Array.isArray(changes)) return this.invalidate();
+    for (const c of changes as Change[]) this.apply(c);
   }
 
   /**
@@ -124,16 +218,14 @@ export interface ChangeBroadcasts {
 
 /**
  * A repository's copy of a source its service changes seldom (the dispatcher's subscribers, the
- * intake's recipients), dropped by every process on the broadcast `subject` names (announced with
- * `changed()`): values live `maxAgeMs` (1 s), at most 10,000 are kept, and none while the
- * subscription is down. Null without `broadcasts`: the repository then reads every time.
+ * intake's recipients), dropped by every process on the changes `invalidatedBy` declares: values
+ * live `maxAgeMs` (1 s), at most 10,000 are kept, and none while the subscription is down. Null
+ * without `broadcasts`: the repository then reads every time.
  */
-export function changeCache<V>(
-  broadcasts: ChangeBroadcasts | undefined,
-  subject: (s: ReturnType<typeof subjects>) => string,
-): BroadcastCache<V> | null {
+export function changeCache<V>(broadcasts: ChangeBroadcasts | undefined, invalidatedBy: Invalidations): BroadcastCache<V> | null {
   if (!broadcasts) return null;
-  return new BroadcastCache<V>(broadcasts.nc, subject(subjects(broadcasts.namespace)), {
+  return new BroadcastCache<V>(broadcasts.nc, broadcasts.namespace, {
+    invalidatedBy,
     maxAgeMs: broadcasts.maxAgeMs ?? 1000,
     maxEntries: 10_000,
     onlyWhileSubscribed: true,

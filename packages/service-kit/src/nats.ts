@@ -84,6 +84,11 @@ type Rep<N extends RpcName> = z.output<(typeof rpcSchemas)[N]["reply"]>;
  */
 export async function broadcastNow(nc: NatsConnection, subject: string, maxWaitMs = 1000): Promise<void> {
   nc.publish(subject);
+  await flushWithin(nc, maxWaitMs);
+}
+
+/** Resolves once the server has processed everything this connection sent so far, or after `maxWaitMs`. */
+export async function flushWithin(nc: NatsConnection, maxWaitMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     nc.flush().catch(() => undefined),

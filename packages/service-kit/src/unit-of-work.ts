@@ -1,4 +1,6 @@
 import type { DomainEvent, EventOf, EventType } from "@burnbox/contracts";
+import type { NatsConnection } from "@nats-io/nats-core";
+import { eventChange, publishChanges, type Change, type ChangeLog } from "./broadcast-cache";
 import { auditEvent, newEvent, outboxRow, type OutboxRelay, type OutboxRow } from "./outbox";
 
 /**
@@ -71,6 +73,8 @@ export interface UnitOfWork<Repos, Hot = unknown> {
    * Runs `change` in one transaction with repositories bound to it; the events and audit entries
    * it records are written to the outbox in the same transaction, and after commit the relay
    * publishes those rows at once (`publishCommitted`). A change that throws writes nothing.
+   * With `changes`, what the commit changed (its events and the changes its repositories recorded)
+   * is broadcast to every cache of every replica before `write` returns (see `publishChanges`).
    */
   write<T>(change: (repos: Repos, events: ChangeEvents) => Promise<T>): Promise<T>;
 }
@@ -88,16 +92,28 @@ export function createUnitOfWork<
 >(opts: {
   client: Client;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
-  repositories: (db: Client | Tx) => Repos;
+  /**
+   * Binds the repositories; inside `write()` they get the transaction's `ChangeLog`, where a
+   * write that commits no event records what it changed for the caches (none on the plain client).
+   */
+  repositories: (db: Client | Tx, changes?: ChangeLog) => Repos;
   /** The service's pool-only repositories (`hotRepositories(sql)` in its data/repositories.ts). */
   hot?: Hot;
   relay: OutboxRelay;
   namespace: string;
   /**
-   * Runs after every commit that emitted at least one event, with those events, and is awaited
-   * before `write` returns (tenancy: every replica's decision caches dropped before the answer).
+   * Where the commits' changes are broadcast (the process's NATS connection): every cache that
+   * registered an event type or change subject (`BroadcastCache`'s `invalidatedBy`) on every
+   * replica drops what the commit names, and `write` returns after the server has the broadcast.
    */
-  afterCommit?: (events: readonly DomainEvent[]) => void | Promise<void>;
+  changes?: { nc: NatsConnection };
+  /**
+   * Brings up to date, from what a commit changed, a store this service keeps for other services
+   * to read (identity: the API key states in Redis that the gateways read); awaited after the
+   * commit and before the broadcast, so a cache that drops on the change then reads the new state.
+   * Should it throw, the broadcast still goes and `write` throws (the change stays committed).
+   */
+  refreshShared?: (changes: readonly Change[]) => Promise<void>;
 }): UnitOfWork<Repos, Hot> {
   return {
     repos: opts.repositories(opts.client),
@@ -105,6 +121,8 @@ export function createUnitOfWork<
     async write(change) {
       let rows: OutboxRow[] = [];
       let committed: DomainEvent[] = [];
+      const recorded: Change[] = [];
+      const log: ChangeLog = { record: (c) => void recorded.push(c) };
       const result = await opts.transaction(async (tx) => {
         const pending: DomainEvent[] = [];
         const events: ChangeEvents = {
@@ -131,16 +149,23 @@ export function createUnitOfWork<
             );
           },
         };
-        const value = await change(opts.repositories(tx), events);
+        const value = await change(opts.repositories(tx, log), events);
         rows = pending.map((e) => outboxRow(opts.namespace, e));
         committed = pending;
         if (rows.length > 0) await insertOutboxRows(tx, rows);
         return value;
       });
-      if (rows.length > 0) {
-        opts.relay.publishCommitted(rows);
-        await opts.afterCommit?.(committed);
+      if (rows.length > 0) opts.relay.publishCommitted(rows);
+      if (committed.length === 0 && recorded.length === 0) return result;
+      const changes = [...committed.map(eventChange), ...recorded];
+      let failure: { err: unknown } | undefined;
+      try {
+        await opts.refreshShared?.(changes);
+      } catch (err) {
+        failure = { err };
       }
+      if (opts.changes) await publishChanges(opts.changes.nc, opts.namespace, changes);
+      if (failure) throw failure.err;
       return result;
     },
   };

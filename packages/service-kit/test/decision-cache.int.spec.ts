@@ -2,15 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { RpcName, type Actor } from "@burnbox/contracts";
 import { makeActor, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
-import { authorize, cacheFor, connectNats, createLogger, publishAccessChanged, serveRpc } from "../src";
+import { authorize, cacheFor, connectNats, createLogger, publishChanges, serveRpc } from "../src";
 
 const logger = createLogger({ service: "kit-test", level: "silent" });
+
+/** What tenancy's unit of work broadcasts when a member is removed: the commit's event. */
+const memberRemoved = (orgId: string) => [{ type: "member.removed", org_id: orgId, team_id: null, data: {} }];
 
 /**
  * The per-process RBAC decision cache against the real NATS: one "tenancy" answering
  * `tenancy.authorize` from a mutable member list, two "replicas" of a service asking it.
  */
-describe("authorization decisions cached per replica and dropped on tenancy's broadcast", () => {
+describe("authorization decisions cached per replica and dropped on tenancy's commits", () => {
   const ns = uniqueNamespace("authz");
   const orgId = randomUUID();
   const teamId = randomUUID();
@@ -90,12 +93,24 @@ describe("authorization decisions cached per replica and dropped on tenancy's br
     // without the broadcast the cached grant is still served: that is what the broadcast is for
     expect(await ask(replicas[0], user)).toBe("allowed");
     const sent = Date.now();
-    await publishAccessChanged(tenancy, ns);
+    void publishChanges(tenancy, ns, memberRemoved(orgId));
     await waitFor(async () => (await Promise.all(replicas.map((nc) => ask(nc, user)))).every((r) => r === "denied 404"), {
       what: "every replica to deny",
       timeoutMs: 1000,
     });
     expect(Date.now() - sent).toBeLessThan(1000);
+  });
+
+  it("is not dropped by another service's commits", async () => {
+    const user = makeActor({ user_id: randomUUID() });
+    members.add(user.user_id);
+    await ask(replicas[0], user);
+    const before = calls;
+    await publishChanges(tenancy, ns, [{ type: "audit.recorded", org_id: orgId, team_id: teamId, data: { action: "inbox.created" } }]);
+    await publishChanges(tenancy, ns, [{ type: "inbox.created", org_id: orgId, team_id: teamId, data: {} }]);
+    await replicas[0].flush(); // the broadcasts, had they dropped anything, have been handled
+    expect(await ask(replicas[0], user)).toBe("allowed");
+    expect(calls).toBe(before);
   });
 
   it("never stores a decision that was asked before an invalidation and answered after it", async () => {
@@ -107,7 +122,7 @@ describe("authorization decisions cached per replica and dropped on tenancy's br
     const inFlight = ask(replicas[0], user); // tenancy computes "allowed" and is held
     await waitFor(() => calls > before, { what: "the request to reach tenancy" });
     members.delete(user.user_id);
-    await publishAccessChanged(tenancy, ns);
+    void publishChanges(tenancy, ns, memberRemoved(orgId));
     await waitFor(async () => (await ask(replicas[1], user)) === "denied 404", { what: "the broadcast" });
     open();
     expect(await inFlight).toBe("allowed"); // the stale answer reaches only the request that asked

@@ -14,6 +14,7 @@ import {
 import type { IdentityConfig } from "./config";
 import { createPrisma, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
+import { keyStateRefresher } from "./domain/api-keys/key-cache";
 import { PasswordHasher } from "./domain/passwords";
 import { configuredGithub } from "./domain/sso/presets";
 import { RelyingParty } from "./domain/sso/relying-party";
@@ -66,7 +67,16 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
   const secrets = new SecretBox(config.encryption.key);
   const outbound = outboundPolicy({ dns: config.dns, allowedTargets: config.infra.unsafe_allowed_targets });
   const deps: IdentityDeps = {
-    data: createUnitOfWork({ client: db, transaction: (fn) => db.$transaction(fn), repositories, relay, namespace: config.nats.namespace }),
+    data: createUnitOfWork({
+      client: db,
+      transaction: (fn) => db.$transaction(fn),
+      repositories,
+      relay,
+      namespace: config.nats.namespace,
+      // each commit's changes: the keys' states written to Redis, then every replica's caches told
+      refreshShared: keyStateRefresher(infra.redis, config.redis.key_prefix, repositories(db)),
+      changes: { nc: infra.nc },
+    }),
     nc: infra.nc,
     redis: infra.redis,
     config,

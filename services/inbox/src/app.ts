@@ -58,14 +58,6 @@ function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDeps) {
   );
 }
 
-/**
- * The events after which a kept recipient may be wrong: an inbox stopped receiving. A new inbox is
- * never missing from a cache (no absence is kept), an extended one is read again once its old end
- * has passed, and the changes that commit no event (a team's move, a moved domain's inboxes)
- * broadcast themselves.
- */
-const RECIPIENT_CHANGES: ReadonlySet<string> = new Set([EventType.inboxDeleted, EventType.inboxExpired]);
-
 /** The use cases' dependencies, and the client and relay only the process itself closes. */
 function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
@@ -84,11 +76,8 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
     hot: hotRepositories(sql, intake),
     relay,
     namespace: config.nats.namespace,
-    // an inbox that stops receiving (deleted, expired, its tenant removed) commits with its event:
-    // the intakes drop their cached recipients (see RECIPIENT_CHANGES)
-    afterCommit: (events) => {
-      if (events.some((e) => RECIPIENT_CHANGES.has(e.type))) intake.inboxesChanged();
-    },
+    // what each commit changed goes to every replica's caches (the recipients: RECIPIENT_CHANGES)
+    changes: { nc: infra.nc },
   });
   return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView() }, db, relay };
 }

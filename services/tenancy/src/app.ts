@@ -3,7 +3,6 @@ import {
   bindRoutes,
   createUnitOfWork,
   poolSql,
-  publishAccessChanged,
   SecretBox,
   serveApi,
   startOutboxRelay,
@@ -74,8 +73,8 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
       repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current(), sql }),
     relay,
     namespace: config.nats.namespace,
-    // every change of access is audited, so any commit with events may have changed a decision
-    afterCommit: () => publishAccessChanged(infra.nc, config.nats.namespace),
+    // what each commit changed goes to every replica's caches (the decision caches: ACCESS_CHANGES)
+    changes: { nc: infra.nc },
   });
   const deps: TenancyDeps = {
     data,

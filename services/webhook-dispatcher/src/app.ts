@@ -56,8 +56,8 @@ export async function startService(
       hot,
       relay,
       namespace: config.nats.namespace,
-      // every webhook change is audited, so each commits with an event
-      afterCommit: () => hot.deliveries.webhooksChanged(),
+      // what each commit changed goes to every replica's caches (the subscribers: SUBSCRIBER_CHANGES)
+      changes: { nc: infra.nc },
     }),
     nc: infra.nc,
     config,

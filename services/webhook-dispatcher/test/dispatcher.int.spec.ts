@@ -3,7 +3,16 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { RpcName, subjects, type Actor, type WebhookEvent } from "@burnbox/contracts";
-import { connectNats, jetstreamManager, newEvent, publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import {
+  connectNats,
+  jetstreamManager,
+  newEvent,
+  publishChanges,
+  publishEvent,
+  serveRpc,
+  startInfra,
+  type Infra,
+} from "@burnbox/service-kit";
 import {
   LogCapture,
   TEST_INTERNAL_SECRET,
@@ -365,7 +374,8 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
       await nc.flush(); // after the cache's own flush: its subscription is confirmed
       const scope = { orgId, teamId };
       await service.db.webhook.updateMany({ where: { teamId }, data: { active: false } });
-      service.deps.data.hot.deliveries.webhooksChanged();
+      // as a webhook change of the team commits (the unit of work broadcasts its audit event)
+      await publishChanges(infra.nc, ns, [{ type: "audit.recorded", org_id: orgId, team_id: teamId, data: { action: "webhook.updated" } }]);
       await infra.nc.flush(); // the server has the broadcast...
       await nc.flush(); // ...and B has had it: what B reads now is kept
       expect(await b.subscribers(scope, "inbox.expired")).toEqual([]);

@@ -2,9 +2,23 @@ import { createHash, createSecretKey, type KeyObject } from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { ResolvedApiKey, RpcName, redisKeys, subjects, type Actor } from "@burnbox/contracts";
-import { type AppError, BroadcastCache, errors, LuaScript, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { ChangeSubject, ResolvedApiKey, RpcName, redisKeys, type Actor, type ApiKeyStateChange } from "@burnbox/contracts";
+import {
+  type AppError,
+  BroadcastCache,
+  errors,
+  LuaScript,
+  rpcRequest,
+  type Invalidations,
+  type Logger,
+  type NatsConnection,
+} from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
+
+/** What drops a kept key: identity changed the key with that hash (its state is in Redis by then). */
+const API_KEY_CHANGES: Invalidations = {
+  [ChangeSubject.apiKeyState]: (c) => [(c.data as ApiKeyStateChange).hash],
+};
 
 export const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;
 
@@ -70,15 +84,17 @@ export class Authenticator {
 
   /**
    * Resolved keys kept in this process for at most a second, so a busy key costs no Redis read
-   * per request. Identity broadcasts every change of a key's state (after writing it to Redis and
-   * before answering), and every gateway then drops all copies; the one-second life bounds what a
-   * lost broadcast could leave: a revoked key loses access within 1 s on every replica.
+   * per request. Identity's unit of work broadcasts every change of a key's state (after writing
+   * it to Redis and before answering), and every gateway then drops its copy (`API_KEY_CHANGES`);
+   * the one-second life bounds what a lost broadcast could leave: a revoked key loses access within
+   * 1 s on every replica.
    */
   private readonly keys: BroadcastCache<ResolvedApiKey | null>;
 
   constructor(private readonly deps: AuthenticatorDeps) {
     this.jwtKey = createSecretKey(Buffer.from(deps.jwtSecret, "utf8"));
-    this.keys = new BroadcastCache(deps.nc, subjects(deps.namespace).apiKeyChanged, {
+    this.keys = new BroadcastCache(deps.nc, deps.namespace, {
+      invalidatedBy: API_KEY_CHANGES,
       maxAgeMs: 1000,
       maxEntries: 10_000,
       onlyWhileSubscribed: false,

@@ -1,5 +1,5 @@
-import type { ApiKey, ResolvedApiKey } from "@burnbox/contracts";
-import type { OrgScope, TeamScope } from "@burnbox/service-kit";
+import { ChangeSubject, type ApiKey, type ApiKeyStateChange, type ResolvedApiKey } from "@burnbox/contracts";
+import type { ChangeLog, OrgScope, TeamScope } from "@burnbox/service-kit";
 import type { Prisma } from "../generated/prisma";
 import type { Client } from "./prisma";
 
@@ -75,7 +75,29 @@ const inTeam = (scope: TeamScope) => ({ orgId: scope.orgId, teamId: scope.teamId
  * platform-wide maintenance of the workers (usage flush, expiry).
  */
 export class ApiKeyRepository {
-  constructor(private readonly db: Client) {}
+  /**
+   * `changes`: inside `write()`, where every change of a key's state (what the gateway resolves) is
+   * recorded by hash, for identity's Redis key states and the gateways' copies (see `keyStateChanged`).
+   */
+  constructor(
+    private readonly db: Client,
+    private readonly changes?: ChangeLog,
+  ) {}
+
+  /** Records that the keys with these hashes changed state (or are gone). */
+  private changed(hashes: readonly string[]): void {
+    for (const hash of hashes) {
+      const data: ApiKeyStateChange = { hash };
+      this.changes?.record({ type: ChangeSubject.apiKeyState, org_id: null, team_id: null, data });
+    }
+  }
+
+  /** The hashes of the listed keys of a scope (before a change of their state). */
+  private async hashesOf(where: Prisma.ApiKeyWhereInput): Promise<string[]> {
+    if (!this.changes) return [];
+    const rows = await this.db.apiKey.findMany({ where, select: { keyHash: true } });
+    return rows.map((r) => r.keyHash);
+  }
 
   async create(scope: TeamScope, fields: NewApiKey): Promise<ApiKey> {
     return toApiKey(await this.db.apiKey.create({ data: { ...fields, ...inTeam(scope) } }));
@@ -101,15 +123,24 @@ export class ApiKeyRepository {
   }
 
   async update(scope: TeamScope, keyId: string, changes: ApiKeyChanges): Promise<ApiKey> {
-    return toApiKey(await this.db.apiKey.update({ where: { id: keyId, ...inTeam(scope) }, data: changes }));
+    const row = await this.db.apiKey.update({ where: { id: keyId, ...inTeam(scope) }, data: changes });
+    this.changed([row.keyHash]);
+    return toApiKey(row);
   }
 
+  /** A new secret: the old hash stops resolving, the new one resolves. */
   async rotate(scope: TeamScope, keyId: string, secret: { keyHash: string; keyPrefix: string }): Promise<ApiKey> {
-    return toApiKey(await this.db.apiKey.update({ where: { id: keyId, ...inTeam(scope) }, data: secret }));
+    const old = await this.hashesOf({ id: keyId, ...inTeam(scope) });
+    const row = await this.db.apiKey.update({ where: { id: keyId, ...inTeam(scope) }, data: secret });
+    this.changed([...old, row.keyHash]);
+    return toApiKey(row);
   }
 
   async revoke(scope: TeamScope, keyIds: string[], by: string, at: Date): Promise<void> {
-    await this.db.apiKey.updateMany({ where: { id: { in: keyIds }, ...inTeam(scope) }, data: { revokedAt: at, revokedBy: by } });
+    const where = { id: { in: keyIds }, ...inTeam(scope) };
+    const hashes = await this.hashesOf(where);
+    await this.db.apiKey.updateMany({ where, data: { revokedAt: at, revokedBy: by } });
+    this.changed(hashes);
   }
 
   /** The listed keys of the team that are not revoked yet. */
@@ -121,21 +152,10 @@ export class ApiKeyRepository {
     return rows.map((r) => ({ id: r.id, hash: r.keyHash }));
   }
 
-  /** The key as the gateway caches it. */
-  async resolved(scope: TeamScope, keyId: string): Promise<ResolvedApiKey> {
-    return toResolved(await this.db.apiKey.findFirstOrThrow({ where: { id: keyId, ...inTeam(scope) }, include: withCreator }));
-  }
-
-  /** The gateway's lookup of a presented secret, whose team is not known before. */
+  /** The key as the gateway resolves (and caches) a presented secret, whose team is not known before. */
   async locateByHash(keyHash: string): Promise<ResolvedApiKey | null> {
     const row = await this.db.apiKey.findUnique({ where: { keyHash }, include: withCreator });
     return row ? toResolved(row) : null;
-  }
-
-  /** Hashes of the keys a user created, in any team (they go with the user's account). */
-  async hashesCreatedBy(userId: string): Promise<string[]> {
-    const rows = await this.db.apiKey.findMany({ where: { createdBy: userId }, select: { keyHash: true } });
-    return rows.map((r) => r.keyHash);
   }
 
   /**
@@ -155,6 +175,7 @@ export class ApiKeyRepository {
   async deleteExpired(now: Date): Promise<string[]> {
     const deleted = await this.db.$queryRaw<Array<{ key_hash: string }>>`
       DELETE FROM api_keys WHERE expires_at IS NOT NULL AND expires_at <= ${now} RETURNING key_hash`;
+    this.changed(deleted.map((d) => d.key_hash));
     return deleted.map((d) => d.key_hash);
   }
 
@@ -170,12 +191,15 @@ export class ApiKeyRepository {
             DELETE FROM api_keys WHERE id IN (SELECT id FROM api_keys WHERE team_id = ${scope.teamId}::uuid LIMIT ${limit}) RETURNING key_hash`
         : await this.db.$queryRaw<Array<{ key_hash: string }>>`
             DELETE FROM api_keys WHERE id IN (SELECT id FROM api_keys WHERE org_id = ${scope.orgId}::uuid LIMIT ${limit}) RETURNING key_hash`;
+    this.changed(deleted.map((d) => d.key_hash));
     return deleted.map((d) => d.key_hash);
   }
 
   /** Re-files a team's keys under the org it was transferred to; returns how many. */
   async moveTeam(scope: TeamScope, toOrgId: string): Promise<number> {
+    const hashes = await this.hashesOf({ teamId: scope.teamId });
     const { count } = await this.db.apiKey.updateMany({ where: { teamId: scope.teamId }, data: { orgId: toOrgId } });
+    this.changed(hashes); // the resolved key names its org
     return count;
   }
 }

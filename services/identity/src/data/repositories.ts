@@ -1,4 +1,4 @@
-import { RemovedTenantRepository } from "@burnbox/service-kit";
+import { RemovedTenantRepository, type ChangeLog } from "@burnbox/service-kit";
 import { ApiKeyRepository } from "./api-key.repository";
 import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";
@@ -12,12 +12,12 @@ import { UserTokenRepository } from "./user-token.repository";
 import { UserRepository } from "./user.repository";
 
 /** Every repository of identity, bound to the plain client or to one transaction. */
-export const repositories = (db: Client) => ({
-  users: new UserRepository(db),
+export const repositories = (db: Client, changes?: ChangeLog) => ({
+  users: new UserRepository(db, changes),
   sessions: new SessionRepository(db),
   userTokens: new UserTokenRepository(db),
   platform: new PlatformRepository(db),
-  apiKeys: new ApiKeyRepository(db),
+  apiKeys: new ApiKeyRepository(db, changes),
   ssoProviders: new SsoProviderRepository(db),
   ssoIdentities: new SsoIdentityRepository(db),
   ssoGrants: new SsoGrantRepository(db),

@@ -1,5 +1,5 @@
-import type { User } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { ChangeSubject, type ApiKeyStateChange, type User } from "@burnbox/contracts";
+import { errors, type ChangeLog } from "@burnbox/service-kit";
 import type { Prisma } from "../generated/prisma";
 import { isUniqueViolation, type Client } from "./prisma";
 
@@ -59,7 +59,11 @@ export interface UserChanges {
  * it acts on; the only lookup without one is `locateByEmail` (sign-in, reset requests).
  */
 export class UserRepository {
-  constructor(private readonly db: Client) {}
+  /** `changes`: inside `write()`, where the keys that go with a deleted account are recorded (their state changed). */
+  constructor(
+    private readonly db: Client,
+    private readonly changes?: ChangeLog,
+  ) {}
 
   async get(userId: string): Promise<User | null> {
     const row = await this.db.user.findUnique({ where: { id: userId } });
@@ -122,8 +126,14 @@ export class UserRepository {
     return row.maxSessions;
   }
 
+  /** Deletes the account; the API keys it created go with it (cascade), recorded as changed. */
   async delete(userId: string): Promise<void> {
+    const keys = await this.db.apiKey.findMany({ where: { createdBy: userId }, select: { keyHash: true } });
     await this.db.user.delete({ where: { id: userId } });
+    for (const k of keys) {
+      const data: ApiKeyStateChange = { hash: k.keyHash };
+      this.changes?.record({ type: ChangeSubject.apiKeyState, org_id: null, team_id: null, data });
+    }
   }
 
   /** Every user, oldest first: the platform-wide list of system admins. */

@@ -1,5 +1,5 @@
 import type { GetInboxAccessReply, Inbox } from "@burnbox/contracts";
-import { HotRepository, errors, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
+import { HotRepository, errors, type ChangeLog, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
 import { countsOf, NO_MAIL, type InboxCounts } from "./counts";
 import { isUniqueViolation, type Client, type Prisma } from "./prisma";
 
@@ -72,6 +72,15 @@ export function toInbox(i: InboxRow, counts: InboxCounts = NO_MAIL): Inbox {
   };
 }
 
+/**
+ * The changes of inboxes that commit no event (a domain event says what changed otherwise),
+ * recorded in the transaction for the caches that hold inboxes (the intake's recipients).
+ */
+export const InboxChange = {
+  teamMoved: "inboxes.team_moved",
+  domainDeactivated: "inboxes.domain_deactivated",
+} as const;
+
 /** The columns `InboxAccess` is read from (also through an email's inbox). */
 export const inboxAccessFields = { id: true, orgId: true, teamId: true, createdBy: true, private: true, isActive: true } as const;
 export const toInboxAccess = (i: Prisma.InboxGetPayload<{ select: typeof inboxAccessFields }>): InboxAccess => ({
@@ -99,7 +108,11 @@ const listingWhere = (l: InboxListing): Prisma.InboxWhereInput => ({
 });
 
 export class InboxRepository {
-  constructor(private readonly db: Client) {}
+  /** `changes`: inside `write()`, where a change that commits no event is recorded for the caches (`InboxChange`). */
+  constructor(
+    private readonly db: Client,
+    private readonly changes?: ChangeLog,
+  ) {}
 
   /** Throws a conflict when the address is taken. */
   async create(scope: TeamScope, fields: NewInbox): Promise<Inbox> {
@@ -206,6 +219,8 @@ export class InboxRepository {
   /** Re-files a team's inboxes under the org it was transferred to; returns how many. */
   async moveTeam(scope: TeamScope, toOrgId: string): Promise<number> {
     const { count } = await this.db.inbox.updateMany({ where: { teamId: scope.teamId }, data: { orgId: toOrgId } });
+    if (count > 0)
+      this.changes?.record({ type: InboxChange.teamMoved, org_id: scope.orgId, team_id: scope.teamId, data: { to_org_id: toOrgId } });
     return count;
   }
 
@@ -219,6 +234,8 @@ export class InboxRepository {
       where: { orgId: scope.orgId, domainId, isActive: true },
       data: { isActive: false },
     });
+    if (count > 0)
+      this.changes?.record({ type: InboxChange.domainDeactivated, org_id: scope.orgId, team_id: null, data: { domain_id: domainId } });
     return count;
   }
 

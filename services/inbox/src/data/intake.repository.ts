@@ -1,3 +1,4 @@
+import { EventType } from "@burnbox/contracts";
 import {
   HotRepository,
   SpanKind,
@@ -8,12 +9,15 @@ import {
   type GroupCommit,
   type Infra,
   type BroadcastCache,
+  type Change,
   type ChangeBroadcasts,
+  type Invalidations,
   type OutboxRelay,
   type TeamScope,
   type outboxRow,
 } from "@burnbox/service-kit";
 import type { NewEmail } from "./email.repository";
+import { InboxChange } from "./inbox.repository";
 
 type Pool = NonNullable<Infra["pool"]>;
 
@@ -27,6 +31,22 @@ export interface ReceivedEmail {
 
 /** The inbox that receives mail at an address, with its tenant, its creator and when it expires. */
 export type ReceivingInbox = TeamScope & { id: string; createdBy: string; expiresAt: Date };
+
+/** The kept recipient of the inbox a change names (its address, as RCPT TO looks it up). */
+const addressOf = (c: Change) => [String((c.data as { full_address?: unknown }).full_address).toLowerCase()];
+
+/**
+ * The changes after which a kept recipient may be wrong: an inbox stopped receiving (deleted,
+ * expired: its address goes) or moved (a team's inboxes to another org, a moved domain's inboxes
+ * deactivated: everything goes). A new inbox is never missing from the cache (no absence is kept),
+ * and an extended one is read again once its old end has passed.
+ */
+export const RECIPIENT_CHANGES: Invalidations = {
+  [EventType.inboxDeleted]: addressOf,
+  [EventType.inboxExpired]: addressOf,
+  [InboxChange.teamMoved]: "all",
+  [InboxChange.domainDeactivated]: "all",
+};
 
 /** At most this many messages are written by one statement... */
 export const MAX_MESSAGES_PER_STATEMENT = 64;
@@ -175,8 +195,8 @@ export class IntakeRepository extends HotRepository {
   private readonly lookups: GroupCommit<{ fullAddress: string; at: Date }, ReceivingInbox | null>;
   /**
    * The receiving inbox of each address, kept by this process for at most `maxAgeMs` (1 s) and only
-   * until the inbox expires; every process drops its copies when the inbox service changes inboxes
-   * (`inboxesChanged`, after the commit), and none is kept while the broadcast's subscription is
+   * until the inbox expires; every process drops its copies on the commits `RECIPIENT_CHANGES`
+   * names (broadcast by the unit of work), and none is kept while the broadcast's subscription is
    * down. An address with no receiving inbox is never kept: a new inbox receives at once. A kept
    * inbox that was removed or moved meanwhile is harmless: the write checks the inbox again
    * (`RECEIVE_SQL`) and the sender is told to retry (451), then refused at RCPT TO.
@@ -190,7 +210,7 @@ export class IntakeRepository extends HotRepository {
     broadcasts?: ChangeBroadcasts,
   ) {
     super();
-    this.recipients = changeCache(broadcasts, (s) => s.inboxesChanged);
+    this.recipients = changeCache(broadcasts, RECIPIENT_CHANGES);
     this.writes = startGroupCommit({
       write: (batch) => batchSpan("intake receive", batch.length, () => this.writeBatch(batch)),
       maxBatch: MAX_MESSAGES_PER_STATEMENT,
@@ -217,14 +237,6 @@ export class IntakeRepository extends HotRepository {
     // a read shared with an earlier lookup of the address answered for its time, not this one's
     const inbox = await this.recipients.get(fullAddress, read, receives);
     return receives(inbox) ? inbox : null;
-  }
-
-  /**
-   * Tells every process (this one included) that inboxes changed (removed, deactivated, moved):
-   * their cached recipients go. Call it after the change committed.
-   */
-  inboxesChanged(): void {
-    this.recipients?.changed();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { RemovedTenantRepository, type PoolSql } from "@burnbox/service-kit";
+import { RemovedTenantRepository, type ChangeLog, type PoolSql } from "@burnbox/service-kit";
 import { DemoQuotaRepository } from "./demo-quota.repository";
 import { EmailRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";
@@ -7,8 +7,8 @@ import type { Client } from "./prisma";
 import { ProcessedEventRepository } from "./processed-event.repository";
 
 /** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
-export const repositories = (db: Client) => ({
-  inboxes: new InboxRepository(db),
+export const repositories = (db: Client, changes?: ChangeLog) => ({
+  inboxes: new InboxRepository(db, changes),
   emails: new EmailRepository(db),
   demoQuotas: new DemoQuotaRepository(db),
   tenants: new RemovedTenantRepository(db),

@@ -1,14 +1,38 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookEvent } from "@burnbox/contracts";
+import { EventType, WEBHOOK_EVENTS, type WebhookEvent } from "@burnbox/contracts";
 import {
   HotRepository,
   changeCache,
   startGroupCommit,
   type BroadcastCache,
+  type Change,
   type ChangeBroadcasts,
+  type Invalidations,
   type PgPool,
   type TeamScope,
 } from "@burnbox/service-kit";
+import { WebhookChange } from "./webhook.repository";
+
+/** The subscriber cache's key: a team (under an org) and an event type. */
+const subscriberKey = (orgId: string | null, teamId: string | null, type: string) => `${orgId}|${teamId}|${type}`;
+
+/** Every kept subscriber list of the change's team (under each org named). */
+const teamKeys = (c: Change, orgIds: Array<string | null>) =>
+  orgIds.flatMap((orgId) => WEBHOOK_EVENTS.map((type) => subscriberKey(orgId, c.team_id, type)));
+
+/**
+ * The changes after which kept subscribers may be wrong: a webhook created, changed or deleted
+ * (each audited: its team's lists go; one without a team, all), a team's webhooks moved to
+ * another org (its lists under both orgs go).
+ */
+export const SUBSCRIBER_CHANGES: Invalidations = {
+  [EventType.auditRecorded]: (c) => {
+    const action = String((c.data as { action?: unknown }).action);
+    if (!action.startsWith("webhook.")) return null;
+    return c.team_id ? teamKeys(c, [c.org_id]) : "all";
+  },
+  [WebhookChange.teamMoved]: (c) => teamKeys(c, [c.org_id, String((c.data as { to_org_id?: unknown }).to_org_id)]),
+};
 
 /** A delivery to schedule: its id, the webhook it goes to and the exact body it will carry. */
 export interface NewDelivery {
@@ -59,7 +83,7 @@ export interface AttemptRecord {
 export class DeliveryQueue extends HotRepository {
   /**
    * Each team's subscribers of an event type, kept for at most a second and dropped by every
-   * replica when any of them changes a webhook (`webhooksChanged`, after its commit), so an
+   * replica on the commits `SUBSCRIBER_CHANGES` names (broadcast by the unit of work), so an
    * event of a team without webhooks (most of them) costs no statement. Kept only while the
    * broadcast's subscription is live. A subscriber kept after it was disabled or moved is harmless:
    * `schedule` writes a delivery only for a webhook that is still an active subscriber of the team.
@@ -72,12 +96,7 @@ export class DeliveryQueue extends HotRepository {
     broadcasts?: ChangeBroadcasts,
   ) {
     super();
-    this.subscriberCache = changeCache(broadcasts, (s) => s.webhooksChanged);
-  }
-
-  /** Tells every replica (this one included) that webhooks changed: their cached subscribers go. Call it after the change committed. */
-  webhooksChanged(): void {
-    this.subscriberCache?.changed();
+    this.subscriberCache = changeCache(broadcasts, SUBSCRIBER_CHANGES);
   }
 
   /** The subscriber reads asked while one is in flight, answered together by the next statement. */
@@ -89,7 +108,7 @@ export class DeliveryQueue extends HotRepository {
   /** The active webhooks of the team subscribed to `type` (most teams have none): cached, else one indexed read shared with concurrent ones. */
   subscribers(scope: TeamScope, type: WebhookEvent): Promise<string[]> {
     const read = () => this.reads.submit({ scope, type });
-    return this.subscriberCache ? this.subscriberCache.get(`${scope.orgId}|${scope.teamId}|${type}`, read) : read();
+    return this.subscriberCache ? this.subscriberCache.get(subscriberKey(scope.orgId, scope.teamId, type), read) : read();
   }
 
   private async subscribersOf(batch: Array<{ scope: TeamScope; type: WebhookEvent }>): Promise<string[][]> {

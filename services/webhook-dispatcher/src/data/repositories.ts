@@ -1,4 +1,4 @@
-import { RemovedTenantRepository, type ChangeBroadcasts, type PgPool } from "@burnbox/service-kit";
+import { RemovedTenantRepository, type ChangeBroadcasts, type ChangeLog, type PgPool } from "@burnbox/service-kit";
 import { DeliveryQueue } from "./delivery-queue.repository";
 import { DeliveryRepository } from "./delivery.repository";
 import { ProcessedEventRepository } from "./processed-event.repository";
@@ -6,8 +6,8 @@ import type { Db, Tx } from "./prisma";
 import { WebhookRepository } from "./webhook.repository";
 
 /** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
-export const repositories = (db: Db | Tx) => ({
-  webhooks: new WebhookRepository(db),
+export const repositories = (db: Db | Tx, changes?: ChangeLog) => ({
+  webhooks: new WebhookRepository(db, changes),
   deliveries: new DeliveryRepository(db),
   processedEvents: new ProcessedEventRepository(db),
   tenants: new RemovedTenantRepository(db),

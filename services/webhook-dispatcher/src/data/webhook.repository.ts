@@ -1,5 +1,5 @@
 import type { Webhook, WebhookEvent } from "@burnbox/contracts";
-import type { OrgScope, TeamScope } from "@burnbox/service-kit";
+import type { ChangeLog, OrgScope, TeamScope } from "@burnbox/service-kit";
 import { isRecordNotFound, type Db, type Prisma, type Tx } from "./prisma";
 
 type WebhookRow = Prisma.WebhookGetPayload<object>;
@@ -34,9 +34,16 @@ export interface WebhookChanges {
   active?: boolean | undefined;
 }
 
+/** The change of webhooks that commits no event, recorded in the transaction for the subscriber caches. */
+export const WebhookChange = { teamMoved: "webhooks.team_moved" } as const;
+
 /** A team's webhooks. Every method but the system sweep takes the team. */
 export class WebhookRepository {
-  constructor(private readonly db: Db | Tx) {}
+  /** `changes`: inside `write()`, where a change that commits no event is recorded for the caches (`WebhookChange`). */
+  constructor(
+    private readonly db: Db | Tx,
+    private readonly changes?: ChangeLog,
+  ) {}
 
   async create(scope: TeamScope, fields: NewWebhook): Promise<Webhook> {
     return toWebhook(await this.db.webhook.create({ data: { ...fields, orgId: scope.orgId, teamId: scope.teamId } }));
@@ -130,6 +137,8 @@ export class WebhookRepository {
   /** Re-files a team's webhooks under the org it was transferred to; returns how many. */
   async moveTeam(scope: TeamScope, toOrgId: string): Promise<number> {
     const { count } = await this.db.webhook.updateMany({ where: { teamId: scope.teamId }, data: { orgId: toOrgId } });
+    if (count > 0)
+      this.changes?.record({ type: WebhookChange.teamMoved, org_id: scope.orgId, team_id: scope.teamId, data: { to_org_id: toOrgId } });
     return count;
   }
 }

@@ -1,7 +1,6 @@
 import type { RequestCtx, TeamScope } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../deps";
 import { requireTeamPermission } from "./key-access";
-import { publishKeyState } from "./key-cache";
 
 /** Revokes the team's listed keys; ids of other teams, unknown or already revoked come back in `skipped`. */
 export async function bulkRevokeApiKeys(
@@ -12,7 +11,7 @@ export async function bulkRevokeApiKeys(
   const { team } = input;
   await requireTeamPermission(deps, ctx, team, "team.apikeys.manage");
   const ids = [...new Set(input.keyIds)];
-  const { revoked, states } = await deps.data.write(async (repos, events) => {
+  const revoked = await deps.data.write(async (repos, events) => {
     const candidates = await repos.apiKeys.unrevoked(team, ids);
     const revoked = candidates.map((c) => c.id);
     if (candidates.length > 0) {
@@ -26,9 +25,7 @@ export async function bulkRevokeApiKeys(
         metadata: { key_ids: revoked },
       });
     }
-    const states = await Promise.all(candidates.map(async (c) => ({ hash: c.hash, state: await repos.apiKeys.resolved(team, c.id) })));
-    return { revoked, states };
+    return revoked;
   });
-  await publishKeyState(deps, states);
   return { revoked: revoked.length, skipped: ids.filter((id) => !revoked.includes(id)) };
 }

@@ -1,27 +1,36 @@
-import { redisKeys, subjects, type ApiKey, type ResolvedApiKey } from "@burnbox/contracts";
-import { broadcastNow } from "@burnbox/service-kit";
+import { ChangeSubject, redisKeys, type ApiKey, type ApiKeyStateChange } from "@burnbox/contracts";
+import type { Change } from "@burnbox/service-kit";
+import type { IdentityRepos } from "../../data/repositories";
 import type { IdentityDeps } from "../deps";
 import { addPendingUsage, type PendingUsage } from "./usage";
 
 export const API_KEY_CACHE_TTL_SECONDS = 60;
 
 /**
- * Writes the gateway's cache entry for a key hash with its current state (or null for a secret
- * that no longer exists) before the change is answered. Overwriting rather than deleting closes
- * the race with a gateway that looked the key up just before: the gateway only ever sets the
- * entry when it is absent (SET NX), so it cannot put a stale state back.
+ * Identity's unit of work's `refreshShared`: after a commit that changed keys' states (recorded by
+ * the repositories as `api_keys.state_changed`, by hash), writes the gateways' Redis entry of each
+ * hash with its committed state (or null for a secret that no longer resolves), before the change
+ * is broadcast (the gateways then drop their in-memory copies) and answered. Overwriting rather
+ * than deleting closes the race with a gateway that looked the key up just before: the gateway
+ * only ever sets the entry when it is absent (SET NX), so it cannot put a stale state back.
  */
-export async function publishKeyState(deps: IdentityDeps, entries: Array<{ hash: string; state: ResolvedApiKey | null }>): Promise<void> {
-  if (!deps.redis || entries.length === 0) return;
-  const prefix = deps.config.redis.key_prefix;
-  const multi = deps.redis.multi();
-  for (const e of entries) multi.set(redisKeys.apiKey(prefix, e.hash), JSON.stringify(e.state), "EX", API_KEY_CACHE_TTL_SECONDS);
-  const results = await multi.exec();
-  const failed = results?.find(([err]) => err);
-  if (!results || failed) throw new Error("could not update the API key cache");
-  // gateways also keep a key for up to a second in memory: tell every replica to drop those copies,
-  // and wait until the server has the broadcast (it is then ahead of our answer on every gateway's connection)
-  await broadcastNow(deps.nc, subjects(deps.config.nats.namespace).apiKeyChanged);
+export function keyStateRefresher(
+  redis: IdentityDeps["redis"],
+  prefix: string,
+  repos: Pick<IdentityRepos, "apiKeys">,
+): (changes: readonly Change[]) => Promise<void> {
+  return async (changes) => {
+    const hashes = [...new Set(changes.filter((c) => c.type === ChangeSubject.apiKeyState).map((c) => (c.data as ApiKeyStateChange).hash))];
+    if (!redis || hashes.length === 0) return;
+    const states = await Promise.all(hashes.map((hash) => repos.apiKeys.locateByHash(hash)));
+    const multi = redis.multi();
+    hashes.forEach((hash, i) =>
+      multi.set(redisKeys.apiKey(prefix, hash), JSON.stringify(states[i] ?? null), "EX", API_KEY_CACHE_TTL_SECONDS),
+    );
+    const results = await multi.exec();
+    const failed = results?.find(([err]) => err);
+    if (!results || failed) throw new Error("could not update the API key cache");
+  };
 }
 
 /** Usage the gateway has counted in Redis and the flush worker has not yet written to Postgres. */

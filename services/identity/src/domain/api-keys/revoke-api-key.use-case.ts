@@ -1,15 +1,14 @@
 import type { RequestCtx, TeamScope } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../deps";
 import { requireKey, requireTeamPermission } from "./key-access";
-import { publishKeyState } from "./key-cache";
 
 /** Soft revoke: stamped and kept for audit. Revoking an already revoked key changes nothing. */
 export async function revokeApiKey(deps: IdentityDeps, ctx: RequestCtx, input: { team: TeamScope; keyId: string }): Promise<void> {
   const { team } = input;
   await requireTeamPermission(deps, ctx, team, "team.apikeys.manage");
-  const { key, hash } = await requireKey(deps, team, input.keyId);
+  const { key } = await requireKey(deps, team, input.keyId);
   if (key.revoked_at) return;
-  const state = await deps.data.write(async (repos, events) => {
+  await deps.data.write(async (repos, events) => {
     await repos.apiKeys.revoke(team, [key.id], ctx.actor.user_id, new Date(deps.now()));
     events.audit({
       ctx,
@@ -18,7 +17,5 @@ export async function revokeApiKey(deps: IdentityDeps, ctx: RequestCtx, input: {
       team_id: team.teamId,
       target: { type: "api_key", id: key.id, name: key.name },
     });
-    return repos.apiKeys.resolved(team, key.id);
   });
-  await publishKeyState(deps, [{ hash, state }]);
 }

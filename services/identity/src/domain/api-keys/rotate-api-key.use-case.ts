@@ -2,7 +2,7 @@ import type { ApiKey } from "@burnbox/contracts";
 import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../deps";
 import { requireKey, requireTeamPermission } from "./key-access";
-import { publishKeyState, withPendingUsage } from "./key-cache";
+import { withPendingUsage } from "./key-cache";
 import { newRawKey } from "./key-secret";
 
 /** A new secret for the same key; the old one is refused on the very next request. */
@@ -13,10 +13,10 @@ export async function rotateApiKey(
 ): Promise<ApiKey & { raw_key: string }> {
   const { team } = input;
   await requireTeamPermission(deps, ctx, team, "team.apikeys.manage");
-  const { key, hash: oldHash } = await requireKey(deps, team, input.keyId);
+  const { key } = await requireKey(deps, team, input.keyId);
   if (key.revoked_at) throw errors.conflict("API key is revoked");
   const { raw, hash, prefix } = newRawKey();
-  const { rotated, state } = await deps.data.write(async (repos, events) => {
+  const rotated = await deps.data.write(async (repos, events) => {
     const rotated = await repos.apiKeys.rotate(team, key.id, { keyHash: hash, keyPrefix: prefix });
     events.audit({
       ctx,
@@ -26,12 +26,8 @@ export async function rotateApiKey(
       target: { type: "api_key", id: key.id, name: key.name },
       metadata: { key_prefix: prefix },
     });
-    return { rotated, state: await repos.apiKeys.resolved(team, key.id) };
+    return rotated;
   });
-  await publishKeyState(deps, [
-    { hash: oldHash, state: null },
-    { hash, state },
-  ]);
   const [shown] = await withPendingUsage(deps, [rotated]);
   return { ...(shown ?? rotated), raw_key: raw };
 }

@@ -2,7 +2,7 @@ import type { ApiKey, UpdateApiKeyBody } from "@burnbox/contracts";
 import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../deps";
 import { requireGrantable, requireKey, requireTeamPermission } from "./key-access";
-import { publishKeyState, withPendingUsage } from "./key-cache";
+import { withPendingUsage } from "./key-cache";
 import { normalizeAllowedIps } from "./key-secret";
 
 /** Changes a key; the gateway's cache holds the new state before the answer. A revoked key is a 409. */
@@ -13,11 +13,11 @@ export async function updateApiKey(
 ): Promise<ApiKey> {
   const { team, changes } = input;
   await requireTeamPermission(deps, ctx, team, "team.apikeys.manage");
-  const { key, hash } = await requireKey(deps, team, input.keyId);
+  const { key } = await requireKey(deps, team, input.keyId);
   if (key.revoked_at) throw errors.conflict("API key is revoked");
   const allowedIps = changes.allowed_ips ? normalizeAllowedIps(changes.allowed_ips) : undefined;
   if (changes.scopes) await requireGrantable(deps, ctx, team, changes.scopes);
-  const { updated, state } = await deps.data.write(async (repos, events) => {
+  const updated = await deps.data.write(async (repos, events) => {
     const updated = await repos.apiKeys.update(team, key.id, {
       name: changes.name,
       scopes: changes.scopes,
@@ -32,9 +32,8 @@ export async function updateApiKey(
       target: { type: "api_key", id: key.id, name: updated.name },
       metadata: { fields: Object.keys(changes).filter((k) => changes[k as keyof UpdateApiKeyBody] !== undefined) },
     });
-    return { updated, state: await repos.apiKeys.resolved(team, key.id) };
+    return updated;
   });
-  await publishKeyState(deps, [{ hash, state }]);
   const [shown] = await withPendingUsage(deps, [updated]);
   return shown ?? updated;
 }

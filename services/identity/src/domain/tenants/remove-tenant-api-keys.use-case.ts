@@ -1,5 +1,4 @@
 import { removeInBatches, removeTenantOnce, type Logger, type RemovedTenant, type TenantRemoval } from "@burnbox/service-kit";
-import { publishKeyState } from "../api-keys/key-cache";
 import type { IdentityDeps } from "../deps";
 
 /** Keys removed per transaction: a large team never holds one huge transaction. */
@@ -32,14 +31,6 @@ function removeAllKeys(deps: IdentityDeps, logger: Logger, tenant: RemovedTenant
     size: REMOVAL_BATCH,
     logger,
     what: `API keys of ${tenant.kind}`,
-    batch: (size) =>
-      deps.data.write(async (repos) => {
-        const hashes = await repos.apiKeys.removeBatchOf(tenant.scope, size);
-        await publishKeyState(
-          deps,
-          hashes.map((hash) => ({ hash, state: null })),
-        );
-        return hashes.length;
-      }),
+    batch: (size) => deps.data.write(async (repos) => (await repos.apiKeys.removeBatchOf(tenant.scope, size)).length),
   });
 }

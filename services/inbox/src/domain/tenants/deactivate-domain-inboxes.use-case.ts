@@ -3,7 +3,7 @@ import type { InboxDeps } from "../deps";
 /**
  * A domain tenancy moved to another org (`domain.transferred`): the old org's inboxes on it are
  * deactivated (no more mail, no longer listed as active), once per event. The change commits no
- * event, so it tells the intakes itself (they may hold those inboxes as recipients).
+ * event; the repository records it, and the intakes drop their cached recipients (RECIPIENT_CHANGES).
  */
 export async function deactivateDomainInboxes(
   deps: InboxDeps,
@@ -13,5 +13,4 @@ export async function deactivateDomainInboxes(
     if (!(await repos.processedEvents.claim(input.consumer, input.eventId))) return;
     await repos.inboxes.deactivateOnDomain({ orgId: input.fromOrgId }, input.domainId);
   });
-  deps.data.hot.intake.inboxesChanged();
 }
