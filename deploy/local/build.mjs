@@ -12,14 +12,15 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { ROOT, say } from "./lib.mjs";
 
-// `migrate`: applies the service's migrations and exits (the image's Kubernetes migration Job runs it)
+// Each service's entry points. A service with a database also gets dist/migrate.js (below), which
+// applies its migrations and exits: the image's Kubernetes migration Job runs it.
 const ENTRIES = {
   "api-gateway": ["main"],
-  identity: ["main", "migrate"],
-  tenancy: ["main", "migrate"],
-  inbox: ["main", "smtp-main", "migrate"],
-  "webhook-dispatcher": ["main", "migrate"],
-  "realtime-gateway": ["main", "migrate"],
+  identity: ["main"],
+  tenancy: ["main"],
+  inbox: ["main", "smtp-main"],
+  "webhook-dispatcher": ["main"],
+  "realtime-gateway": ["main"],
 };
 
 const SERVICES_DIR = path.join(ROOT, "services");
