@@ -5,6 +5,7 @@ import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repositor
 import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";
 import { flatHeaders, isExecutable, sanitizeEmailHtml, snippetOf, storableHeaders, storableOrNull, storableText } from "./mail-content";
+import { bodyTextOf } from "./extraction/html-text";
 import type { Delivery } from "./resolve-recipient.use-case";
 
 export interface ReceivedMessage {
@@ -27,7 +28,10 @@ export async function receiveEmail(deps: InboxDeps, input: ReceivedMessage): Pro
   // every text that reaches a row is made storable; the raw message keeps the original bytes
   const from = storableText(mail.from?.value[0]?.address?.toLowerCase() || input.envelopeFrom.toLowerCase() || "");
   const subject = storableText(mail.subject ?? "");
-  const bodyText = storableOrNull(mail.text);
+  // the text part; without one (the parser made none from the HTML), the HTML's visible text: tags
+  // and attribute values such as link URLs are not text (extensions section 1's `body`)
+  const htmlOnly = typeof mail.html === "string" && !mail.text?.trim();
+  const bodyText = storableOrNull(htmlOnly ? bodyTextOf(null, mail.html as string) : mail.text);
   const bodyHtml = typeof mail.html === "string" ? sanitizeEmailHtml(storableText(mail.html)) : null;
   const headers = storableHeaders(flatHeaders(mail.headerLines));
   const messageId = storableOrNull(mail.messageId);
