@@ -402,8 +402,9 @@ function firstContactRules(name, objects) {
       (c.command ?? []).concat(c.args ?? []).find((a) => a.endsWith(".js")) ?? "",
     );
     if (!entry) missing.push(`${job.metadata.name}: does not run services/<svc>/dist/migrate.js`);
-    else if (!existsSync(path.join(ROOT, "services", entry[1], "src", "migrate.ts")) || !BUILT_ENTRIES.get(entry[1])?.includes("migrate"))
-      missing.push(`${job.metadata.name}: services/${entry[1]}/src/migrate.ts is not built (deploy/local/build.mjs ENTRIES)`);
+    // build.mjs writes dist/migrate.js (main.js --migrate-only) for every built service with migrations
+    else if (!existsSync(path.join(ROOT, "services", entry[1], "prisma", "migrations")) || !BUILT_ENTRIES.get(entry[1])?.includes("main"))
+      missing.push(`${job.metadata.name}: services/${entry[1]} has no migrations or no built main (deploy/local/build.mjs)`);
     if (!["Never", "OnFailure"].includes(job.spec.template.spec.restartPolicy)) missing.push(`${job.metadata.name}: restartPolicy`);
     const sc = c.securityContext ?? {};
     if (sc.runAsNonRoot !== true || sc.readOnlyRootFilesystem !== true || sc.allowPrivilegeEscalation !== false)
