@@ -12,8 +12,7 @@ describe("example: the SDK's three-line loop", () => {
     bb = new BurnBox({ baseUrl: env.baseUrl, apiKey: env.apiKey });
   });
 
-  // enabled when GET /inboxes/:id/emails/wait is served
-  it.skip("receives the one-time code mailed to a fresh inbox", async () => {
+  it("receives the one-time code mailed to a fresh inbox", async () => {
     const inbox = await bb.createInbox({ domain_assignment_id: env.domainAssignmentId, ttl: "15m" });
     await sendWelcomeMail(env, inbox.full_address, "Your code is 493 817"); // your app does this
     const code = await bb.waitForCode(inbox.id, { subject: "Welcome", timeout: "30s" });

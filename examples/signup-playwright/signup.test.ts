@@ -54,8 +54,7 @@ describe("example: a Playwright sign-up test", () => {
     return page.getByRole("status").textContent();
   };
 
-  // enabled when GET /inboxes/:id/emails/wait is served
-  it.skip("signs up with a fresh address, waits for the code, types it in and is verified", async () => {
+  it("signs up with a fresh address, waits for the code, types it in and is verified", async () => {
     const inbox = await bb.createInbox({ domain_assignment_id: env.domainAssignmentId, ttl: "15m" });
     await signUp(inbox);
     const code = await bb.waitForCode(inbox.id, { subject: "verification code", timeout: "30s" });

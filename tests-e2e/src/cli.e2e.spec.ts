@@ -121,8 +121,7 @@ describe("burnbox, the command line", () => {
   });
 
   describe("wait", () => {
-    // enabled when GET /inboxes/:id/emails/wait is served
-    it.skip("when the mail comes, then wait exits 0 and --code and --link print what it holds", async () => {
+    it("when the mail comes, then wait exits 0 and --code and --link print what it holds", async () => {
       const inbox = JSON.parse(burnbox(["inbox", "create", "--domain-assignment", world.assignmentId, "--json"]).out) as {
         id: string;
         full_address: string;
@@ -136,8 +135,7 @@ describe("burnbox, the command line", () => {
       expect(JSON.parse(burnbox(["wait", inbox.id, "--json"]).out)).toMatchObject({ matched: 1, timed_out: false });
     });
 
-    // enabled when GET /inboxes/:id/emails/wait is served
-    it.skip("when no mail matches in time, then wait exits 2 (not 1), and --json prints the timed-out answer", () => {
+    it("when no mail matches in time, then wait exits 2 (not 1), and --json prints the timed-out answer", () => {
       const inbox = JSON.parse(burnbox(["inbox", "create", "--domain-assignment", world.assignmentId, "--json"]).out) as { id: string };
       const r = burnbox(["wait", inbox.id, "--subject", "never", "--timeout", "300ms", "--json"]);
       expect(r.code).toBe(2);

@@ -127,8 +127,7 @@ describe("burnbox-mcp, the MCP server", () => {
     expect(rebound).toBe(403);
   });
 
-  // enabled when GET /inboxes/:id/emails/wait is served
-  it.skip("wait_for_email, wait_for_code and wait_for_link answer when the mail arrives, and a wait that times out says so", async () => {
+  it("wait_for_email, wait_for_code and wait_for_link answer when the mail arrives, and a wait that times out says so", async () => {
     const created = await call(http, "create_inbox", { domain_assignment_id: world.assignmentId, alias: alias("wait") });
     const inbox = created.structuredContent as { id: string; full_address: string };
     const run = randomBytes(4).toString("hex");

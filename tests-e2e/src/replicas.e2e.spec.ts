@@ -161,4 +161,30 @@ describe("two replicas of every service", () => {
       return answers.every((r) => r.status === 404);
     });
   });
+  it("waits held on both inbox replicas wake within 1 s for mail either intake took", async () => {
+    const world = await teamWithDomain(a);
+    const inbox = await createInbox(a, world.owner.token, world.assignmentId, "wait");
+    for (const [label, smtpPort] of [
+      ["second intake", ports.smtp],
+      ["first intake", system.ports.smtp],
+    ] as const) {
+      const subject = `wake via ${label} ${randomBytes(3).toString("hex")}`;
+      // the gateways take turns over both inbox replicas: four waits are held on both
+      const waits = [a, b, a, b].map((api) =>
+        api<{ matched: number; timed_out: boolean }>(
+          "GET",
+          `/inboxes/${inbox.id}/emails/wait?subject=${encodeURIComponent(subject)}&timeout=20s`,
+          { token: world.owner.token },
+        ).then((r) => ({ r, at: Date.now() })),
+      );
+      const sent = await sendMail(smtpPort, { from: "s@example.org", to: inbox.full_address, subject, text: "wake up" });
+      expect(sent.data?.code).toBe(250);
+      const accepted = Date.now();
+      for (const { r, at } of await Promise.all(waits)) {
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ matched: 1, timed_out: false });
+        expect(at - accepted).toBeLessThan(1000);
+      }
+    }
+  });
 });

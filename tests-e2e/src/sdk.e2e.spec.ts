@@ -110,8 +110,7 @@ describe("@burnbox/sdk against the system", () => {
   });
 
   describe("waiting (extensions section 1)", () => {
-    // enabled when GET /inboxes/:id/emails/wait is served
-    it.skip("when a wait is started before the mail, then waitForEmail answers with it and waitForCode gives its code", async () => {
+    it("when a wait is started before the mail, then waitForEmail answers with it and waitForCode gives its code", async () => {
       const inbox = await bb.createInbox({ domain_assignment_id: world.assignmentId, alias: alias("wait") });
       const run = randomBytes(4).toString("hex");
       const waiting = bb.waitForEmail(inbox.id, { subject: `run ${run}`, timeout: "10s" });
@@ -124,8 +123,7 @@ describe("@burnbox/sdk against the system", () => {
       expect(await bb.waitForCode(inbox.id, { subject: `run ${run}`, timeout: "5s" })).toBe("482913");
     });
 
-    // enabled when GET /inboxes/:id/emails/wait is served
-    it.skip("when no mail matches, then wait() answers timed_out and waitForEmail rejects with WaitTimeoutError", async () => {
+    it("when no mail matches, then wait() answers timed_out and waitForEmail rejects with WaitTimeoutError", async () => {
       const inbox = await bb.createInbox({ domain_assignment_id: world.assignmentId, alias: alias("none") });
       const raw = await bb.wait(inbox.id, { subject: "never sent", timeout: 300 });
       expect(raw).toEqual({ data: [], matched: 0, timed_out: true });
@@ -135,8 +133,7 @@ describe("@burnbox/sdk against the system", () => {
       await expect(bb.wait(inbox.id, { count: 101 })).rejects.toMatchObject({ status: 400, code: "validation_error" });
     });
 
-    // enabled when GET /inboxes/:id/emails/wait is served
-    it.skip("when the mail holds a link, then waitForLink gives the URL of the kind asked for", async () => {
+    it("when the mail holds a link, then waitForLink gives the URL of the kind asked for", async () => {
       const inbox = await bb.createInbox({ domain_assignment_id: world.assignmentId, alias: alias("link") });
       await mail(inbox.full_address, "Confirm your account", "Confirm: https://app.acme.example/verify?token=abc123\n");
       expect(await bb.waitForLink(inbox.id, { kind: "verify", timeout: "5s" })).toBe("https://app.acme.example/verify?token=abc123");

@@ -15,6 +15,7 @@ const email = (over: Partial<Email> = {}): Email => ({
   is_read: false,
   message_id: null,
   size_bytes: 10,
+  extracted: { codes: [], links: [] },
   ...over,
 });
 

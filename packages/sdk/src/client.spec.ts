@@ -60,7 +60,7 @@ describe("the wait's query", () => {
       body_re: "\\d{6}",
       header: ["X-Test-Run: 42", "X-Env: ci"],
       since: "2026-11-27T10:00:00.000Z",
-      unread: "true",
+      unread: true,
       count: 3,
       timeout: "1500ms",
     });

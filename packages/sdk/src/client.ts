@@ -1,6 +1,6 @@
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/openapi.js";
-import type { ExtensionPaths, LinkKind, WaitEmailSummary, WaitResponse } from "./extensions.js";
+import type { LinkKind, WaitEmailSummary, WaitResponse } from "./extensions.js";
 import { BurnBoxError, errorFromResponse, WaitTimeoutError } from "./errors.js";
 import { InboxStream, resolveWebSocket, type WebSocketConstructor } from "./stream.js";
 import { buildWaitQuery, type WaitOptions } from "./wait-query.js";
@@ -14,8 +14,8 @@ export type EmailPage = Schemas["EmailPage"];
 export type CreateInboxRequest = Schemas["CreateInboxRequest"];
 export type AuthResult = Schemas["AuthResult"];
 
-/** Every operation of the served OpenAPI document, plus the extension operations not in it yet. */
-export type BurnBoxPaths = paths & ExtensionPaths;
+/** Every operation of the served OpenAPI document. */
+export type BurnBoxPaths = paths;
 
 export interface BurnBoxOptions {
   /** Where BurnBox answers: `https://burnbox.example.com` (`/api/v1` is added unless the URL ends with it). */
@@ -128,12 +128,13 @@ export class BurnBox {
    */
   async wait(inboxId: string, options: WaitOptions = {}): Promise<WaitResponse> {
     const query = buildWaitQuery(options);
+    // each email carries `extracted` (section 2), which the generated summary does not list yet
     return unwrap(
       await this.api.GET("/inboxes/{id}/emails/wait", {
         params: { path: { id: inboxId }, query },
         ...(options.signal ? { signal: options.signal } : {}),
       }),
-    );
+    ) as WaitResponse;
   }
 
   /** Waits for `count` (default 1) matching emails; rejects with WaitTimeoutError when fewer came in time. */

@@ -48,7 +48,7 @@ export function buildWaitQuery(opts: WaitOptions = {}): WaitQueryWire {
       q.since = opts.since.toISOString();
     } else q.since = opts.since;
   }
-  if (opts.unread) q.unread = "true";
+  if (opts.unread) q.unread = true;
   if (opts.count !== undefined) {
     if (!Number.isInteger(opts.count)) throw new TypeError("count must be an integer");
     q.count = opts.count;

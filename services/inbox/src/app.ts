@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { EventType, inboxServiceRoutes } from "@burnbox/contracts";
+import { EventType, inboxServiceRoutes, WAITS_PER_USER } from "@burnbox/contracts";
 import {
   bindRoutes,
   createHttpApp,
@@ -32,7 +32,10 @@ import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
+import { startWaitWakes } from "./messaging/wait-wakes.consumer";
 import { createSmtpIntake } from "./smtp/intake";
+import { MailWaits } from "./domain/emails/wait/mail-waits";
+import { WaitSlots } from "./domain/emails/wait/wait-slots";
 import { startCleanupWorker } from "./workers/cleanup.worker";
 
 export interface RunningService {
@@ -40,6 +43,8 @@ export interface RunningService {
   deps: InboxDeps;
   /** The TTL cleanup; `runNow()` runs a cycle without waiting for the interval. */
   cleanup: PeriodicTask;
+  /** The waits held in this process. */
+  waits: MailWaits;
   stop(): Promise<void>;
 }
 
@@ -89,14 +94,31 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
   const consumers = await startTenancyConsumers(infra.nc, deps, infra.logger);
   const cleanup = startCleanupWorker(deps, infra.logger);
-  const api = bindRoutes(inboxServiceRoutes, { ...inboxesHandlers(deps), ...emailsHandlers(deps), ...demoHandlers(deps) });
+  // the waits held here (GET /inboxes/:id/emails/wait): woken by every intake's mail, answered on drain
+  const waits = new MailWaits(
+    (scope, inboxId, ids) => deps.data.repos.emails.forWait(scope, { inboxId, after: null, unread: false, ids }),
+    infra.logger,
+  );
+  const wakes = startWaitWakes(infra.nc, config.nats.namespace, waits, infra.logger);
+  const removeDrainHook = infra.drain.onDrain(() => waits.drainAll());
+  const slots = new WaitSlots(infra.redis, config.redis.key_prefix, WAITS_PER_USER, infra.logger);
+  const api = bindRoutes(inboxServiceRoutes, {
+    ...inboxesHandlers(deps),
+    ...emailsHandlers(deps, { waits, slots }),
+    ...demoHandlers(deps),
+  });
   const server = await serveApi({ config, infra, routers: [api] });
   return {
     port: server.port,
     deps,
     cleanup,
+    waits,
     stop: async () => {
+      // held waits answer now (what matched so far), so the server's close does not wait for them
+      removeDrainHook();
+      waits.drainAll();
       await server.close();
+      wakes.stop();
       await cleanup.stop();
       await Promise.all(rpcs.map((s) => s.stop()));
       await Promise.all(consumers.map((c) => c.stop()));

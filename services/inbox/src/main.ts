@@ -12,9 +12,8 @@ void startTelemetry({ service: "inbox", env: process.env }).then(async (telemetr
     env: process.env,
     database: { name: "burnbox_inbox", migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
     loadConfig: () => loadInboxConfig(process.env),
-    infra: (config) => ({
-      config,
-    }),
+    // Redis: the per-user cap on held waits, counted over every replica
+    infra: (config) => ({ config, redis: true }),
     start: (config, infra) => startService(config, infra),
   });
 });

@@ -1,7 +1,12 @@
+import { RateLimitBody } from "../errors";
 import { paginated } from "../pagination";
 import { IdParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
 import { AttachmentParams, Email, EmailSummary, FileQuery, ListEmailsQuery, MarkAllReadResult, UpdateEmailBody } from "./emails.schemas";
+import { WAIT_LIMITS, WaitForEmailsQuery, WaitForEmailsResult } from "./wait.schemas";
+
+/** Extensions section 1: how many waits one user may hold at a time, over every replica. */
+export const WAITS_PER_USER = 100;
 
 export const emailsRoutes = defineRoutes({ service: "inbox", tag: "Emails" }, [
   {
@@ -13,6 +18,42 @@ export const emailsRoutes = defineRoutes({ service: "inbox", tag: "Emails" }, [
     summary: "List the emails of an inbox, newest first",
     request: { params: IdParams, query: ListEmailsQuery },
     responses: { 200: { description: "Emails", schema: paginated(EmailSummary, "EmailPage") }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "waitForEmails",
+    method: "get",
+    path: "/inboxes/{id}/emails/wait",
+    auth: "user",
+    scope: "team.emails.view",
+    summary: "Wait until the inbox holds `count` emails that match, or until `timeout` (a long poll)",
+    description: [
+      "Answers as soon as the inbox holds `count` emails matching every given matcher, or once `timeout` has passed,",
+      "whichever comes first. Without `since`, mail that arrived before the call counts: it is found at once. The wait",
+      "holds no database work while it waits: it wakes on the inbox's own new mail, whichever SMTP intake received it,",
+      "and answers within milliseconds of the SMTP `250`.",
+      "",
+      "`data` holds the first `count` matching emails, oldest first; `matched` counts every matching email at answer",
+      "time; `timed_out` is true when fewer than `count` matched, so a wait that times out is how a test asserts that no",
+      "such mail came. `from`, `to` (To and Cc), `subject` and `body` are case-insensitive substrings; the body is the",
+      "text part, else the visible text of the HTML part (tags and attribute values such as link URLs are not text).",
+      "`subject_re` and `body_re` are RE2 expressions, matched in linear time whatever the pattern. `header` (`Name:",
+      "value`, may repeat) finds mail tagged by a test run, e.g. `X-Test-Run: 42`.",
+      "",
+      "An inbox deleted during the wait, or whose `expires_at` passes during it, ends it with 404. A bad query (an",
+      `unknown field, \`count\` outside 1..${WAIT_LIMITS.countMax}, \`timeout\` above 120 s, an invalid pattern, \`since\` neither`,
+      "a time nor an email of this inbox) is 400 and nothing is held. A wait counts once against the rate limit; one",
+      `user holds at most ${WAITS_PER_USER} waits at a time (429 beyond). A server shutting down answers held waits with what`,
+      "matched so far (`timed_out: true`).",
+    ].join("\n"),
+    request: { params: IdParams, query: WaitForEmailsQuery },
+    responses: {
+      200: { description: "The matching emails, oldest first", schema: WaitForEmailsResult },
+      400: errorResponses[400],
+      404: errorResponses[404],
+      429: { description: `The caller already holds ${WAITS_PER_USER} waits`, schema: RateLimitBody },
+    },
+    extensions: { "x-burnbox-extension": true },
+    holdsUpToMs: WAIT_LIMITS.timeoutMaxMs,
   },
   {
     operationId: "getEmail",

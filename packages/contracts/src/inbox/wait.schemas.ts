@@ -1,7 +1,6 @@
 import { z } from "../zod";
 import { DURATION_PATTERN, parseDurationMs, Uuid } from "../shared/common.schemas";
 import { EmailSummary } from "./emails.schemas";
-import { Extracted } from "./extracted.schemas";
 
 /** Extensions section 1: the limits of `GET /inboxes/:id/emails/wait`. */
 export const WAIT_LIMITS = {
@@ -164,10 +163,14 @@ export const WaitForEmailsQuery = z
   .strict();
 export type WaitForEmailsQuery = z.output<typeof WaitForEmailsQuery>;
 
-/** The wait's answer: the first `count` matching emails, oldest first; `matched` counts every match at answer time. */
+/**
+ * The wait's answer: the first `count` matching emails, oldest first; `matched` counts every match
+ * at answer time. Each is an email summary, as the list gives it (with `extracted` once summaries
+ * carry it, extensions section 2).
+ */
 export const WaitForEmailsResult = z
   .object({
-    data: z.array(EmailSummary.extend({ extracted: Extracted })),
+    data: z.array(EmailSummary),
     matched: z.number().int(),
     timed_out: z.boolean(),
   })

@@ -42,6 +42,11 @@ export interface RouteDef {
   responses: Record<number, RouteResponse>;
   /** Vendor extensions copied into the OpenAPI operation (e.g. `x-burnbox-extension`). */
   extensions?: Record<`x-${string}`, unknown>;
+  /**
+   * A long poll: the longest the service may hold the request before it answers (the wait's
+   * `timeout`). The gateway's forwarding timeout for this route is this plus `services.timeout_ms`.
+   */
+  holdsUpToMs?: number;
 }
 
 /**

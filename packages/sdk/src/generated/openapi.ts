@@ -938,6 +938,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inboxes/{id}/emails/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wait until the inbox holds `count` emails that match, or until `timeout` (a long poll)
+         * @description Answers as soon as the inbox holds `count` emails matching every given matcher, or once `timeout` has passed,
+         *     whichever comes first. Without `since`, mail that arrived before the call counts: it is found at once. The wait
+         *     holds no database work while it waits: it wakes on the inbox's own new mail, whichever SMTP intake received it,
+         *     and answers within milliseconds of the SMTP `250`.
+         *
+         *     `data` holds the first `count` matching emails, oldest first; `matched` counts every matching email at answer
+         *     time; `timed_out` is true when fewer than `count` matched, so a wait that times out is how a test asserts that no
+         *     such mail came. `from`, `to` (To and Cc), `subject` and `body` are case-insensitive substrings; the body is the
+         *     text part, else the visible text of the HTML part (tags and attribute values such as link URLs are not text).
+         *     `subject_re` and `body_re` are RE2 expressions, matched in linear time whatever the pattern. `header` (`Name:
+         *     value`, may repeat) finds mail tagged by a test run, e.g. `X-Test-Run: 42`.
+         *
+         *     An inbox deleted during the wait, or whose `expires_at` passes during it, ends it with 404. A bad query (an
+         *     unknown field, `count` outside 1..100, `timeout` above 120 s, an invalid pattern, `since` neither
+         *     a time nor an email of this inbox) is 400 and nothing is held. A wait counts once against the rate limit; one
+         *     user holds at most 100 waits at a time (429 beyond). A server shutting down answers held waits with what
+         *     matched so far (`timed_out: true`).
+         *
+         *     API keys need the scope `team.emails.view`.
+         */
+        get: operations["waitForEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inboxes/{id}/extend": {
         parameters: {
             query?: never;
@@ -3629,6 +3667,11 @@ export interface components {
             per_page: number;
             total: number;
             total_pages: number;
+        };
+        WaitForEmailsResult: {
+            data: components["schemas"]["EmailSummary"][];
+            matched: number;
+            timed_out: boolean;
         };
         Webhook: {
             active: boolean;
@@ -6737,6 +6780,77 @@ export interface operations {
                 };
             };
             /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    waitForEmails: {
+        parameters: {
+            query?: {
+                /** @description A case-insensitive substring of the body (the text part, else the visible text of the HTML part) */
+                body?: string;
+                /** @description A regular expression in RE2 syntax, matched in linear time against the body; an invalid one is a 400 */
+                body_re?: string;
+                count?: number;
+                /** @description A case-insensitive substring of the From address or name */
+                from?: string;
+                /** @description `Name: value`; the named header (name case-insensitive) has exactly that value (trimmed). May repeat; all must hold. */
+                header?: string[];
+                /** @description An ISO 8601 time, or the id of an email of this inbox: only emails received after it */
+                since?: string;
+                /** @description A case-insensitive substring of the subject */
+                subject?: string;
+                /** @description A regular expression in RE2 syntax, matched in linear time against the subject; an invalid one is a 400 */
+                subject_re?: string;
+                /** @description 0 to 120 s: `0`, `500ms`, `10s`, `2m`; `0` answers at once */
+                timeout?: string;
+                /** @description A case-insensitive substring of any address or name in the To or Cc headers */
+                to?: string;
+                /** @description `true`: only unread emails */
+                unread?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching emails, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitForEmailsResult"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller already holds 100 waits */
             429: {
                 headers: {
                     [name: string]: unknown;

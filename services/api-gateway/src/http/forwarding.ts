@@ -41,10 +41,13 @@ function forwardTo(opts: ForwardingDeps, route: ForwardedRoute) {
       { actor, client_ip: caller.ip, request_id: requestId, ...(traceparent ? { traceparent } : {}) },
       opts.internalSecret,
     );
-    await opts.forwarder.forward(req, res, opts.upstreams[route.service], {
-      [INTERNAL_CONTEXT_HEADER]: context,
-      "x-request-id": requestId,
-    });
+    await opts.forwarder.forward(
+      req,
+      res,
+      opts.upstreams[route.service],
+      { [INTERNAL_CONTEXT_HEADER]: context, "x-request-id": requestId },
+      route.holdsUpToMs,
+    );
   };
 }
 

@@ -51,9 +51,16 @@ export class Forwarder {
   /**
    * Streams the request to one replica of `pool` (the next in turn) and the answer back, adding
    * `extraHeaders` upstream. A replica that refuses the connection is skipped for the next one;
-   * the body is only read once a connection stands, so a skipped attempt sent nothing.
+   * the body is only read once a connection stands, so a skipped attempt sent nothing. A long
+   * poll (`holdsUpToMs`: a wait may answer that late) gets that much longer than `services.timeout_ms`.
    */
-  async forward(req: HttpRequest, res: ServerResponse, pool: UpstreamPool, extraHeaders: Record<string, string>): Promise<void> {
+  async forward(
+    req: HttpRequest,
+    res: ServerResponse,
+    pool: UpstreamPool,
+    extraHeaders: Record<string, string>,
+    holdsUpToMs = 0,
+  ): Promise<void> {
     const headers: http.OutgoingHttpHeaders = {};
     const incoming = req.headers;
     for (const k in incoming) {
@@ -66,7 +73,7 @@ export class Forwarder {
     Object.assign(headers, extraHeaders);
     const order = pool.attemptOrder();
     for (const [i, target] of order.entries()) {
-      const outcome = await this.attempt(req, res, target, headers, i < order.length - 1);
+      const outcome = await this.attempt(req, res, target, headers, i < order.length - 1, this.timeoutMs + holdsUpToMs);
       if (outcome === "done" || res.destroyed) return;
       this.logger.warn({ upstream: target.host, path: requestPath(req) }, "upstream refused the connection: trying the next replica");
     }
@@ -79,12 +86,13 @@ export class Forwarder {
     target: URL,
     headers: http.OutgoingHttpHeaders,
     mayRetry: boolean,
+    timeoutMs: number,
   ): Promise<"done" | "refused"> {
     return new Promise((resolve) => {
       let sent = false;
       const { protocol, hostname, port, agent } = this.targetOf(target);
       const upstream = http.request(
-        { protocol, hostname, port, method: req.method, path: req.originalUrl ?? req.url, headers, agent, timeout: this.timeoutMs },
+        { protocol, hostname, port, method: req.method, path: req.originalUrl ?? req.url, headers, agent, timeout: timeoutMs },
         (answer: IncomingMessage) => {
           res.statusCode = answer.statusCode ?? 502;
           copyResponseHeaders(answer.headers, res);

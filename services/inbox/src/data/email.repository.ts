@@ -3,7 +3,7 @@ import type { TeamScope } from "@burnbox/service-kit";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { Client, Prisma } from "./prisma";
 
-type EmailRow = Prisma.EmailGetPayload<object>;
+export type EmailRow = Prisma.EmailGetPayload<object>;
 type EmailWithAttachments = Prisma.EmailGetPayload<{ include: { attachments: true } }>;
 
 export interface NewAttachment {
@@ -72,8 +72,12 @@ export function toEmailSummary(e: EmailRow): EmailSummary {
   };
 }
 
+/** An email's stored headers (name to value; a JSON object as the intake wrote it). */
+export const storedHeaders = (h: EmailRow["headers"]): Record<string, string> =>
+  h && typeof h === "object" && !Array.isArray(h) ? (h as Record<string, string>) : {};
+
 export function toEmail(e: EmailWithAttachments): Email {
-  const headers = e.headers && typeof e.headers === "object" && !Array.isArray(e.headers) ? (e.headers as Record<string, string>) : {};
+  const headers = storedHeaders(e.headers);
   return {
     id: e.id,
     inbox_id: e.inboxId,
@@ -90,6 +94,17 @@ export function toEmail(e: EmailWithAttachments): Email {
     attachments: e.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size_bytes: a.sizeBytes })),
     extracted: extractedFrom(e.extracted),
   };
+}
+
+/**
+ * The emails a wait reads: of one inbox, those after a point (`receivedAt`, then id when given),
+ * only unread ones, or only the given ids (the mail a wake names).
+ */
+export interface WaitSelection {
+  inboxId: string;
+  after: { receivedAt: Date; id: string | null } | null;
+  unread: boolean;
+  ids?: readonly string[];
 }
 
 /** Emails carry no tenant columns: their inbox's tenant scopes them. */
@@ -134,6 +149,26 @@ export class EmailRepository {
 
   count(scope: TeamScope, listing: EmailListing): Promise<number> {
     return this.db.email.count({ where: listingWhere(scope, listing) });
+  }
+
+  /**
+   * The emails a wait reads, oldest first (every column: the matcher reads bodies and headers, the
+   * answer is their summaries). One query, on a connection taken for it alone.
+   */
+  forWait(scope: TeamScope, w: WaitSelection): Promise<EmailRow[]> {
+    const where: Prisma.EmailWhereInput = { inboxId: w.inboxId, inbox: inTeam(scope) };
+    if (w.unread) where.isRead = false;
+    if (w.ids) where.id = { in: [...w.ids] };
+    if (w.after) {
+      const { receivedAt, id } = w.after;
+      where.OR = id === null ? [{ receivedAt: { gt: receivedAt } }] : [{ receivedAt: { gt: receivedAt } }, { receivedAt, id: { gt: id } }];
+    }
+    return this.db.email.findMany({ where, orderBy: [{ receivedAt: "asc" }, { id: "asc" }] });
+  }
+
+  /** Where an email of this inbox stands in its order (a wait's `since`); null when it is not one of the inbox's. */
+  async cursor(scope: TeamScope, inboxId: string, emailId: string): Promise<{ receivedAt: Date; id: string } | null> {
+    return this.db.email.findFirst({ where: { id: emailId, inboxId, inbox: inTeam(scope) }, select: { receivedAt: true, id: true } });
   }
 
   /** Sets the read flag; null when the email is not in `scope`. */

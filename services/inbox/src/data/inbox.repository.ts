@@ -131,6 +131,15 @@ export class InboxRepository {
     return row && toInboxAccess(row);
   }
 
+  /** When the inbox expires (a wait ends then); null when it is gone or not in `scope`. */
+  async expiresAt(scope: TeamScope, inboxId: string): Promise<Date | null> {
+    const row = await this.db.inbox.findFirst({
+      where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId },
+      select: { expiresAt: true },
+    });
+    return row?.expiresAt ?? null;
+  }
+
   async get(scope: TeamScope, inboxId: string): Promise<Inbox | null> {
     const row = await this.db.inbox.findFirst({ where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId } });
     if (!row) return null;

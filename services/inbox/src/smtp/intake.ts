@@ -152,7 +152,8 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         // the trace of a message starts here: its email.received events carry it on
         withSpan("smtp DATA", { kind: SpanKind.SERVER, attributes: { "smtp.message.size": raw.length } }, async () => {
-          const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+          // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
+          const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
           return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries });
         })
           .then((ids) => {

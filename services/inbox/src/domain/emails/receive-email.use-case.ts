@@ -16,6 +16,7 @@ import {
   storableOrNull,
   storableText,
 } from "./mail-content";
+import { bodyTextOf } from "./extraction/html-text";
 import type { Delivery } from "./resolve-recipient.use-case";
 
 export interface ReceivedMessage {
@@ -51,15 +52,18 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
   // every text that reaches a row is made storable; the raw message keeps the original bytes
   const from = storableText(mail.from?.value[0]?.address?.toLowerCase() || input.envelopeFrom.toLowerCase() || "");
   const subject = storableText(mail.subject ?? "");
-  const bodyText = storableOrNull(mail.text);
+  // the text part; without one (the parser makes none from the HTML), the HTML's visible text: tags
+  // and attribute values such as link URLs are not text (extensions section 1's `body`)
   const sentHtml = typeof mail.html === "string" ? storableText(mail.html) : null;
+  const htmlOnly = sentHtml !== null && !mail.text?.trim();
+  const bodyText = storableOrNull(htmlOnly ? bodyTextOf(null, sentHtml) : mail.text);
   const bodyHtml = sentHtml === null ? null : sanitizeEmailHtml(sentHtml);
   const headers = storableHeaders(flatHeaders(mail.headerLines));
   const messageId = storableOrNull(mail.messageId);
   const snippet = snippetOf(bodyText);
   // once per message, whatever the number of recipients; from the HTML as sent (sanitizing keeps
   // the text of <title> and the like, which is not visible)
-  const extracted = extractedOf(logger, { subject, text: hasOwnText(mail) ? bodyText : null, html: sentHtml, headers });
+  const extracted = extractedOf(logger, { subject, text: hasOwnText(mail) && !htmlOnly ? bodyText : null, html: sentHtml, headers });
   const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
   const receivedAt = new Date(deps.now());
 

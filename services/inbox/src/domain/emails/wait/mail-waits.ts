@@ -1,0 +1,99 @@
+import type { Logger, TeamScope } from "@burnbox/service-kit";
+import type { EmailRow } from "../../../data/email.repository";
+
+/** A wait held in this process, as the fan-out sees it. */
+export interface HeldWait {
+  inboxId: string;
+  /** The inbox's tenant: the wake's query is scoped by it. */
+  scope: TeamScope;
+  /** New mail of the inbox (loaded once for every wait held on it). */
+  offer(rows: readonly EmailRow[]): void;
+  /** The inbox was deleted or has expired. */
+  gone(reason: "deleted" | "expired"): void;
+  /** The process drains: answer with what matched so far. */
+  drain(): void;
+}
+
+/**
+ * The waits held in one process, by inbox. One subscription per process feeds it (the intakes'
+ * `email.received`, `inbox.deleted`, `inbox.expired`); a mail wakes only the waits on its inbox,
+ * and the new rows are read once per wake for all of them, never while nothing arrives.
+ */
+export class MailWaits {
+  private readonly byInbox = new Map<string, Set<HeldWait>>();
+  /** Email ids announced for an inbox and not read yet. */
+  private readonly pending = new Map<string, Set<string>>();
+  private readonly loading = new Set<string>();
+
+  constructor(
+    private readonly load: (scope: TeamScope, inboxId: string, ids: readonly string[]) => Promise<EmailRow[]>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** How many waits this process holds. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byInbox.values()) n += set.size;
+    return n;
+  }
+
+  /** Holds `wait` until the returned function removes it. */
+  add(wait: HeldWait): () => void {
+    let set = this.byInbox.get(wait.inboxId);
+    if (!set) {
+      set = new Set();
+      this.byInbox.set(wait.inboxId, set);
+    }
+    set.add(wait);
+    return () => {
+      const held = this.byInbox.get(wait.inboxId);
+      if (!held) return;
+      held.delete(wait);
+      if (held.size === 0) this.byInbox.delete(wait.inboxId);
+    };
+  }
+
+  /** An email was stored in `inboxId` (by any intake): the waits on it read it, once. */
+  mailArrived(inboxId: string, emailId: string): void {
+    if (!this.byInbox.has(inboxId)) return;
+    let ids = this.pending.get(inboxId);
+    if (!ids) {
+      ids = new Set();
+      this.pending.set(inboxId, ids);
+    }
+    ids.add(emailId);
+    if (!this.loading.has(inboxId)) void this.wake(inboxId);
+  }
+
+  /** Reads the announced mail of an inbox in one query per round (what arrives meanwhile goes in the next). */
+  private async wake(inboxId: string): Promise<void> {
+    this.loading.add(inboxId);
+    try {
+      for (let ids = this.pending.get(inboxId); ids; ids = this.pending.get(inboxId)) {
+        this.pending.delete(inboxId);
+        const first = this.byInbox.get(inboxId)?.values().next().value;
+        if (!first) return;
+        let rows: EmailRow[];
+        try {
+          rows = await this.load(first.scope, inboxId, [...ids]);
+        } catch (err) {
+          this.logger.warn({ err, inbox_id: inboxId }, "could not read new mail for the waits on an inbox");
+          continue;
+        }
+        for (const wait of this.byInbox.get(inboxId) ?? []) wait.offer(rows);
+      }
+    } finally {
+      this.loading.delete(inboxId);
+      this.pending.delete(inboxId);
+    }
+  }
+
+  inboxGone(inboxId: string, reason: "deleted" | "expired"): void {
+    for (const wait of [...(this.byInbox.get(inboxId) ?? [])]) wait.gone(reason);
+  }
+
+  /** Answers every held wait (the process is shutting down). */
+  drainAll(): void {
+    for (const set of [...this.byInbox.values()]) for (const wait of [...set]) wait.drain();
+  }
+}

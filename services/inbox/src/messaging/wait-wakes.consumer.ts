@@ -1,0 +1,46 @@
+import { EventType, subjects } from "@burnbox/contracts";
+import type { Logger, NatsConnection } from "@burnbox/service-kit";
+import type { MailWaits } from "../domain/emails/wait/mail-waits";
+
+interface WakeEvent {
+  type?: string;
+  data?: { inbox_id?: unknown; email_id?: unknown };
+}
+
+/**
+ * What wakes the waits held in this process: the `email.received`, `inbox.deleted` and
+ * `inbox.expired` events, read as plain NATS subscriptions of this process (no durable consumer,
+ * no queue group: every replica sees every event, as the outbox relay publishes it right after
+ * the intake's commit, whichever intake that was). One subscription per subject per process,
+ * whatever the number of waits; `MailWaits` fans out by inbox.
+ */
+export function startWaitWakes(nc: NatsConnection, namespace: string, waits: MailWaits, logger: Logger): { stop(): void } {
+  const s = subjects(namespace);
+  const subs = [EventType.emailReceived, EventType.inboxDeleted, EventType.inboxExpired].map((type) =>
+    nc.subscribe(s.event(type), {
+      callback: (err, msg) => {
+        if (err) {
+          logger.warn({ err }, "wait wake subscription failed");
+          return;
+        }
+        let event: WakeEvent;
+        try {
+          event = msg.json<WakeEvent>();
+        } catch {
+          return;
+        }
+        const inboxId = event.data?.inbox_id;
+        if (typeof inboxId !== "string") return;
+        if (type === EventType.emailReceived) {
+          const emailId = event.data?.email_id;
+          if (typeof emailId === "string") waits.mailArrived(inboxId, emailId);
+        } else waits.inboxGone(inboxId, type === EventType.inboxDeleted ? "deleted" : "expired");
+      },
+    }),
+  );
+  return {
+    stop: () => {
+      for (const sub of subs) sub.unsubscribe();
+    },
+  };
+}

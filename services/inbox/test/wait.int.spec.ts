@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import nodemailer from "nodemailer";
+import { createRedis, startInfra, type Infra, type Redis } from "@burnbox/service-kit";
+import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
+import { startIntake, type RunningIntake, type RunningService } from "../src/app";
+import type { InboxConfig } from "../src/config";
+import { WaitSlots } from "../src/domain/emails/wait/wait-slots";
+import { serveTenancyStandIn } from "./tenancy-stand-in";
+import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
+
+const DOMAIN = "mail.wait-test.example";
+
+interface WaitAnswer {
+  data: Array<{ id: string; subject: string }>;
+  matched: number;
+  timed_out: boolean;
+}
+
+/** The held wait on the real Postgres, NATS and Redis: woken by a separate intake process's mail, ended by deletion and drain. */
+describe("GET /inboxes/:id/emails/wait held in the inbox service", () => {
+  let t: TestService<InboxConfig, RunningService>;
+  let intakeInfra: Infra;
+  let intake: RunningIntake;
+  let redis: Redis;
+  let stops: Array<{ stop(): Promise<void> }> = [];
+  const owner = makeActor();
+  const orgId = randomUUID();
+  const teamId = randomUUID();
+  const assignmentId = randomUUID();
+
+  beforeAll(async () => {
+    t = await startInboxTestService("wait");
+    stops = serveTenancyStandIn(t.infra, t.ns, { assignmentId, orgId, teamId, domain: DOMAIN });
+    intakeInfra = await startInfra({
+      config: t.config,
+      database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR },
+      logDestination: new LogCapture(),
+    });
+    intake = await startIntake(t.config, intakeInfra);
+    redis = createRedis(t.config.redis.url);
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await intake?.stop();
+    await intakeInfra?.close();
+    await Promise.all(stops.map((s) => s.stop()));
+    await t?.stop();
+  });
+
+  const newInbox = async () => {
+    const res = await t.call<{ id: string; full_address: string }>("POST", "/inboxes", {
+      actor: owner,
+      body: { domain_assignment_id: assignmentId },
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const wait = (inboxId: string, query: string) => t.call<WaitAnswer>("GET", `/inboxes/${inboxId}/emails/wait?${query}`, { actor: owner });
+  const send = (to: string, subject: string) =>
+    nodemailer
+      .createTransport({ host: "127.0.0.1", port: intake.smtpPort, secure: false, ignoreTLS: true })
+      .sendMail({ from: "a@example.org", to, subject, text: "hello" });
+
+  it("when the intake process stores a matching mail, then the held wait answers with it and is no longer held", async () => {
+    const inbox = await newInbox();
+    const waiting = wait(inbox.id, "subject=wanted&timeout=20s");
+    await waitFor(() => t.service.waits.size === 1 || undefined, { what: "the wait held" });
+    await send(inbox.full_address, "not this one");
+    await send(inbox.full_address, "the wanted one");
+    const r = await waiting;
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ matched: 1, timed_out: false, data: [{ subject: "the wanted one" }] });
+    expect(t.service.waits.size).toBe(0);
+  });
+
+  it("when the inbox is deleted during the wait, then it ends with 404", async () => {
+    const inbox = await newInbox();
+    const waiting = wait(inbox.id, "timeout=20s");
+    await waitFor(() => t.service.waits.size === 1 || undefined, { what: "the wait held" });
+    expect((await t.call("DELETE", `/inboxes/${inbox.id}`, { actor: owner })).status).toBe(204);
+    expect((await waiting).status).toBe(404);
+  });
+
+  it("when the process drains, then held waits answer with what matched so far, timed_out", async () => {
+    const inbox = await newInbox();
+    await send(inbox.full_address, "first");
+    const waiting = wait(inbox.id, "count=2&timeout=20s");
+    await waitFor(() => t.service.waits.size === 1 || undefined, { what: "the wait held" });
+    t.service.waits.drainAll();
+    const r = await waiting;
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ matched: 1, timed_out: true, data: [{ subject: "first" }] });
+  });
+
+  it("when two replicas count one user's waits in Redis, then the cap holds over both, and a released slot is free again", async () => {
+    const prefix = `${t.ns}:`;
+    const replicaA = new WaitSlots(redis, prefix, 2, t.infra.logger);
+    const replicaB = new WaitSlots(redis, prefix, 2, t.infra.logger);
+    const user = randomUUID();
+    const first = await replicaA.acquire(user, 5000);
+    const second = await replicaB.acquire(user, 5000);
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(await replicaA.acquire(user, 5000)).toBeNull();
+    expect(await replicaB.acquire(user, 5000)).toBeNull();
+    first!();
+    await waitFor(async () => (await redis.zcard(`${prefix}waits:${user}`)) === 1 || undefined, { what: "the release" });
+    const third = await replicaB.acquire(user, 5000);
+    expect(third).not.toBeNull();
+    second!();
+    third!();
+  });
+});
