@@ -2,9 +2,9 @@ import type { Actor, MessageBody, z } from "@burnbox/contracts";
 import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 import type { IdentityRepos } from "../data/repositories";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer } from "../adapters/mailer";
 import type { PasswordHasher } from "./passwords";
-import type { RelyingParty } from "./sso/relying-party";
+import type { RelyingParty } from "../adapters/relying-party";
 
 export interface IdentityDeps {
   /** Repositories for reads; `write(...)` for a change with its events and audit entries. */

@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
-import type { StoredProvider } from "../../data/sso-provider.repository";
-import { isUnsafeAllowed } from "./issuer-policy";
-import { GITHUB, type GithubEndpoints } from "./presets";
+import type { StoredProvider } from "../data/sso-provider.repository";
+import { isUnsafeAllowed } from "../domain/sso/issuer-policy";
+import { GITHUB, type GithubEndpoints } from "../domain/sso/presets";
 import type { HostResolver, SecretBox } from "@burnbox/service-kit";
 import { guardedFetch } from "./guarded-fetch";
 
@@ -46,6 +46,17 @@ export class RelyingParty {
   ) {
     this.github = opts.github ?? GITHUB;
     this.fetch = guardedFetch({ resolve: opts.resolve, unsafeAllowedIssuers: opts.unsafeAllowedIssuers, timeoutMs: 10_000 });
+  }
+
+  /** Fresh state, nonce and PKCE verifier (with its S256 challenge) for one login. */
+  async newLoginChecks(): Promise<{ state: string; nonce: string; codeVerifier: string; codeChallenge: string }> {
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    return {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier,
+      codeChallenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    };
   }
 
   forget(providerId: string): void {
