@@ -1,7 +1,7 @@
 import type { Allowlist, NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { DispatcherConfig } from "../config";
 import type { DispatcherHot, DispatcherRepos } from "../data/repositories";
-import type { Resolver } from "./sender";
+import type { Resolver } from "../adapters/webhook-sender";
 
 export interface DispatcherDeps {
   /**

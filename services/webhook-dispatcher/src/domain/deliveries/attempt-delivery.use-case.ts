@@ -2,7 +2,7 @@ import { parseDurationMs } from "@burnbox/contracts";
 import { contextFromHeaders, pipeline } from "@burnbox/service-kit";
 import type { AttemptRecord, ClaimedDelivery } from "../../data/delivery-queue.repository";
 import type { DispatcherDeps } from "../deps";
-import { sendWebhook } from "../sender";
+import { sendWebhook } from "../../adapters/webhook-sender";
 import { attemptOutcome } from "./retry-schedule";
 
 /**

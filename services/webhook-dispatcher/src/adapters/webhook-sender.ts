@@ -13,7 +13,7 @@ import {
   type Context,
   type HostResolver,
 } from "@burnbox/service-kit";
-import { webhookUrlProblem } from "./url-policy";
+import { webhookUrlProblem } from "../domain/url-policy";
 
 /** Resolves every address of a host name (injectable so tests can point a name anywhere). */
 export type Resolver = HostResolver;
