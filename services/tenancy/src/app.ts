@@ -40,7 +40,7 @@ import { platformConfigHandlers } from "./http/platform-config.handlers";
 import path from "node:path";
 import { adminHandlers } from "./http/admin.handlers";
 import { setupGuard, setupHandlers } from "./http/setup.handlers";
-import { packageVersion } from "./domain/admin/get-version.use-case";
+import { packageVersion } from "./adapters/package-version";
 import { prepareSetupToken } from "./domain/setup/setup-token";
 import { servePlatformConfigRpc } from "./messaging/platform-config.rpc";
 import { PlatformTtlView, startPlatformTtl } from "./domain/platform-config/platform-ttl";
