@@ -14,7 +14,7 @@ import type { TenancyConfig } from "./config";
 import { createPrisma, type Client } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
-import { dnsLookup } from "./domain/domains/dns-check";
+import { dnsLookup } from "./adapters/dns-lookup";
 import { startDomainVerifyWorker } from "./workers/domain-verify.worker";
 import { domainAssignmentsHandlers } from "./http/domain-assignments.handlers";
 import { domainsHandlers } from "./http/domains.handlers";
