@@ -10,6 +10,7 @@ import {
   startPeriodicTask,
   type Infra,
   type PeriodicTask,
+  type Clock,
 } from "@burnbox/service-kit";
 import type { IdentityConfig } from "./config";
 import { createPrisma, repositories } from "./data/repositories";
@@ -46,7 +47,7 @@ export interface RunningService {
 }
 
 /** Users, passwords, sessions and tokens, and API-key resolution for the gateway. */
-export async function startService(config: IdentityConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
+export async function startService(config: IdentityConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
   if (!infra.pool) throw new Error("identity needs its database");
   const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, mailShape, requiredInProduction, secretSchema } from "@burnbox/service-kit";
+import {
+  baseConfigShape,
+  databaseShape,
+  dnsShape,
+  encryptionShape,
+  loadConfig,
+  mailShape,
+  requiredInProduction,
+  secretSchema,
+} from "@burnbox/service-kit";
 
 export const IdentityConfig = z.object({
   ...baseConfigShape("identity", 8101),

@@ -7,6 +7,7 @@ import {
   SecretBox,
   serveApi,
   startOutboxRelay,
+  systemClock,
   type Infra,
   type PeriodicTask,
 } from "@burnbox/service-kit";
@@ -81,7 +82,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     data,
     config,
     nc: infra.nc,
-    now: () => new Date(),
+    now: systemClock,
     dnsLookup: dnsLookup(config.dns.servers, config.dns.timeout_ms),
     secrets: new SecretBox(config.encryption.key),
     platformTtl,

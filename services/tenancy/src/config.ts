@@ -1,7 +1,15 @@
 import path from "node:path";
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, mailShape, requiredInProduction } from "@burnbox/service-kit";
+import {
+  baseConfigShape,
+  databaseShape,
+  dnsShape,
+  encryptionShape,
+  loadConfig,
+  mailShape,
+  requiredInProduction,
+} from "@burnbox/service-kit";
 
 export const TenancyConfig = z.object({
   ...baseConfigShape("tenancy", 8102),

@@ -5,6 +5,8 @@ import {
   parseAllowlist,
   serveApi,
   startOutboxRelay,
+  systemClock,
+  type Clock,
   type Infra,
   type PeriodicTask,
 } from "@burnbox/service-kit";
@@ -34,7 +36,7 @@ export interface RunningService {
 export async function startService(
   config: DispatcherConfig,
   infra: Infra,
-  opts: { resolver?: Resolver; now?: () => Date } = {},
+  opts: { resolver?: Resolver; now?: Clock } = {},
 ): Promise<RunningService> {
   if (!infra.pool) throw new Error("webhook-dispatcher needs its database");
   const { logger } = infra;
@@ -63,7 +65,7 @@ export async function startService(
     config,
     allowed,
     resolver: opts.resolver ?? configuredResolver(config.dns, allowed),
-    now: opts.now ?? (() => new Date()),
+    now: opts.now ?? systemClock,
   };
   const delivery = startDeliveryWorker(deps, logger);
   const webhookRetry = startWebhookRetryWorker(deps, logger);

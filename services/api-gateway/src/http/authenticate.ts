@@ -3,7 +3,16 @@ import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { ResolvedApiKey, RpcName, redisKeys, subjects, type Actor } from "@burnbox/contracts";
-import { type AppError, BroadcastCache, errors, LuaScript, rpcRequest, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import {
+  type AppError,
+  BroadcastCache,
+  errors,
+  LuaScript,
+  rpcRequest,
+  type Logger,
+  type NatsConnection,
+  type Clock,
+} from "@burnbox/service-kit";
 import { ipInList, parseCidrs } from "./client-ip";
 
 export const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;
@@ -29,7 +38,7 @@ export interface AuthenticatorDeps {
   namespace: string;
   logger: Logger;
   apiKeyCacheTtlSeconds: number;
-  now?: () => number;
+  now?: Clock;
 }
 
 export const hashApiKey = (raw: string) => createHash("sha256").update(raw).digest("hex");

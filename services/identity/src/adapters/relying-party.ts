@@ -2,7 +2,7 @@ import * as oidc from "openid-client";
 import type { StoredProvider } from "../data/sso-provider.repository";
 import { isUnsafeAllowed } from "../domain/sso/issuer-policy";
 import { GITHUB, type GithubEndpoints } from "../domain/sso/presets";
-import type { HostResolver, SecretBox } from "@burnbox/service-kit";
+import type { HostResolver, SecretBox, Clock } from "@burnbox/service-kit";
 import { guardedFetch } from "./guarded-fetch";
 
 /** What the callback learnt from the provider: who, and whether it vouches for the email. */
@@ -39,7 +39,7 @@ export class RelyingParty {
     private readonly opts: {
       secrets: SecretBox;
       unsafeAllowedIssuers: readonly string[];
-      now: () => number;
+      now: Clock;
       github?: GithubEndpoints;
       resolve: HostResolver;
     },

@@ -1,5 +1,5 @@
 import type { Actor, MessageBody, z } from "@burnbox/contracts";
-import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork } from "@burnbox/service-kit";
+import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork, Clock } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 import type { IdentityRepos } from "../data/repositories";
 import type { Mailer } from "../adapters/mailer";
@@ -22,7 +22,7 @@ export interface IdentityDeps {
   outbound: OutboundPolicy;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */
-  now: () => number;
+  now: Clock;
 }
 
 /** The context of a public route: the caller may be anonymous. */

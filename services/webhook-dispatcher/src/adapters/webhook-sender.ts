@@ -12,6 +12,7 @@ import {
   type Allowlist,
   type Context,
   type HostResolver,
+  type Clock,
 } from "@burnbox/service-kit";
 import { webhookUrlProblem } from "../domain/url-policy";
 
@@ -58,7 +59,7 @@ export async function sendWebhook(opts: {
   timeoutMs: number;
   allowed: Allowlist;
   resolver: Resolver;
-  now?: () => number;
+  now?: Clock;
   /** The trace this POST continues (the event's); else the active one. The receiver gets it as `traceparent`. */
   trace?: Context;
 }): Promise<SendResult> {

@@ -11,7 +11,13 @@ import type { TenancyDeps } from "../deps";
  */
 export async function removeTenantKeys(deps: TenancyDeps, tenant: { orgId: string; teamId: string | null }): Promise<void> {
   try {
-    await rpcRequest(deps.nc, deps.config.nats.namespace, RpcName.removeTenantKeys, { org_id: tenant.orgId, team_id: tenant.teamId }, 10_000);
+    await rpcRequest(
+      deps.nc,
+      deps.config.nats.namespace,
+      RpcName.removeTenantKeys,
+      { org_id: tenant.orgId, team_id: tenant.teamId },
+      10_000,
+    );
   } catch (err) {
     if (!(err instanceof RpcError)) throw err;
     throw errors.unavailable("deleted, but its API keys are still being revoked: they stop working within moments");
