@@ -12,14 +12,14 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { ROOT, say } from "./lib.mjs";
 
-// `migrate`: applies the service's migrations and exits (the image's Kubernetes migration Job runs it)
+// the entry points; dist/migrate.js (main.js --migrate-only) is written below for a service with a database
 const ENTRIES = {
   "api-gateway": ["main"],
-  identity: ["main", "migrate"],
-  tenancy: ["main", "migrate"],
-  inbox: ["main", "smtp-main", "migrate"],
-  "webhook-dispatcher": ["main", "migrate"],
-  "realtime-gateway": ["main", "migrate"],
+  identity: ["main"],
+  tenancy: ["main"],
+  inbox: ["main", "smtp-main"],
+  "webhook-dispatcher": ["main"],
+  "realtime-gateway": ["main"],
 };
 
 const SERVICES_DIR = path.join(ROOT, "services");
