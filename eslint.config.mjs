@@ -56,6 +56,49 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
+    // domain/ is rules and use cases: code that talks to the network or disk lives in src/adapters/
+    // (docs/service-layout.md, "Adapters")
+    files: ["services/*/src/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "net",
+                "node:net",
+                "tls",
+                "node:tls",
+                "dgram",
+                "node:dgram",
+                "dns",
+                "dns/*",
+                "node:dns",
+                "node:dns/*",
+                "http",
+                "node:http",
+                "https",
+                "node:https",
+                "http2",
+                "node:http2",
+                "fs",
+                "fs/*",
+                "node:fs",
+                "node:fs/*",
+              ],
+              message: "network and disk access belongs in src/adapters/ (docs/service-layout.md)",
+            },
+            {
+              group: ["@aws-sdk/*", "nodemailer", "openid-client", "ws", "smtp-server", "undici"],
+              message: "SDK and socket clients belong in src/adapters/ (docs/service-layout.md)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.spec.ts", "**/*.test.ts", "**/*.type-test.ts", "**/test/**/*.ts", "tests-e2e/**/*.ts", "bench/**/*.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",

@@ -1,5 +1,5 @@
 import { deliveryBody } from "../../../services/webhook-dispatcher/src/domain/deliveries/delivery-body.js";
-import { signBody } from "../../../services/webhook-dispatcher/src/domain/sender.js";
+import { signBody } from "../../../services/webhook-dispatcher/src/adapters/webhook-sender.js";
 import { WebhookVerificationError } from "./errors.js";
 import { verifyWebhook } from "./webhook.js";
 

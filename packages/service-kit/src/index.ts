@@ -1,6 +1,7 @@
 export * from "./telemetry";
 export * from "./config";
 export * from "./context";
+export * from "./clock";
 export * from "./logger";
 export * from "./errors";
 export * from "./internal-auth";

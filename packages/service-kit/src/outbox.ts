@@ -186,7 +186,8 @@ export function startOutboxRelay(opts: {
     direct.add(p);
   }
 
-  async function publishBatch(minAgeSeconds: number): Promise<number> {
+  /** One claimed batch: how many rows were published, and whether the batch was full (there may be more). */
+  async function publishBatch(minAgeSeconds: number): Promise<{ count: number; full: boolean }> {
     const client = await pool.connect();
     try {
       // Marking rows published need not wait for the WAL flush: a mark lost in a database crash
@@ -207,7 +208,7 @@ export function startOutboxRelay(opts: {
         await client.query("UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])", [published]);
       }
       await client.query("COMMIT");
-      return published.length === rows.length && rows.length === batch ? -published.length : published.length;
+      return { count: published.length, full: published.length === rows.length && rows.length === batch };
     } catch (err) {
       await client.query("ROLLBACK").catch(() => undefined);
       throw err;
@@ -219,9 +220,9 @@ export function startOutboxRelay(opts: {
   async function drainAll(minAgeSeconds: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await publishBatch(minAgeSeconds);
-      total += Math.abs(n);
-      if (n >= 0) break; // a full batch (negative) means there may be more
+      const { count, full } = await publishBatch(minAgeSeconds);
+      total += count;
+      if (!full) break;
     }
     const now = Date.now();
     if (now - lastCleanup > 60_000) {

@@ -35,13 +35,13 @@ const VERSION = "0.1.0";
 /** WebSocket upgrades under this prefix go to realtime-gateway (the streams of the contracts' WS_ROUTES; it refuses any other path). */
 const WS_PREFIX = `${API_PREFIX}/ws/`;
 
-export interface RunningGateway {
+export interface RunningService {
   port: number;
   app: Express;
   stop(): Promise<void>;
 }
 
-export async function startGateway(config: GatewayConfig, infra: Infra): Promise<RunningGateway> {
+export async function startService(config: GatewayConfig, infra: Infra): Promise<RunningService> {
   const { logger, metrics } = infra;
   if (!infra.redis) throw new Error("api-gateway needs Redis");
   // The request path's Redis work (rate-limit windows, revocation checks, key lookups) on a

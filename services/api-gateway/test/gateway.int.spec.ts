@@ -6,7 +6,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { redisKeys, type InternalContext, type ResolvedApiKey } from "@burnbox/contracts";
 import { serveRpc, startInfra, verifyInternalContext, INTERNAL_CONTEXT_HEADER, type Infra } from "@burnbox/service-kit";
 import { uniqueNamespace, TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
-import { startGateway, type RunningGateway } from "../src/app";
+import { startService, type RunningService } from "../src/app";
 import type { GatewayConfig } from "../src/config";
 import type { UpstreamService } from "../src/http/route-table";
 import { gatewayTestConfig } from "./gateway-config";
@@ -58,7 +58,7 @@ describe("api-gateway", () => {
   const statusAsked: string[] = [];
   let upstreams: Server[];
   let infra: Infra;
-  let gw: RunningGateway;
+  let gw: RunningService;
   let base: string;
   let config: GatewayConfig;
 
@@ -124,7 +124,7 @@ describe("api-gateway", () => {
       },
       infra.logger,
     );
-    gw = await startGateway(config, infra);
+    gw = await startService(config, infra);
     base = `http://127.0.0.1:${gw.port}`;
   });
 
@@ -367,7 +367,7 @@ describe("api-gateway", () => {
       http: { ...config.http, port: 0 },
       rate_limit: { ...config.rate_limit, trusted_proxies: ["127.0.0.1"], unauthenticated_per_minute: 2 },
     };
-    const gw2 = await startGateway(cfg, infra);
+    const gw2 = await startService(cfg, infra);
     try {
       const hit = () => fetch(`http://127.0.0.1:${gw2.port}/api/v1/docs/openapi.json`, { headers: { "x-forwarded-for": ip } });
       await hit();
@@ -487,7 +487,7 @@ describe("api-gateway", () => {
   });
 
   it("when metrics are disabled, then /metrics is 404", async () => {
-    const gw3 = await startGateway({ ...config, http: { ...config.http, port: 0 }, metrics: { ...config.metrics, enabled: false } }, infra);
+    const gw3 = await startService({ ...config, http: { ...config.http, port: 0 }, metrics: { ...config.metrics, enabled: false } }, infra);
     try {
       expect((await fetch(`http://127.0.0.1:${gw3.port}/metrics`)).status).toBe(404);
     } finally {

@@ -10,6 +10,7 @@ import {
   startPeriodicTask,
   type Infra,
   type PeriodicTask,
+  type Clock,
 } from "@burnbox/service-kit";
 import type { IdentityConfig } from "./config";
 import { createPrisma, repositories } from "./data/repositories";
@@ -17,7 +18,7 @@ import type { IdentityDeps } from "./domain/deps";
 import { keyStateRefresher } from "./domain/api-keys/key-cache";
 import { PasswordHasher } from "./domain/passwords";
 import { configuredGithub } from "./domain/sso/presets";
-import { RelyingParty } from "./domain/sso/relying-party";
+import { RelyingParty } from "./adapters/relying-party";
 import { accountHandlers } from "./http/account.handlers";
 import { adminUsersHandlers } from "./http/admin-users.handlers";
 import { apiKeysHandlers } from "./http/api-keys.handlers";
@@ -26,7 +27,7 @@ import { platformHandlers } from "./http/platform.handlers";
 import { sessionsHandlers } from "./http/sessions.handlers";
 import { ssoAdminHandlers } from "./http/sso-admin.handlers";
 import { ssoHandlers } from "./http/sso.handlers";
-import { configMailerSettings, Mailer } from "./mail/mailer";
+import { configMailerSettings, Mailer } from "./adapters/mailer";
 import { startPlatformMailer } from "./domain/platform/platform-mailer";
 import { servePlatformRpc } from "./messaging/platform.rpc";
 import { serveIdentityRpc } from "./messaging/identity.rpc";
@@ -47,7 +48,7 @@ export interface RunningService {
 }
 
 /** Users, passwords, sessions and tokens, and API-key resolution for the gateway. */
-export async function startService(config: IdentityConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
+export async function startService(config: IdentityConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
   if (!infra.pool) throw new Error("identity needs its database");
   const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });

@@ -7,7 +7,7 @@ import { repositories } from "./data/repositories";
 import { WsTicketRepository } from "./data/ws-ticket.repository";
 import { AdminStatsFeed, fetchAdminStatsOverNats } from "./domain/admin-stats/admin-stats-feed";
 import type { RealtimeDeps } from "./domain/deps";
-import { Hub } from "./domain/hub";
+import { Hub } from "./adapters/ws-hub";
 import { inboxStreamUpgrades } from "./http/inbox-stream.upgrade";
 import { notificationsHandlers } from "./http/notifications.handlers";
 import { wsTicketsHandlers } from "./http/ws-tickets.handlers";

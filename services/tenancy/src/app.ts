@@ -6,6 +6,7 @@ import {
   SecretBox,
   serveApi,
   startOutboxRelay,
+  systemClock,
   type Infra,
   type PeriodicTask,
 } from "@burnbox/service-kit";
@@ -13,7 +14,7 @@ import type { TenancyConfig } from "./config";
 import { createPrisma, type Client } from "./data/prisma";
 import { repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
-import { dnsLookup } from "./domain/domains/dns-check";
+import { dnsLookup } from "./adapters/dns-lookup";
 import { startDomainVerifyWorker } from "./workers/domain-verify.worker";
 import { domainAssignmentsHandlers } from "./http/domain-assignments.handlers";
 import { domainsHandlers } from "./http/domains.handlers";
@@ -39,7 +40,7 @@ import { platformConfigHandlers } from "./http/platform-config.handlers";
 import path from "node:path";
 import { adminHandlers } from "./http/admin.handlers";
 import { setupGuard, setupHandlers } from "./http/setup.handlers";
-import { packageVersion } from "./domain/admin/get-version.use-case";
+import { packageVersion } from "./adapters/package-version";
 import { prepareSetupToken } from "./domain/setup/setup-token";
 import { servePlatformConfigRpc } from "./messaging/platform-config.rpc";
 import { PlatformTtlView, startPlatformTtl } from "./domain/platform-config/platform-ttl";
@@ -80,7 +81,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     data,
     config,
     nc: infra.nc,
-    now: () => new Date(),
+    now: systemClock,
     dnsLookup: dnsLookup(config.dns.servers, config.dns.timeout_ms),
     secrets: new SecretBox(config.encryption.key),
     platformTtl,

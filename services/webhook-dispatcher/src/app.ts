@@ -5,6 +5,8 @@ import {
   parseAllowlist,
   serveApi,
   startOutboxRelay,
+  systemClock,
+  type Clock,
   type Infra,
   type PeriodicTask,
 } from "@burnbox/service-kit";
@@ -12,8 +14,8 @@ import type { DispatcherConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { hotRepositories, repositories } from "./data/repositories";
 import type { DispatcherDeps } from "./domain/deps";
-import { configuredResolver } from "./domain/dns-resolver";
-import { closeReceiverConnections, type Resolver } from "./domain/sender";
+import { configuredResolver } from "./adapters/dns-resolver";
+import { closeReceiverConnections, type Resolver } from "./adapters/webhook-sender";
 import { webhookDeliveriesHandlers } from "./http/webhook-deliveries.handlers";
 import { webhooksHandlers } from "./http/webhooks.handlers";
 import { startDispatchConsumers } from "./messaging/dispatch.consumer";
@@ -34,7 +36,7 @@ export interface RunningService {
 export async function startService(
   config: DispatcherConfig,
   infra: Infra,
-  opts: { resolver?: Resolver; now?: () => Date } = {},
+  opts: { resolver?: Resolver; now?: Clock } = {},
 ): Promise<RunningService> {
   if (!infra.pool) throw new Error("webhook-dispatcher needs its database");
   const { logger } = infra;
@@ -63,7 +65,7 @@ export async function startService(
     config,
     allowed,
     resolver: opts.resolver ?? configuredResolver(config.dns, allowed),
-    now: opts.now ?? (() => new Date()),
+    now: opts.now ?? systemClock,
   };
   const delivery = startDeliveryWorker(deps, logger);
   const webhookRetry = startWebhookRetryWorker(deps, logger);

@@ -30,7 +30,7 @@ import { loadDispatcherConfig } from "../src/config";
 import { DeliveryQueue } from "../src/data/delivery-queue.repository";
 import { deliveryBody } from "../src/domain/deliveries/delivery-body";
 import { scheduleDeliveries } from "../src/domain/deliveries/schedule-deliveries.use-case";
-import { systemResolver } from "../src/domain/sender";
+import { systemResolver } from "../src/adapters/webhook-sender";
 import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
 import { startDeliveryWorker } from "../src/workers/delivery.worker";
 import { EXTRACTED, emailReceivedEvent } from "./factories";

@@ -9,6 +9,7 @@ import {
   errors,
   LuaScript,
   rpcRequest,
+  type Clock,
   type Invalidations,
   type Logger,
   type NatsConnection,
@@ -43,7 +44,7 @@ export interface AuthenticatorDeps {
   namespace: string;
   logger: Logger;
   apiKeyCacheTtlSeconds: number;
-  now?: () => number;
+  now?: Clock;
 }
 
 export const hashApiKey = (raw: string) => createHash("sha256").update(raw).digest("hex");

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { LuaScript, type Logger } from "@burnbox/service-kit";
+import { LuaScript, type Logger, type Clock } from "@burnbox/service-kit";
 
 export interface RateRule {
   /** Bucket name, part of the Redis key. */
@@ -62,7 +62,7 @@ export class RateLimiter {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
+    private readonly now: Clock = Date.now,
   ) {}
 
   private window(rule: RateRule, now: number) {

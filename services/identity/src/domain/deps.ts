@@ -1,10 +1,10 @@
 import type { Actor, MessageBody, z } from "@burnbox/contracts";
-import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork } from "@burnbox/service-kit";
+import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork, Clock } from "@burnbox/service-kit";
 import type { IdentityConfig } from "../config";
 import type { IdentityRepos } from "../data/repositories";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer } from "../adapters/mailer";
 import type { PasswordHasher } from "./passwords";
-import type { RelyingParty } from "./sso/relying-party";
+import type { RelyingParty } from "../adapters/relying-party";
 
 export interface IdentityDeps {
   /** Repositories for reads; `write(...)` for a change with its events and audit entries. */
@@ -22,7 +22,7 @@ export interface IdentityDeps {
   outbound: OutboundPolicy;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */
-  now: () => number;
+  now: Clock;
 }
 
 /** The context of a public route: the caller may be anonymous. */

@@ -1,7 +1,7 @@
 import { RpcName, type LookedUpUser, type User } from "@burnbox/contracts";
 import { serveRpc } from "@burnbox/service-kit";
 import type { IdentityDeps } from "../domain/deps";
-import { inviteMail } from "../mail/invite-mail";
+import { inviteMail } from "../domain/invites/invite-mail";
 
 const looked = (u: User): LookedUpUser => ({
   id: u.id,

@@ -3,7 +3,7 @@ import type { NotificationSocketRepository } from "../data/notification-socket.r
 import type { RealtimeRepos } from "../data/repositories";
 import type { WsTicketRepository } from "../data/ws-ticket.repository";
 import type { AdminStatsFeed } from "./admin-stats/admin-stats-feed";
-import type { Hub } from "./hub";
+import type { Hub } from "../adapters/ws-hub";
 
 /** What every realtime use case receives: explicit dependencies, no globals. */
 export interface RealtimeDeps {

@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { API_PREFIX, AppError, errors, type Logger } from "@burnbox/service-kit";
 import { openAdminStatsStream } from "../domain/admin-stats/open-admin-stats-stream.use-case";
 import type { RealtimeDeps } from "../domain/deps";
-import { bindTransport } from "../domain/frames";
+import { bindTransport } from "../adapters/ws-frames";
 import { openInboxStream } from "../domain/inbox-streams/open-inbox-stream.use-case";
 import { openNotificationStream } from "../domain/notifications/open-notification-stream.use-case";
 
@@ -38,7 +38,7 @@ function refuse(socket: Duplex, err: AppError): void {
  * admitted by its use case before the handshake.
  */
 export function inboxStreamUpgrades(deps: RealtimeDeps, logger: Logger) {
-  // no permessage-deflate: the hub writes frames made once to each socket (domain/frames.ts)
+  // no permessage-deflate: the hub writes frames made once to each socket (adapters/ws-frames.ts)
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
   const handler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands upgrade sockets over without an 'error' listener: a client that resets the

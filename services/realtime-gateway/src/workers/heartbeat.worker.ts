@@ -1,5 +1,5 @@
 import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
-import type { Hub } from "../domain/hub";
+import type { Hub } from "../adapters/ws-hub";
 
 /** Pings this replica's sockets at a steady pace (no jitter: each replica pings only its own peers). */
 export function startHeartbeat(hub: Hub, intervalMs: number, logger: Logger): PeriodicTask {

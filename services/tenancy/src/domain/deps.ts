@@ -1,4 +1,4 @@
-import type { NatsConnection, SecretBox, UnitOfWork } from "@burnbox/service-kit";
+import type { Clock, NatsConnection, SecretBox, UnitOfWork } from "@burnbox/service-kit";
 import type { TenancyConfig } from "../config";
 import type { TenancyRepos } from "../data/repositories";
 import type { DnsLookup } from "./domains/dns-check";
@@ -11,7 +11,8 @@ export interface TenancyDeps {
   config: TenancyConfig;
   /** Requests to other services (identity: members' details, password confirmation). */
   nc: NatsConnection;
-  now: () => Date;
+  /** The clock (ms since the epoch); tests move it instead of sleeping. */
+  now: Clock;
   /** The DNS as domain verification reads it (`dns.servers`). */
   dnsLookup: DnsLookup;
   /** AES-256-GCM with `encryption.key`: the platform mailer password and storage secret key. */

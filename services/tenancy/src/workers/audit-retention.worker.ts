@@ -18,7 +18,7 @@ export function startAuditRetentionWorker(deps: TenancyDeps, logger: Logger): Pe
     intervalMs: parseDurationMs(deps.config.audit.retention_interval),
     logger,
     run: async () => {
-      const cutoff = new Date(deps.now().getTime() - retentionMs);
+      const cutoff = new Date(deps.now() - retentionMs);
       let total = 0;
       for (let i = 0; i < MAX_BATCHES; i++) {
         const deleted = await deps.data.repos.audit.deleteOlderThan(cutoff, BATCH);

@@ -18,7 +18,7 @@ export function startDomainVerifyWorker(deps: TenancyDeps, logger: Logger): Peri
     logger,
     run: () =>
       deps.data.write(async (repos, events) => {
-        const due = await repos.domains.claimDue(new Date(deps.now().getTime() - intervalMs), BATCH);
+        const due = await repos.domains.claimDue(new Date(deps.now() - intervalMs), BATCH);
         for (const d of due) {
           const domain = await repos.domains.get({ orgId: d.orgId }, d.domainId);
           if (domain) await checkDomainDns(deps, repos, events, { scope: { orgId: d.orgId }, domain, trigger: "worker", ctx: null });

@@ -1,7 +1,7 @@
-import type { Allowlist, NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { Allowlist, Clock, NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { DispatcherConfig } from "../config";
 import type { DispatcherHot, DispatcherRepos } from "../data/repositories";
-import type { Resolver } from "./sender";
+import type { Resolver } from "../adapters/webhook-sender";
 
 export interface DispatcherDeps {
   /**
@@ -13,5 +13,6 @@ export interface DispatcherDeps {
   config: DispatcherConfig;
   allowed: Allowlist;
   resolver: Resolver;
-  now: () => Date;
+  /** The clock (ms since the epoch); tests move it instead of sleeping. */
+  now: Clock;
 }

@@ -29,7 +29,7 @@ export function startDeliveryWorker(deps: DispatcherDeps, logger: Logger): Deliv
   let stopped = false;
 
   async function claim(limit: number): Promise<ClaimedDelivery[]> {
-    const candidates = await deps.data.hot.deliveries.due(deps.now(), limit * 4);
+    const candidates = await deps.data.hot.deliveries.due(new Date(deps.now()), limit * 4);
     const picked = pickDue(candidates, { limit, perWebhookLimit: cfg.per_webhook_concurrency, inFlight: perHook });
     return deps.data.hot.deliveries.claim(picked, leaseMs);
   }

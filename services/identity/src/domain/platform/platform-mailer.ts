@@ -1,6 +1,6 @@
 import { EventType, RpcName, type SavedMailerConfig } from "@burnbox/contracts";
 import { rpcRequest, startLiveSetting, type LiveSetting, type SecretBox } from "@burnbox/service-kit";
-import { configMailerSettings, type Mailer, type MailerSettings } from "../../mail/mailer";
+import { configMailerSettings, type Mailer, type MailerSettings } from "../../adapters/mailer";
 import type { IdentityDeps } from "../deps";
 
 /** The saved platform mailer as transport settings; its password opened with this service's `encryption.key`. */

@@ -8,7 +8,7 @@ import { createPendingLogin } from "../auth/pending-login";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { emailDomainOf, provisioningPlan } from "../sso-admin/provisioning-plan";
 import { opaqueToken, sha256 } from "../tokens";
-import type { ProviderAccount } from "./relying-party";
+import type { ProviderAccount } from "../../adapters/relying-party";
 import {
   codeRedirect,
   conflictRedirect,

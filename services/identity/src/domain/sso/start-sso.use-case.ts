@@ -1,4 +1,3 @@
-import * as oidc from "openid-client";
 import { errors } from "@burnbox/service-kit";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { sha256 } from "../tokens";
@@ -22,16 +21,14 @@ export async function startSso(
     userId = await redeemWsTicket(deps, input.ticket);
     if (!userId) throw errors.unauthenticated("invalid or expired ticket");
   }
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const { state, nonce, codeVerifier, codeChallenge } = await deps.rp.newLoginChecks();
   let url: URL;
   try {
     url = await deps.rp.authorizationUrl(provider, {
       redirectUri: redirectUriOf(deps, provider.name),
       state,
       nonce,
-      codeChallenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      codeChallenge,
     });
   } catch (err) {
     deps.logger.warn({ err: { message: (err as Error).message }, provider: provider.name }, "SSO provider discovery failed");

@@ -1,5 +1,5 @@
 import { RpcName, type AdminStats } from "@burnbox/contracts";
-import { errors, rpcRequest, RpcError, type NatsConnection } from "@burnbox/service-kit";
+import { errors, rpcRequest, RpcError, type NatsConnection, type Clock } from "@burnbox/service-kit";
 
 /** The platform figures of spec 2.7 as this replica last fetched them, shared by all its admin sockets. */
 export class AdminStatsFeed {
@@ -10,7 +10,7 @@ export class AdminStatsFeed {
 
   constructor(
     private readonly fetch: () => Promise<AdminStats>,
-    private readonly now: () => number = Date.now,
+    private readonly now: Clock = Date.now,
   ) {}
 
   /**

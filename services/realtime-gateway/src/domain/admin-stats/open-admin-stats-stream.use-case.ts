@@ -1,6 +1,6 @@
-import type { WebSocket } from "ws";
 import { ADMIN_STATS_FRAME } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit";
+import type { StreamSocket } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
 
 /** Every admin socket of a replica sits under this one key of the admin-stats hub. */
@@ -12,7 +12,7 @@ export const ADMIN_STATS_KEY = "admin";
  * rights). The figures are fetched (or reused) before the upgrade, so a refused caller or a
  * silent tenancy gets a plain HTTP error and never a socket; the first frame goes at once.
  */
-export async function openAdminStatsStream(deps: RealtimeDeps, input: { ticket: string }): Promise<(socket: WebSocket) => void> {
+export async function openAdminStatsStream(deps: RealtimeDeps, input: { ticket: string }): Promise<(socket: StreamSocket) => void> {
   const actor = await deps.tickets.redeem(input.ticket);
   if (!actor) throw errors.unauthenticated("invalid or expired ticket");
   if (actor.api_key) throw errors.forbidden("insufficient scope");

@@ -1,5 +1,5 @@
-import type { WebSocket } from "ws";
 import { errors } from "@burnbox/service-kit";
+import type { StreamSocket } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
 import { checkInboxAccess } from "./check-inbox-access";
 
@@ -12,7 +12,7 @@ import { checkInboxAccess } from "./check-inbox-access";
 export async function openInboxStream(
   deps: RealtimeDeps,
   input: { inboxId: string; ticket: string },
-): Promise<(socket: WebSocket) => void> {
+): Promise<(socket: StreamSocket) => void> {
   const actor = await deps.tickets.redeem(input.ticket);
   if (!actor) throw errors.unauthenticated("invalid or expired ticket");
   await checkInboxAccess(deps, actor, input.inboxId);

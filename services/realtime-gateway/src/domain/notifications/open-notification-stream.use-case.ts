@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { WebSocket } from "ws";
 import { MAX_NOTIFICATION_SOCKETS_PER_USER, NOTIFICATION_SOCKET_LIMIT_CLOSE } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit";
+import type { StreamSocket } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
 
 /**
@@ -10,7 +10,7 @@ import type { RealtimeDeps } from "../deps";
  * count if Redis fails). A socket beyond it is upgraded and closed at once with 4429, so the
  * client sees why.
  */
-export async function openNotificationStream(deps: RealtimeDeps, input: { ticket: string }): Promise<(socket: WebSocket) => void> {
+export async function openNotificationStream(deps: RealtimeDeps, input: { ticket: string }): Promise<(socket: StreamSocket) => void> {
   const actor = await deps.tickets.redeem(input.ticket);
   if (!actor) throw errors.unauthenticated("invalid or expired ticket");
   // notifications belong to the user: no API-key scope stands for them (as on the REST routes)

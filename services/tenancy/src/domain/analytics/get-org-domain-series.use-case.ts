@@ -14,7 +14,7 @@ export async function getOrgDomainSeries(
   const domain = input.domain.trim().toLowerCase();
   const located = await deps.data.repos.domains.locateByName(domain);
   if (!located || located.orgId !== scope.orgId) throw errors.notFound("domain");
-  const range = lastDays(deps.now(), input.days);
+  const range = lastDays(new Date(deps.now()), input.days);
   const rows = await deps.data.repos.analytics.domainPerDay(scope, domain, range);
   const counts = zeroFilled(range.dates, rows, (r) => r.emails);
   return { domain, data: range.dates.map((date, i) => ({ date, count: counts[i] ?? 0 })) };

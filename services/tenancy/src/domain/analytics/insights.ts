@@ -6,7 +6,7 @@ import { allHours, lastDays, zeroFilled } from "./series";
 
 /** Inboxes and storage per UTC day (zero-filled, `days` points ending today) and the 24 hours' mail. */
 export async function insights(deps: TenancyDeps, scope: OrgScope | TeamScope, days: number): Promise<TeamInsights & { range: DayRange }> {
-  const range = lastDays(deps.now(), days);
+  const range = lastDays(new Date(deps.now()), days);
   const { analytics } = deps.data.repos;
   const [perDay, perHour] = await Promise.all([analytics.perDay(scope, range), analytics.perHour(scope, range)]);
   const inboxes = zeroFilled(range.dates, perDay, (r) => r.inboxesCreated);

@@ -29,7 +29,7 @@ export async function exportOrgAudit(
   await deps.data.repos.audit.exportOrg(scope, filter, {
     limit: AUDIT_EXPORT_MAX_ROWS,
     onStart: async (truncated) => {
-      await sink.start({ contentType: shape.contentType, filename: exportFilename(org.slug, deps.now(), format), truncated });
+      await sink.start({ contentType: shape.contentType, filename: exportFilename(org.slug, new Date(deps.now()), format), truncated });
       await sink.write(shape.open);
     },
     onBatch: (entries: AuditEntry[]) => {

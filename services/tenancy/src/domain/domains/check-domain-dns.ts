@@ -34,7 +34,7 @@ export async function checkDomainDns(
   }
   const updated = await repos.domains.recordCheck(scope, domain.id, {
     id: randomUUID(),
-    at: deps.now(),
+    at: new Date(deps.now()),
     trigger: input.trigger,
     flags: found?.flags ?? null,
     status: found?.status ?? null,

@@ -1,4 +1,3 @@
-import { Resolver } from "node:dns/promises";
 import type { Domain } from "@burnbox/contracts";
 
 /** What the DNS said about a domain: its MX hosts and TXT strings (empty when it has none or does not exist). */
@@ -9,31 +8,6 @@ export interface DnsRecords {
 
 /** Looks a domain's records up; rejects with the DNS error (SERVFAIL, timeout, refused) when the lookup fails. */
 export type DnsLookup = (domainName: string) => Promise<DnsRecords>;
-
-/** "No such name" and "no such record" are answers (checked, nothing found), not failures. */
-const isNoAnswer = (err: unknown): boolean => {
-  const code = (err as { code?: string }).code;
-  return code === "ENOTFOUND" || code === "ENODATA";
-};
-
-const orEmpty = async <T>(lookup: Promise<T[]>): Promise<T[]> => {
-  try {
-    return await lookup;
-  } catch (err) {
-    if (isNoAnswer(err)) return [];
-    throw err;
-  }
-};
-
-/** A lookup through `servers` (`host:port`; the system's resolvers when empty). */
-export function dnsLookup(servers: readonly string[], timeoutMs: number): DnsLookup {
-  return async (domainName) => {
-    const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
-    if (servers.length > 0) resolver.setServers([...servers]);
-    const [mx, txt] = await Promise.all([orEmpty(resolver.resolveMx(domainName)), orEmpty(resolver.resolveTxt(domainName))]);
-    return { mx: mx.map((r) => r.exchange), txt: txt.map((chunks) => chunks.join("")) };
-  };
-}
 
 const hostName = (h: string): string => h.trim().toLowerCase().replace(/\.$/, "");
 

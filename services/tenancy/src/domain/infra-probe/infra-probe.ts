@@ -1,4 +1,4 @@
-import { RefusedTarget, SMTP_SUBMISSION_PORTS, outboundPolicy, pinTarget, type OutboundPolicy } from "@burnbox/service-kit";
+import { RefusedTarget, SMTP_SUBMISSION_PORTS, outboundPolicy, pinTarget, type OutboundPolicy, type Clock } from "@burnbox/service-kit";
 import { headBucket } from "../../adapters/s3-probe";
 import { ProbeFailure, verifySmtp } from "../../adapters/smtp-probe";
 
@@ -35,7 +35,7 @@ export interface StorageProbeConfig {
 export interface ProbeEnv {
   policy: OutboundPolicy;
   timeoutMs: number;
-  now?: () => number;
+  now?: Clock;
 }
 
 /** A `ProbeEnv` from tenancy's configuration values. */

@@ -39,7 +39,7 @@ export async function bulkCreateInvites(
     if (await deps.data.repos.orgMembers.get(scope, u.id)) memberEmails.add(u.email.toLowerCase());
   }
 
-  const now = deps.now();
+  const now = new Date(deps.now());
   const expiresAt = new Date(now.getTime() + parseDurationMs(deps.config.invites.ttl));
   const created = await deps.data.write(async (repos, events) => {
     const made: StoredInvite[] = [];

@@ -21,7 +21,7 @@ export async function createInvite(deps: TenancyDeps, ctx: RequestCtx, input: { 
     throw errors.conflict("user is already a member of this organization");
   const org = await deps.data.repos.orgs.get(scope);
   if (!org) throw errors.notFound("organization");
-  const now = deps.now();
+  const now = new Date(deps.now());
   const expiresAt = new Date(now.getTime() + parseDurationMs(deps.config.invites.ttl));
   const { token, hash } = newInviteToken();
   const invite = await deps.data.write(async (repos, events) => {

@@ -8,7 +8,7 @@ import type { TenancyDeps } from "../deps";
 export async function listInvites(deps: TenancyDeps, ctx: RequestCtx, input: { orgId: string } & ListInvitesQuery): Promise<Page<Invite>> {
   const scope = await requireOrg(deps, ctx, input, "org.members.invite");
   const { invites } = deps.data.repos;
-  const now = deps.now();
+  const now = new Date(deps.now());
   return paginate(input, {
     rows: (window) => invites.list(scope, input.status, now, window),
     count: () => invites.count(scope, input.status, now),

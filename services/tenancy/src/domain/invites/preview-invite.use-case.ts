@@ -8,7 +8,7 @@ import { hashInviteToken, isInviteToken } from "./invite-token";
 export async function previewInvite(deps: TenancyDeps, input: { token: string }): Promise<InvitePreview> {
   if (!isInviteToken(input.token)) throw errors.notFound("invite");
   const invite = await deps.data.repos.invites.locateByTokenHash(hashInviteToken(input.token));
-  if (!invite || statusAt(invite, deps.now()) !== "pending") throw errors.notFound("invite");
+  if (!invite || statusAt(invite, new Date(deps.now())) !== "pending") throw errors.notFound("invite");
   const org = await deps.data.repos.orgs.get({ orgId: invite.orgId });
   if (!org) throw errors.notFound("invite");
   return {

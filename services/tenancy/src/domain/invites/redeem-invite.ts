@@ -19,7 +19,7 @@ export async function redeemInvite(
   deps: TenancyDeps,
   input: { tokenHash: string; user: Redeemer; audit: AuditActor; replay?: boolean },
 ): Promise<AcceptInviteResult> {
-  const now = deps.now();
+  const now = new Date(deps.now());
   return deps.data.write(async (repos, events) => {
     const invite = await repos.invites.locateByTokenHash(input.tokenHash, { forUpdate: true });
     if (!invite) throw errors.notFound("invite");

@@ -9,7 +9,7 @@ export async function revokeInvite(
   input: { orgId: string; inviteId: string },
 ): Promise<{ message: string }> {
   const scope = await requireOrg(deps, ctx, input, "org.members.invite");
-  const now = deps.now();
+  const now = new Date(deps.now());
   return deps.data.write(async (repos, events) => {
     const invite = await repos.invites.get(scope, input.inviteId);
     if (!invite) throw errors.notFound("invite");

@@ -139,7 +139,7 @@ export async function completeSetup(deps: TenancyDeps, input: SetupCompleteBody,
   try {
     const result = await deps.data.write(async (repos, events) => {
       const orgId = randomUUID();
-      if (!(await repos.setup.markCompleted({ adminUserId: user.id, orgId, at: deps.now() })))
+      if (!(await repos.setup.markCompleted({ adminUserId: user.id, orgId, at: new Date(deps.now()) })))
         throw errors.conflict("setup is already complete");
       const org = await repos.orgs.create(
         { orgId },

@@ -10,7 +10,7 @@ export async function archiveTeam(deps: TenancyDeps, ctx: RequestCtx, input: { o
     const team = await repos.teams.get(scope);
     if (!team) throw errors.notFound("team");
     if (team.is_archived) return team;
-    const archived = await repos.teams.setArchived(scope, deps.now());
+    const archived = await repos.teams.setArchived(scope, new Date(deps.now()));
     events.event("team.archived", { org_id: scope.orgId, team_id: scope.teamId, data: { team_id: scope.teamId } });
     events.audit({ ctx, action: "team.archived", org_id: scope.orgId, team_id: scope.teamId, target: { type: "team", id: scope.teamId } });
     return archived;

@@ -2,7 +2,7 @@ import { parseDurationMs } from "@burnbox/contracts";
 import { contextFromHeaders, pipeline } from "@burnbox/service-kit";
 import type { AttemptRecord, ClaimedDelivery } from "../../data/delivery-queue.repository";
 import type { DispatcherDeps } from "../deps";
-import { sendWebhook } from "../sender";
+import { sendWebhook } from "../../adapters/webhook-sender";
 import { attemptOutcome } from "./retry-schedule";
 
 /**
@@ -12,7 +12,7 @@ import { attemptOutcome } from "./retry-schedule";
  */
 export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDelivery): Promise<AttemptRecord | null> {
   if (!delivery.active) {
-    await deps.data.hot.deliveries.cancel(delivery.id, deps.now());
+    await deps.data.hot.deliveries.cancel(delivery.id, new Date(deps.now()));
     return null;
   }
   const result = await sendWebhook({
@@ -24,14 +24,14 @@ export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDel
     timeoutMs: parseDurationMs(deps.config.defaults.webhook_timeout),
     allowed: deps.allowed,
     resolver: deps.resolver,
-    now: () => deps.now().getTime(),
+    now: deps.now,
     // continues the trace of the span that scheduled it, stored with the delivery (docs/operations.md)
     ...(delivery.traceParent ? { trace: contextFromHeaders({ traceparent: delivery.traceParent }) } : {}),
   });
   const outcome = result.success ? "success" : result.status === null ? "error" : "http_error";
   pipeline.webhookAttempts.inc({ outcome });
   pipeline.webhookLatency.observe({ outcome }, result.timeMs / 1000);
-  const at = deps.now();
+  const at = new Date(deps.now());
   const record: AttemptRecord = {
     delivery,
     success: result.success,

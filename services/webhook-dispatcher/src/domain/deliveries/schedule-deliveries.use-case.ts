@@ -24,5 +24,5 @@ export async function scheduleDeliveries(deps: DispatcherDeps, input: { consumer
   });
   // the consumer's span (when traces are recorded): every attempt continues it, wherever it runs
   const traceParent = traceHeaders().traceparent ?? null;
-  return deps.data.hot.deliveries.schedule(scope, { consumer: input.consumer, event, at: deps.now(), traceParent, deliveries });
+  return deps.data.hot.deliveries.schedule(scope, { consumer: input.consumer, event, at: new Date(deps.now()), traceParent, deliveries });
 }

@@ -18,7 +18,7 @@ export async function redeliverDelivery(
   const scope = await authorizeTeam(deps, ctx, input, "team.webhooks.manage");
   const hook = await teamWebhook(deps, scope, input.webhookId);
   return deps.data.write(async (repos, events) => {
-    const found = await repos.deliveries.redeliver(scope, hook.id, input.deliveryId, deps.now());
+    const found = await repos.deliveries.redeliver(scope, hook.id, input.deliveryId, new Date(deps.now()));
     if (!found) throw errors.notFound("delivery");
     if (!found.webhookActive) throw errors.conflict("webhook is disabled: enable it (PATCH active: true) before redelivering");
     if (!found.queued)

@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import net from "node:net";
 import { parseAllowlist, pinTarget as kitPin, type OutboundPolicy } from "@burnbox/service-kit";
-import { headBucket } from "../../adapters/s3-probe";
-import { verifySmtp } from "../../adapters/smtp-probe";
-import { probeSmtp, probeStorage, type ProbeEnv } from "./infra-probe";
+import { headBucket } from "./s3-probe";
+import { verifySmtp } from "./smtp-probe";
+import { probeSmtp, probeStorage, type ProbeEnv } from "../domain/infra-probe/infra-probe";
 
 /** A policy whose resolver answers `addresses` for every name. */
 const policyOf = (resolve: () => Promise<string[]>, allowed: string[] = []): OutboundPolicy => ({

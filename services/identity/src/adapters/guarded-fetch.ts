@@ -1,6 +1,6 @@
 import type * as oidc from "openid-client";
 import { EMPTY_ALLOWLIST, RefusedTarget, guardedRequest, parseAllowlist, type HostResolver } from "@burnbox/service-kit";
-import { isUnsafeAllowed } from "./issuer-policy";
+import { isUnsafeAllowed } from "../domain/sso/issuer-policy";
 
 /** The largest answer an identity provider may send (discovery, JWKS, tokens, user info). */
 const MAX_BYTES = 1024 * 1024;

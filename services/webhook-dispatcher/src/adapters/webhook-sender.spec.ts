@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { closeReceiverConnections, sendWebhook } from "./sender";
+import { closeReceiverConnections, sendWebhook } from "./webhook-sender";
 import { EMPTY_ALLOWLIST, parseAllowlist, type Allowlist } from "@burnbox/service-kit";
 
 const send = (

@@ -1,5 +1,5 @@
 import { hostResolver, type Allowlist } from "@burnbox/service-kit";
-import type { Resolver } from "./sender";
+import type { Resolver } from "./webhook-sender";
 
 /**
  * The resolver of the dispatch-time address check (contract notes: `dns.servers`, like domain

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket, WebSocketServer } from "ws";
-import { bindTransport, sendPing, sendText, textFrame } from "./frames";
+import { bindTransport, sendPing, sendText, textFrame } from "./ws-frames";
 
 /** A real ws server and client on loopback: what the client's ws parser makes of the frames. */
 describe("pre-made text frames", () => {

@@ -1,8 +1,8 @@
 import * as oidc from "openid-client";
-import type { StoredProvider } from "../../data/sso-provider.repository";
-import { isUnsafeAllowed } from "./issuer-policy";
-import { GITHUB, type GithubEndpoints } from "./presets";
-import type { HostResolver, SecretBox } from "@burnbox/service-kit";
+import type { StoredProvider } from "../data/sso-provider.repository";
+import { isUnsafeAllowed } from "../domain/sso/issuer-policy";
+import { GITHUB, type GithubEndpoints } from "../domain/sso/presets";
+import type { HostResolver, SecretBox, Clock } from "@burnbox/service-kit";
 import { guardedFetch } from "./guarded-fetch";
 
 /** What the callback learnt from the provider: who, and whether it vouches for the email. */
@@ -39,13 +39,24 @@ export class RelyingParty {
     private readonly opts: {
       secrets: SecretBox;
       unsafeAllowedIssuers: readonly string[];
-      now: () => number;
+      now: Clock;
       github?: GithubEndpoints;
       resolve: HostResolver;
     },
   ) {
     this.github = opts.github ?? GITHUB;
     this.fetch = guardedFetch({ resolve: opts.resolve, unsafeAllowedIssuers: opts.unsafeAllowedIssuers, timeoutMs: 10_000 });
+  }
+
+  /** Fresh state, nonce and PKCE verifier (with its S256 challenge) for one login. */
+  async newLoginChecks(): Promise<{ state: string; nonce: string; codeVerifier: string; codeChallenge: string }> {
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    return {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier,
+      codeChallenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    };
   }
 
   forget(providerId: string): void {

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "./mailer";
+import type { OutgoingMail } from "../../adapters/mailer";
 
 export interface InviteMailFields {
   email: string;

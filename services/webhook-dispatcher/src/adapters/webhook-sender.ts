@@ -12,8 +12,9 @@ import {
   type Allowlist,
   type Context,
   type HostResolver,
+  type Clock,
 } from "@burnbox/service-kit";
-import { webhookUrlProblem } from "./url-policy";
+import { webhookUrlProblem } from "../domain/url-policy";
 
 /** Resolves every address of a host name (injectable so tests can point a name anywhere). */
 export type Resolver = HostResolver;
@@ -58,7 +59,7 @@ export async function sendWebhook(opts: {
   timeoutMs: number;
   allowed: Allowlist;
   resolver: Resolver;
-  now?: () => number;
+  now?: Clock;
   /** The trace this POST continues (the event's); else the active one. The receiver gets it as `traceparent`. */
   trace?: Context;
 }): Promise<SendResult> {

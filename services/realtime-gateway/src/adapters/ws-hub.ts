@@ -1,6 +1,9 @@
 import { WebSocket } from "ws";
 import { pipeline, type Logger } from "@burnbox/service-kit";
-import { sendPing, sendText, textFrame } from "./frames";
+import { sendPing, sendText, textFrame } from "./ws-frames";
+
+/** A client's stream socket as the hub holds it (a `ws` WebSocket); use cases name it by this type. */
+export type StreamSocket = WebSocket;
 
 /**
  * The sockets of this replica, by inbox (or, for the notification stream, by user). Frames go only to the sockets of their inbox; a peer
