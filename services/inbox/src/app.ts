@@ -17,6 +17,7 @@ import {
   type Infra,
   type OutboxRelay,
   type PeriodicTask,
+  type Clock,
 } from "@burnbox/service-kit";
 import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
@@ -64,7 +65,7 @@ function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDeps) {
 }
 
 /** The use cases' dependencies, and the client and relay only the process itself closes. */
-function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
+function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
   const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
@@ -88,7 +89,7 @@ function buildDeps(config: InboxConfig, infra: Infra, now: () => number): { deps
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
-export async function startService(config: InboxConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningService> {
+export async function startService(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   const platformConfig = await startLiveConfig(config, infra, deps);
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
@@ -138,7 +139,7 @@ export interface RunningIntake {
 }
 
 /** The SMTP intake as its own process: SMTP on smtp.port, health and metrics on http.port. */
-export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: () => number } = {}): Promise<RunningIntake> {
+export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningIntake> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   const platformConfig = await startLiveConfig(config, infra, deps);
   const smtp = createSmtpIntake(deps, infra.logger);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { startTelemetry } from "@burnbox/service-kit/src/telemetry";
+import { startTelemetry } from "@burnbox/service-kit/telemetry";
 
 // Tracing (when OTEL_* ask for it) starts before the intake is loaded, so that its require hooks
 // see pg and http load; hence the dynamic imports.

@@ -1,4 +1,5 @@
 import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { Clock } from "@burnbox/service-kit";
 import type { InboxConfig } from "../config";
 import type { InboxHot, InboxRepos } from "../data/repositories";
 import type { MessageStore } from "../data/storage";
@@ -11,7 +12,7 @@ export interface InboxDeps {
   nc: NatsConnection;
   storage: MessageStore;
   config: InboxConfig;
-  now: () => number;
+  now: Clock;
   /** The platform settings (demo on or off, inbox TTL defaults), current on every replica. */
   platform: PlatformView;
 }

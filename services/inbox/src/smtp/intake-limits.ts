@@ -17,7 +17,7 @@ export class IntakeLimits {
 
   constructor(
     private readonly limits: { connectionsPerIp: number; messagesPerIpPerMinute: number },
-    private readonly now: () => number = Date.now,
+    private readonly now: Clock = Date.now,
   ) {}
 
   /** Counts a new connection; false (and not counted) when the IP already holds its maximum. */
@@ -65,3 +65,4 @@ export class IntakeLimits {
     return new Set([...this.open.keys(), ...this.sent.keys()]).size;
   }
 }
+import type { Clock } from "@burnbox/service-kit";

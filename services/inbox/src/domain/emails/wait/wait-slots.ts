@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { LuaScript, type Logger, type Redis } from "@burnbox/service-kit";
+import { LuaScript, type Logger, type Redis, type Clock } from "@burnbox/service-kit";
 
 /**
  * Takes a slot when fewer than ARGV[3] unexpired ones are held: each slot is a member of the
@@ -26,7 +26,7 @@ export class WaitSlots {
     private readonly prefix: string,
     private readonly limit: number,
     private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
+    private readonly now: Clock = Date.now,
   ) {}
 
   /** A slot for a wait that may last `holdMs`: its release, or null when the user holds `limit` already. */
