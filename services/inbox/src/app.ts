@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { EventType, inboxServiceRoutes, WAITS_PER_USER } from "@burnbox/contracts";
+import { inboxServiceRoutes, WAITS_PER_USER } from "@burnbox/contracts";
 import {
   bindRoutes,
   createHttpApp,
@@ -23,8 +23,10 @@ import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { IntakeRepository } from "./data/intake.repository";
 import { hotRepositories, repositories } from "./data/repositories";
-import { LocalStorage, S3Storage, type MessageStore } from "./data/storage";
-import { SwitchableStore } from "./data/switchable-storage";
+import { LocalStorage } from "./adapters/local-storage";
+import { S3Storage } from "./adapters/s3-storage";
+import type { MessageStore } from "./domain/message-store";
+import { SwitchableStore } from "./adapters/switchable-storage";
 import { startPlatformConfig } from "./domain/platform/platform-config";
 import { PlatformView } from "./domain/platform/platform-view";
 import type { InboxDeps } from "./domain/deps";

@@ -4,7 +4,7 @@ import { startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, internalHeaders, makeActor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
-import { S3Storage } from "../src/data/storage";
+import { S3Storage } from "../src/adapters/s3-storage";
 import { startS3 } from "./s3-server";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
 import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Settings } from "../src/data/storage";
+import type { S3Settings } from "../src/adapters/s3-storage";
 
 /** A local S3-protocol server on 127.0.0.1 with one bucket, and the settings that reach it. */
 export async function startS3(bucket = "burnbox-test"): Promise<{ settings: S3Settings; stop(): Promise<void> }> {

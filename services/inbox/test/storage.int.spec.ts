@@ -2,7 +2,9 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { LocalStorage, PRESIGNED_URL_TTL_SECONDS, S3Storage, type MessageStore } from "../src/data/storage";
+import { LocalStorage } from "../src/adapters/local-storage";
+import { PRESIGNED_URL_TTL_SECONDS, S3Storage } from "../src/adapters/s3-storage";
+import type { MessageStore } from "../src/domain/message-store";
 import { startS3 } from "./s3-server";
 
 async function bytesOf(stream: Readable): Promise<Buffer> {

@@ -2,7 +2,7 @@ import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { Clock } from "@burnbox/service-kit";
 import type { InboxConfig } from "../config";
 import type { InboxHot, InboxRepos } from "../data/repositories";
-import type { MessageStore } from "../data/storage";
+import type { MessageStore } from "./message-store";
 import type { PlatformView } from "./platform/platform-view";
 
 /** What every use case of the inbox service gets. */

@@ -1,8 +1,10 @@
 import { EventType, RpcName, type SavedStorageConfig } from "@burnbox/contracts";
 import { rpcRequest, startLiveSetting, type Logger, type NatsConnection, type SecretBox } from "@burnbox/service-kit";
 import type { InboxConfig } from "../../config";
-import { LocalStorage, S3Storage, type MessageStore } from "../../data/storage";
-import type { SwitchableStore } from "../../data/switchable-storage";
+import { LocalStorage } from "../../adapters/local-storage";
+import { S3Storage } from "../../adapters/s3-storage";
+import type { MessageStore } from "../message-store";
+import type { SwitchableStore } from "../../adapters/switchable-storage";
 import { NO_PLATFORM_SETTINGS, type InboxPlatform, type PlatformView } from "./platform-view";
 
 /** An endpoint saved as `host:port` gets its scheme from `use_ssl`; a URL is kept. */

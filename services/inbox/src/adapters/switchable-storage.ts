@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { DownloadAs, MessageStore } from "./storage";
+import type { DownloadAs, MessageStore } from "../domain/message-store";
 
 /** How long a replaced store stays open for the operations already running on it. */
 const RETIRE_AFTER_MS = 60_000;
