@@ -128,13 +128,12 @@ export class BurnBox {
    */
   async wait(inboxId: string, options: WaitOptions = {}): Promise<WaitResponse> {
     const query = buildWaitQuery(options);
-    // each email carries `extracted` (section 2), which the generated summary does not list yet
     return unwrap(
       await this.api.GET("/inboxes/{id}/emails/wait", {
         params: { path: { id: inboxId }, query },
         ...(options.signal ? { signal: options.signal } : {}),
       }),
-    ) as WaitResponse;
+    );
   }
 
   /** Waits for `count` (default 1) matching emails; rejects with WaitTimeoutError when fewer came in time. */

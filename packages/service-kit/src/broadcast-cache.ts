@@ -100,7 +100,7 @@ export class BroadcastCache<V> {
     }
     let mine = local.get(nc);
     if (!mine) local.set(nc, (mine = new Set()));
-    mine.add(this as BroadcastCache<unknown>);
+    mine.add(this);
     void this.confirm();
     void this.watch();
   }

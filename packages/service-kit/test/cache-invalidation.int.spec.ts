@@ -75,7 +75,7 @@ function txOf(c: PoolClient): Tx {
 
 function fixtureData(pool: Pool, relay: OutboxRelay, ns: string, nc: NatsConnection) {
   return createUnitOfWork({
-    client: pool as Sql,
+    client: pool,
     transaction: async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
       const c = await pool.connect();
       try {
