@@ -130,7 +130,8 @@ describe("burnbox-mcp, the MCP server", () => {
   it("wait_for_email, wait_for_code and wait_for_link answer when the mail arrives, and a wait that times out says so", async () => {
     const created = await call(http, "create_inbox", { domain_assignment_id: world.assignmentId, alias: alias("wait") });
     const inbox = created.structuredContent as { id: string; full_address: string };
-    const run = randomBytes(4).toString("hex");
+    // a letter first: an all-digit run id next to "verify" would itself be a code
+    const run = `t${randomBytes(4).toString("hex")}`;
 
     const waiting = call(stdio, "wait_for_email", { inbox_id: inbox.id, subject: `Run ${run}`, timeout_seconds: 30 });
     const code = call(http, "wait_for_code", { inbox_id: inbox.id, subject: `Run ${run}`, timeout_seconds: 30 });
