@@ -1,21 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { RpcName, subjects, type Actor, type WebhookEvent } from "@burnbox/contracts";
+import { connectNats, jetstreamManager, newEvent, publishChanges, publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
 import {
-  connectNats,
-  jetstreamManager,
-  newEvent,
-  publishChanges,
-  publishEvent,
-  serveRpc,
-  startInfra,
-  type Infra,
-} from "@burnbox/service-kit";
-import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
   deleteNamespaceStreams,
   dropDatabase,
   makeActor,
@@ -26,14 +14,13 @@ import {
   waitFor,
 } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
-import { loadDispatcherConfig } from "../src/config";
 import { DeliveryQueue } from "../src/data/delivery-queue.repository";
 import { deliveryBody } from "../src/domain/deliveries/delivery-body";
 import { scheduleDeliveries } from "../src/domain/deliveries/schedule-deliveries.use-case";
 import { systemResolver } from "../src/adapters/webhook-sender";
 import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
 import { startDeliveryWorker } from "../src/workers/delivery.worker";
-import { EXTRACTED, emailReceivedEvent } from "./factories";
+import { EXTRACTED, emailReceivedEvent, startDispatcherInfra } from "./factories";
 
 interface Received {
   at: number;
@@ -71,23 +58,12 @@ describe("webhook-dispatcher on real Postgres and NATS", () => {
   const teamId = randomUUID();
 
   beforeAll(async () => {
-    const config = loadDispatcherConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        database: { url: dbUrl },
-        webhooks: { unsafe_allowed_targets: ["localhost"] },
-        defaults: { webhook_timeout: "1s", webhook_max_retries: 3 },
-        delivery: { retry_base: "300ms", poll_interval: "50ms" },
-      },
-    );
-    infra = await startInfra({
-      config,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-      logDestination: new LogCapture(),
+    const started = await startDispatcherInfra(ns, dbUrl, {
+      defaults: { webhook_timeout: "1s", webhook_max_retries: 3 },
+      delivery: { retry_base: "300ms", poll_interval: "50ms" },
     });
+    const config = started.config;
+    infra = started.infra;
     rpc = serveRpc(
       infra.nc,
       ns,

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { newEvent } from "@burnbox/service-kit";
+import path from "node:path";
+import { newEvent, startInfra, type Infra } from "@burnbox/service-kit";
+import { LogCapture, TEST_INTERNAL_SECRET, testInfra } from "@burnbox/test-kit";
+import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";
 
 /** The codes and links the inbox service found in the mail (extensions section 2). */
 export const EXTRACTED = {
@@ -38,4 +41,32 @@ export function emailReceivedEvent(team: { orgId: string; teamId: string }, over
       },
     },
   });
+}
+
+/**
+ * A dispatcher's configuration and infrastructure for an integration test: the test's namespace and
+ * database, `localhost` receivers allowed, fast delivery polling; `overrides` win.
+ */
+export async function startDispatcherInfra(
+  ns: string,
+  dbUrl: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ config: DispatcherConfig; infra: Infra }> {
+  const config = loadDispatcherConfig(
+    {},
+    {
+      http: { port: 0, host: "127.0.0.1" },
+      internal: { secret: TEST_INTERNAL_SECRET },
+      nats: { url: testInfra.natsUrl, namespace: ns },
+      database: { url: dbUrl },
+      webhooks: { unsafe_allowed_targets: ["localhost"] },
+      ...overrides,
+    },
+  );
+  const infra = await startInfra({
+    config,
+    database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
+    logDestination: new LogCapture(),
+  });
+  return { config, infra };
 }

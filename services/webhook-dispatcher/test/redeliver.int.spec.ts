@@ -1,25 +1,20 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { RpcName } from "@burnbox/contracts";
-import { publishEvent, serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import { publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
 import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
   deleteNamespaceStreams,
   dropDatabase,
   makeActor,
   serviceClient,
   testDatabaseUrl,
-  testInfra,
   uniqueNamespace,
   waitFor,
 } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
-import { loadDispatcherConfig } from "../src/config";
 import { startDeliveryWorker } from "../src/workers/delivery.worker";
-import { emailReceivedEvent } from "./factories";
+import { emailReceivedEvent, startDispatcherInfra } from "./factories";
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -65,23 +60,12 @@ describe("redelivering a webhook delivery, on real Postgres and NATS", () => {
   const teams = new Set<string>([teamId, otherTeamId]);
 
   beforeAll(async () => {
-    const config = loadDispatcherConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        database: { url: dbUrl },
-        webhooks: { unsafe_allowed_targets: ["localhost"] },
-        defaults: { webhook_timeout: "1s", webhook_max_retries: 3 },
-        delivery: { retry_base: "300ms", poll_interval: "50ms" },
-      },
-    );
-    infra = await startInfra({
-      config,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-      logDestination: new LogCapture(),
+    const started = await startDispatcherInfra(ns, dbUrl, {
+      defaults: { webhook_timeout: "1s", webhook_max_retries: 3 },
+      delivery: { retry_base: "300ms", poll_interval: "50ms" },
     });
+    const config = started.config;
+    infra = started.infra;
     rpc = serveRpc(
       infra.nc,
       ns,

@@ -1,25 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { RpcName } from "@burnbox/contracts";
-import { SpanKind, outboxRow, serveRpc, startInMemoryTracing, startInfra, withSpan, type Infra } from "@burnbox/service-kit";
+import { SpanKind, outboxRow, serveRpc, startInMemoryTracing, withSpan, type Infra } from "@burnbox/service-kit";
 import {
-  LogCapture,
-  TEST_INTERNAL_SECRET,
   deleteNamespaceStreams,
   dropDatabase,
   makeActor,
   serviceClient,
   testDatabaseUrl,
-  testInfra,
   uniqueNamespace,
   waitFor,
 } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
-import { loadDispatcherConfig } from "../src/config";
 import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
-import { emailReceivedEvent } from "./factories";
+import { emailReceivedEvent, startDispatcherInfra } from "./factories";
 
 /**
  * One trace from the mail's arrival to the webhook's receiver: the event is written to the outbox
@@ -41,22 +36,9 @@ describe("webhook-dispatcher tracing on real Postgres and NATS", () => {
 
   beforeAll(async () => {
     tracing = await startInMemoryTracing();
-    const config = loadDispatcherConfig(
-      {},
-      {
-        http: { port: 0, host: "127.0.0.1" },
-        internal: { secret: TEST_INTERNAL_SECRET },
-        nats: { url: testInfra.natsUrl, namespace: ns },
-        database: { url: dbUrl },
-        webhooks: { unsafe_allowed_targets: ["localhost"] },
-        delivery: { poll_interval: "50ms", retry_base: "100ms" },
-      },
-    );
-    infra = await startInfra({
-      config,
-      database: { url: dbUrl, migrationsDir: path.join(__dirname, "..", "prisma", "migrations") },
-      logDestination: new LogCapture(),
-    });
+    const started = await startDispatcherInfra(ns, dbUrl, { delivery: { poll_interval: "50ms", retry_base: "100ms" } });
+    const config = started.config;
+    infra = started.infra;
     rpc = serveRpc(infra.nc, ns, RpcName.authorize, async () => ({ allowed: true, reason: null }), infra.logger);
     service = await startService(config, infra);
   });
