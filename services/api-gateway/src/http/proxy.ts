@@ -147,20 +147,25 @@ export class Forwarder {
       let sent = false;
       let replaced = false;
       const { protocol, hostname, port, agent } = this.targetOf(target);
-      const poll: HeldLongPoll = {
-        answerNow: () => {
-          this.longPolls.delete(poll);
-          if (replaced || res.destroyed || res.headersSent) return;
-          replaced = true;
-          upstream.destroy();
-          res.off("close", onClose);
-          void this.attempt(req, res, target, headers, false, this.timeoutMs, answerNowPath(path), false).then(resolve);
-        },
+      const poll: HeldLongPoll | null = longPoll
+        ? {
+            answerNow: () => {
+              release();
+              if (replaced || res.destroyed || res.headersSent) return;
+              replaced = true;
+              upstream.destroy();
+              res.off("close", onClose);
+              void this.attempt(req, res, target, headers, false, this.timeoutMs, answerNowPath(path), false).then(resolve);
+            },
+          }
+        : null;
+      const release = () => {
+        if (poll) this.longPolls.delete(poll);
       };
       const upstream = http.request(
         { protocol, hostname, port, method: req.method, path, headers, agent, timeout: timeoutMs },
         (answer: IncomingMessage) => {
-          this.longPolls.delete(poll);
+          release();
           res.statusCode = answer.statusCode ?? 502;
           copyResponseHeaders(answer.headers, res);
           // a service's own limit refused the request (spec 7.2): whatever window the gateway shows, none remains
@@ -184,7 +189,7 @@ export class Forwarder {
       });
       upstream.on("timeout", () => upstream.destroy(new Error("upstream timeout")));
       upstream.on("error", (err) => {
-        this.longPolls.delete(poll);
+        release();
         if (replaced) return; // cut by answerNow: the attempt that replaced it answers
         if (mayRetry && mayTryNext(err, sent)) {
           resolve("refused");
@@ -196,11 +201,11 @@ export class Forwarder {
         resolve("done");
       });
       const onClose = () => {
-        this.longPolls.delete(poll);
+        release();
         if (!res.writableFinished) upstream.destroy();
       };
       res.on("close", onClose);
-      if (longPoll) this.longPolls.add(poll);
+      if (poll) this.longPolls.add(poll);
     });
   }
 
