@@ -206,6 +206,27 @@ describe("burnbox, the command line", () => {
       });
     });
 
+    it("when the README's first-mail walkthrough runs as written (its ports, names and the tail line aside), then it prints the code and a key", () => {
+      const readme = readFileSync(path.join(CLI_DIR, "..", "..", "README.md"), "utf8");
+      const block = /### A first mail[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+      expect(block).toContain("burnbox init");
+      const smtp = new URL(`smtp://127.0.0.1:${system.ports.smtp}`);
+      const script = block!
+        .split("\n")
+        .filter((line) => !/^(npm run build:clients|alias burnbox=|burnbox tail )/.test(line))
+        .join("\n")
+        .replaceAll("me@example.com", email())
+        .replaceAll("qa.burnbox.test", `${alias("readme")}.${TRUSTED_DOMAIN}`)
+        .replaceAll("smtp://localhost:2525", smtp.href.replace(/\/$/, ""));
+      const r = spawnSync("bash", ["-c", `set -eo pipefail\nburnbox() { "${process.execPath}" "${CLI}" "$@"; }\n${script}\necho "key $BURNBOX_API_KEY"`], {
+        env: fresh,
+        encoding: "utf8",
+      });
+      expect({ code: r.status, err: r.stderr }).toMatchObject({ code: 0 });
+      expect(r.stdout.split("\n")).toContain("482913");
+      expect(r.stdout).toMatch(/^key bb_[0-9a-f]+$/m);
+    });
+
     it("when a setup command lacks what it needs, then usage is 64 and nothing is sent; a foreign org is 1 with the 404", () => {
       expect(run(["register", "--email", email()])).toMatchObject({ code: 64, err: expect.stringContaining("no password") });
       expect(run(["team", "create", "X"])).toMatchObject({ code: 64, err: expect.stringContaining("no org") });
