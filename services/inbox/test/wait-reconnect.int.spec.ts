@@ -113,7 +113,9 @@ describe("a held wait across a NATS reconnect of its inbox service", () => {
     // the wake goes out (on the intake's connection) while the inbox service's connection is down
     const published: string[] = [];
     const sub = intakeInfra.nc.subscribe(subjects(t.ns).event(EventType.emailReceived), {
-      callback: (_err, msg) => published.push(String(msg.json<{ data?: { inbox_id?: string } }>().data?.inbox_id)),
+      callback: (_err, msg) => {
+        published.push(String(msg.json<{ data?: { inbox_id?: string } }>().data?.inbox_id));
+      },
     });
     await intakeInfra.nc.flush();
     const before = statuses.length;
