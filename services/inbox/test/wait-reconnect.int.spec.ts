@@ -107,7 +107,7 @@ describe("a held wait across a NATS reconnect of its inbox service", () => {
     });
     expect(created.status).toBe(201);
     const inbox = created.body;
-    const waiting = t.call<WaitAnswer>("GET", `/inboxes/${inbox.id}/emails/wait?subject=during&timeout=60s`, { actor: owner });
+    const waiting = t.call<WaitAnswer>("GET", `/inboxes/${inbox.id}/emails/wait?subject=during&timeout=20s`, { actor: owner });
     await waitFor(() => t.service.waits.size === 1 || undefined, { what: "the wait held" });
 
     // the wake goes out (on the intake's connection) while the inbox service's connection is down
