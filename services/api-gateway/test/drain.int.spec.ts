@@ -74,8 +74,8 @@ describe("api-gateway draining with forwarded waits", () => {
       "http.host": "127.0.0.1",
       "services.inbox_url": inbox.url,
       "shutdown.drain_delay": "0s",
-      // far longer than the test takes: a wait cut by the close would show as a failed fetch, not a slow one
-      "shutdown.drain_timeout": "60s",
+      // far shorter than the waits (2 minutes): a wait the close cut would show as a failed fetch
+      "shutdown.drain_timeout": "5s",
     });
     infra = await startInfra({ config, redis: true });
     // the revocation list is complete: a JWT is admitted without asking identity
