@@ -95,8 +95,9 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
       .addOption(orgOption())
       .option("--description <text>", "what the team is for"),
   ).action(async (name: string, o: Printed & { org?: string; description?: string }) => {
+    const orgId = orgOf(o);
     const bb = await ctx.client();
-    const created = await bb.createTeam(orgOf(o), { name, ...(o.description ? { description: o.description } : {}) });
+    const created = await bb.createTeam(orgId, { name, ...(o.description ? { description: o.description } : {}) });
     printCreated(o, created, `${created.id}\t${created.slug}\t${created.name}`);
   });
   team
@@ -105,7 +106,8 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     .addOption(orgOption())
     .option("--json", "print the page as JSON")
     .action(async (o: { org?: string; json?: boolean }) => {
-      const page = await (await ctx.client()).listTeams(orgOf(o), LOOKUP_PAGE);
+      const orgId = orgOf(o);
+      const page = await (await ctx.client()).listTeams(orgId, LOOKUP_PAGE);
       if (o.json) return json(page);
       for (const x of page.data) io.out(`${x.id}\t${x.slug}\t${x.name}`);
     });
@@ -120,8 +122,9 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
       .addOption(orgOption())
       .option("--description <text>", "what the domain is for"),
   ).action(async (name: string, o: Printed & { org?: string; description?: string }) => {
+    const orgId = orgOf(o);
     const bb = await ctx.client();
-    const created = await bb.createDomain(orgOf(o), name, o.description);
+    const created = await bb.createDomain(orgId, name, o.description);
     printCreated(o, created, domainLine(created));
     dnsHint(created);
   });
@@ -132,7 +135,8 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     .addOption(orgOption())
     .option("--json", "print the domain as JSON")
     .action(async (domainId: string, o: { org?: string; json?: boolean }) => {
-      const checked = await (await ctx.client()).verifyDomain(orgOf(o), domainId);
+      const orgId = orgOf(o);
+      const checked = await (await ctx.client()).verifyDomain(orgId, domainId);
       if (o.json) json(checked);
       else io.out(`${domainLine(checked)}\tmx=${checked.mx_verified}\ttxt=${checked.txt_verified}\tspf=${checked.spf_verified}`);
       if (checked.status !== "verified") {
@@ -149,8 +153,9 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
       .addOption(teamOption())
       .addOption(new Option("--access <level>", "what the team may do on it").choices([...ACCESS_LEVELS]).default("full")),
   ).action(async (domainId: string, o: Printed & { org?: string; team?: string; access: (typeof ACCESS_LEVELS)[number] }) => {
+    const [orgId, teamId] = [orgOf(o), teamOf(o)];
     const bb = await ctx.client();
-    const created = await bb.assignDomain(orgOf(o), teamOf(o), domainId, o.access);
+    const created = await bb.assignDomain(orgId, teamId, domainId, o.access);
     printCreated(o, created, `${created.id}\t${created.domain_name}\t${created.access_level}`);
   });
   domain
@@ -160,14 +165,15 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     .option("--assigned", "the domain assignments you may create inboxes on: assignment id, domain, team, access")
     .option("--json", "print the page as JSON")
     .action(async (o: { org?: string; assigned?: boolean; json?: boolean }) => {
+      const orgId = o.assigned ? undefined : orgOf(o);
       const bb = await ctx.client();
-      if (o.assigned) {
+      if (o.assigned || !orgId) {
         const page = await bb.listMyDomains(LOOKUP_PAGE);
         if (o.json) return json(page);
         for (const a of page.data) io.out(`${a.id}\t${a.domain_name}\t${a.team_name}\t${a.access_level}`);
         return;
       }
-      const page = await bb.listDomains(orgOf(o), LOOKUP_PAGE);
+      const page = await bb.listDomains(orgId, LOOKUP_PAGE);
       if (o.json) return json(page);
       for (const d of page.data) io.out(domainLine(d));
     });
@@ -186,8 +192,9 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     .option("--json", "print the key with its details as JSON")
     .action(
       async (o: { name: string; scope?: string[]; expiresIn?: string; allowIp?: string[]; org?: string; team?: string; json?: boolean }) => {
+        const [orgId, teamId] = [orgOf(o), teamOf(o)];
         const bb = await ctx.client();
-        const created = await bb.createApiKey(orgOf(o), teamOf(o), {
+        const created = await bb.createApiKey(orgId, teamId, {
           name: o.name,
           scopes: o.scope ?? [...DEFAULT_KEY_SCOPES],
           ...(o.expiresIn ? { expires_in: o.expiresIn } : {}),
