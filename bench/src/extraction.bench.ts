@@ -86,7 +86,12 @@ function inProcess(): void {
 
 /** The typical mail as a sender puts it on the wire: multipart/alternative, both parts base64 in 76-character lines. */
 function wireMessage(to: string, i: number): string {
-  const b64 = (text: string) => (Buffer.from(text, "utf8").toString("base64").match(/.{1,76}/g) ?? []).join("\r\n");
+  const b64 = (text: string) =>
+    (
+      Buffer.from(text, "utf8")
+        .toString("base64")
+        .match(/.{1,76}/g) ?? []
+    ).join("\r\n");
   const boundary = `b${i}x${Date.now()}`;
   return [
     "From: Acme <noreply@acme.test>",
@@ -133,7 +138,11 @@ async function sendAll(port: number, to: string, count: number): Promise<void> {
 async function atIntake(): Promise<void> {
   process.stdout.write(`\nat intake: ${INTAKE_MESSAGES} messages a round over ${INTAKE_CONNECTIONS} connections, rounds on/off/on/off\n`);
   const limits = { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000", BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000" };
-  const system = await System.start({ all: { BB_LOG_LEVEL: "warn" }, "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" }, "inbox-smtp": limits });
+  const system = await System.start({
+    all: { BB_LOG_LEVEL: "warn" },
+    "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
+    "inbox-smtp": limits,
+  });
   try {
     const api = apiClient(system.gatewayUrl);
     const world = await teamWithDomain(api);

@@ -129,7 +129,11 @@ describe("burnbox, the command line", () => {
     const email = () => `cli-new-${randomBytes(4).toString("hex")}@example.test`;
     const run = (args: string[], input?: string) => burnbox(args, { env: fresh, ...(input !== undefined ? { input } : {}) });
     beforeEach(() => {
-      fresh = { PATH: process.env.PATH, BURNBOX_CONFIG: path.join(dir, `fresh-${randomBytes(3).toString("hex")}.json`), BURNBOX_URL: system.gatewayUrl };
+      fresh = {
+        PATH: process.env.PATH,
+        BURNBOX_CONFIG: path.join(dir, `fresh-${randomBytes(3).toString("hex")}.json`),
+        BURNBOX_URL: system.gatewayUrl,
+      };
     });
 
     it("when a new user registers and runs init, then inbox create needs no ids and the mailed code comes back; init again reuses all", async () => {
@@ -218,10 +222,14 @@ describe("burnbox, the command line", () => {
         .replaceAll("me@example.com", email())
         .replaceAll("qa.burnbox.test", `${alias("readme")}.${TRUSTED_DOMAIN}`)
         .replaceAll("smtp://localhost:2525", smtp.href.replace(/\/$/, ""));
-      const r = spawnSync("bash", ["-c", `set -eo pipefail\nburnbox() { "${process.execPath}" "${CLI}" "$@"; }\n${script}\necho "key $BURNBOX_API_KEY"`], {
-        env: fresh,
-        encoding: "utf8",
-      });
+      const r = spawnSync(
+        "bash",
+        ["-c", `set -eo pipefail\nburnbox() { "${process.execPath}" "${CLI}" "$@"; }\n${script}\necho "key $BURNBOX_API_KEY"`],
+        {
+          env: fresh,
+          encoding: "utf8",
+        },
+      );
       expect({ code: r.status, err: r.stderr }).toMatchObject({ code: 0 });
       expect(r.stdout.split("\n")).toContain("482913");
       expect(r.stdout).toMatch(/^key bb_[0-9a-f]+$/m);

@@ -18,7 +18,6 @@ export const EXIT = { found: 0, error: 1, timedOut: 2, usage: 64 } as const;
 
 const LINK_KINDS: readonly LinkKind[] = ["verify", "reset", "magic_link", "unsubscribe", "other"];
 
-
 /** Where the program reads and writes: the process's streams and environment in cli.ts, stand-ins in tests. */
 export interface Io {
   out: (line: string) => void;

@@ -48,7 +48,9 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     else io.out(line);
   };
   const withOutput = (cmd: Command) =>
-    cmd.addOption(new Option("--json", "print the answer as JSON")).addOption(new Option("-q, --quiet", "print only the id").conflicts("json"));
+    cmd
+      .addOption(new Option("--json", "print the answer as JSON"))
+      .addOption(new Option("-q, --quiet", "print only the id").conflicts("json"));
   const orgOption = () => new Option("--org <orgId>", "the organization (default: the one `burnbox init` stored)");
   const teamOption = () => new Option("--team <teamId>", "the team (default: the one `burnbox init` stored)");
 
@@ -191,7 +193,15 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     .addOption(teamOption())
     .option("--json", "print the key with its details as JSON")
     .action(
-      async (o: { name: string; scope?: string[]; expiresIn?: string; allowIp?: string[]; org?: string; team?: string; json?: boolean }) => {
+      async (o: {
+        name: string;
+        scope?: string[];
+        expiresIn?: string;
+        allowIp?: string[];
+        org?: string;
+        team?: string;
+        json?: boolean;
+      }) => {
         const [orgId, teamId] = [orgOf(o), teamOf(o)];
         const bb = await ctx.client();
         const created = await bb.createApiKey(orgId, teamId, {

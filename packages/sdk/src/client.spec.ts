@@ -198,7 +198,11 @@ describe("errors", () => {
 
 describe("setting up (register, org, team, domain, assignment, key)", () => {
   it("when the setup methods run in order, then each calls its operation with the ids of the last, and register's token is used after it", async () => {
-    const ids = { org: "0193a0c4-0000-7000-8000-0000000000a1", team: "0193a0c4-0000-7000-8000-0000000000a2", domain: "0193a0c4-0000-7000-8000-0000000000a3" };
+    const ids = {
+      org: "0193a0c4-0000-7000-8000-0000000000a1",
+      team: "0193a0c4-0000-7000-8000-0000000000a2",
+      domain: "0193a0c4-0000-7000-8000-0000000000a3",
+    };
     const { bb, requests } = fakeClient((req) => {
       const path = new URL(req.url).pathname.replace("/api/v1", "");
       if (path === "/auth/register") return json(201, { user: {}, tokens: { access_token: "jwt-1", refresh_token: "r", expires_in: 900 } });

@@ -13,7 +13,12 @@ import { gatewayTestConfig } from "./gateway-config";
  * so, and answers one asked with `timeout=0` at once, as the inbox service does: with what it
  * holds and `timed_out: true`. Every other request: `{}`.
  */
-async function holdingInbox(): Promise<{ url: string; held: Array<{ url: string; closed: boolean }>; asked: string[]; close(): Promise<void> }> {
+async function holdingInbox(): Promise<{
+  url: string;
+  held: Array<{ url: string; closed: boolean }>;
+  asked: string[];
+  close(): Promise<void>;
+}> {
   const held: Array<{ url: string; closed: boolean }> = [];
   const asked: string[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -23,7 +28,15 @@ async function holdingInbox(): Promise<{ url: string; held: Array<{ url: string;
     if (!url.includes("/emails/wait")) return void res.end("{}");
     const query = new URL(url, "http://x").searchParams;
     if (query.get("timeout") === "0") {
-      res.end(JSON.stringify({ data: [], matched: 0, timed_out: true, subject_asked: query.get("subject"), header_asked: query.getAll("header") }));
+      res.end(
+        JSON.stringify({
+          data: [],
+          matched: 0,
+          timed_out: true,
+          subject_asked: query.get("subject"),
+          header_asked: query.getAll("header"),
+        }),
+      );
       return;
     }
     const hold = { url, closed: false };
