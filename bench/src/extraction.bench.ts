@@ -1,16 +1,26 @@
 /**
- * The CPU cost of code and link extraction per message (extensions section 2), in process, on
- * a typical 8 KiB HTML verification mail (table layout, inline styles, preheader, ten links, a
- * footer) with its text part, and on the same mail without a text part (the HTML is then read
- * for codes too). Beside it, in the same run, what intake already spends on the same HTML:
- * sanitize-html. Prints CPU µs per message (user + system, process.cpuUsage) after a warm-up.
- * Run: pnpm --filter @burnbox/bench extraction   (BENCH_MESSAGES, default 20000)
+ * The CPU cost of code and link extraction per message (extensions section 2), two ways in one run.
+ *
+ * 1. In process, on a typical 8 KiB HTML verification mail (table layout, inline styles,
+ *    preheader, ten links, a footer) with its text part, and on the same mail without a text part
+ *    (the HTML is then read for codes too). Beside it, what intake already spends on the same
+ *    HTML: sanitize-html. CPU µs per message (user + system, process.cpuUsage) after a warm-up.
+ * 2. At intake (BENCH_INTAKE=0 skips it): the whole system, the same mail (text + HTML, as sent
+ *    over SMTP) into one inbox, and the SMTP intake process's CPU ms per message (from /proc) with
+ *    extraction on and off (`bench.unsafe_skip_extraction`, a bench-only switch of the intake),
+ *    in alternating rounds on one system (on, off, on, off), each after the intake restarts with
+ *    the switch and a warm-up. The difference is what extraction costs the intake per message.
+ * Run: pnpm --filter @burnbox/bench extraction   (BENCH_MESSAGES, default 20000, in process;
+ * BENCH_INTAKE_MESSAGES, default 3000 per round, at intake)
  */
 import { extract } from "../../services/inbox/src/domain/emails/extraction/extract";
 import { sanitizeEmailHtml } from "../../services/inbox/src/domain/emails/mail-content";
-import { machine } from "./stats";
+import { apiClient, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
+import { cpuMs, machine } from "./stats";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const INTAKE_MESSAGES = Number(process.env.BENCH_INTAKE_MESSAGES ?? 3000);
+const INTAKE_CONNECTIONS = 4;
 
 function typicalHtml(): string {
   const link = (path: string, text: string) =>
@@ -58,16 +68,129 @@ function cpuMicrosPerMessage(label: string, work: () => unknown): number {
   return perMessage;
 }
 
-process.stdout.write(`${machine()}; ${MESSAGES} messages; HTML ${HTML.length} chars, text ${TEXT.length} chars\n`);
-const sample = extract({ subject: "Verify your Acme email", text: TEXT, html: HTML, headers: HEADERS });
-process.stdout.write(`codes ${JSON.stringify(sample.codes.map((c) => c.value))}, links ${sample.links.length}\n`);
-const sanitize = cpuMicrosPerMessage("baseline: sanitize-html of the same HTML", () => sanitizeEmailHtml(HTML));
-const both = cpuMicrosPerMessage("extract: HTML + text part", () =>
-  extract({ subject: "Verify your Acme email", text: TEXT, html: HTML, headers: HEADERS }),
-);
-const htmlOnly = cpuMicrosPerMessage("extract: HTML only (codes from its text)", () =>
-  extract({ subject: "Verify your Acme email", text: null, html: HTML, headers: HEADERS }),
-);
-process.stdout.write(
-  `extraction / sanitize-html: ${(both / sanitize).toFixed(2)} (with text part), ${(htmlOnly / sanitize).toFixed(2)} (HTML only)\n`,
-);
+function inProcess(): void {
+  process.stdout.write(`${machine()}; ${MESSAGES} messages; HTML ${HTML.length} chars, text ${TEXT.length} chars\n`);
+  const sample = extract({ subject: "Verify your Acme email", text: TEXT, html: HTML, headers: HEADERS });
+  process.stdout.write(`codes ${JSON.stringify(sample.codes.map((c) => c.value))}, links ${sample.links.length}\n`);
+  const sanitize = cpuMicrosPerMessage("baseline: sanitize-html of the same HTML", () => sanitizeEmailHtml(HTML));
+  const both = cpuMicrosPerMessage("extract: HTML + text part", () =>
+    extract({ subject: "Verify your Acme email", text: TEXT, html: HTML, headers: HEADERS }),
+  );
+  const htmlOnly = cpuMicrosPerMessage("extract: HTML only (codes from its text)", () =>
+    extract({ subject: "Verify your Acme email", text: null, html: HTML, headers: HEADERS }),
+  );
+  process.stdout.write(
+    `extraction / sanitize-html: ${(both / sanitize).toFixed(2)} (with text part), ${(htmlOnly / sanitize).toFixed(2)} (HTML only)\n`,
+  );
+}
+
+/** The typical mail as a sender puts it on the wire: multipart/alternative, both parts base64 in 76-character lines. */
+function wireMessage(to: string, i: number): string {
+  const b64 = (text: string) =>
+    (
+      Buffer.from(text, "utf8")
+        .toString("base64")
+        .match(/.{1,76}/g) ?? []
+    ).join("\r\n");
+  const boundary = `b${i}x${Date.now()}`;
+  return [
+    "From: Acme <noreply@acme.test>",
+    `To: ${to}`,
+    `Subject: Verify your Acme email (${i})`,
+    `Message-ID: <bench-${i}-${boundary}@acme.test>`,
+    `Date: ${new Date().toUTCString()}`,
+    `List-Unsubscribe: ${HEADERS["list-unsubscribe"]}`,
+    "MIME-Version: 1.0",
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    "",
+    `--${boundary}`,
+    "Content-Type: text/plain; charset=utf-8",
+    "Content-Transfer-Encoding: base64",
+    "",
+    b64(TEXT),
+    `--${boundary}`,
+    "Content-Type: text/html; charset=utf-8",
+    "Content-Transfer-Encoding: base64",
+    "",
+    b64(HTML),
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+}
+
+async function sendAll(port: number, to: string, count: number): Promise<void> {
+  const sessions = await Promise.all(Array.from({ length: INTAKE_CONNECTIONS }, () => SmtpSession.open(port)));
+  let next = 0;
+  await Promise.all(
+    sessions.map(async (s) => {
+      while (next < count) {
+        const i = next++;
+        await s.command("MAIL FROM:<noreply@acme.test>");
+        await s.command(`RCPT TO:<${to}>`);
+        const reply = await s.data(wireMessage(to, i));
+        if (reply.code !== 250) throw new Error(`message ${i}: ${reply.code} ${reply.text}`);
+      }
+      await s.quit();
+    }),
+  );
+}
+
+async function atIntake(): Promise<void> {
+  process.stdout.write(`\nat intake: ${INTAKE_MESSAGES} messages a round over ${INTAKE_CONNECTIONS} connections, rounds on/off/on/off\n`);
+  const limits = { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000", BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000" };
+  const system = await System.start({
+    all: { BB_LOG_LEVEL: "warn" },
+    "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
+    "inbox-smtp": limits,
+  });
+  try {
+    const api = apiClient(system.gatewayUrl);
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, "bench");
+    // the stored mail really differs: one message of each round is read back
+    const lastExtracted = async () => {
+      const page = await api<{ data: Array<{ extracted: { codes: Array<{ value: string }>; links: unknown[] } }> }>(
+        "GET",
+        `/inboxes/${inbox.id}/emails?per_page=1`,
+        { token: world.owner.token },
+      );
+      const e = page.body.data[0]?.extracted;
+      return e ? `codes ${JSON.stringify(e.codes.map((c) => c.value))}, links ${e.links.length}` : "none";
+    };
+    const perMessage: Record<"on" | "off", number[]> = { on: [], off: [] };
+    for (const mode of ["on", "off", "on", "off"] as const) {
+      system.setProcessEnv("inbox-smtp", { ...limits, BB_BENCH_UNSAFE_SKIP_EXTRACTION: mode === "off" ? "true" : "false" });
+      await system.stopProcess("inbox-smtp");
+      await system.startProcess("inbox-smtp");
+      await sendAll(system.ports.smtp, inbox.full_address, Math.min(500, INTAKE_MESSAGES)); // warm-up: JIT, pools, caches
+      const pid = system.pid("inbox-smtp");
+      const before = cpuMs(pid);
+      const started = performance.now();
+      await sendAll(system.ports.smtp, inbox.full_address, INTAKE_MESSAGES);
+      const ms = (cpuMs(pid) - before) / INTAKE_MESSAGES;
+      perMessage[mode].push(ms);
+      const rate = INTAKE_MESSAGES / ((performance.now() - started) / 1000);
+      process.stdout.write(
+        `extraction ${mode.padEnd(3)}  intake ${ms.toFixed(3)} CPU ms per message  ${rate.toFixed(0).padStart(5)} msg/s  stored: ${await lastExtracted()}\n`,
+      );
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const on = mean(perMessage.on);
+    const off = mean(perMessage.off);
+    process.stdout.write(
+      `intake CPU ms per message: extraction off ${off.toFixed(3)} (baseline), on ${on.toFixed(3)}; extraction costs ${(on - off).toFixed(3)} ms (${(((on - off) / off) * 100).toFixed(1)}%)\n`,
+    );
+  } finally {
+    await system.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  inProcess();
+  if (process.env.BENCH_INTAKE !== "0") await atIntake();
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

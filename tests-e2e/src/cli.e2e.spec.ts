@@ -7,6 +7,7 @@ import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { buildClientPackages, CLI_DIR } from "./client-packages";
 import { SharedSystem } from "./shared-system";
+import { TRUSTED_DOMAIN } from "./system";
 import { STRONG_PASSWORD, teamWithDomain } from "./world";
 
 const CLI = path.join(CLI_DIR, "dist", "cli.js");
@@ -112,12 +113,137 @@ describe("burnbox, the command line", () => {
     expect(burnbox(["wait"]).code).toBe(64);
     expect(burnbox(["wait", "x", "--count", "zero"]).code).toBe(64);
     expect(burnbox(["wait", "x", "--link", "weird"]).code).toBe(64);
-    for (const cmd of [[], ["login"], ["inbox"], ["inbox", "create"], ["ls"], ["read"], ["wait"], ["tail"]]) {
+    const commands = [[], ["login"], ["register"], ["init"], ["inbox"], ["inbox", "create"], ["ls"], ["read"], ["wait"], ["tail"]];
+    for (const group of ["org", "team"]) commands.push([group], [group, "create"], [group, "ls"]);
+    commands.push(["domain"], ["domain", "add"], ["domain", "verify"], ["domain", "assign"], ["domain", "ls"], ["key"], ["key", "create"]);
+    for (const cmd of commands) {
       const help = burnbox([...cmd, "--help"]);
       expect({ cmd, code: help.code }).toEqual({ cmd, code: 0 });
       expect(help.out).toContain("Usage: burnbox");
     }
     expect(burnbox(["read", "0193a0c4-0000-7000-8000-000000000000"])).toMatchObject({ code: 1, err: expect.stringContaining("404") });
+  });
+
+  describe("setting up from nothing (register, init or org/team/domain/key, then the first code)", () => {
+    let fresh: NodeJS.ProcessEnv;
+    const email = () => `cli-new-${randomBytes(4).toString("hex")}@example.test`;
+    const run = (args: string[], input?: string) => burnbox(args, { env: fresh, ...(input !== undefined ? { input } : {}) });
+    beforeEach(() => {
+      fresh = {
+        PATH: process.env.PATH,
+        BURNBOX_CONFIG: path.join(dir, `fresh-${randomBytes(3).toString("hex")}.json`),
+        BURNBOX_URL: system.gatewayUrl,
+      };
+    });
+
+    it("when a new user registers and runs init, then inbox create needs no ids and the mailed code comes back; init again reuses all", async () => {
+      const registered = run(["register", "--email", email(), "--name", "New User", "--password-stdin"], `${STRONG_PASSWORD}\n`);
+      expect(registered).toMatchObject({ code: 0, out: expect.stringContaining("registered and logged in") });
+
+      const domain = `${alias("init")}.${TRUSTED_DOMAIN}`;
+      const init = run(["init", "--org", "Acme", "--team", "QA", "--domain", domain]);
+      expect(init.code).toBe(0);
+      const assignmentId = init.out.trim();
+      expect(init.err).toContain(`created domain ${domain}`);
+      expect(JSON.parse(readFileSync(fresh.BURNBOX_CONFIG!, "utf8"))).toMatchObject({
+        org_id: expect.any(String),
+        team_id: expect.any(String),
+        domain_assignment_id: assignmentId,
+      });
+
+      const again = run(["init", "--org", "acme", "--team", "QA", "--domain", domain, "--json"]);
+      expect(again.code).toBe(0);
+      expect(JSON.parse(again.out)).toMatchObject({ assignment: { id: assignmentId }, domain: { domain_name: domain } });
+      expect(again.err).toContain(`using domain ${domain}`);
+      expect(again.err).not.toContain("created");
+
+      const inbox = run(["inbox", "create", "--alias", "signup", "--json"]);
+      expect(inbox.code).toBe(0);
+      const { id, full_address } = JSON.parse(inbox.out) as { id: string; full_address: string };
+      expect(full_address).toBe(`signup@${domain}`);
+      await mail(full_address, "Verify your account", "Your verification code is 730519.");
+      expect(run(["wait", id, "--subject", "Verify", "--code", "--timeout", "10s"])).toMatchObject({ code: 0, out: "730519\n" });
+    });
+
+    it("when the steps are taken one by one, then each create prints its id (-q), each ls lists it, and the key created works as BURNBOX_API_KEY", async () => {
+      expect(run(["register", "--email", email(), "--password-stdin"], `${STRONG_PASSWORD}\n`).code).toBe(0);
+      const org = run(["org", "create", "Step Org", "-q"]);
+      expect(org.code).toBe(0);
+      const orgId = org.out.trim();
+      expect(run(["org", "ls"]).out).toMatch(new RegExp(`^${orgId}\tstep-org[^\t]*\tStep Org\towner$`, "m"));
+
+      const team = run(["team", "create", "Step Team", "--org", orgId, "-q"]);
+      expect(team.code).toBe(0);
+      const teamId = team.out.trim();
+      expect(run(["team", "ls", "--org", orgId]).out).toContain(`${teamId}\t`);
+
+      const domainName = `${alias("steps")}.${TRUSTED_DOMAIN}`;
+      const added = run(["domain", "add", domainName, "--org", orgId]);
+      expect(added.code).toBe(0);
+      const [domainId, name, status] = added.out.trim().split("\t");
+      expect([name, status]).toEqual([domainName, "verified"]);
+      expect(run(["domain", "verify", domainId!, "--org", orgId])).toMatchObject({ code: 0, out: expect.stringContaining("\tverified\t") });
+      expect(run(["domain", "ls", "--org", orgId]).out).toContain(`${domainId}\t${domainName}\tverified`);
+
+      const assigned = run(["domain", "assign", domainId!, "--org", orgId, "--team", teamId, "--json"]);
+      expect(assigned.code).toBe(0);
+      const assignment = JSON.parse(assigned.out) as { id: string; access_level: string };
+      expect(assignment.access_level).toBe("full");
+      expect(run(["domain", "ls", "--assigned"]).out).toContain(`${assignment.id}\t${domainName}\tStep Team\tfull`);
+
+      const key = run(["key", "create", "--name", "ci", "--org", orgId, "--team", teamId]);
+      expect(key.code).toBe(0);
+      expect(key.out.trim()).toMatch(/^bb_[0-9a-f]+$/);
+      const withKey = { ...fresh, BURNBOX_CONFIG: path.join(dir, "key-only.json"), BURNBOX_API_KEY: key.out.trim() };
+      const inbox = burnbox(["inbox", "create", "--domain-assignment", assignment.id, "--json"], { env: withKey });
+      expect(inbox.code).toBe(0);
+      const { id, full_address } = JSON.parse(inbox.out) as { id: string; full_address: string };
+      await mail(full_address, "Sign in", "Open https://app.acme.example/login?token=abc to sign in");
+      expect(burnbox(["wait", id, "--link", "magic_link", "--timeout", "10s"], { env: withKey })).toMatchObject({
+        code: 0,
+        out: "https://app.acme.example/login?token=abc\n",
+      });
+      // the default scopes make a test suite's key, not an admin's: it cannot make keys
+      expect(burnbox(["key", "create", "--name", "more", "--org", orgId, "--team", teamId], { env: withKey })).toMatchObject({
+        code: 1,
+        err: expect.stringContaining("403"),
+      });
+    });
+
+    it("when the README's first-mail walkthrough runs as written (its ports, names and the tail line aside), then it prints the code and a key", () => {
+      const readme = readFileSync(path.join(CLI_DIR, "..", "..", "README.md"), "utf8");
+      const block = /### A first mail[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+      expect(block).toContain("burnbox init");
+      const smtp = new URL(`smtp://127.0.0.1:${system.ports.smtp}`);
+      const script = block!
+        .split("\n")
+        .filter((line) => !/^(npm run build:clients|alias burnbox=|burnbox tail )/.test(line))
+        .join("\n")
+        .replaceAll("me@example.com", email())
+        .replaceAll("qa.burnbox.test", `${alias("readme")}.${TRUSTED_DOMAIN}`)
+        .replaceAll("smtp://localhost:2525", smtp.href.replace(/\/$/, ""));
+      const r = spawnSync(
+        "bash",
+        ["-c", `set -eo pipefail\nburnbox() { "${process.execPath}" "${CLI}" "$@"; }\n${script}\necho "key $BURNBOX_API_KEY"`],
+        {
+          env: fresh,
+          encoding: "utf8",
+        },
+      );
+      expect({ code: r.status, err: r.stderr }).toMatchObject({ code: 0 });
+      expect(r.stdout.split("\n")).toContain("482913");
+      expect(r.stdout).toMatch(/^key bb_[0-9a-f]+$/m);
+    });
+
+    it("when a setup command lacks what it needs, then usage is 64 and nothing is sent; a foreign org is 1 with the 404", () => {
+      expect(run(["register", "--email", email()])).toMatchObject({ code: 64, err: expect.stringContaining("no password") });
+      expect(run(["team", "create", "X"])).toMatchObject({ code: 64, err: expect.stringContaining("no org") });
+      expect(run(["inbox", "create"])).toMatchObject({ code: 64, err: expect.stringContaining("no domain assignment") });
+      expect(run(["domain", "assign", "x", "--org", "y", "--team", "z", "--access", "owner"]).code).toBe(64);
+      expect(run(["org", "create", "X", "-q", "--json"]).code).toBe(64);
+      expect(run(["register", "--email", email(), "--password-stdin"], `${STRONG_PASSWORD}\n`).code).toBe(0);
+      expect(run(["team", "ls", "--org", world.orgId])).toMatchObject({ code: 1, err: expect.stringContaining("404") });
+    });
   });
 
   describe("wait", () => {

@@ -258,6 +258,11 @@ export class System {
     return { ...base, ...(this.extraEnv.all ?? {}), ...(this.extraEnv[name] ?? {}) };
   }
 
+  /** Replaces the extra environment of one process from its next start on (a benchmark's before/after). */
+  setProcessEnv(name: ProcessName, env: Record<string, string>): void {
+    this.extraEnv[name] = env;
+  }
+
   /** The operating-system pid of a running process (benchmarks read its CPU time). */
   pid(name: ProcessName): number | undefined {
     return this.running.get(name)?.child.pid;

@@ -8,6 +8,10 @@ export interface StoredConfig {
   api_key?: string;
   access_token?: string;
   refresh_token?: string;
+  /** What `burnbox init` set up: the default of --org, --team and --domain-assignment. */
+  org_id?: string;
+  team_id?: string;
+  domain_assignment_id?: string;
 }
 
 export const DEFAULT_BASE_URL = "http://localhost:8080";

@@ -10,13 +10,13 @@ import {
   type WebSocketConstructor,
 } from "@burnbox/sdk";
 import { configPath, DEFAULT_BASE_URL, jwtExpiry, readConfig, writeConfig, type StoredConfig } from "./config.js";
+import { addSetupCommands } from "./setup.js";
+import { UsageError } from "./usage-error.js";
 
 /** Exit codes a shell script can rely on. */
 export const EXIT = { found: 0, error: 1, timedOut: 2, usage: 64 } as const;
 
 const LINK_KINDS: readonly LinkKind[] = ["verify", "reset", "magic_link", "unsubscribe", "other"];
-
-class UsageError extends Error {}
 
 /** Where the program reads and writes: the process's streams and environment in cli.ts, stand-ins in tests. */
 export interface Io {
@@ -79,11 +79,32 @@ export async function run(argv: string[], io: Io): Promise<number> {
         "Credentials: BURNBOX_API_KEY (a team key, bb_...), else what `burnbox login` stored in the config",
         "file (BURNBOX_CONFIG, default ~/.config/burnbox/config.json).",
         "Exit codes: 0 done or found, 1 error, 2 a wait timed out, 64 usage error.",
+        "",
+        "A first inbox on a new BurnBox:",
+        "  burnbox register --email me@example.com --password-stdin",
+        "  burnbox init --org Acme --team QA --domain qa.burnbox.test",
+        "  burnbox inbox create --alias signup",
       ].join("\n"),
     )
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .showHelpAfterError("(add --help for usage)");
+
+  const readPassword = async (fromStdin: boolean | undefined) => {
+    const password = fromStdin ? (await io.stdin()).replace(/\r?\n$/, "") : io.env.BURNBOX_PASSWORD;
+    if (!password) throw new UsageError("no password: pass --password-stdin or set BURNBOX_PASSWORD");
+    return password;
+  };
+  /** Keeps the URL and the tokens in the config file (mode 600), beside what it held. */
+  const saveLogin = (bb: BurnBox, tokens: { access_token: string; refresh_token: string }) => {
+    const previous: StoredConfig = readConfig(file());
+    writeConfig(file(), {
+      ...previous,
+      base_url: bb.baseUrl.replace(/\/api\/v1$/, ""),
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+    });
+  };
 
   program
     .command("login")
@@ -91,33 +112,44 @@ export async function run(argv: string[], io: Io): Promise<number> {
     .requiredOption("--email <email>", "the account's email address")
     .option("--password-stdin", "read the password from standard input (else BURNBOX_PASSWORD)")
     .action(async (o: { email: string; passwordStdin?: boolean }) => {
-      const password = o.passwordStdin ? (await io.stdin()).replace(/\r?\n$/, "") : io.env.BURNBOX_PASSWORD;
-      if (!password) throw new UsageError("no password: pass --password-stdin or set BURNBOX_PASSWORD");
+      const password = await readPassword(o.passwordStdin);
       const bb = await client({ needAuth: false });
       const result = await bb.login(o.email, password);
-      const previous: StoredConfig = readConfig(file());
-      writeConfig(file(), {
-        ...previous,
-        base_url: bb.baseUrl.replace(/\/api\/v1$/, ""),
-        access_token: result.tokens.access_token,
-        refresh_token: result.tokens.refresh_token,
-      });
+      saveLogin(bb, result.tokens);
       io.out(`logged in as ${o.email} (${file()})`);
     });
+
+  program
+    .command("register")
+    .description("create an account (the first step on a new BurnBox) and log in as it, as login does")
+    .requiredOption("--email <email>", "the account's email address")
+    .option("--name <displayName>", "your display name (default: the email's local part)")
+    .option("--password-stdin", "read the password from standard input (else BURNBOX_PASSWORD)")
+    .action(async (o: { email: string; name?: string; passwordStdin?: boolean }) => {
+      const password = await readPassword(o.passwordStdin);
+      const bb = await client({ needAuth: false });
+      const result = await bb.register({ email: o.email, password, display_name: o.name ?? o.email.split("@")[0] ?? o.email });
+      saveLogin(bb, result.tokens);
+      io.out(`registered and logged in as ${o.email} (${file()})`);
+    });
+
+  addSetupCommands(program, { client, io, file });
 
   const inbox = program.command("inbox").description("manage inboxes");
   inbox
     .command("create")
     .description("create an inbox; prints its id and address")
-    .requiredOption("--domain-assignment <id>", "the team's domain assignment to create it on")
+    .option("--domain-assignment <id>", "the team's domain assignment to create it on (default: the one `burnbox init` stored)")
     .option("--alias <alias>", "the local part (random when absent)")
     .option("--ttl <duration>", "how long it lives, e.g. 1h, 7d")
     .option("--private", "a private inbox")
     .option("--json", "print the inbox as JSON")
-    .action(async (o: { domainAssignment: string; alias?: string; ttl?: string; private?: boolean; json?: boolean }) => {
+    .action(async (o: { domainAssignment?: string; alias?: string; ttl?: string; private?: boolean; json?: boolean }) => {
+      const assignment = o.domainAssignment ?? readConfig(file()).domain_assignment_id;
+      if (!assignment) throw new UsageError("no domain assignment: pass --domain-assignment <id>, or run `burnbox init` once");
       const bb = await client();
       const created = await bb.createInbox({
-        domain_assignment_id: o.domainAssignment,
+        domain_assignment_id: assignment,
         ...(o.alias ? { alias: o.alias } : {}),
         ...(o.ttl ? { ttl: o.ttl } : {}),
         ...(o.private ? { private: true } : {}),

@@ -195,3 +195,53 @@ describe("errors", () => {
     expect(() => new BurnBox({ baseUrl: "http://h:1", apiKey: "sk_123" })).toThrow(TypeError);
   });
 });
+
+describe("setting up (register, org, team, domain, assignment, key)", () => {
+  it("when the setup methods run in order, then each calls its operation with the ids of the last, and register's token is used after it", async () => {
+    const ids = {
+      org: "0193a0c4-0000-7000-8000-0000000000a1",
+      team: "0193a0c4-0000-7000-8000-0000000000a2",
+      domain: "0193a0c4-0000-7000-8000-0000000000a3",
+    };
+    const { bb, requests } = fakeClient((req) => {
+      const path = new URL(req.url).pathname.replace("/api/v1", "");
+      if (path === "/auth/register") return json(201, { user: {}, tokens: { access_token: "jwt-1", refresh_token: "r", expires_in: 900 } });
+      if (path === "/orgs") return json(201, { id: ids.org });
+      if (path.endsWith("/teams")) return json(201, { id: ids.team });
+      if (path.endsWith("/domains") && !path.includes("/teams/")) return json(201, { id: ids.domain, status: "verified" });
+      if (path.endsWith("/verify")) return json(200, { id: ids.domain, status: "verified" });
+      if (path.includes("/teams/") && path.endsWith("/domains")) return json(201, { id: "assignment" });
+      if (path.endsWith("/api-keys")) return json(201, { id: "key", raw_key: "bb_1" });
+      return json(404, { error: "route not found", code: "not_found" });
+    });
+    await bb.register({ email: "me@example.test", password: "Correct-Horse-9", display_name: "Me" });
+    const org = await bb.createOrg({ name: "Acme" });
+    const team = await bb.createTeam(org.id, { name: "QA" });
+    const domain = await bb.createDomain(org.id, "qa.burnbox.test");
+    await bb.verifyDomain(org.id, domain.id);
+    expect((await bb.assignDomain(org.id, team.id, domain.id)).id).toBe("assignment");
+    expect((await bb.createApiKey(org.id, team.id, { name: "ci", scopes: ["team.emails.view"] })).raw_key).toBe("bb_1");
+
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      "POST /api/v1/auth/register",
+      "POST /api/v1/orgs",
+      `POST /api/v1/orgs/${ids.org}/teams`,
+      `POST /api/v1/orgs/${ids.org}/domains`,
+      `POST /api/v1/orgs/${ids.org}/domains/${ids.domain}/verify`,
+      `POST /api/v1/orgs/${ids.org}/teams/${ids.team}/domains`,
+      `POST /api/v1/orgs/${ids.org}/teams/${ids.team}/api-keys`,
+    ]);
+    expect(requests[0]!.headers.get("authorization")).toBeNull();
+    expect(requests.slice(1).every((r) => r.headers.get("authorization") === "Bearer jwt-1")).toBe(true);
+    expect(await requests[5]!.clone().json()).toEqual({ domain_id: ids.domain, access_level: "full" });
+    expect(await requests[6]!.clone().json()).toEqual({ name: "ci", scopes: ["team.emails.view"], allowed_ips: [] });
+  });
+
+  it("when a setup call is refused, then it throws the envelope as a BurnBoxError", async () => {
+    const { bb } = fakeClient(() => json(409, { error: "domain already exists", code: "conflict" }), { token: "jwt" });
+    await expect(bb.createDomain("0193a0c4-0000-7000-8000-0000000000a1", "qa.burnbox.test")).rejects.toMatchObject({
+      status: 409,
+      code: "conflict",
+    });
+  });
+});

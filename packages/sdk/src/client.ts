@@ -13,6 +13,22 @@ export type EmailSummary = Schemas["EmailSummary"];
 export type EmailPage = Schemas["EmailPage"];
 export type CreateInboxRequest = Schemas["CreateInboxRequest"];
 export type AuthResult = Schemas["AuthResult"];
+export type RegisterRequest = Schemas["RegisterRequest"];
+export type Org = Schemas["Org"];
+export type OrgWithRole = Schemas["OrgWithRole"];
+export type OrgPage = Schemas["OrgPage"];
+export type CreateOrgRequest = Schemas["CreateOrgRequest"];
+export type Team = Schemas["Team"];
+export type TeamPage = Schemas["TeamPage"];
+export type CreateTeamRequest = Schemas["CreateTeamRequest"];
+export type Domain = Schemas["Domain"];
+export type DomainPage = Schemas["DomainPage"];
+export type DomainAssignment = Schemas["DomainAssignment"];
+export type DomainAssignmentPage = Schemas["DomainAssignmentPage"];
+export type MyDomainPage = Schemas["MyDomainPage"];
+export type ApiKeyWithRawKey = Schemas["ApiKeyWithRawKey"];
+
+type PageQuery = { page?: number; per_page?: number };
 
 /** Every operation of the served OpenAPI document. */
 export type BurnBoxPaths = paths;
@@ -94,6 +110,90 @@ export class BurnBox {
     this.credential = result.tokens.access_token;
     return result;
   }
+
+  /** Creates an account (the first step on a fresh system); the client then uses its access token. */
+  async register(body: Pick<RegisterRequest, "email" | "password" | "display_name"> & Partial<RegisterRequest>): Promise<AuthResult> {
+    const result = unwrap(await this.api.POST("/auth/register", { body }));
+    this.credential = result.tokens.access_token;
+    return result;
+  }
+
+  // ---- setting up: what a new user does once before creating inboxes (needs a login, not a team key)
+
+  /** Creates an organization; the caller becomes its owner. */
+  async createOrg(body: CreateOrgRequest): Promise<Org> {
+    return unwrap(await this.api.POST("/orgs", { body }));
+  }
+
+  /** The caller's organizations, each with the caller's role. */
+  async listOrgs(query: PageQuery = {}): Promise<OrgPage> {
+    return unwrap(await this.api.GET("/orgs", { params: { query } }));
+  }
+
+  /** Creates a team in an organization; the caller becomes its lead. */
+  async createTeam(orgId: string, body: CreateTeamRequest): Promise<Team> {
+    return unwrap(await this.api.POST("/orgs/{orgId}/teams", { params: { path: { orgId } }, body }));
+  }
+
+  async listTeams(orgId: string, query: PageQuery & { q?: string } = {}): Promise<TeamPage> {
+    return unwrap(await this.api.GET("/orgs/{orgId}/teams", { params: { path: { orgId }, query } }));
+  }
+
+  /** Adds a mail domain to an organization (then point its MX at BurnBox and verify it, unless it is trusted). */
+  async createDomain(orgId: string, domainName: string, description?: string): Promise<Domain> {
+    const body = { domain_name: domainName, ...(description ? { description } : {}) };
+    return unwrap(await this.api.POST("/orgs/{orgId}/domains", { params: { path: { orgId } }, body }));
+  }
+
+  async listDomains(orgId: string, query: PageQuery = {}): Promise<DomainPage> {
+    return unwrap(await this.api.GET("/orgs/{orgId}/domains", { params: { path: { orgId }, query } }));
+  }
+
+  /** Checks the domain's DNS records now (MX, TXT, SPF) and gives the domain with its new status. */
+  async verifyDomain(orgId: string, domainId: string): Promise<Domain> {
+    return unwrap(await this.api.POST("/orgs/{orgId}/domains/{domainId}/verify", { params: { path: { orgId, domainId } } }));
+  }
+
+  /** Assigns a domain to a team; the assignment's `id` is what `createInbox` takes. */
+  async assignDomain(
+    orgId: string,
+    teamId: string,
+    domainId: string,
+    accessLevel: DomainAssignment["access_level"] = "full",
+  ): Promise<DomainAssignment> {
+    return unwrap(
+      await this.api.POST("/orgs/{orgId}/teams/{teamId}/domains", {
+        params: { path: { orgId, teamId } },
+        body: { domain_id: domainId, access_level: accessLevel },
+      }),
+    );
+  }
+
+  /** The domains assigned to a team (each assignment's `id` is what `createInbox` takes). */
+  async listTeamDomains(orgId: string, teamId: string, query: PageQuery = {}): Promise<DomainAssignmentPage> {
+    return unwrap(await this.api.GET("/orgs/{orgId}/teams/{teamId}/domains", { params: { path: { orgId, teamId }, query } }));
+  }
+
+  /** Every domain assignment the caller may create inboxes on, with its team's name and TTL limits. */
+  async listMyDomains(query: PageQuery = {}): Promise<MyDomainPage> {
+    return unwrap(await this.api.GET("/my/domains", { params: { query } }));
+  }
+
+  /** Creates a team API key; `raw_key` (`bb_…`) is shown only in this answer. */
+  async createApiKey(
+    orgId: string,
+    teamId: string,
+    body: { name: string; scopes: string[]; expires_in?: string; allowed_ips?: string[] },
+  ): Promise<ApiKeyWithRawKey> {
+    return unwrap(
+      await this.api.POST("/orgs/{orgId}/teams/{teamId}/api-keys", {
+        params: { path: { orgId, teamId } },
+        body: { ...body, allowed_ips: body.allowed_ips ?? [] },
+      }),
+    );
+  }
+
+  // ---- inboxes and mail
 
   async createInbox(body: CreateInboxRequest): Promise<Inbox> {
     return unwrap(await this.api.POST("/inboxes", { body }));

@@ -67,6 +67,8 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
   const limiter = new RateLimiter(redis, config.redis.key_prefix, logger);
   const admission = createAdmission({ config, authenticator, limiter });
   const forwarder = new Forwarder(logger, config.services.timeout_ms);
+  // a forwarded wait may outlast shutdown.drain_timeout: on drain it is answered, not cut
+  const removeDrainHook = infra.drain.onDrain(() => forwarder.drainLongPolls());
   const upstreams: ServiceUrls = {
     identity: new UpstreamPool(parseUpstreamList(config.services.identity_url)),
     tenancy: new UpstreamPool(parseUpstreamList(config.services.tenancy_url)),
@@ -130,6 +132,7 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
     port: server.port,
     app,
     stop: async () => {
+      removeDrainHook();
       await Promise.all([server.close(), metricsPort?.close()]);
       forwarder.close();
       redis.disconnect();

@@ -143,6 +143,9 @@ export interface RunningIntake {
 /** The SMTP intake as its own process: SMTP on smtp.port, health and metrics on http.port. */
 export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningIntake> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  if (config.bench.unsafe_skip_extraction) {
+    infra.logger.warn("bench.unsafe_skip_extraction is set: emails are stored without codes and links (a benchmark's baseline only)");
+  }
   const platformConfig = await startLiveConfig(config, infra, deps);
   const smtp = createSmtpIntake(deps, infra.logger);
   smtp.listen(config.smtp.port, config.smtp.host);

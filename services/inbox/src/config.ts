@@ -75,6 +75,12 @@ export const InboxConfig = z.object({
   /** 64 hex, the same key as tenancy's: opens the saved platform storage's secret key (PUT /admin/config/storage). */
   ...encryptionShape(),
   workers: z.object({ cleanup_interval: Duration.default("1m") }).prefault({}),
+  /**
+   * For benchmarks only (`bench/src/extraction.bench.ts`: the intake's CPU per message with and
+   * without extraction, in one run): `true` stores every email with empty `extracted` lists, which
+   * breaks extensions section 2. Logged loudly when set. Never set it in a deployment.
+   */
+  bench: z.object({ unsafe_skip_extraction: z.boolean().default(false) }).prefault({}),
 });
 export type InboxConfig = z.infer<typeof InboxConfig>;
 

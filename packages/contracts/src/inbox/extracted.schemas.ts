@@ -38,7 +38,16 @@ export const Extracted = z
   .openapi("Extracted", {
     description:
       "BurnBox extension (not in the spec): the one-time codes and links found in the mail, computed once when it was received " +
-      "(see docs/extraction.md). A mail with no code or link has empty lists, never null.",
+      "(every rule, with examples: docs/extraction.md). A mail with no code or link has empty lists, never null.\n\n" +
+      "`codes` (at most 5): a run of 4 to 10 digits (one space or dash may split it in two groups: `123 456` gives `123456`), " +
+      "or of 5 to 10 capital letters and digits with at least one digit, within 40 characters of a keyword (code, OTP, PIN, " +
+      "passcode, one-time, verification, verify, security code, login code, token; whole words, any case) in the subject " +
+      "or the body text, or the only such run in the subject. Digit-only codes next to a keyword first, then other codes " +
+      "next to a keyword, then a subject's only run; subject before body. Never a code: part of a URL or an email address, " +
+      "a year beside a month name, an amount with a currency sign, more than 10 digits.\n\n" +
+      "`links` (at most 100): each distinct http(s) URL, the HTML part's hrefs in document order, then the text part's, " +
+      "then a List-Unsubscribe URL; `kind` is verify, reset, magic_link, unsubscribe or other, judged from the URL's path " +
+      "and query, then the anchor text.",
     "x-burnbox-extension": true,
   });
 export type Extracted = z.infer<typeof Extracted>;

@@ -2022,7 +2022,17 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook; the signing secret is returned only here
-         * @description API keys need the scope `team.webhooks.manage`.
+         * @description Each delivery is a `POST` of the JSON body `{id, event, timestamp, data}` (`data`: for `email.received` the email's
+         *     summary with `extracted` codes and links) with the headers `X-Service-Signature`, `X-Service-Event`,
+         *     `X-Service-Delivery-ID` and `X-Service-Timestamp` (the sending time, Unix seconds).
+         *
+         *     `X-Service-Signature` is the lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the webhook's `secret`
+         *     (its UTF-8 text, as this answer shows it). A receiver computes it over the raw body as received (never JSON
+         *     re-serialized), compares in constant time, and refuses a body whose `timestamp` (the event's time, which the
+         *     signature covers) is too old, as a possible replay. `id` equals `X-Service-Delivery-ID` and is the same on every
+         *     retry and redelivery: deduplicate on it. `verifyWebhook(secret, headers, rawBody)` of `@burnbox/sdk` does all of it.
+         *
+         *     API keys need the scope `team.webhooks.manage`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -2821,7 +2831,13 @@ export interface components {
         ExtendInboxRequest: {
             duration?: string;
         };
-        /** @description BurnBox extension (not in the spec): the one-time codes and links found in the mail, computed once when it was received (see docs/extraction.md). A mail with no code or link has empty lists, never null. */
+        /**
+         * @description BurnBox extension (not in the spec): the one-time codes and links found in the mail, computed once when it was received (every rule, with examples: docs/extraction.md). A mail with no code or link has empty lists, never null.
+         *
+         *     `codes` (at most 5): a run of 4 to 10 digits (one space or dash may split it in two groups: `123 456` gives `123456`), or of 5 to 10 capital letters and digits with at least one digit, within 40 characters of a keyword (code, OTP, PIN, passcode, one-time, verification, verify, security code, login code, token; whole words, any case) in the subject or the body text, or the only such run in the subject. Digit-only codes next to a keyword first, then other codes next to a keyword, then a subject's only run; subject before body. Never a code: part of a URL or an email address, a year beside a month name, an amount with a currency sign, more than 10 digits.
+         *
+         *     `links` (at most 100): each distinct http(s) URL, the HTML part's hrefs in document order, then the text part's, then a List-Unsubscribe URL; `kind` is verify, reset, magic_link, unsubscribe or other, judged from the URL's path and query, then the anchor text.
+         */
         Extracted: {
             codes: components["schemas"]["ExtractedCode"][];
             links: components["schemas"]["ExtractedLink"][];

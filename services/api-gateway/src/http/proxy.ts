@@ -19,16 +19,62 @@ const HOP_BY_HOP = new Set([
 /** Headers a client may not pass through: credentials stay at the gateway, the internal context is ours to sign. */
 const NEVER_FORWARD = new Set(["authorization", "x-bb-internal-context", "x-forwarded-for", "x-real-ip", "forwarded"]);
 
+/** A forwarded long poll still waiting for its answer: asked again to answer now when the gateway drains. */
+interface HeldLongPoll {
+  answerNow(): void;
+}
+
+/**
+ * `path` with its `timeout` query parameter set to `0` (added when absent), every other byte as it
+ * came: a long poll asked this way answers at once with what it holds (extensions section 1).
+ */
+export function answerNowPath(path: string): string {
+  const q = path.indexOf("?");
+  if (q < 0) return `${path}?timeout=0`;
+  const params = path
+    .slice(q + 1)
+    .split("&")
+    .filter((p) => {
+      const name = p.split("=", 1)[0] ?? "";
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, " "));
+      } catch {
+        // not percent-decodable: not ours to touch
+      }
+      return decoded !== "timeout";
+    });
+  return `${path.slice(0, q)}?${[...params.filter((p) => p !== ""), "timeout=0"].join("&")}`;
+}
+
 export class Forwarder {
   /** One keep-alive agent per upstream replica (keyed by origin), so each keeps its own connections. */
   private readonly agents = new Map<string, http.Agent>();
   /** What a request to each replica's URL needs, worked out once per URL (pools hand out the same objects). */
   private readonly targets = new WeakMap<URL, { protocol: string; hostname: string; port: string; agent: http.Agent }>();
 
+  /** Long polls forwarded and not answered yet (their upstream has sent no response head). */
+  private readonly longPolls = new Set<HeldLongPoll>();
+  private draining = false;
+
   constructor(
     private readonly logger: Logger,
     private readonly timeoutMs: number,
   ) {}
+
+  /**
+   * The gateway drains (`shutdown.drain_delay` has passed): a forwarded long poll may last longer
+   * than `shutdown.drain_timeout`, so rather than let the close cut it, each one still waiting is
+   * asked again of the same replica with `timeout=0`, which answers at once with what it holds
+   * (a wait: what matched so far, `timed_out` when fewer than `count`), as the inbox service's own
+   * drain does. A long poll that comes in from now on is sent that way from the start.
+   */
+  drainLongPolls(): void {
+    this.draining = true;
+    const held = [...this.longPolls];
+    if (held.length > 0) this.logger.info({ long_polls: held.length }, "draining: forwarded long polls asked to answer now");
+    for (const poll of held) poll.answerNow();
+  }
 
   private agentFor(target: URL): http.Agent {
     let agent = this.agents.get(target.origin);
@@ -71,15 +117,22 @@ export class Forwarder {
     if (req.headers["content-length"]) headers["content-length"] = req.headers["content-length"];
     else if (req.headers["transfer-encoding"]) headers["transfer-encoding"] = req.headers["transfer-encoding"];
     Object.assign(headers, extraHeaders);
+    // a long poll without a body can be asked again; one that comes in while draining answers now
+    const longPoll = holdsUpToMs > 0 && !hasBody(req);
+    const path = longPoll && this.draining ? answerNowPath(req.originalUrl ?? req.url ?? "/") : (req.originalUrl ?? req.url ?? "/");
     const order = pool.attemptOrder();
     for (const [i, target] of order.entries()) {
-      const outcome = await this.attempt(req, res, target, headers, i < order.length - 1, this.timeoutMs + holdsUpToMs);
+      const outcome = await this.attempt(req, res, target, headers, i < order.length - 1, this.timeoutMs + holdsUpToMs, path, longPoll);
       if (outcome === "done" || res.destroyed) return;
       this.logger.warn({ upstream: target.host, path: requestPath(req) }, "upstream refused the connection: trying the next replica");
     }
   }
 
-  /** One attempt; "refused" only when the replica refused the connection, nothing was sent, and another replica is left. */
+  /**
+   * One attempt; "refused" only when the replica refused the connection, nothing was sent, and
+   * another replica is left. A `longPoll` is held in `longPolls` until its answer's head arrives;
+   * asked to answer now meanwhile, it is cut upstream and sent again with `timeout=0`.
+   */
   private attempt(
     req: HttpRequest,
     res: ServerResponse,
@@ -87,13 +140,32 @@ export class Forwarder {
     headers: http.OutgoingHttpHeaders,
     mayRetry: boolean,
     timeoutMs: number,
+    path: string,
+    longPoll: boolean,
   ): Promise<"done" | "refused"> {
     return new Promise((resolve) => {
       let sent = false;
+      let replaced = false;
       const { protocol, hostname, port, agent } = this.targetOf(target);
+      const poll: HeldLongPoll | null = longPoll
+        ? {
+            answerNow: () => {
+              release();
+              if (replaced || res.destroyed || res.headersSent) return;
+              replaced = true;
+              upstream.destroy();
+              res.off("close", onClose);
+              void this.attempt(req, res, target, headers, false, this.timeoutMs, answerNowPath(path), false).then(resolve);
+            },
+          }
+        : null;
+      const release = () => {
+        if (poll) this.longPolls.delete(poll);
+      };
       const upstream = http.request(
-        { protocol, hostname, port, method: req.method, path: req.originalUrl ?? req.url, headers, agent, timeout: timeoutMs },
+        { protocol, hostname, port, method: req.method, path, headers, agent, timeout: timeoutMs },
         (answer: IncomingMessage) => {
+          release();
           res.statusCode = answer.statusCode ?? 502;
           copyResponseHeaders(answer.headers, res);
           // a service's own limit refused the request (spec 7.2): whatever window the gateway shows, none remains
@@ -117,6 +189,8 @@ export class Forwarder {
       });
       upstream.on("timeout", () => upstream.destroy(new Error("upstream timeout")));
       upstream.on("error", (err) => {
+        release();
+        if (replaced) return; // cut by answerNow: the attempt that replaced it answers
         if (mayRetry && mayTryNext(err, sent)) {
           resolve("refused");
           return;
@@ -127,9 +201,11 @@ export class Forwarder {
         resolve("done");
       });
       const onClose = () => {
+        release();
         if (!res.writableFinished) upstream.destroy();
       };
       res.on("close", onClose);
+      if (poll) this.longPolls.add(poll);
     });
   }
 

@@ -13,6 +13,11 @@ interface WakeEvent {
  * no queue group: every replica sees every event, as the outbox relay publishes it right after
  * the intake's commit, whichever intake that was). One subscription per subject per process,
  * whatever the number of waits; `MailWaits` fans out by inbox.
+ *
+ * Core NATS keeps nothing for a subscriber that is away: a wake published while this process's
+ * connection was down is lost. So on every reconnect, once the server has the subscriptions again
+ * (a flush), every held wait re-reads the store once: mail stored during the outage still answers
+ * it, and mail stored after the flush comes as a wake.
  */
 export function startWaitWakes(nc: NatsConnection, namespace: string, waits: MailWaits, logger: Logger): { stop(): void } {
   const s = subjects(namespace);
@@ -38,8 +43,22 @@ export function startWaitWakes(nc: NatsConnection, namespace: string, waits: Mai
       },
     }),
   );
+  let stopped = false;
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (stopped) return;
+      if (status.type !== "reconnect") continue;
+      try {
+        await nc.flush();
+      } catch {
+        continue; // down again: the next reconnect re-reads
+      }
+      if (!stopped) await waits.recheckAll();
+    }
+  })().catch((err: unknown) => logger.warn({ err }, "wait wake status watcher ended"));
   return {
     stop: () => {
+      stopped = true;
       for (const sub of subs) sub.unsubscribe();
     },
   };

@@ -89,6 +89,11 @@ export async function waitForEmails(
     },
     gone: (reason) => settle(reason),
     drain: () => settle("drained"),
+    recheck: async () => {
+      // also while the first read is out: its snapshot may predate the missed mail
+      if (!(await deps.data.repos.inboxes.expiresAt(scope, inboxId))) return settle("deleted");
+      held.offer(await deps.data.repos.emails.forWait(scope, { inboxId, after, unread: matchers.unread }));
+    },
   };
   // held before the first read: mail committed after that read's snapshot still wakes it
   const remove = wd.waits.add(held);

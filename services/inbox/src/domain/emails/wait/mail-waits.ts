@@ -12,7 +12,15 @@ export interface HeldWait {
   gone(reason: "deleted" | "expired"): void;
   /** The process drains: answer with what matched so far. */
   drain(): void;
+  /**
+   * Reads the store again as the wait's first read did (the inbox gone: ends it): after a NATS
+   * reconnect, a wake sent while the connection was down never came.
+   */
+  recheck(): Promise<void>;
 }
+
+/** How many waits re-read the store at once after a reconnect (the pool serves requests meanwhile). */
+const RECHECK_CONCURRENCY = 4;
 
 /**
  * The waits held in one process, by inbox. One subscription per process feeds it (the intakes'
@@ -90,6 +98,27 @@ export class MailWaits {
 
   inboxGone(inboxId: string, reason: "deleted" | "expired"): void {
     for (const wait of [...(this.byInbox.get(inboxId) ?? [])]) wait.gone(reason);
+  }
+
+  /**
+   * Every held wait reads the store once more (after the wake subscription was down: a NATS
+   * reconnect), a few at a time. Resolves when all have; a failed read is logged and the wait
+   * stays held (its timeout still ends it).
+   */
+  async recheckAll(): Promise<void> {
+    const queue = [...this.byInbox.values()].flatMap((set) => [...set]);
+    if (queue.length === 0) return;
+    this.logger.info({ waits: queue.length }, "re-reading the store for the held waits (wakes may have been missed)");
+    const worker = async () => {
+      for (let wait = queue.shift(); wait; wait = queue.shift()) {
+        try {
+          await wait.recheck();
+        } catch (err) {
+          this.logger.warn({ err, inbox_id: wait.inboxId }, "could not re-read the store for a held wait");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RECHECK_CONCURRENCY, queue.length) }, worker));
   }
 
   /** Answers every held wait (the process is shutting down). */
