@@ -177,7 +177,14 @@ describe("two replicas of every service", () => {
         expect((await s.command("MAIL FROM:<queue@sender.test>")).code).toBe(250);
         const rcpt = await s.command(`RCPT TO:<${inbox.full_address}>`);
         if (rcpt.code !== 250) return rcpt.code;
-        const message = [`From: queue@sender.test`, `To: ${inbox.full_address}`, "Subject: twice greylisted", `Message-ID: ${messageId}`, "", "body"];
+        const message = [
+          `From: queue@sender.test`,
+          `To: ${inbox.full_address}`,
+          "Subject: twice greylisted",
+          `Message-ID: ${messageId}`,
+          "",
+          "body",
+        ];
         return (await s.data(message.join("\r\n"))).code;
       } finally {
         await s.quit();

@@ -75,11 +75,17 @@ describe("SMTP behaviour per inbox, with real senders", () => {
     expect(patched).toMatchObject({ status: 200, body: { smtp_behaviour: { defer_first: 3 } } });
     const unknown = await api("PATCH", path, { token: world.owner.token, body: { smtp_behaviour: { defer_first: 3, tarpit: true } } });
     expect(unknown).toMatchObject({ status: 400, body: { code: "validation_error", error: expect.any(String) as string } });
-    const outOfRange = await api("PATCH", path, { token: world.owner.token, body: { smtp_behaviour: { reject_rcpt: { code: 600, message: "x" } } } });
+    const outOfRange = await api("PATCH", path, {
+      token: world.owner.token,
+      body: { smtp_behaviour: { reject_rcpt: { code: 600, message: "x" } } },
+    });
     expect(outOfRange).toMatchObject({ status: 400, body: { code: "validation_error" } });
 
     const keys = `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`;
-    const viewer = await api<{ raw_key: string }>("POST", keys, { token: world.owner.token, body: { name: "view", scopes: ["team.inboxes.view"] } });
+    const viewer = await api<{ raw_key: string }>("POST", keys, {
+      token: world.owner.token,
+      body: { name: "view", scopes: ["team.inboxes.view"] },
+    });
     const manager = await api<{ raw_key: string }>("POST", keys, {
       token: world.owner.token,
       body: { name: "manage", scopes: ["team.inboxes.view", "team.inboxes.manage"] },
@@ -94,7 +100,12 @@ describe("SMTP behaviour per inbox, with real senders", () => {
     const refusing = await createInbox({ reject_rcpt: { code: 550, message: "5.7.1 Relaying denied for this test" } });
     const other = await createInbox();
     const subject = `reject ${randomBytes(3).toString("hex")}`;
-    const info = await transport().sendMail({ from: "qa@sender.test", to: [refusing.full_address, other.full_address], subject, text: "hello" });
+    const info = await transport().sendMail({
+      from: "qa@sender.test",
+      to: [refusing.full_address, other.full_address],
+      subject,
+      text: "hello",
+    });
     expect(info.accepted).toEqual([other.full_address]);
     expect(info.rejected).toEqual([refusing.full_address]);
     const alone = await refusal(transport().sendMail({ from: "qa@sender.test", to: refusing.full_address, subject, text: "hello" }));
@@ -113,7 +124,9 @@ describe("SMTP behaviour per inbox, with real senders", () => {
 
   it("when an inbox limits the size, then nodemailer's larger message gets 552 after DATA, a smaller one goes through, and a larger SIZE= is refused at RCPT", async () => {
     const inbox = await createInbox({ max_size_bytes: 2000 });
-    const big = await refusal(transport().sendMail({ from: "qa@sender.test", to: inbox.full_address, subject: "big", text: "x".repeat(3000) }));
+    const big = await refusal(
+      transport().sendMail({ from: "qa@sender.test", to: inbox.full_address, subject: "big", text: "x".repeat(3000) }),
+    );
     expect(big).toMatchObject({ responseCode: 552 });
     expect(big?.response).toBe("552 5.3.4 Message size exceeds fixed maximum message size");
     await transport().sendMail({ from: "qa@sender.test", to: inbox.full_address, subject: "small", text: "x".repeat(100) });
@@ -186,12 +199,7 @@ describe("SMTP behaviour per inbox, with real senders", () => {
     const times = log.map((a) => Date.parse(a.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const a of log) {
-      expect(a.transcript.lines.filter((l) => l.dir === "c").map((l) => l.text.split(/[ :]/)[0])).toEqual([
-        "EHLO",
-        "MAIL",
-        "RCPT",
-        "DATA",
-      ]);
+      expect(a.transcript.lines.filter((l) => l.dir === "c").map((l) => l.text.split(/[ :]/)[0])).toEqual(["EHLO", "MAIL", "RCPT", "DATA"]);
       expect(textOf(a)).not.toContain("the greylisted body");
     }
     // the stored email's transcript: the conversation without the body

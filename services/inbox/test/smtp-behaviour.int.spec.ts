@@ -149,7 +149,8 @@ describe("SMTP behaviour per inbox (extensions section 8), on real Postgres, Red
     expect(res.status).toBe(201);
     return res.body;
   }
-  const patch = (id: string, body: unknown, actor = owner) => t.call<InboxView & { code?: string }>("PATCH", `/inboxes/${id}`, { actor, body });
+  const patch = (id: string, body: unknown, actor = owner) =>
+    t.call<InboxView & { code?: string }>("PATCH", `/inboxes/${id}`, { actor, body });
   async function smtpLog(inboxId: string): Promise<SmtpAttempt[]> {
     const res = await t.call<{ data: SmtpAttempt[]; total: number }>("GET", `/inboxes/${inboxId}/smtp-log?per_page=100`, { actor: owner });
     expect(res.status).toBe(200);

@@ -53,8 +53,5 @@ export const ExtendInboxBody = z.object({ duration: Duration.optional() }).opena
 export type ExtendInboxBody = z.infer<typeof ExtendInboxBody>;
 
 /** `PATCH /inboxes/:id`: `smtp_behaviour` replaces the inbox's whole behaviour (null: normal again); absent: unchanged. */
-export const UpdateInboxBody = z
-  .object({ smtp_behaviour: SmtpBehaviour.nullable().optional() })
-  .strict()
-  .openapi("UpdateInboxRequest");
+export const UpdateInboxBody = z.object({ smtp_behaviour: SmtpBehaviour.nullable().optional() }).strict().openapi("UpdateInboxRequest");
 export type UpdateInboxBody = z.infer<typeof UpdateInboxBody>;

@@ -37,21 +37,34 @@ export const SmtpBehaviour = z
     reject_rcpt: SmtpRejectRcpt.nullable().optional().openapi({
       description: "RCPT TO for this inbox answers exactly `<code> <message>`; the transaction's other recipients are unaffected",
     }),
-    defer_first: z.number().int().min(1).max(SMTP_BEHAVIOUR_LIMITS.deferFirstMax).nullable().optional().openapi({
-      description:
-        "The first n attempts of each message get `451` at the end of DATA, then it is accepted (as greylisting does). " +
-        "Attempts are recognised by sender, recipient and Message-ID across connections and intake replicas; once a " +
-        "message was accepted, later copies are accepted at once. An attempt counts when its DATA is complete and not " +
-        "refused for its size; the count is kept for a day after the last attempt.",
-    }),
+    defer_first: z
+      .number()
+      .int()
+      .min(1)
+      .max(SMTP_BEHAVIOUR_LIMITS.deferFirstMax)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "The first n attempts of each message get `451` at the end of DATA, then it is accepted (as greylisting does). " +
+          "Attempts are recognised by sender, recipient and Message-ID across connections and intake replicas; once a " +
+          "message was accepted, later copies are accepted at once. An attempt counts when its DATA is complete and not " +
+          "refused for its size; the count is kept for a day after the last attempt.",
+      }),
     delay_ms: z.number().int().min(0).max(SMTP_BEHAVIOUR_LIMITS.delayMsMax).nullable().optional().openapi({
       description: "The final reply to DATA (after the body), whatever it is, is held at least this long",
     }),
-    max_size_bytes: z.number().int().min(1).nullable().optional().openapi({
-      description:
-        "A message larger than this as received (after dot-unstuffing) gets `552` at the end of DATA; a `SIZE=` declared " +
-        "on MAIL FROM above it gets `552` as soon as the inbox is named (its RCPT TO, since MAIL names no recipient)",
-    }),
+    max_size_bytes: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "A message larger than this as received (after dot-unstuffing) gets `552` at the end of DATA; a `SIZE=` declared " +
+          "on MAIL FROM above it gets `552` as soon as the inbox is named (its RCPT TO, since MAIL names no recipient)",
+      }),
   })
   .strict()
   .openapi("SmtpBehaviour");

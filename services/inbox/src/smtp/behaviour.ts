@@ -54,12 +54,7 @@ export class SmtpBehaviours {
    * replica shares); null to go on and store it. Rejects when the count cannot be kept (451).
    * `replyAt`: when a `delay_ms` lets the reply go (its time in the transcripts).
    */
-  async atDataEnd(
-    session: SMTPServerSession,
-    deliveries: readonly Delivery[],
-    raw: Buffer,
-    replyAt = 0,
-  ): Promise<BehaviourReply | null> {
+  async atDataEnd(session: SMTPServerSession, deliveries: readonly Delivery[], raw: Buffer, replyAt = 0): Promise<BehaviourReply | null> {
     const shaped = deliveries.filter((d) => d.behaviour);
     if (shaped.length === 0) return null;
     const messageId = messageIdOf(raw);

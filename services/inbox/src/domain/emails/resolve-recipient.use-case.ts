@@ -20,5 +20,13 @@ export interface Delivery {
 export async function resolveRecipient(deps: InboxDeps, input: { address: string }): Promise<Delivery | null> {
   const recipient = input.address.trim().toLowerCase();
   const inbox = await deps.data.hot.intake.locateReceiving(recipient, new Date(deps.now()));
-  return inbox && { inboxId: inbox.id, scope: { orgId: inbox.orgId, teamId: inbox.teamId }, recipient, createdBy: inbox.createdBy, behaviour: inbox.behaviour };
+  return (
+    inbox && {
+      inboxId: inbox.id,
+      scope: { orgId: inbox.orgId, teamId: inbox.teamId },
+      recipient,
+      createdBy: inbox.createdBy,
+      behaviour: inbox.behaviour,
+    }
+  );
 }
