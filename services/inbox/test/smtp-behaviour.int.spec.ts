@@ -5,6 +5,7 @@ import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
 import { LogCapture, makeActor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
+import { ATTEMPTS_KEPT_PER_INBOX } from "../src/data/smtp-log.repository";
 import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
 
@@ -328,6 +329,55 @@ describe("SMTP behaviour per inbox (extensions section 8), on real Postgres, Red
     expect((await patch(inbox.id, { smtp_behaviour: null })).status).toBe(200);
     expect((await ok(1)).data?.code).toBe(250);
     expect((await ok(0)).data?.code).toBe(250);
+  });
+
+  it("when an inbox's log is full, then a new attempt pushes out the oldest", async () => {
+    const inbox = await createInbox({ defer_first: 1 });
+    const scope = { orgId, teamId };
+    const transcript = { ip: "127.0.0.1", helo: null, tls: false, t0: 0, lines: [] };
+    const start = Date.now() - 60_000;
+    for (let i = 0; i <= ATTEMPTS_KEPT_PER_INBOX; i++) {
+      await t.service.deps.data.hot.smtpLog.record({
+        id: randomUUID(),
+        scope,
+        inboxId: inbox.id,
+        at: new Date(start + i),
+        mailFrom: "sender@example.org",
+        rcptTo: inbox.full_address,
+        messageId: `<${i}@client.test>`,
+        code: 451,
+        reply: "451 4.7.1 Please try again later",
+        transcript,
+      });
+    }
+    const first = await t.call<{ data: SmtpAttempt[]; total: number }>("GET", `/inboxes/${inbox.id}/smtp-log?per_page=2`, { actor: owner });
+    expect(first.body.total).toBe(ATTEMPTS_KEPT_PER_INBOX);
+    expect(first.body.data.map((a) => a.message_id)).toEqual([
+      `<${ATTEMPTS_KEPT_PER_INBOX}@client.test>`,
+      `<${ATTEMPTS_KEPT_PER_INBOX - 1}@client.test>`,
+    ]);
+    const last = await t.call<{ data: SmtpAttempt[] }>("GET", `/inboxes/${inbox.id}/smtp-log?per_page=100&page=10`, { actor: owner });
+    expect(last.body.data.at(-1)?.message_id).toBe("<1@client.test>");
+    // an attempt for an inbox of another team is not recorded
+    await t.service.deps.data.hot.smtpLog.record({
+      id: randomUUID(),
+      scope: { orgId, teamId: randomUUID() },
+      inboxId: inbox.id,
+      at: new Date(),
+      mailFrom: "x@example.org",
+      rcptTo: inbox.full_address,
+      messageId: "<foreign@client.test>",
+      code: 451,
+      reply: "451 x",
+      transcript,
+    });
+    const newest = await t.call<{ data: SmtpAttempt[]; total: number }>("GET", `/inboxes/${inbox.id}/smtp-log?per_page=1`, {
+      actor: owner,
+    });
+    expect(newest.body).toMatchObject({
+      total: ATTEMPTS_KEPT_PER_INBOX,
+      data: [{ message_id: `<${ATTEMPTS_KEPT_PER_INBOX}@client.test>` }],
+    });
   });
 
   it("when an email is stored, then its transcript has the conversation with times, AUTH credentials hidden, no body, and only its own transaction", async () => {
