@@ -4,16 +4,17 @@
  *      event published (checked at the end: the inbox counts every message, the stream holds
  *      every event);
  *   2. a bare smtp-server sink on the same machine that reads each message and answers 250.
- * Prints messages per second of both, their ratio and the CPU milliseconds per message of each
- * process. Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 20000;
+ * Prints messages per second of both, their ratio, the CPU milliseconds per message of each
+ * process and what each message's SMTP transcript takes in the database. Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 20000;
  * BENCH_STORAGE: the intake's storage folder, a tmpfs one to see what the disk costs;
  * BENCH_NODE_ARGS: node flags for every service process, --perf-basic-prof for `perf` say)
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { Client } from "pg";
 import { subjects } from "@burnbox/contracts";
 import { connectNats, jetstreamManager } from "@burnbox/service-kit";
-import { testInfra } from "@burnbox/test-kit";
+import { testDatabaseUrl, testInfra } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { cpuPerUnit, machine, othersPerUnit, percentile } from "./stats";
 
@@ -130,10 +131,33 @@ async function main(): Promise<void> {
       `notifications stored ${notified} of ${notifications}; the ${MESSAGES} of the measured run within ${notifySeconds.toFixed(1)} s of its start (${(MESSAGES / notifySeconds).toFixed(0)} per second)\n`,
     );
     if (notified !== notifications) throw new Error("notifications missing or repeated");
+    await transcriptStorage(testDatabaseUrl(system.databaseName("inbox")));
     if (stored !== expected || events !== expected) throw new Error("messages or events missing");
   } finally {
     await nc.close();
     await system.stop();
+  }
+}
+
+/**
+ * What the transcripts take (extensions section 8): the stored JSON per message (`pg_column_size`,
+ * after any compression) and the table with its index and TOAST per message.
+ */
+async function transcriptStorage(url: string): Promise<void> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ n: string; value: string; total: string }>(
+      `SELECT count(*)::text AS n, avg(pg_column_size(transcript))::int::text AS value,
+         pg_total_relation_size('email_transcripts')::text AS total FROM email_transcripts`,
+    );
+    const row = rows[0];
+    const n = Number(row?.n ?? 0);
+    process.stdout.write(
+      `transcripts: ${n}, ${row?.value ?? "?"} bytes of JSON each, ${n ? Math.round(Number(row?.total) / n) : "?"} bytes each with row, index and TOAST\n`,
+    );
+  } finally {
+    await db.end();
   }
 }
 

@@ -3,9 +3,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient } from "./clients";
+import { apiClient, sendMail } from "./clients";
 import { System, freePorts } from "./system";
-import { STRONG_PASSWORD, newClientIp, registerUser } from "./world";
+import { STRONG_PASSWORD, newClientIp, registerUser, teamWithDomain } from "./world";
 
 /** A Redis server of the test's own, without persistence (as the platform's Redis runs), on a free port. */
 class OwnRedis {
@@ -53,8 +53,9 @@ class OwnRedis {
 
 /**
  * Revocation that Redis cannot forget (issue: hardening): a logged-out access token stays
- * refused after Redis restarts empty and while Redis is down. This file runs a system of its
- * own, on a Redis it starts, stops and restarts.
+ * refused after Redis restarts empty and while Redis is down; and the SMTP intake, which keeps only
+ * the greylisting counts (`defer_first`) there, while Redis is down. This file runs a system of
+ * its own, on a Redis it starts, stops and restarts.
  */
 describe("a revoked session while Redis restarts or is down", () => {
   let redis: OwnRedis;
@@ -125,5 +126,31 @@ describe("a revoked session while Redis restarts or is down", () => {
     } finally {
       await redis.start();
     }
+  });
+
+  it("when Redis is down, then an inbox that defers its first attempts asks the sender to retry, and mail to an inbox without a behaviour is stored", async () => {
+    const world = await teamWithDomain(api);
+    const create = async (body: Record<string, unknown>) => {
+      const res = await api<{ id: string; full_address: string }>("POST", "/inboxes", {
+        token: world.owner.token,
+        body: { domain_assignment_id: world.assignmentId, ...body },
+      });
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    const greylisting = await create({ smtp_behaviour: { defer_first: 1 } });
+    const plain = await create({});
+    const send = async (to: string) =>
+      (await sendMail(system.ports.smtp, { from: "queue@sender.test", to, subject: "while Redis is down", text: "x" })).data;
+    await redis.stop();
+    try {
+      expect(await send(greylisting.full_address)).toEqual({ code: 451, text: "4.3.0 Temporary failure, try again later" });
+      expect((await send(plain.full_address))?.code).toBe(250);
+    } finally {
+      await redis.start();
+    }
+    const stored = async (inboxId: string) =>
+      (await api<{ total: number }>("GET", `/inboxes/${inboxId}/emails`, { token: world.owner.token })).body.total;
+    expect([await stored(greylisting.id), await stored(plain.id)]).toEqual([0, 1]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient, openSocket, sendMail } from "./clients";
+import { apiClient, openSocket, sendMail, SmtpSession } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { Receiver } from "./webhook-kit";
 import { createInbox, registerUser, teamWithDomain } from "./world";
@@ -161,6 +161,50 @@ describe("two replicas of every service", () => {
       return answers.every((r) => r.status === 404);
     });
   });
+  it("an SMTP behaviour holds on both intakes: a greylisted message's attempts are counted across them, and a PATCH through one gateway applies on both from its answer", async () => {
+    const world = await teamWithDomain(a);
+    const created = await b<{ id: string; full_address: string }>("POST", "/inboxes", {
+      token: world.owner.token,
+      body: { domain_assignment_id: world.assignmentId, smtp_behaviour: { defer_first: 2 } },
+    });
+    expect(created.status).toBe(201);
+    const inbox = created.body;
+    const messageId = `<replicas-${randomBytes(4).toString("hex")}@sender.test>`;
+    /** One attempt of the same message on a new connection to `port`: the final reply's code. */
+    const attempt = async (port: number) => {
+      const s = await SmtpSession.open(port);
+      try {
+        expect((await s.command("MAIL FROM:<queue@sender.test>")).code).toBe(250);
+        const rcpt = await s.command(`RCPT TO:<${inbox.full_address}>`);
+        if (rcpt.code !== 250) return rcpt.code;
+        const message = [
+          `From: queue@sender.test`,
+          `To: ${inbox.full_address}`,
+          "Subject: twice greylisted",
+          `Message-ID: ${messageId}`,
+          "",
+          "body",
+        ];
+        return (await s.data(message.join("\r\n"))).code;
+      } finally {
+        await s.quit();
+      }
+    };
+    expect(await attempt(system.ports.smtp)).toBe(451);
+    expect(await attempt(ports.smtp)).toBe(451);
+    expect(await attempt(system.ports.smtp)).toBe(250);
+    expect(await attempt(ports.smtp)).toBe(250);
+
+    const patched = await a("PATCH", `/inboxes/${inbox.id}`, {
+      token: world.owner.token,
+      body: { smtp_behaviour: { reject_rcpt: { code: 550, message: "5.7.1 Closed for the test" } } },
+    });
+    expect(patched.status).toBe(200);
+    expect(await Promise.all([ports.smtp, system.ports.smtp].map(attempt))).toEqual([550, 550]);
+    const log = await b<{ data: Array<{ code: number }> }>("GET", `/inboxes/${inbox.id}/smtp-log`, { token: world.owner.token });
+    expect(log.body.data.map((e) => e.code)).toEqual([550, 550, 451, 451]);
+  });
+
   it("waits held on both inbox replicas wake within 1 s for mail either intake took", async () => {
     const world = await teamWithDomain(a);
     const inbox = await createInbox(a, world.owner.token, world.assignmentId, "wait");

@@ -27,12 +27,14 @@ import { LocalStorage } from "./adapters/local-storage";
 import { S3Storage } from "./adapters/s3-storage";
 import type { MessageStore } from "./domain/message-store";
 import { SwitchableStore } from "./adapters/switchable-storage";
+import { RedisAttemptCounter } from "./adapters/redis-attempt-counter";
 import { startPlatformConfig } from "./domain/platform/platform-config";
 import { PlatformView } from "./domain/platform/platform-view";
 import type { InboxDeps } from "./domain/deps";
 import { demoHandlers } from "./http/demo.handlers";
 import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
+import { smtpBehaviourHandlers } from "./http/smtp-behaviour.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
@@ -87,7 +89,9 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
     // what each commit changed goes to every replica's caches (the recipients: RECIPIENT_CHANGES)
     changes: { nc: infra.nc },
   });
-  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView() }, db, relay };
+  // the SMTP behaviours' attempt counts (defer_first), in the Redis every intake replica shares
+  const attempts = new RedisAttemptCounter(infra.redis, config.redis.key_prefix);
+  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
@@ -109,6 +113,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
     ...inboxesHandlers(deps),
     ...emailsHandlers(deps, { waits, slots }),
     ...demoHandlers(deps),
+    ...smtpBehaviourHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
   return {

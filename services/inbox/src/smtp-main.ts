@@ -17,9 +17,8 @@ void startTelemetry({ service: "inbox-smtp", env: process.env }).then(async (tel
         process.env,
         process.env.BB_HTTP_PORT ? { service: { name: "inbox-smtp" } } : { http: { port: 8106 }, service: { name: "inbox-smtp" } },
       ),
-    infra: (config) => ({
-      config,
-    }),
+    // Redis: the attempt counts of SMTP behaviours (defer_first), shared by every intake replica
+    infra: (config) => ({ config, redis: true }),
     start: (config, infra) => startIntake(config, infra),
   });
 });

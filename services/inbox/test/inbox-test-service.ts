@@ -19,6 +19,8 @@ export function startInboxTestService(
   opts: {
     start?: (config: InboxConfig, infra: Infra) => Promise<RunningService>;
     overrides?: (ns: string) => Record<string, unknown>;
+    /** Connect Redis too (the per-user wait cap, the SMTP behaviours' attempt counts). */
+    redis?: boolean;
   } = {},
 ): Promise<TestService<InboxConfig, RunningService>> {
   return startTestService({
@@ -26,6 +28,7 @@ export function startInboxTestService(
     load: (o) => loadInboxConfig({}, o),
     start: opts.start ?? ((c, i) => startService(c, i)),
     migrationsDir: MIGRATIONS_DIR,
+    ...(opts.redis ? { redis: true } : {}),
     overrides: ({ ns }) => ({
       smtp: { port: 0, host: "127.0.0.1" },
       storage: { local_path: path.join(tmpdir(), `bb-${ns}`) },

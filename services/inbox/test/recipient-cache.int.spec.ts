@@ -139,6 +139,19 @@ describe("the SMTP intake's recipients, kept per process", () => {
     expect(intakes.map((_, n) => readsOf(n, a.fullAddress))).toEqual(before);
   });
 
+  it("when an inbox's SMTP behaviour changes, then every intake reads it again once the write returned", async () => {
+    const a = await inbox();
+    expect((await held(a.fullAddress)).map((r) => r?.behaviour)).toEqual([null, null]);
+    const behaviour = { reject_rcpt: { code: 550, message: "5.7.1 No" } };
+    await t.service.deps.data.write((repos) => repos.inboxes.setSmtpBehaviour(scope, a.id, behaviour));
+    // the broadcast was on the server before the write returned: it is ahead of a flush's answer
+    await Promise.all(connections.map((nc) => nc.flush()));
+    for (const intake of intakes) expect((await intake.locateReceiving(a.fullAddress, new Date()))?.behaviour).toEqual(behaviour);
+    await t.service.deps.data.write((repos) => repos.inboxes.setSmtpBehaviour(scope, a.id, null));
+    await Promise.all(connections.map((nc) => nc.flush()));
+    for (const intake of intakes) expect((await intake.locateReceiving(a.fullAddress, new Date()))?.behaviour).toBeNull();
+  });
+
   it("when the inboxes of a moved domain are deactivated, then every intake drops them", async () => {
     const a = await inbox();
     const { rows } = await (t.infra.pool as Pool).query<{ domain_id: string }>("SELECT domain_id::text FROM inboxes WHERE id = $1::uuid", [

@@ -1,7 +1,8 @@
 import { PaginationQuery, paginated } from "../pagination";
 import { IdParams, TeamParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
-import { CreateInboxBody, ExtendInboxBody, Inbox, ListInboxesQuery } from "./inboxes.schemas";
+import { CreateInboxBody, ExtendInboxBody, Inbox, ListInboxesQuery, UpdateInboxBody } from "./inboxes.schemas";
+import { SMTP_BEHAVIOUR_DESCRIPTION } from "./smtp-behaviour.schemas";
 
 export const inboxesRoutes = defineRoutes({ service: "inbox", tag: "Inboxes" }, [
   {
@@ -11,6 +12,7 @@ export const inboxesRoutes = defineRoutes({ service: "inbox", tag: "Inboxes" }, 
     auth: "user",
     scope: "team.inboxes.create",
     summary: "Create an inbox on a domain assigned to one of the caller's teams",
+    description: `\`smtp_behaviour\` (optional) makes the SMTP intake misbehave for this inbox.\n\n${SMTP_BEHAVIOUR_DESCRIPTION}`,
     request: { body: CreateInboxBody },
     responses: { 201: { description: "Created", schema: Inbox }, 400: errorResponses[400], 409: { description: "Address taken" } },
   },
@@ -33,6 +35,24 @@ export const inboxesRoutes = defineRoutes({ service: "inbox", tag: "Inboxes" }, 
     summary: "Get an inbox",
     request: { params: IdParams },
     responses: { 200: { description: "The inbox", schema: Inbox }, 404: errorResponses[404] },
+  },
+  {
+    operationId: "updateInbox",
+    method: "patch",
+    path: "/inboxes/{id}",
+    auth: "user",
+    scope: "team.inboxes.manage",
+    summary: "Change an inbox's SMTP behaviour",
+    description: [
+      "`smtp_behaviour` replaces the inbox's whole behaviour; `null` (or an object with every field null) makes the",
+      "intake behave normally again; an absent `smtp_behaviour` changes nothing. An unknown field or a value out of",
+      "range is 400.",
+      "",
+      SMTP_BEHAVIOUR_DESCRIPTION,
+    ].join("\n"),
+    request: { params: IdParams, body: UpdateInboxBody },
+    responses: { 200: { description: "The inbox", schema: Inbox }, 400: errorResponses[400], 404: errorResponses[404] },
+    extensions: { "x-burnbox-extension": true },
   },
   {
     operationId: "extendInbox",

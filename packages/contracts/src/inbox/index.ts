@@ -1,17 +1,20 @@
 import { demoRoutes } from "./demo.routes";
 import { emailsRoutes } from "./emails.routes";
 import { inboxesRoutes } from "./inboxes.routes";
+import { smtpBehaviourRoutes } from "./smtp-behaviour.routes";
 
 export * from "./inboxes.schemas";
 export * from "./emails.schemas";
 export * from "./demo.schemas";
 export * from "./extracted.schemas";
 export * from "./wait.schemas";
+export * from "./smtp-behaviour.schemas";
 
-export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes] as const;
+export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;
 export * from "./emails.routes";
 export * from "./inboxes.routes";
 export * from "./demo.routes";
+export * from "./smtp-behaviour.routes";

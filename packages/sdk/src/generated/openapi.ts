@@ -830,6 +830,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/{id}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SMTP conversation that delivered an email
+         * @description The lines client and server exchanged for this message, in order, each with its time: the session's start
+         *     (greeting, EHLO, STARTTLS) and the message's transaction up to the final reply to DATA. The message itself
+         *     (the DATA body) is left out, and AUTH credentials are replaced by a placeholder. Emails received before
+         *     transcripts were kept answer 404.
+         *
+         *     API keys need the scope `team.emails.view`.
+         */
+        get: operations["getEmailTranscript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files": {
         parameters: {
             query?: never;
@@ -865,7 +890,25 @@ export interface paths {
         put?: never;
         /**
          * Create an inbox on a domain assigned to one of the caller's teams
-         * @description API keys need the scope `team.inboxes.create`.
+         * @description `smtp_behaviour` (optional) makes the SMTP intake misbehave for this inbox.
+         *
+         *     SMTP behaviour (extensions section 8), every field optional:
+         *
+         *     - `reject_rcpt {code 450..599, message}`: RCPT TO for this inbox answers
+         *       exactly `<code> <message>`; the transaction's other recipients are unaffected.
+         *     - `defer_first 1..10`: the first n attempts of each message get `451` at the end of DATA, then
+         *       it is accepted, as greylisting does. An attempt is recognised by its sender (MAIL FROM), recipient and
+         *       Message-ID, on any connection and any intake replica; once accepted, later copies are accepted at once.
+         *     - `delay_ms 0..30000`: the final reply to DATA is held at least this long after the body.
+         *     - `max_size_bytes 1..`: a message larger than this (after dot-unstuffing) gets `552` at the end of DATA; a larger
+         *       `SIZE=` declared on MAIL FROM gets `552` at this inbox's RCPT TO (MAIL names no recipient yet).
+         *
+         *     With several recipients in one transaction, the one reply to DATA is the refusal if any recipient's inbox
+         *     refuses (nothing is stored then), and it waits for the longest delay. A change applies to every SMTP transaction
+         *     that starts after this answer, on every intake replica. Refused and deferred attempts are listed at
+         *     `GET /inboxes/{id}/smtp-log`; every stored email keeps its transcript (`GET /emails/{id}/transcript`).
+         *
+         *     API keys need the scope `team.inboxes.create`.
          */
         post: operations["createInbox"];
         delete?: never;
@@ -895,7 +938,31 @@ export interface paths {
         delete: operations["deleteInbox"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an inbox's SMTP behaviour
+         * @description `smtp_behaviour` replaces the inbox's whole behaviour; `null` (or an object with every field null) makes the
+         *     intake behave normally again; an absent `smtp_behaviour` changes nothing. An unknown field or a value out of
+         *     range is 400.
+         *
+         *     SMTP behaviour (extensions section 8), every field optional:
+         *
+         *     - `reject_rcpt {code 450..599, message}`: RCPT TO for this inbox answers
+         *       exactly `<code> <message>`; the transaction's other recipients are unaffected.
+         *     - `defer_first 1..10`: the first n attempts of each message get `451` at the end of DATA, then
+         *       it is accepted, as greylisting does. An attempt is recognised by its sender (MAIL FROM), recipient and
+         *       Message-ID, on any connection and any intake replica; once accepted, later copies are accepted at once.
+         *     - `delay_ms 0..30000`: the final reply to DATA is held at least this long after the body.
+         *     - `max_size_bytes 1..`: a message larger than this (after dot-unstuffing) gets `552` at the end of DATA; a larger
+         *       `SIZE=` declared on MAIL FROM gets `552` at this inbox's RCPT TO (MAIL names no recipient yet).
+         *
+         *     With several recipients in one transaction, the one reply to DATA is the refusal if any recipient's inbox
+         *     refuses (nothing is stored then), and it waits for the longest delay. A change applies to every SMTP transaction
+         *     that starts after this answer, on every intake replica. Refused and deferred attempts are listed at
+         *     `GET /inboxes/{id}/smtp-log`; every stored email keeps its transcript (`GET /emails/{id}/transcript`).
+         *
+         *     API keys need the scope `team.inboxes.manage`.
+         */
+        patch: operations["updateInbox"];
         trace?: never;
     };
     "/inboxes/{id}/emails": {
@@ -990,6 +1057,31 @@ export interface paths {
          * @description API keys need the scope `team.inboxes.manage`.
          */
         post: operations["extendInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{id}/smtp-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The attempts an inbox's SMTP behaviour refused or deferred, newest first
+         * @description Every attempt the inbox's `smtp_behaviour` answered with a refusal (`reject_rcpt` at RCPT, `max_size_bytes`
+         *     with 552) or a deferral (`defer_first`, 451), with the reply and the transcript up to it (without the message
+         *     body). A transaction refused as a whole is listed for each recipient inbox that has a behaviour. The newest
+         *     1,000 attempts of an inbox are kept; they go with the inbox.
+         *
+         *     API keys need the scope `team.inboxes.view`.
+         */
+        get: operations["listSmtpLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2624,6 +2716,7 @@ export interface components {
             /** Format: uuid */
             domain_assignment_id: string;
             private?: boolean;
+            smtp_behaviour?: components["schemas"]["SmtpBehaviour"];
             ttl?: string;
         };
         CreateInviteRequest: {
@@ -2885,6 +2978,7 @@ export interface components {
             /** Format: uuid */
             org_id: string;
             private: boolean;
+            smtp_behaviour: components["schemas"]["SmtpBehaviour"];
             /** Format: uuid */
             team_id: string;
             unread_count: number;
@@ -3286,6 +3380,52 @@ export interface components {
             setup_token?: string;
             use_ssl?: boolean;
         };
+        SmtpAttempt: {
+            /** Format: date-time */
+            at: string;
+            code: number;
+            /** Format: uuid */
+            id: string;
+            mail_from: string;
+            message_id: string | null;
+            rcpt_to: string;
+            reply: string;
+            transcript: components["schemas"]["SmtpTranscript"];
+        };
+        SmtpAttemptPage: {
+            data: components["schemas"]["SmtpAttempt"][];
+            page: number;
+            per_page: number;
+            total: number;
+            total_pages: number;
+        };
+        SmtpBehaviour: {
+            /** @description The first n attempts of each message get `451` at the end of DATA, then it is accepted (as greylisting does). Attempts are recognised by sender, recipient and Message-ID across connections and intake replicas; once a message was accepted, later copies are accepted at once. An attempt counts when its DATA is complete and not refused for its size; the count is kept for a day after the last attempt. */
+            defer_first?: number | null;
+            /** @description The final reply to DATA (after the body), whatever it is, is held at least this long */
+            delay_ms?: number | null;
+            /** @description A message larger than this as received (after dot-unstuffing) gets `552` at the end of DATA; a `SIZE=` declared on MAIL FROM above it gets `552` as soon as the inbox is named (its RCPT TO, since MAIL names no recipient) */
+            max_size_bytes?: number | null;
+            /** @description RCPT TO for this inbox answers exactly `<code> <message>`; the transaction's other recipients are unaffected */
+            reject_rcpt?: {
+                code: number;
+                /** @description The reply's text after the code, sent as is (e.g. `5.7.1 Relaying denied`) */
+                message: string;
+            } | null;
+        } | null;
+        SmtpTranscript: {
+            client_ip: string;
+            helo: string | null;
+            lines: components["schemas"]["SmtpTranscriptLine"][];
+            tls: boolean;
+        };
+        SmtpTranscriptLine: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            dir: "c" | "s";
+            text: string;
+        };
         SsoDomainMapping: {
             /** Format: date-time */
             created_at: string;
@@ -3591,6 +3731,9 @@ export interface components {
         };
         UpdateEmailRequest: {
             is_read: boolean;
+        };
+        UpdateInboxRequest: {
+            smtp_behaviour?: components["schemas"]["SmtpBehaviour"];
         };
         UpdateMailerConfigRequest: {
             from: string;
@@ -6520,6 +6663,46 @@ export interface operations {
             };
         };
     };
+    getEmailTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transcript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmtpTranscript"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
     getFile: {
         parameters: {
             query: {
@@ -6701,6 +6884,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    updateInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateInboxRequest"];
+            };
+        };
+        responses: {
+            /** @description The inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not found */
             404: {
@@ -6908,6 +7144,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    listSmtpLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmtpAttemptPage"];
                 };
             };
             /** @description Not found */

@@ -1,7 +1,8 @@
-import type { GetInboxAccessReply, Inbox } from "@burnbox/contracts";
+import type { GetInboxAccessReply, Inbox, SmtpBehaviour } from "@burnbox/contracts";
 import { HotRepository, errors, type ChangeLog, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
 import { countsOf, NO_MAIL, type InboxCounts } from "./counts";
-import { isUniqueViolation, type Client, type Prisma } from "./prisma";
+import { behaviourFrom } from "../domain/smtp/behaviour-rules";
+import { isUniqueViolation, Prisma, type Client } from "./prisma";
 
 type InboxRow = Prisma.InboxGetPayload<object>;
 
@@ -20,6 +21,8 @@ export interface NewInbox {
   createdAt: Date;
   expiresAt: Date;
   ttlMs: number;
+  /** Normalized (`normalizedSmtpBehaviour`); absent or null: normal behaviour. */
+  smtpBehaviour?: SmtpBehaviour | null;
 }
 
 /** The inboxes of some teams that one user may see: the shared ones, and the private ones they created. */
@@ -69,6 +72,7 @@ export function toInbox(i: InboxRow, counts: InboxCounts = NO_MAIL): Inbox {
     created_at: i.createdAt.toISOString(),
     email_count: counts.email_count,
     unread_count: counts.unread_count,
+    smtp_behaviour: behaviourFrom(i.smtpBehaviour),
   };
 }
 
@@ -79,7 +83,12 @@ export function toInbox(i: InboxRow, counts: InboxCounts = NO_MAIL): Inbox {
 export const InboxChange = {
   teamMoved: "inboxes.team_moved",
   domainDeactivated: "inboxes.domain_deactivated",
+  /** `{ inbox_id, full_address }`: the intakes read the inbox's SMTP behaviour again. */
+  smtpBehaviourChanged: "inboxes.smtp_behaviour_changed",
 } as const;
+
+/** A behaviour as its nullable JSON column takes it (SQL NULL for none). */
+const jsonOrDbNull = (b: SmtpBehaviour | null | undefined) => (b ? (b as Prisma.InputJsonObject) : Prisma.DbNull);
 
 /** The columns `InboxAccess` is read from (also through an email's inbox). */
 export const inboxAccessFields = { id: true, orgId: true, teamId: true, createdBy: true, private: true, isActive: true } as const;
@@ -117,7 +126,13 @@ export class InboxRepository {
   /** Throws a conflict when the address is taken. */
   async create(scope: TeamScope, fields: NewInbox): Promise<Inbox> {
     try {
-      const data = { ...fields, ttlMs: BigInt(fields.ttlMs), orgId: scope.orgId, teamId: scope.teamId };
+      const data = {
+        ...fields,
+        ttlMs: BigInt(fields.ttlMs),
+        smtpBehaviour: jsonOrDbNull(fields.smtpBehaviour),
+        orgId: scope.orgId,
+        teamId: scope.teamId,
+      };
       return toInbox(await this.db.inbox.create({ data }));
     } catch (err) {
       if (isUniqueViolation(err)) throw errors.conflict("address already in use");
@@ -161,6 +176,27 @@ export class InboxRepository {
       data: { expiresAt },
     });
     return count === 0 ? null : this.get(scope, inboxId);
+  }
+
+  /**
+   * Replaces the inbox's SMTP behaviour (null: normal); null when the inbox is gone. Recorded for
+   * the intakes' recipient caches (`RECIPIENT_CHANGES`), which keep each inbox's behaviour.
+   */
+  async setSmtpBehaviour(scope: TeamScope, inboxId: string, behaviour: SmtpBehaviour | null): Promise<Inbox | null> {
+    const { count } = await this.db.inbox.updateMany({
+      where: { id: inboxId, orgId: scope.orgId, teamId: scope.teamId },
+      data: { smtpBehaviour: jsonOrDbNull(behaviour) },
+    });
+    if (count === 0) return null;
+    const inbox = await this.get(scope, inboxId);
+    if (inbox)
+      this.changes?.record({
+        type: InboxChange.smtpBehaviourChanged,
+        org_id: scope.orgId,
+        team_id: scope.teamId,
+        data: { inbox_id: inbox.id, full_address: inbox.full_address },
+      });
+    return inbox;
   }
 
   /** Deletes an inbox with its mail rows (its files are the caller's to remove after commit); null when absent. */
@@ -306,7 +342,7 @@ export class InboxReadRepository extends HotRepository {
       SELECT i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.domain_id::text AS "domainId",
         i.domain_assignment_id::text AS "domainAssignmentId", i.created_by::text AS "createdBy", i.address,
         i.domain_name AS "domainName", i.full_address AS "fullAddress", i.is_active AS "isActive", i.private,
-        i.expires_at AS "expiresAt", i.ttl_ms AS "ttlMs", i.created_at AS "createdAt",
+        i.expires_at AS "expiresAt", i.ttl_ms AS "ttlMs", i.created_at AS "createdAt", i.smtp_behaviour AS "smtpBehaviour",
         (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id) AS total,
         (SELECT count(*) FROM emails e WHERE e.inbox_id = i.id AND NOT e.is_read) AS unread
       FROM inboxes i WHERE i.id = ${inboxId}::uuid`;

@@ -31,7 +31,7 @@ describe("the intake's batched statement", () => {
 
   it("when messages are batched, then each email row, attachment row and outbox row is one array element, tagged with its message", () => {
     const p = receiveParams(messages);
-    expect(p).toHaveLength(28);
+    expect(p).toHaveLength(30);
     expect(p[0]).toEqual([0, 1, 1]); // message index of each email
     expect(p[1]).toEqual(["e1", "e2", "e3"]);
     expect(p[12]).toEqual(['{"subject":"s"}', '{"subject":"s"}', '{"subject":"s"}']);
@@ -48,6 +48,10 @@ describe("the intake's batched statement", () => {
     expect(p[27]).toEqual(
       ["e1", "e2", "e3"].map((id) => JSON.stringify({ codes: [], links: [{ url: `https://x.test/${id}`, text: "", kind: "other" }] })),
     );
+    // $29, $30: the SMTP transcripts, of the emails that have one
+    expect(p.slice(28)).toEqual([[], []]);
+    const withTranscripts = receiveParams([[{ ...received(email("e4", "i4")), transcript: '{"ip":"::1"}' }, received(email("e5", "i5"))]]);
+    expect(withTranscripts.slice(28)).toEqual([["e4"], ['{"ip":"::1"}']]);
   });
 
   it("when an email of a message was not stored, then that whole message is refused and the others are not", () => {

@@ -1,4 +1,4 @@
-import { EventType } from "@burnbox/contracts";
+import { EventType, type SmtpBehaviour } from "@burnbox/contracts";
 import {
   HotRepository,
   SpanKind,
@@ -16,6 +16,7 @@ import {
   type TeamScope,
   type outboxRow,
 } from "@burnbox/service-kit";
+import { behaviourFrom } from "../domain/smtp/behaviour-rules";
 import type { NewEmail } from "./email.repository";
 import { InboxChange } from "./inbox.repository";
 
@@ -27,10 +28,12 @@ export interface ReceivedEmail {
   email: NewEmail;
   /** The `email.received` event, as service-kit's `outboxRow()` made it (trace key included). */
   outbox: ReturnType<typeof outboxRow>;
+  /** The SMTP transcript (`StoredTranscript`, as JSON), written beside the email; absent: none. */
+  transcript?: string;
 }
 
-/** The inbox that receives mail at an address, with its tenant, its creator and when it expires. */
-export type ReceivingInbox = TeamScope & { id: string; createdBy: string; expiresAt: Date };
+/** The inbox that receives mail at an address, with its tenant, its creator, when it expires and its SMTP behaviour. */
+export type ReceivingInbox = TeamScope & { id: string; createdBy: string; expiresAt: Date; behaviour: SmtpBehaviour | null };
 
 /** The kept recipient of the inbox a change names (its address, as RCPT TO looks it up). */
 const addressOf = (c: Change) => [String((c.data as { full_address?: unknown }).full_address).toLowerCase()];
@@ -39,11 +42,13 @@ const addressOf = (c: Change) => [String((c.data as { full_address?: unknown }).
  * The changes after which a kept recipient may be wrong: an inbox stopped receiving (deleted,
  * expired: its address goes) or moved (a team's inboxes to another org, a moved domain's inboxes
  * deactivated: everything goes). A new inbox is never missing from the cache (no absence is kept),
- * and an extended one is read again once its old end has passed.
+ * and an extended one is read again once its old end has passed. A changed SMTP behaviour drops its
+ * address too: the next transaction reads it again.
  */
 export const RECIPIENT_CHANGES: Invalidations = {
   [EventType.inboxDeleted]: addressOf,
   [EventType.inboxExpired]: addressOf,
+  [InboxChange.smtpBehaviourChanged]: addressOf,
   [InboxChange.teamMoved]: "all",
   [InboxChange.domainDeactivated]: "all",
 };
@@ -62,10 +67,10 @@ export const MAX_LOOKUPS_PER_STATEMENT = 64;
  */
 const LOCATE_SQL = `
 SELECT q.n, i.id::text, i.org_id::text AS "orgId", i.team_id::text AS "teamId", i.created_by::text AS "createdBy",
-  i.expires_at AS "expiresAt"
+  i.expires_at AS "expiresAt", i.smtp_behaviour AS "behaviour"
 FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS q(address, at, n)
 JOIN LATERAL (
-  SELECT id, org_id, team_id, created_by, expires_at FROM inboxes WHERE full_address = q.address AND is_active AND expires_at > q.at LIMIT 1
+  SELECT id, org_id, team_id, created_by, expires_at, smtp_behaviour FROM inboxes WHERE full_address = q.address AND is_active AND expires_at > q.at LIMIT 1
 ) i ON true`;
 
 /**
@@ -114,6 +119,11 @@ o AS (
   INSERT INTO outbox_events (id, subject, payload)
   SELECT o.id, o.subject, o.payload FROM unnest($24::uuid[], $25::uuid[], $26::text[], $27::jsonb[]) AS o(id, email_id, subject, payload)
   WHERE o.email_id IN (SELECT id FROM e)
+),
+t AS (
+  INSERT INTO email_transcripts (email_id, transcript)
+  SELECT t.email_id, t.transcript FROM unnest($29::uuid[], $30::jsonb[]) AS t(email_id, transcript)
+  WHERE t.email_id IN (SELECT id FROM e)
 )
 SELECT id::text AS stored, NULL AS gone FROM e
 UNION ALL SELECT NULL, inbox_id::text FROM gone`;
@@ -152,7 +162,21 @@ export function receiveParams(messages: ReceivedEmail[][]): unknown[] {
     emails.map((r) => JSON.stringify(r.outbox.payload)),
     // $28, after the outbox's: the emails' codes and links
     emails.map((r) => JSON.stringify(r.email.extracted)),
+    // $29, $30: the SMTP transcripts of the emails that have one
+    ...transcriptParams(emails),
   ];
+}
+
+/** The transcripts' parameters: the email ids and their transcripts, for the emails that have one. */
+function transcriptParams(emails: ReceivedEmail[]): [string[], string[]] {
+  const ids: string[] = [];
+  const transcripts: string[] = [];
+  for (const r of emails) {
+    if (r.transcript === undefined) continue;
+    ids.push(r.email.id);
+    transcripts.push(r.transcript);
+  }
+  return [ids, transcripts];
 }
 
 /**
@@ -259,7 +283,7 @@ export class IntakeRepository extends HotRepository {
       text: LOCATE_SQL,
       values: [batch.map((b) => b.fullAddress), batch.map((b) => b.at.toISOString())],
     });
-    const found = new Map(rows.map(({ n, ...inbox }) => [Number(n) - 1, inbox]));
+    const found = new Map(rows.map(({ n, behaviour, ...inbox }) => [Number(n) - 1, { ...inbox, behaviour: behaviourFrom(behaviour) }]));
     return batch.map((_, i) => found.get(i) ?? null);
   }
 

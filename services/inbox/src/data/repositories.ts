@@ -5,6 +5,7 @@ import { InboxReadRepository, InboxRepository } from "./inbox.repository";
 import type { IntakeRepository } from "./intake.repository";
 import type { Client } from "./prisma";
 import { ProcessedEventRepository } from "./processed-event.repository";
+import { SmtpLogRepository } from "./smtp-log.repository";
 
 /** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
 export const repositories = (db: Client, changes?: ChangeLog) => ({
@@ -24,5 +25,6 @@ export type InboxRepos = ReturnType<typeof repositories>;
 export const hotRepositories = (sql: PoolSql, intake: IntakeRepository) => ({
   inboxes: new InboxReadRepository(sql),
   intake,
+  smtpLog: new SmtpLogRepository(sql),
 });
 export type InboxHot = ReturnType<typeof hotRepositories>;

@@ -4,6 +4,7 @@ import type { InboxConfig } from "../config";
 import type { InboxHot, InboxRepos } from "../data/repositories";
 import type { MessageStore } from "./message-store";
 import type { PlatformView } from "./platform/platform-view";
+import type { AttemptCounter } from "./smtp/attempt-counter";
 
 /** What every use case of the inbox service gets. */
 export interface InboxDeps {
@@ -15,4 +16,6 @@ export interface InboxDeps {
   now: Clock;
   /** The platform settings (demo on or off, inbox TTL defaults), current on every replica. */
   platform: PlatformView;
+  /** The delivery attempts of each message, shared by every intake replica (`defer_first`). */
+  attempts: AttemptCounter;
 }

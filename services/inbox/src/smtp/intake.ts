@@ -7,8 +7,12 @@ import type { InboxDeps } from "../domain/deps";
 import { receiveEmail } from "../domain/emails/receive-email.use-case";
 import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
 import { IntakeLimits } from "./intake-limits";
+import { SmtpBehaviours } from "./behaviour";
+import { TranscriptRecorder } from "./transcript";
 
 type SmtpError = Error & { responseCode?: number };
+/** The text of the reply to a stored message (after `250 `). */
+const ACCEPTED = "2.0.0 Message accepted";
 /** Every reply but the accepted ones is counted here, by command and code. */
 const smtpError = (code: number, message: string, command: "rcpt" | "data" = "rcpt"): SmtpError => {
   pipeline.smtpReplies.inc({ command, code: String(code) });
@@ -82,6 +86,9 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
   const sessionMs = parseDurationMs(cfg.session_timeout);
   const pruning = setInterval(() => limits.prune(), 60_000);
   pruning.unref();
+  // every connection's lines, for the transcripts; and the inboxes' SMTP behaviours (extensions section 8)
+  const recorder = new TranscriptRecorder(deps.now);
+  const behaviours = new SmtpBehaviours(deps, logger, recorder);
   const server = new SMTPServer({
     name: cfg.hostname,
     banner: "BurnBox ESMTP",
@@ -89,7 +96,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
     disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
     ...(tls ?? {}),
     size: cfg.max_message_bytes,
-    logger: false,
+    logger: recorder.logger,
     socketTimeout: parseDurationMs(cfg.idle_timeout),
     onConnect(session, cb) {
       const counted = limits.tryOpen(session.remoteAddress);
@@ -116,8 +123,10 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
       const s = stateOf(session);
       if (s.deliveries.length >= cfg.max_recipients) return cb(smtpError(452, "4.5.3 Too many recipients"));
       resolveRecipient(deps, { address: address.address })
-        .then((delivery) => {
+        .then(async (delivery) => {
           if (!delivery) return cb(smtpError(550, "5.1.1 Mailbox unavailable"));
+          const refused = await behaviours.atRcpt(session, delivery);
+          if (refused) return cb(smtpError(refused.code, refused.text));
           if (!s.deliveries.some((d) => d.inboxId === delivery.inboxId)) s.deliveries.push(delivery);
           pipeline.smtpReplies.inc({ command: "rcpt", code: "250" });
           cb();
@@ -143,33 +152,45 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
       stream.on("end", () => {
         clearTimeout(deadline);
         s.storing = true;
+        const deliveries = state.get(session)?.deliveries ?? [];
+        // an inbox's delay_ms holds the final reply, whatever it is, from the end of the body
+        const held = behaviours.hold(deliveries);
+        const reply: typeof cb = held ? (err, message) => void held.done.then(() => answer(err, message)) : answer;
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          answer(smtpError(552, "5.3.4 Message too big", "data"));
+          reply(smtpError(552, "5.3.4 Message too big", "data"));
           return;
         }
         const raw = Buffer.concat(chunks);
-        const deliveries = state.get(session)?.deliveries ?? [];
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         // the trace of a message starts here: its email.received events carry it on
         withSpan("smtp DATA", { kind: SpanKind.SERVER, attributes: { "smtp.message.size": raw.length } }, async () => {
+          // an inbox's max_size_bytes or defer_first may refuse it before anything is parsed or stored
+          const refused = await behaviours.atDataEnd(session, deliveries, raw, held?.until);
+          if (refused) return refused;
           // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
-          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries });
+          const transcript = behaviours.transcript(session, `250 ${ACCEPTED}`, held?.until);
+          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcript });
         })
           .then((ids) => {
+            if (!Array.isArray(ids)) {
+              logger.info({ size: raw.length, code: ids.code }, "message refused by an inbox's SMTP behaviour");
+              reply(smtpError(ids.code, ids.text, "data"));
+              return;
+            }
             logger.info({ emails: ids.length, size: raw.length }, "message accepted");
             pipeline.smtpReplies.inc({ command: "data", code: "250" });
-            answer(null, "2.0.0 Message accepted");
+            reply(null, ACCEPTED);
           })
           .catch((err: unknown) => {
             const refused = refusalOf(err);
             if (refused) {
               logger.info({ size: raw.length, reason: refused.message }, "message refused");
-              answer(refused);
+              reply(refused);
               return;
             }
             logger.error({ err }, "could not store message; asking the sender to retry");
-            answer(smtpError(451, "4.3.0 Temporary failure, try again later", "data"));
+            reply(smtpError(451, "4.3.0 Temporary failure, try again later", "data"));
           });
       });
       stream.on("error", (err) => {

@@ -18,6 +18,7 @@ import {
 } from "./mail-content";
 import { bodyTextOf } from "./extraction/html-text";
 import type { Delivery } from "./resolve-recipient.use-case";
+import type { StoredTranscript } from "../smtp/stored-transcript";
 
 export interface ReceivedMessage {
   raw: Buffer;
@@ -25,6 +26,8 @@ export interface ReceivedMessage {
   /** MAIL FROM, used when the message has no From address. */
   envelopeFrom: string;
   deliveries: Delivery[];
+  /** The SMTP transcript, stored with each email of the message (extensions section 8). */
+  transcript?: StoredTranscript;
 }
 
 /**
@@ -93,8 +96,10 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
   // one statement for the message's emails, attachments and events, group-committed with the
   // messages that arrive meanwhile; the event rows are made here, under the message's trace
   const namespace = deps.config.nats.namespace;
+  const transcript = input.transcript && JSON.stringify(input.transcript);
   const received: ReceivedEmail[] = stored.map(({ d, emailId, rawKey, attachments }) => ({
     scope: d.scope,
+    ...(transcript ? { transcript } : {}),
     email: {
       id: emailId,
       inboxId: d.inboxId,

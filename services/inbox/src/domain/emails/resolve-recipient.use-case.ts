@@ -1,3 +1,4 @@
+import type { SmtpBehaviour } from "@burnbox/contracts";
 import type { TeamScope } from "@burnbox/service-kit";
 import type { InboxDeps } from "../deps";
 
@@ -8,6 +9,8 @@ export interface Delivery {
   recipient: string;
   /** The inbox's creator, named in the `email.received` event (their notification). */
   createdBy: string;
+  /** The inbox's SMTP behaviour when the transaction named it (extensions section 8); null: normal. */
+  behaviour: SmtpBehaviour | null;
 }
 
 /**
@@ -17,5 +20,13 @@ export interface Delivery {
 export async function resolveRecipient(deps: InboxDeps, input: { address: string }): Promise<Delivery | null> {
   const recipient = input.address.trim().toLowerCase();
   const inbox = await deps.data.hot.intake.locateReceiving(recipient, new Date(deps.now()));
-  return inbox && { inboxId: inbox.id, scope: { orgId: inbox.orgId, teamId: inbox.teamId }, recipient, createdBy: inbox.createdBy };
+  return (
+    inbox && {
+      inboxId: inbox.id,
+      scope: { orgId: inbox.orgId, teamId: inbox.teamId },
+      recipient,
+      createdBy: inbox.createdBy,
+      behaviour: inbox.behaviour,
+    }
+  );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ErrorCode, RpcName, parseDurationMs, type CreateInboxBody, type Inbox } from "@burnbox/contracts";
+import { ErrorCode, RpcName, normalizedSmtpBehaviour, parseDurationMs, type CreateInboxBody, type Inbox } from "@burnbox/contracts";
 import { AppError, authorize, errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
 import type { InboxDeps } from "../deps";
 import { askTenancy } from "../tenancy";
@@ -36,6 +36,7 @@ export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: Creat
     assignment.max_ttl_seconds ?? parseDurationMs(deps.config.inboxes.max_ttl) / 1000,
   );
   const scope: TeamScope = { orgId: assignment.org_id, teamId: assignment.team_id };
+  const smtpBehaviour = normalizedSmtpBehaviour(input.smtp_behaviour);
   for (let attempt = 1; ; attempt++) {
     const address = input.alias ?? randomAlias();
     const fullAddress = `${address}@${assignment.domain_name}`;
@@ -60,6 +61,7 @@ export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: Creat
           createdAt,
           expiresAt: new Date(createdAt.getTime() + ttlMs),
           ttlMs,
+          smtpBehaviour,
         });
         events.event("inbox.created", {
           org_id: scope.orgId,
@@ -79,7 +81,7 @@ export async function createInbox(deps: InboxDeps, ctx: RequestCtx, input: Creat
           org_id: scope.orgId,
           team_id: scope.teamId,
           target: { type: "inbox", id: inbox.id },
-          metadata: { full_address: fullAddress },
+          metadata: { full_address: fullAddress, ...(smtpBehaviour ? { smtp_behaviour: smtpBehaviour } : {}) },
         });
         return inbox;
       });
