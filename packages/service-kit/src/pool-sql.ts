@@ -29,43 +29,21 @@ export function poolSql(pool: PgPool): PoolSql {
   };
 }
 
-/** A client that runs tagged-template statements itself, as Prisma's `$queryRaw` does. */
-export interface RawQueryClient {
-  $queryRaw<T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>;
-}
-
-/**
- * The pool's statements when a repository was given the pool, else the same statements through
- * the client's `$queryRaw` (a repository bound without the pool runs them unchanged).
- */
-export function poolSqlOr(sql: PoolSql | undefined, client: RawQueryClient): PoolSql {
-  return sql ?? (<T>(strings: TemplateStringsArray, ...values: unknown[]) => Promise.resolve(client.$queryRaw<T[]>(strings, ...values)));
-}
-
 /**
  * A hot single statement for one item at a time, written for a batch (`write(sql, items)`, one
- * outcome per item). With the pool (`sql`), the items asked for while a statement is in flight go
- * together in the next one (`startGroupCommit`, made on first use: repositories bound to a
- * transaction never make one); without it, each item's statement runs alone through the client.
+ * outcome per item): the items asked for while a statement is in flight go together in the next
+ * one on the pool (`startGroupCommit`, made on first use). Only for a hot repository (pool-only,
+ * `HotRepository`): a statement that must commit with a change belongs in the unit of work.
  */
 export function groupedStatement<T, R>(opts: {
-  sql: PoolSql | undefined;
-  client: RawQueryClient;
+  sql: PoolSql;
   write: (sql: PoolSql, batch: T[]) => ReturnType<BatchWrite<T, R>>;
   maxBatch: number;
 }): (item: T) => Promise<R> {
   const { sql, write } = opts;
-  if (sql) {
-    let grouped: GroupCommit<T, R> | undefined;
-    return (item) => {
-      grouped ??= startGroupCommit({ write: (batch) => write(sql, batch), maxBatch: opts.maxBatch });
-      return grouped.submit(item);
-    };
-  }
-  const alone = poolSqlOr(undefined, opts.client);
-  return async (item) => {
-    const [outcome] = await write(alone, [item]);
-    if (outcome instanceof Error) throw outcome;
-    return outcome as R;
+  let grouped: GroupCommit<T, R> | undefined;
+  return (item) => {
+    grouped ??= startGroupCommit({ write: (batch) => write(sql, batch), maxBatch: opts.maxBatch });
+    return grouped.submit(item);
   };
 }

@@ -13,7 +13,7 @@ import {
   type Clock,
 } from "@burnbox/service-kit";
 import type { IdentityConfig } from "./config";
-import { createPrisma, repositories } from "./data/repositories";
+import { createPrisma, hotRepositories, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
 import { keyStateRefresher } from "./domain/api-keys/key-cache";
 import { PasswordHasher } from "./domain/passwords";
@@ -72,6 +72,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
       client: db,
       transaction: (fn) => db.$transaction(fn),
       repositories,
+      hot: hotRepositories(),
       relay,
       namespace: config.nats.namespace,
       // each commit's changes: the keys' states written to Redis, then every replica's caches told

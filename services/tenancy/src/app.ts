@@ -2,7 +2,6 @@ import { tenancyServiceRoutes } from "@burnbox/contracts";
 import {
   bindRoutes,
   createUnitOfWork,
-  poolSql,
   SecretBox,
   serveApi,
   startOutboxRelay,
@@ -12,7 +11,7 @@ import {
 } from "@burnbox/service-kit";
 import type { TenancyConfig } from "./config";
 import { createPrisma, type Client } from "./data/prisma";
-import { repositories } from "./data/repositories";
+import { hotRepositories, repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
 import { dnsLookup } from "./adapters/dns-lookup";
 import { startDomainVerifyWorker } from "./workers/domain-verify.worker";
@@ -66,12 +65,11 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     logger: infra.logger,
     view: platformTtl,
   });
-  const sql = poolSql(infra.pool);
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories: (client: Client) =>
-      repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current(), sql }),
+    repositories: (client: Client) => repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current() }),
+    hot: hotRepositories(infra.pool),
     relay,
     namespace: config.nats.namespace,
     // what each commit changed goes to every replica's caches (the decision caches: ACCESS_CHANGES)

@@ -11,7 +11,7 @@ import { SsoProviderRepository } from "./sso-provider.repository";
 import { UserTokenRepository } from "./user-token.repository";
 import { UserRepository } from "./user.repository";
 
-/** Every repository of identity, bound to the plain client or to one transaction. */
+/** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
 export const repositories = (db: Client, changes?: ChangeLog) => ({
   users: new UserRepository(db, changes),
   sessions: new SessionRepository(db),
@@ -26,6 +26,14 @@ export const repositories = (db: Client, changes?: ChangeLog) => ({
   processedEvents: new ProcessedEventRepository(db),
 });
 export type IdentityRepos = ReturnType<typeof repositories>;
+
+/**
+ * The pool-only hot-path set (`data.hot`): one per process, never in a transaction. Empty: no
+ * statement of identity runs once per message or proxied read (the gateways read the API keys
+ * from Redis). A hot statement added later is a `HotRepository` here (`docs/service-layout.md`).
+ */
+export const hotRepositories = () => ({});
+export type IdentityHot = ReturnType<typeof hotRepositories>;
 
 /** The data layer's one entry point for the service's wiring: the client the repositories run on. */
 export { createPrisma } from "./prisma";
