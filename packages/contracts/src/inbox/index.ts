@@ -15,3 +15,7 @@ export const inboxServiceRoutes = inboxRoutes;
 export * from "./emails.routes";
 export * from "./inboxes.routes";
 export * from "./demo.routes";
+export * from "./demo.rpc";
+export * from "./emails.events";
+export * from "./inboxes.events";
+export * from "./inboxes.rpc";
