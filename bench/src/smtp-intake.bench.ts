@@ -12,7 +12,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { subjects } from "@burnbox/contracts";
-import { connectNats, jetstreamManager } from "@burnbox/service-kit";
+import { connectNats, jetstreamManager } from "@burnbox/service-kit/messaging";
 import { testInfra } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { cpuPerUnit, machine, othersPerUnit, percentile } from "./stats";

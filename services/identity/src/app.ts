@@ -1,17 +1,10 @@
 import cookieParser from "cookie-parser";
 import { identityServiceRoutes, parseDurationMs } from "@burnbox/contracts";
-import {
-  bindRoutes,
-  createUnitOfWork,
-  SecretBox,
-  serveApi,
-  startOutboxRelay,
-  outboundPolicy,
-  startPeriodicTask,
-  type Infra,
-  type PeriodicTask,
-  type Clock,
-} from "@burnbox/service-kit";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
+import { startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { startPeriodicTask, type Infra, type PeriodicTask, type Clock } from "@burnbox/service-kit/runtime";
+import { SecretBox, outboundPolicy } from "@burnbox/service-kit/security";
 import type { IdentityConfig } from "./config";
 import { createPrisma, hotRepositories, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";

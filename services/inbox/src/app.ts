@@ -1,23 +1,20 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { inboxServiceRoutes, WAITS_PER_USER } from "@burnbox/contracts";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
 import {
   bindRoutes,
   createHttpApp,
-  createUnitOfWork,
   finalizeHttpApp,
   listen,
   metricsOnHttpPort,
   mountHealth,
-  SecretBox,
   serveApi,
   serveMetricsPort,
-  startOutboxRelay,
-  type Infra,
-  type OutboxRelay,
-  type PeriodicTask,
-  type Clock,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/http";
+import { startOutboxRelay, type OutboxRelay } from "@burnbox/service-kit/messaging";
+import type { Infra, PeriodicTask, Clock } from "@burnbox/service-kit/runtime";
+import { SecretBox } from "@burnbox/service-kit/security";
 import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { IntakeRepository } from "./data/intake.repository";

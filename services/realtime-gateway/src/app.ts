@@ -1,5 +1,8 @@
 import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
+import { startOutboxRelay } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import type { RealtimeConfig } from "./config";
 import { NotificationSocketRepository } from "./data/notification-socket.repository";
 import { createPrisma, type Db } from "./data/prisma";

@@ -1,14 +1,9 @@
 import { tenancyServiceRoutes } from "@burnbox/contracts";
-import {
-  bindRoutes,
-  createUnitOfWork,
-  SecretBox,
-  serveApi,
-  startOutboxRelay,
-  systemClock,
-  type Infra,
-  type PeriodicTask,
-} from "@burnbox/service-kit";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
+import { startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { systemClock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
+import { SecretBox } from "@burnbox/service-kit/security";
 import type { TenancyConfig } from "./config";
 import { createPrisma, type Client } from "./data/prisma";
 import { hotRepositories, repositories } from "./data/repositories";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { nothingExtracted, RpcName, type AdminStats, type DomainEvent } from "@burnbox/contracts";
-import { newEvent, poolSql, rpcRequest, serveRpc } from "@burnbox/service-kit";
+import { poolSql } from "@burnbox/service-kit/data";
+import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor } from "@burnbox/test-kit";
 import { AnalyticsCounters } from "../src/data/analytics.repository";
 import { deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";

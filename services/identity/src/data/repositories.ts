@@ -1,4 +1,5 @@
-import { RemovedTenantRepository, type ChangeLog } from "@burnbox/service-kit";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
+import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { ApiKeyRepository } from "./api-key.repository";
 import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";

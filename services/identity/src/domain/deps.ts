@@ -1,5 +1,9 @@
 import type { Actor, MessageBody, z } from "@burnbox/contracts";
-import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork, Clock } from "@burnbox/service-kit";
+import type { Redis, UnitOfWork } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger, Clock } from "@burnbox/service-kit/runtime";
+import type { OutboundPolicy, SecretBox } from "@burnbox/service-kit/security";
 import type { IdentityConfig } from "../config";
 import type { IdentityHot, IdentityRepos } from "../data/repositories";
 import type { Mailer } from "../adapters/mailer";

@@ -1,5 +1,5 @@
 import type { SavedStorageConfig } from "@burnbox/contracts";
-import type { SecretBox } from "@burnbox/service-kit";
+import type { SecretBox } from "@burnbox/service-kit/security";
 import type { InboxConfig } from "../config";
 import type { MessageStore } from "../domain/message-store";
 import { LocalStorage } from "./local-storage";

@@ -1,5 +1,5 @@
 import { Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { Client, Prisma } from "./prisma";
 

@@ -1,4 +1,6 @@
-import { poolSql, RemovedTenantRepository, type ChangeLog, type PgPool } from "@burnbox/service-kit";
+import { poolSql, type PgPool } from "@burnbox/service-kit/data";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
+import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { DemoQuotaRepository } from "./demo-quota.repository";
 import { EmailRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";

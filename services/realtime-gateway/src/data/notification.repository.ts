@@ -1,5 +1,5 @@
 import type { Notification, NotificationType } from "@burnbox/contracts";
-import { groupedStatement, HotRepository, type PoolSql } from "@burnbox/service-kit";
+import { groupedStatement, HotRepository, type PoolSql } from "@burnbox/service-kit/data";
 import type { Db, Prisma, Tx } from "./prisma";
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;

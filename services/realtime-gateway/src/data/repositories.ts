@@ -1,4 +1,4 @@
-import { poolSql, type PgPool } from "@burnbox/service-kit";
+import { poolSql, type PgPool } from "@burnbox/service-kit/data";
 import { NotificationRepository, NotificationWriter } from "./notification.repository";
 import { ProcessedEventRepository } from "./processed-event.repository";
 import type { Db, Tx } from "./prisma";

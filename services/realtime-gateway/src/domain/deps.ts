@@ -1,4 +1,5 @@
-import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { UnitOfWork } from "@burnbox/service-kit/data";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
 import type { NotificationSocketRepository } from "../data/notification-socket.repository";
 import type { RealtimeHot, RealtimeRepos } from "../data/repositories";
 import type { WsTicketRepository } from "../data/ws-ticket.repository";

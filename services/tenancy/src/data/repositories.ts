@@ -1,4 +1,4 @@
-import { poolSql, type PgPool } from "@burnbox/service-kit";
+import { poolSql, type PgPool } from "@burnbox/service-kit/data";
 import { AnalyticsCounters, AnalyticsRepository } from "./analytics.repository";
 import { AuditRepository } from "./audit.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";

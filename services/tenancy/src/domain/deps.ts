@@ -1,4 +1,7 @@
-import type { Clock, NatsConnection, SecretBox, UnitOfWork } from "@burnbox/service-kit";
+import type { UnitOfWork } from "@burnbox/service-kit/data";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Clock } from "@burnbox/service-kit/runtime";
+import type { SecretBox } from "@burnbox/service-kit/security";
 import type { TenancyConfig } from "../config";
 import type { TenancyHot, TenancyRepos } from "../data/repositories";
 import type { DnsLookup } from "./domains/dns-check";

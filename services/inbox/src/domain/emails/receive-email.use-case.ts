@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import { nothingExtracted, type Extracted } from "@burnbox/contracts";
-import { newEvent, outboxRow, type Logger } from "@burnbox/service-kit";
+import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repository";
 import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";

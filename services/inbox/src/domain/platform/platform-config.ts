@@ -1,5 +1,6 @@
 import { EventType, RpcName, type SavedStorageConfig } from "@burnbox/contracts";
-import { rpcRequest, startLiveSetting, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { rpcRequest, startLiveSetting, type NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { InboxConfig } from "../../config";
 import type { MessageStore } from "../message-store";
 import { NO_PLATFORM_SETTINGS, type InboxPlatform, type PlatformView } from "./platform-view";
