@@ -95,10 +95,16 @@ function declaration(keyword, typeOnly, specs, from, indent) {
 const home = buildHome();
 const problems = [];
 
-/** The file's text with its root imports split by subpath, or null when nothing changes. */
-function rewrite(file, text) {
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/**
+ * The file's text with its root imports split by subpath, or null when nothing changes. `root`:
+ * how the file names the kit's root (the kit's own tests say "../src"); `local` turns a subpath
+ * into the specifier this file uses.
+ */
+function rewrite(file, text, root = KIT, local = (from) => from) {
   let changed = false;
-  const staticDecl = /^([ \t]*)(import|export)(\s+type)?\s*\{([^}]*)\}\s*from\s*["']@burnbox\/service-kit["'];?/gm;
+  const staticDecl = new RegExp(`^([ \\t]*)(import|export)(\\s+type)?\\s*\\{([^}]*)\\}\\s*from\\s*["']${escape(root)}["'];?`, "gm");
   let out = text.replace(staticDecl, (whole, indent, keyword, typeKw, list) => {
     const specs = parseSpecifiers(list);
     const unknown = specs.filter((s) => !home.has(s.imported));
@@ -108,7 +114,7 @@ function rewrite(file, text) {
     }
     const groups = new Map();
     for (const s of specs) {
-      const from = home.get(s.imported);
+      const from = local(home.get(s.imported));
       if (!groups.has(from)) groups.set(from, []);
       groups.get(from).push(s);
     }
@@ -123,7 +129,7 @@ function rewrite(file, text) {
       .join("\n");
   });
   // `const { runService } = await import("@burnbox/service-kit")`: one subpath for every name
-  const dynamic = /(\{([^{}]*)\}\s*=\s*await\s+import\(\s*)["']@burnbox\/service-kit["'](\s*\))/g;
+  const dynamic = new RegExp(`(\\{([^{}]*)\\}\\s*=\\s*await\\s+import\\(\\s*)["']${escape(root)}["'](\\s*\\))`, "g");
   out = out.replace(dynamic, (whole, before, list, after) => {
     const names = list
       .split(",")
@@ -135,17 +141,20 @@ function rewrite(file, text) {
       return whole;
     }
     changed = true;
-    return `${before}"${[...homes][0]}"${after}`;
+    return `${before}"${local([...homes][0])}"${after}`;
   });
   for (const m of out.matchAll(/import\s+\*\s+as\s+\w+\s+from\s+["']@burnbox\/service-kit["']/g))
     problems.push(`${path.relative(ROOT, file)}: namespace import left on the root (${m[0]})`);
-  if (changed) out = mergeSameModule(out);
+  if (changed) out = mergeSameModule(out, root);
   return changed && out !== text ? out : null;
 }
 
 /** Two top-level declarations of one subpath (one the file had, one written here) become one. */
-function mergeSameModule(text) {
-  const decl = /^(import|export)(\s+type)?\s*\{([^}]*)\}\s*from\s*"((?:@burnbox\/service-kit\/[\w-]+)|@burnbox\/tenant-removal)";[ \t]*\n?/gm;
+function mergeSameModule(text, root) {
+  const decl = new RegExp(
+    `^(import|export)(\\s+type)?\\s*\\{([^}]*)\\}\\s*from\\s*"((?:${escape(root)}\\/[\\w-]+)|@burnbox\\/tenant-removal)";[ \\t]*\\n?`,
+    "gm",
+  );
   const seen = new Map();
   for (const m of text.matchAll(decl)) {
     const key = `${m[1]}|${Boolean(m[2])}|${m[4]}`;
@@ -170,14 +179,19 @@ function mergeSameModule(text) {
 
 const check = process.argv.includes("--check");
 const changedFiles = [];
+const KIT_TESTS = path.join(ROOT, "packages", "service-kit", "test");
 for (const dir of SCAN) {
   const abs = path.join(ROOT, dir);
   if (!existsSync(abs)) continue;
   for (const file of sourceFiles(abs)) {
     if (file.startsWith(KIT_SRC + path.sep)) continue; // the kit itself imports relatively
     const text = readFileSync(file, "utf8");
-    if (!text.includes(KIT)) continue;
-    const next = rewrite(file, text);
+    // the kit's own tests import its root as "../src": the same split, relative
+    const next = file.startsWith(KIT_TESTS + path.sep)
+      ? rewrite(file, text, "../src", (from) => from.replace(`${KIT}/`, "../src/"))
+      : text.includes(KIT)
+        ? rewrite(file, text)
+        : null;
     if (next === null) continue;
     changedFiles.push(path.relative(ROOT, file));
     if (!check) writeFileSync(file, next);
