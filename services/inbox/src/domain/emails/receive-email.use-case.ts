@@ -3,7 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { nothingExtracted, type Extracted } from "@burnbox/contracts";
 import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
-import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repository";
+import { RAW_MESSAGE_FILE, receivedSummary, type NewAttachment } from "../../data/email.repository";
 import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";
 import { extract, type ExtractInput } from "./extraction/extract";
@@ -127,17 +127,16 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
           size_bytes: raw.length,
           created_by: d.createdBy,
           extracted,
-          summary: {
+          summary: receivedSummary({
             id: emailId,
-            inbox_id: d.inboxId,
-            from_address: from,
+            inboxId: d.inboxId,
+            fromAddress: from,
             subject,
             snippet,
-            has_attachments: attachments.length > 0,
-            is_read: false,
-            size_bytes: raw.length,
-            received_at: receivedAt.toISOString(),
-          },
+            sizeBytes: raw.length,
+            receivedAt,
+            attachments,
+          }),
         },
       }),
     ),
