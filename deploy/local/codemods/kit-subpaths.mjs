@@ -26,11 +26,17 @@ const SKIP_DIRS = new Set(["node_modules", "generated", "dist", ".turbo", "cover
 function exportedNames(file) {
   const text = readFileSync(file, "utf8");
   const names = new Set();
-  const decl = /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:const|let|var|function\*?|class|interface|type|enum|namespace)\s+([A-Za-z_$][\w$]*)/gm;
+  const decl =
+    /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:const|let|var|function\*?|class|interface|type|enum|namespace)\s+([A-Za-z_$][\w$]*)/gm;
   for (const m of text.matchAll(decl)) names.add(m[1]);
   for (const m of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm))
     for (const part of m[1].split(",")) {
-      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) names.add(name);
     }
   return names;
@@ -51,8 +57,7 @@ function buildHome() {
       home.set(n, specifier);
     }
   };
-  for (const sub of SUBPATHS)
-    for (const file of reexported(path.join(KIT_SRC, sub, "index.ts"))) add(exportedNames(file), `${KIT}/${sub}`);
+  for (const sub of SUBPATHS) for (const file of reexported(path.join(KIT_SRC, sub, "index.ts"))) add(exportedNames(file), `${KIT}/${sub}`);
   add(exportedNames(path.join(KIT_SRC, "telemetry.ts")), `${KIT}/telemetry`);
   const removal = path.join(ROOT, "packages", "tenant-removal", "src", "index.ts");
   if (existsSync(removal)) add(exportedNames(removal), "@burnbox/tenant-removal");
@@ -76,7 +81,10 @@ function parseSpecifiers(list) {
     .filter(Boolean)
     .map((s) => {
       const type = /^type\s+/.test(s);
-      const [imported, local] = s.replace(/^type\s+/, "").split(/\s+as\s+/).map((x) => x.trim());
+      const [imported, local] = s
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)
+        .map((x) => x.trim());
       return { imported, local: local ?? imported, type };
     });
 }
@@ -167,8 +175,7 @@ function mergeSameModule(text, root) {
     const [first] = matches;
     const typeOnly = Boolean(first[2]);
     const specs = [];
-    for (const m of matches)
-      for (const s of parseSpecifiers(m[3])) if (!specs.some((x) => x.local === s.local)) specs.push(s);
+    for (const m of matches) for (const s of parseSpecifiers(m[3])) if (!specs.some((x) => x.local === s.local)) specs.push(s);
     const merged = `${declaration(first[1], typeOnly, specs, first[4], "")}\n`;
     // the later ones go, the first takes them all (replace from the end so offsets hold)
     for (const m of matches.slice(1).reverse()) out = out.slice(0, m.index) + out.slice(m.index + m[0].length);

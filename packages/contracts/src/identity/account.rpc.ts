@@ -33,5 +33,9 @@ export const accountRpc = {
   lookupUsers: { name: "identity.lookup_users", request: LookupUsersRequest, reply: LookupUsersReply },
   verifyPassword: { name: "identity.verify_password", request: VerifyPasswordRequest, reply: VerifyPasswordReply },
   countUsers: { name: "identity.count_users", request: CountUsersRequest, reply: CountUsersReply },
-  markInvitedEmailVerified: { name: "identity.mark_invited_email_verified", request: MarkInvitedEmailVerifiedRequest, reply: MarkInvitedEmailVerifiedReply },
+  markInvitedEmailVerified: {
+    name: "identity.mark_invited_email_verified",
+    request: MarkInvitedEmailVerifiedRequest,
+    reply: MarkInvitedEmailVerifiedReply,
+  },
 } as const;

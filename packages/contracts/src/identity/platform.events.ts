@@ -6,8 +6,6 @@ export const PlatformEventType = {
   platformSettingsChanged: "platform.settings_changed",
 } as const;
 
-
-
 export const PlatformSettingsChangedEvent = envelope(PlatformEventType.platformSettingsChanged, PlatformConfigChangedData);
 
 /** Every event of this resource (the `DomainEvent` union is built from these lists). */

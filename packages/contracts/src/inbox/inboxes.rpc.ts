@@ -45,5 +45,9 @@ export const inboxesRpc = {
   getInboxAccess: { name: "inbox.get_inbox_access", request: GetInboxAccessRequest, reply: GetInboxAccessReply },
   domainInboxCounts: { name: "inbox.domain_inbox_counts", request: DomainInboxCountsRequest, reply: DomainInboxCountsReply },
   moveTeamInboxes: { name: "inbox.move_team", request: MoveTeamRequest, reply: MoveTeamReply },
-  deactivateDomainInboxes: { name: "inbox.deactivate_domain_inboxes", request: DeactivateDomainInboxesRequest, reply: DeactivateDomainInboxesReply },
+  deactivateDomainInboxes: {
+    name: "inbox.deactivate_domain_inboxes",
+    request: DeactivateDomainInboxesRequest,
+    reply: DeactivateDomainInboxesReply,
+  },
 } as const;

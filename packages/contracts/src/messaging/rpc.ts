@@ -52,4 +52,3 @@ export const rpcSchemas = Object.fromEntries(
   Object.values(served).map((rpc) => [rpc.name, { request: rpc.request, reply: rpc.reply }]),
 ) as { readonly [K in keyof Served as Served[K]["name"]]: { readonly request: Served[K]["request"]; readonly reply: Served[K]["reply"] } };
 export type RpcSchemas = typeof rpcSchemas;
-

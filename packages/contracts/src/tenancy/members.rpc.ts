@@ -26,6 +26,10 @@ export type ProvisionMembershipReply = z.infer<typeof ProvisionMembershipReply>;
 
 /** Tenancy: SSO provisioning targets checked and memberships made for identity. */
 export const membersRpc = {
-  checkProvisioningTarget: { name: "tenancy.check_provisioning_target", request: CheckProvisioningTargetRequest, reply: CheckProvisioningTargetReply },
+  checkProvisioningTarget: {
+    name: "tenancy.check_provisioning_target",
+    request: CheckProvisioningTargetRequest,
+    reply: CheckProvisioningTargetReply,
+  },
   provisionMembership: { name: "tenancy.provision_membership", request: ProvisionMembershipRequest, reply: ProvisionMembershipReply },
 } as const;

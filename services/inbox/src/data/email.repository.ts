@@ -57,7 +57,10 @@ export function extractedFrom(json: unknown): Extracted {
 }
 
 /** What a summary line is made of: a stored row, or the email the intake is storing (`receivedSummary`). */
-type SummaryFields = Pick<EmailRow, "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "hasAttachments" | "isRead" | "sizeBytes" | "receivedAt">;
+type SummaryFields = Pick<
+  EmailRow,
+  "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "hasAttachments" | "isRead" | "sizeBytes" | "receivedAt"
+>;
 
 /** The one summary mapping, without `extracted` (which `email.received` carries once, beside it). */
 function summaryLine(e: SummaryFields): Omit<EmailSummary, "extracted"> {
