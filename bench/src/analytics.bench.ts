@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { nothingExtracted } from "@burnbox/contracts";
-import { connectNats, jetstream, newEvent, prepareDatabase, publishEvent } from "@burnbox/service-kit";
+import { prepareDatabase } from "@burnbox/service-kit/data";
+import { connectNats, jetstream, newEvent, publishEvent } from "@burnbox/service-kit/messaging";
 import { testDatabaseUrl } from "@burnbox/test-kit";
 import { apiClient, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { machine, summary } from "./stats";

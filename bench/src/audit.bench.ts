@@ -5,7 +5,7 @@
  * Run: pnpm --filter @burnbox/bench audit   (Postgres, Redis and NATS must be up)
  */
 import path from "node:path";
-import { prepareDatabase } from "@burnbox/service-kit";
+import { prepareDatabase } from "@burnbox/service-kit/data";
 import { testDatabaseUrl } from "@burnbox/test-kit";
 import { apiClient, STRONG_PASSWORD, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { machine, summary } from "./stats";

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { Client } from "pg";
 import { subjects } from "@burnbox/contracts";
-import { connectNats, jetstreamManager } from "@burnbox/service-kit";
+import { connectNats, jetstreamManager } from "@burnbox/service-kit/messaging";
 import { testDatabaseUrl, testInfra } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { cpuPerUnit, machine, othersPerUnit, percentile } from "./stats";

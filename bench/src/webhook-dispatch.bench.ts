@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { nothingExtracted } from "@burnbox/contracts";
-import { connectNats, jetstream, newEvent, publishEvent } from "@burnbox/service-kit";
+import { connectNats, jetstream, newEvent, publishEvent } from "@burnbox/service-kit/messaging";
 import { apiClient, System, teamWithDomain, WebhookReceiver } from "@burnbox/tests-e2e";
 import { machine, summary } from "./stats";
 

@@ -25,6 +25,7 @@ const step = (title, cmd, args, opts = {}) => {
 const UNIT_AND_INTEGRATION = [
   "packages/contracts",
   "packages/service-kit",
+  "packages/tenant-removal",
   "packages/sdk",
   "packages/cli",
   "services/api-gateway",

@@ -1,34 +1,18 @@
+/**
+ * The whole kit at once. Import from the subpath instead: `@burnbox/service-kit/http` (routes,
+ * handlers, the API server, health), `/messaging` (NATS, events, the outbox, consumers, caches),
+ * `/data` (the pool, the unit of work, tenant scopes, pages), `/security` (access decisions, the
+ * outbound guard, secrets, the internal context), `/runtime` (config, logger, clock, errors, start,
+ * shutdown, periodic tasks) and `/telemetry` (first line of main.ts). The tenant-removal process
+ * is `@burnbox/tenant-removal`.
+ *
+ * This root export stays while other branches still add imports of it: the orchestrator re-runs
+ * `node deploy/local/codemods/kit-subpaths.mjs` after merging them (it rewrites every root import
+ * to the subpaths, idempotently); then this file can go.
+ */
 export * from "./telemetry";
-export * from "./config";
-export * from "./context";
-export * from "./clock";
-export * from "./logger";
-export * from "./errors";
-export * from "./internal-auth";
-export * from "./metrics";
-export * from "./metrics-port";
+export * from "./runtime";
 export * from "./http";
-export * from "./health";
-export * from "./shutdown";
-export * from "./drain";
-export * from "./db";
-export * from "./redis";
-export * from "./nats";
-export * from "./outbox";
-export * from "./consumer";
-export * from "./service";
-export * from "./authz";
-export * from "./broadcast-cache";
-export * from "./pool-sql";
-export * from "./group-commit";
-export * from "./api-server";
-export * from "./routes";
-export * from "./unit-of-work";
-export * from "./paginate";
-export * from "./periodic-task";
-export * from "./tenant";
-export * from "./tenant-removal";
-export * from "./address-policy";
-export * from "./outbound";
-export * from "./secret-box";
-export * from "./live-setting";
+export * from "./messaging";
+export * from "./data";
+export * from "./security";

@@ -1,5 +1,6 @@
 import { LogCapture, waitFor } from "@burnbox/test-kit";
-import { createHttpApp, createLogger, finalizeHttpApp, listen, type RunningServer } from "../src";
+import { createHttpApp, finalizeHttpApp, listen, type RunningServer } from "../src/http";
+import { createLogger } from "../src/runtime";
 
 describe("access log", () => {
   const capture = new LogCapture();

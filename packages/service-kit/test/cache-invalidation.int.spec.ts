@@ -4,19 +4,17 @@ import type { Pool, PoolClient } from "pg";
 import { jetstream } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
+import { createUnitOfWork, prepareDatabase, type UnitOfWork } from "../src/data";
 import {
   BroadcastCache,
   connectNats,
-  createLogger,
-  createUnitOfWork,
   ensureStreams,
-  prepareDatabase,
   startOutboxRelay,
   type ChangeLog,
   type Invalidations,
   type OutboxRelay,
-  type UnitOfWork,
-} from "../src";
+} from "../src/messaging";
+import { createLogger } from "../src/runtime";
 
 const logger = createLogger({ service: "kit-test", level: "silent" });
 const MIGRATIONS = path.join(__dirname, "fixtures", "migrations");

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { RpcName, type Actor } from "@burnbox/contracts";
 import { makeActor, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
-import { authorize, cacheFor, connectNats, createLogger, publishChanges, serveRpc } from "../src";
+import { connectNats, publishChanges, serveRpc } from "../src/messaging";
+import { createLogger } from "../src/runtime";
+import { authorize, cacheFor } from "../src/security";
 
 const logger = createLogger({ service: "kit-test", level: "silent" });
 

@@ -4,7 +4,6 @@ import { EventType, RpcName, subjects } from "@burnbox/contracts";
 import { deleteNamespaceStreams, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
 import {
   connectNats,
-  createLogger,
   ensureStreams,
   jetstream,
   jetstreamManager,
@@ -12,7 +11,8 @@ import {
   serveRpc,
   startLiveSetting,
   type LiveSetting,
-} from "../src";
+} from "../src/messaging";
+import { createLogger } from "../src/runtime";
 
 const logger = createLogger({ service: "kit-test", level: "silent" });
 

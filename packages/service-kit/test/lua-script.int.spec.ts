@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { testInfra } from "@burnbox/test-kit";
-import { LuaScript, Redis } from "../src";
+import { LuaScript, Redis } from "../src/data";
 
 /** EVALSHA with the EVAL fallback, against the real Redis. */
 describe("LuaScript", () => {

@@ -5,23 +5,20 @@ import { jetstream, type JetStreamClient } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { subjects, type DomainEvent } from "@burnbox/contracts";
 import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
+import { prepareDatabase, runMigrations } from "../src/data";
 import {
   claimEvent,
   connectNats,
-  createLogger,
   ensureStreams,
   jetstreamManager,
   newEvent,
   outboxRow,
-  pipeline,
-  prepareDatabase,
   rpcRequest,
-  runMigrations,
   serveRpc,
   startConsumer,
   startOutboxRelay,
-  TransientError,
-} from "../src";
+} from "../src/messaging";
+import { createLogger, pipeline, TransientError } from "../src/runtime";
 
 const logger = createLogger({ service: "kit-test", level: "silent" });
 const MIGRATIONS = path.join(__dirname, "fixtures", "migrations");

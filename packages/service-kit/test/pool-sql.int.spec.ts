@@ -1,5 +1,5 @@
 import { testDatabaseUrl } from "@burnbox/test-kit";
-import { createPool, poolSql } from "../src";
+import { createPool, poolSql } from "../src/data";
 
 describe("poolSql on real Postgres", () => {
   const pool = createPool(testDatabaseUrl("postgres"), 2);

@@ -2,7 +2,7 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { subjects } from "@burnbox/contracts";
 import { deleteNamespaceStreams, testInfra, uniqueNamespace } from "@burnbox/test-kit";
-import { connectNats, ensureStreams } from "../src";
+import { connectNats, ensureStreams } from "../src/messaging";
 
 describe("ensureStreams and nats.stream_replicas (single NATS server)", () => {
   let nc: NatsConnection;

@@ -5,26 +5,21 @@ import type { NatsConnection } from "@nats-io/nats-core";
 import { context, trace } from "@opentelemetry/api";
 import { RPCType, setRPCMetadata, type RPCMetadata } from "@opentelemetry/core";
 import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
+import { prepareDatabase } from "../src/data";
 import {
   OUTBOX_TRACE_KEY,
-  SpanKind,
   connectNats,
-  createLogger,
   ensureStreams,
   jetstream,
   newEvent,
   outboxRow,
-  pipeline,
-  activeTraceId,
-  prepareDatabase,
   rpcRequest,
   serveRpc,
-  setHttpRoute,
   startConsumer,
-  startInMemoryTracing,
   startOutboxRelay,
-  withSpan,
-} from "../src";
+} from "../src/messaging";
+import { createLogger, pipeline } from "../src/runtime";
+import { SpanKind, activeTraceId, setHttpRoute, startInMemoryTracing, withSpan } from "../src/telemetry";
 
 const logger = createLogger({ service: "kit-test", level: "silent" });
 const MIGRATIONS = path.join(__dirname, "fixtures", "migrations");

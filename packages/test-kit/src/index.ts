@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import type { Actor } from "@burnbox/contracts";
-import { INTERNAL_CONTEXT_HEADER, signInternalContext, startInfra, type BaseConfig, type Infra } from "@burnbox/service-kit";
+import { startInfra, type BaseConfig, type Infra } from "@burnbox/service-kit/runtime";
+import { INTERNAL_CONTEXT_HEADER, signInternalContext } from "@burnbox/service-kit/security";
 
 /**
  * Where the real Postgres, Redis and NATS of tests live. Tests never mock them: they use the

@@ -3,20 +3,19 @@ import type { Socket } from "node:net";
 import type { Express, NextFunction, Request, Response } from "express";
 import { Router } from "express";
 import { apiGatewayServiceRoutes, buildOpenApiDocument } from "@burnbox/contracts";
+import { redisReady } from "@burnbox/service-kit/data";
 import {
   API_PREFIX,
   bindRoutes,
   createHttpApp,
-  errors,
   finalizeHttpApp,
   listen,
   metricsOnHttpPort,
   mountHealth,
-  redisReady,
   requestFrame,
   serveMetricsPort,
-  type Infra,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/http";
+import { errors, type Infra } from "@burnbox/service-kit/runtime";
 import type { GatewayConfig } from "./config";
 import type { GatewayDeps } from "./domain/deps";
 import { createAdmission } from "./http/admission";

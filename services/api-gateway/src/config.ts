@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseConfigShape, loadConfig, secretSchema } from "@burnbox/service-kit";
+import { baseConfigShape, loadConfig, secretSchema } from "@burnbox/service-kit/runtime";
 import { isUpstreamList } from "./http/upstreams";
 
 /** One upstream URL, or a comma-separated list of a service's replicas (requests go round-robin). */

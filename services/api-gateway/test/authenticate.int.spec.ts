@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import jwt from "jsonwebtoken";
 import { redisKeys } from "@burnbox/contracts";
-import { startInfra, type Infra } from "@burnbox/service-kit";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { uniqueNamespace, TEST_JWT_SECRET } from "@burnbox/test-kit";
 import { Authenticator } from "../src/http/authenticate";
 import { gatewayTestConfig } from "./gateway-config";

@@ -1,19 +1,12 @@
 import cookieParser from "cookie-parser";
 import { identityServiceRoutes, parseDurationMs } from "@burnbox/contracts";
-import {
-  bindRoutes,
-  createUnitOfWork,
-  SecretBox,
-  serveApi,
-  startOutboxRelay,
-  outboundPolicy,
-  startPeriodicTask,
-  type Infra,
-  type PeriodicTask,
-  type Clock,
-} from "@burnbox/service-kit";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
+import { startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { startPeriodicTask, type Infra, type PeriodicTask, type Clock } from "@burnbox/service-kit/runtime";
+import { SecretBox, outboundPolicy } from "@burnbox/service-kit/security";
 import type { IdentityConfig } from "./config";
-import { createPrisma, repositories } from "./data/repositories";
+import { createPrisma, hotRepositories, repositories } from "./data/repositories";
 import type { IdentityDeps } from "./domain/deps";
 import { keyStateRefresher } from "./domain/api-keys/key-cache";
 import { PasswordHasher } from "./domain/passwords";
@@ -72,6 +65,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
       client: db,
       transaction: (fn) => db.$transaction(fn),
       repositories,
+      hot: hotRepositories(),
       relay,
       namespace: config.nats.namespace,
       // each commit's changes: the keys' states written to Redis, then every replica's caches told

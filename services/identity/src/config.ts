@@ -9,7 +9,7 @@ import {
   mailShape,
   requiredInProduction,
   secretSchema,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/runtime";
 
 export const IdentityConfig = z.object({
   ...baseConfigShape("identity", 8101),

@@ -4,7 +4,7 @@ import { startTelemetry } from "@burnbox/service-kit/telemetry";
 // Tracing (when OTEL_* ask for it) starts before the service is loaded, so that its require hooks
 // see express, pg and http load; hence the dynamic imports.
 void startTelemetry({ service: "identity", env: process.env }).then(async (telemetry) => {
-  const { runService } = await import("@burnbox/service-kit");
+  const { runService } = await import("@burnbox/service-kit/runtime");
   const { startService } = await import("./app");
   const { loadIdentityConfig } = await import("./config");
   await runService({

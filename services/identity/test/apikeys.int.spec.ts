@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { RpcName, TEAM_PERMISSIONS, redisKeys, type Actor } from "@burnbox/contracts";
-import { rpcRequest, serveRpc, type Infra } from "@burnbox/service-kit";
+import { rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";

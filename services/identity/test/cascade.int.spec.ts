@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { RpcName, subjects, TEAM_PERMISSIONS, redisKeys, type Actor } from "@burnbox/contracts";
-import { newEvent, publishEvent, rpcRequest, serveRpc } from "@burnbox/service-kit";
+import { newEvent, publishEvent, rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
 import { waitFor, type TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";

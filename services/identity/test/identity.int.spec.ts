@@ -1,5 +1,5 @@
 import { redisKeys } from "@burnbox/contracts";
-import type { Infra } from "@burnbox/service-kit";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import { TEST_JWT_SECRET, type LogCapture, type TestService } from "@burnbox/test-kit";
 import jwt from "jsonwebtoken";
 import type { RunningService } from "../src/app";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { RpcName, subjects, type CheckInviteReply, type RedeemInviteRequest } from "@burnbox/contracts";
-import { newEvent, serveRpc } from "@burnbox/service-kit";
+import { newEvent, serveRpc } from "@burnbox/service-kit/messaging";
 import { waitFor } from "@burnbox/test-kit";
 import { PASSWORD, startIdentity } from "./support";
 

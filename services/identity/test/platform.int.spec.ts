@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import net from "node:net";
 import { EventType, RpcName, subjects, type DomainEvent, type SavedMailerConfig } from "@burnbox/contracts";
-import { SecretBox, rpcRequest, serveRpc } from "@burnbox/service-kit";
+import { rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
+import { SecretBox } from "@burnbox/service-kit/security";
 import { makeActor, waitFor } from "@burnbox/test-kit";
 import { registerUser, startIdentity } from "./support";
 

@@ -1,5 +1,5 @@
 import { RpcName } from "@burnbox/contracts";
-import { rpcRequest } from "@burnbox/service-kit";
+import { rpcRequest } from "@burnbox/service-kit/messaging";
 import { PASSWORD, recordAudit, registerUser, startIdentity } from "./support";
 
 type T = Awaited<ReturnType<typeof startIdentity>>;

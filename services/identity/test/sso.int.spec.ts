@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Actor } from "@burnbox/contracts";
-import type { Infra } from "@burnbox/service-kit";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";

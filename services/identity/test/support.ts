@@ -1,6 +1,7 @@
 import path from "node:path";
 import { RpcName, subjects, type EventOf } from "@burnbox/contracts";
-import { serveRpc, type Infra } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import { TEST_JWT_SECRET, startTestService, waitFor, type serviceClient } from "@burnbox/test-kit";
 import { startService } from "../src/app";
 import { loadIdentityConfig } from "../src/config";

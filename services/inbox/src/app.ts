@@ -1,31 +1,25 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { inboxServiceRoutes, WAITS_PER_USER } from "@burnbox/contracts";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
 import {
   bindRoutes,
   createHttpApp,
-  createUnitOfWork,
   finalizeHttpApp,
   listen,
   metricsOnHttpPort,
   mountHealth,
-  poolSql,
-  SecretBox,
   serveApi,
   serveMetricsPort,
-  startOutboxRelay,
-  type Infra,
-  type OutboxRelay,
-  type PeriodicTask,
-  type Clock,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/http";
+import { startOutboxRelay, type OutboxRelay } from "@burnbox/service-kit/messaging";
+import type { Infra, PeriodicTask, Clock } from "@burnbox/service-kit/runtime";
+import { SecretBox } from "@burnbox/service-kit/security";
 import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { IntakeRepository } from "./data/intake.repository";
 import { hotRepositories, repositories } from "./data/repositories";
-import { LocalStorage } from "./adapters/local-storage";
-import { S3Storage } from "./adapters/s3-storage";
-import type { MessageStore } from "./domain/message-store";
+import { configuredStore, platformStore } from "./adapters/storage-drivers";
 import { SwitchableStore } from "./adapters/switchable-storage";
 import { RedisAttemptCounter } from "./adapters/redis-attempt-counter";
 import { startPlatformConfig } from "./domain/platform/platform-config";
@@ -53,18 +47,19 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** The configured message store: the local filesystem (default) or an S3-compatible object store. */
-export function createStorage(config: InboxConfig): MessageStore {
-  return config.storage.provider === "s3" ? new S3Storage(config.storage.s3) : new LocalStorage(config.storage.local_path);
-}
-
 /** The saved platform storage and settings, applied to `deps` now and on every change. */
 function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDeps) {
   const storage = deps.storage;
   if (!(storage instanceof SwitchableStore)) throw new Error("the inbox's store must be switchable");
+  const secrets = new SecretBox(config.encryption.key);
   return startPlatformConfig(
-    { nc: infra.nc, config, logger: infra.logger, secrets: new SecretBox(config.encryption.key) },
-    { storage, configured: storage.configuredStore, platform: deps.platform },
+    { nc: infra.nc, config, logger: infra.logger },
+    {
+      storage,
+      configured: storage.configuredStore,
+      storeFor: (saved) => platformStore(saved, config, secrets),
+      platform: deps.platform,
+    },
   );
 }
 
@@ -73,17 +68,15 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
   if (!infra.pool) throw new Error("inbox needs its database");
   const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
-  const storage = new SwitchableStore(createStorage(config));
+  const storage = new SwitchableStore(configuredStore(config));
   infra.checks.storage = () => storage.check();
   // the SMTP intake's statements on the pg pool, one group commit per process, and its recipient cache
   const intake = new IntakeRepository(infra.pool, relay, { nc: infra.nc, namespace: config.nats.namespace });
-  // and the hot read of GET /inboxes/:id
-  const sql = poolSql(infra.pool);
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
     repositories,
-    hot: hotRepositories(sql, intake),
+    hot: hotRepositories(infra.pool, intake),
     relay,
     namespace: config.nats.namespace,
     // what each commit changed goes to every replica's caches (the recipients: RECIPIENT_CHANGES)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit/runtime";
 
 export const InboxConfig = z.object({
   ...baseConfigShape("inbox", 8103),

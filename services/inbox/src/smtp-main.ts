@@ -4,7 +4,7 @@ import { startTelemetry } from "@burnbox/service-kit/telemetry";
 // Tracing (when OTEL_* ask for it) starts before the intake is loaded, so that its require hooks
 // see pg and http load; hence the dynamic imports.
 void startTelemetry({ service: "inbox-smtp", env: process.env }).then(async (telemetry) => {
-  const { runService } = await import("@burnbox/service-kit");
+  const { runService } = await import("@burnbox/service-kit/runtime");
   const { startIntake } = await import("./app");
   const { loadInboxConfig } = await import("./config");
   // The SMTP intake runs as its own process; its health endpoints default to port 8106.

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { RpcName, subjects } from "@burnbox/contracts";
-import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, startService, type RunningIntake, type RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";

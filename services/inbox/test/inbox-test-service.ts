@@ -1,7 +1,8 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Infra, TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import { startTestService, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";

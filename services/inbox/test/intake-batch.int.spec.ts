@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { subjects } from "@burnbox/contracts";
-import { newEvent, outboxRow, type Infra, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import type { TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";

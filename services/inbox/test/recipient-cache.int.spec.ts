@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { EventType } from "@burnbox/contracts";
-import { connectNats, createLogger, type Infra, type NatsConnection, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import { connectNats, type NatsConnection } from "@burnbox/service-kit/messaging";
+import { createLogger, type Infra } from "@burnbox/service-kit/runtime";
 import { waitFor, type TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
-import { startInfra, type Infra } from "@burnbox/service-kit";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, internalHeaders, makeActor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { RpcName } from "@burnbox/contracts";
-import { serveRpc, type Infra } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 
 /**
  * Tenancy's side of the conversation over the real NATS, for the inbox's integration tests: one

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { subjects } from "@burnbox/contracts";
-import { SpanKind, startInMemoryTracing, startInfra, type Infra } from "@burnbox/service-kit";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
+import { SpanKind, startInMemoryTracing } from "@burnbox/service-kit/telemetry";
 import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
-import { createRedis, startInfra, type Infra, type Redis } from "@burnbox/service-kit";
+import { createRedis, type Redis } from "@burnbox/service-kit/data";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";

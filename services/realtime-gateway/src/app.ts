@@ -1,9 +1,12 @@
 import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
-import { bindRoutes, createUnitOfWork, poolSql, serveApi, startOutboxRelay, type Infra } from "@burnbox/service-kit";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
+import { startOutboxRelay } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import type { RealtimeConfig } from "./config";
 import { NotificationSocketRepository } from "./data/notification-socket.repository";
-import { createPrisma, type Db, type Tx } from "./data/prisma";
-import { repositories } from "./data/repositories";
+import { createPrisma, type Db } from "./data/prisma";
+import { hotRepositories, repositories } from "./data/repositories";
 import { WsTicketRepository } from "./data/ws-ticket.repository";
 import { AdminStatsFeed, fetchAdminStatsOverNats } from "./domain/admin-stats/admin-stats-feed";
 import type { RealtimeDeps } from "./domain/deps";
@@ -34,7 +37,6 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   const { logger } = infra;
   const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
-  const sql = poolSql(infra.pool);
   const maxBufferedBytes = config.ws.max_buffered_bytes;
   const hub = new Hub(logger, { maxBufferedBytes, stream: "inbox" });
   const notificationHub = new Hub(logger, { maxBufferedBytes, stream: "notifications" });
@@ -51,7 +53,8 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     data: createUnitOfWork({
       client: db,
       transaction: (fn) => db.$transaction(fn),
-      repositories: (client: Db | Tx) => repositories(client, sql),
+      repositories,
+      hot: hotRepositories(infra.pool),
       relay,
       namespace: config.nats.namespace,
     }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit/runtime";
 
 export const RealtimeConfig = z.object({
   ...baseConfigShape("realtime-gateway", 8105),

@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { WebSocket } from "ws";
 import { nothingExtracted, type Notification } from "@burnbox/contracts";
-import { newEvent, publishEvent, type Infra } from "@burnbox/service-kit";
+import { poolSql } from "@burnbox/service-kit/data";
+import { newEvent, publishEvent } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
-import { NotificationRepository } from "../src/data/notification.repository";
+import { NotificationWriter } from "../src/data/notification.repository";
 import { NotificationSocketRepository } from "../src/data/notification-socket.repository";
 import { recordNotification } from "../src/domain/notifications/record-notification.use-case";
 
@@ -116,8 +118,8 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
     expect(written.every((r) => r.data.subject === r.message.replace("From s@example.org: ", ""))).toBe(true);
   });
 
-  it("when the repository has no pool (Prisma's client only), then a notification is written through the client once, with its time", async () => {
-    const repo = new NotificationRepository(replicaA.db);
+  it("when a writer of its own (another process's) writes a notification, then it keeps its time, once per event and user", async () => {
+    const repo = new NotificationWriter(poolSql(infra.pool!));
     const user = makeActor();
     const createdAt = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
     const fields = {

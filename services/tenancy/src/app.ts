@@ -1,18 +1,12 @@
 import { tenancyServiceRoutes } from "@burnbox/contracts";
-import {
-  bindRoutes,
-  createUnitOfWork,
-  poolSql,
-  SecretBox,
-  serveApi,
-  startOutboxRelay,
-  systemClock,
-  type Infra,
-  type PeriodicTask,
-} from "@burnbox/service-kit";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
+import { startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { systemClock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
+import { SecretBox } from "@burnbox/service-kit/security";
 import type { TenancyConfig } from "./config";
 import { createPrisma, type Client } from "./data/prisma";
-import { repositories } from "./data/repositories";
+import { hotRepositories, repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
 import { dnsLookup } from "./adapters/dns-lookup";
 import { startDomainVerifyWorker } from "./workers/domain-verify.worker";
@@ -66,12 +60,11 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     logger: infra.logger,
     view: platformTtl,
   });
-  const sql = poolSql(infra.pool);
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
-    repositories: (client: Client) =>
-      repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current(), sql }),
+    repositories: (client: Client) => repositories(client, { mxTarget: config.smtp.hostname, platformTtl: () => platformTtl.current() }),
+    hot: hotRepositories(infra.pool),
     relay,
     namespace: config.nats.namespace,
     // what each commit changed goes to every replica's caches (the decision caches: ACCESS_CHANGES)

@@ -9,7 +9,7 @@ import {
   loadConfig,
   mailShape,
   requiredInProduction,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/runtime";
 
 export const TenancyConfig = z.object({
   ...baseConfigShape("tenancy", 8102),

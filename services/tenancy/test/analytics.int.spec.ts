@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { nothingExtracted, RpcName, type AdminStats, type DomainEvent } from "@burnbox/contracts";
-import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit";
+import { poolSql } from "@burnbox/service-kit/data";
+import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor } from "@burnbox/test-kit";
-import { AnalyticsRepository } from "../src/data/analytics.repository";
-import { createPrisma } from "../src/data/prisma";
+import { AnalyticsCounters } from "../src/data/analytics.repository";
 import { deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";
 
 interface DayCount {
@@ -118,7 +118,7 @@ describe("analytics kept from events", () => {
 
   it("when many emails are counted at once (one event twice), then the grouped statements count each email once and answer each call", async () => {
     const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
-    const repo = t.service.deps.data.repos.analytics;
+    const repo = t.service.deps.data.hot.analytics;
     const claim = () => ({ consumer: "grouped-test", eventId: randomUUID() });
     const at = { day: today(), hour: new Date().getUTCHours() };
     const twice = claim();
@@ -143,21 +143,20 @@ describe("analytics kept from events", () => {
     ]);
   });
 
-  it("when the repository has no pool, then an email is counted once through the client by the same statement", async () => {
+  it("when another replica's counters are given the same email, then it is counted once, by whichever claims it first", async () => {
     const { orgId, teamId } = await orgTeamDomain(t, owner);
-    const db = createPrisma(t.infra.pool as NonNullable<typeof t.infra.pool>);
-    try {
-      const repo = new AnalyticsRepository(db);
-      const claim = { consumer: "client-test", eventId: randomUUID() };
-      const at = { day: today(), hour: new Date().getUTCHours() };
-      const mail = { bytes: 7, domain: null, senderDomain: "c.example" };
-      expect(await repo.countEmailOnce(claim, { orgId, teamId }, at, mail)).toBe(true);
-      expect(await repo.countEmailOnce(claim, { orgId, teamId }, at, mail)).toBe(false);
-      const org = await t.call<Record<string, unknown>>("GET", `/orgs/${orgId}/analytics`, { actor: owner });
-      expect(org.body).toMatchObject({ total_emails: 1, storage_used_bytes: 7, top_sender_domains: [{ domain: "c.example", count: 1 }] });
-    } finally {
-      await db.$disconnect();
-    }
+    const other = new AnalyticsCounters(poolSql(t.infra.pool as NonNullable<typeof t.infra.pool>));
+    const claim = { consumer: "replica-test", eventId: randomUUID() };
+    const at = { day: today(), hour: new Date().getUTCHours() };
+    const mail = { bytes: 7, domain: null, senderDomain: "c.example" };
+    const answers = await Promise.all([
+      other.countEmailOnce(claim, { orgId, teamId }, at, mail),
+      t.service.deps.data.hot.analytics.countEmailOnce(claim, { orgId, teamId }, at, mail),
+    ]);
+    expect(answers.sort()).toEqual([false, true]);
+    expect(await other.countEmailOnce(claim, { orgId, teamId }, at, mail)).toBe(false);
+    const org = await t.call<Record<string, unknown>>("GET", `/orgs/${orgId}/analytics`, { actor: owner });
+    expect(org.body).toMatchObject({ total_emails: 1, storage_used_bytes: 7, top_sender_domains: [{ domain: "c.example", count: 1 }] });
   });
 
   it("when mail came on an earlier day, then it lands on that date of the series and outside a shorter window", async () => {

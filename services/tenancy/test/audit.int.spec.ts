@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { newEvent } from "@burnbox/service-kit";
+import { newEvent } from "@burnbox/service-kit/messaging";
 import { AUDIT_CSV_COLUMNS, type Actor, type AuditEntry, type Page } from "@burnbox/contracts";
 import { internalHeaders, makeActor, waitFor } from "@burnbox/test-kit";
 import { AUDIT_CONSUMER } from "../src/messaging/audit.consumer";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { RpcName, TEAM_PERMISSIONS, subjects, type EventOf } from "@burnbox/contracts";
-import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit";
+import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor, waitFor } from "@burnbox/test-kit";
 import { deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";
 

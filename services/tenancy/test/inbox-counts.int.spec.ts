@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { newEvent } from "@burnbox/service-kit";
+import { newEvent } from "@burnbox/service-kit/messaging";
 import { makeActor } from "@burnbox/test-kit";
 import { deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { RpcName, type Actor, type LookedUpUser, type z, type SendInviteMailRequest } from "@burnbox/contracts";
-import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit";
+import { newEvent, rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor, waitFor } from "@burnbox/test-kit";
 import { auditsOf, deliver, handledThrough, orgTeamDomain, startTenancy, type Tenancy } from "./support";
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventType, RpcName, type DomainEvent } from "@burnbox/contracts";
-import { SecretBox, rpcRequest, serveRpc } from "@burnbox/service-kit";
+import { rpcRequest, serveRpc } from "@burnbox/service-kit/messaging";
+import { SecretBox } from "@burnbox/service-kit/security";
 import { makeActor, waitFor } from "@burnbox/test-kit";
 import { startDnsServer } from "./dns-server";
 import { deliver, orgTeamDomain, startTenancy, type Tenancy } from "./support";

@@ -1,5 +1,5 @@
 import { RpcName } from "@burnbox/contracts";
-import { serveRpc } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor } from "@burnbox/test-kit";
 import { orgTeamDomain, startTenancy, trustedDomainName, type Tenancy } from "./support";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { RpcName, type Actor } from "@burnbox/contracts";
-import { rpcRequest } from "@burnbox/service-kit";
+import { rpcRequest } from "@burnbox/service-kit/messaging";
 import { makeActor } from "@burnbox/test-kit";
 import { orgTeamDomain, startTenancy, type Tenancy } from "./support";
 

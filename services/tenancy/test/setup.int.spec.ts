@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { RpcName, type User } from "@burnbox/contracts";
-import { serveRpc } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import { orgTeamDomain, startTenancy, trustedDomainName, type Tenancy } from "./support";
 
 const TOKEN = "setup-token-for-tests";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { subjects, type Actor, type DomainEvent, type EventOf } from "@burnbox/contracts";
-import { jetstreamManager } from "@burnbox/service-kit";
+import { jetstreamManager } from "@burnbox/service-kit/messaging";
 import { startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadTenancyConfig, type TenancyConfig } from "../src/config";

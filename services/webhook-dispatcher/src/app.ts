@@ -1,15 +1,9 @@
 import { webhookDispatcherServiceRoutes } from "@burnbox/contracts";
-import {
-  bindRoutes,
-  createUnitOfWork,
-  parseAllowlist,
-  serveApi,
-  startOutboxRelay,
-  systemClock,
-  type Clock,
-  type Infra,
-  type PeriodicTask,
-} from "@burnbox/service-kit";
+import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
+import { startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { systemClock, type Clock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
+import { parseAllowlist } from "@burnbox/service-kit/security";
 import type { DispatcherConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { hotRepositories, repositories } from "./data/repositories";

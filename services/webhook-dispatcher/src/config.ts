@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit";
+import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit/runtime";
 
 export const DispatcherConfig = z.object({
   ...baseConfigShape("webhook-dispatcher", 8104),

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { RpcName, subjects } from "@burnbox/contracts";
-import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit";
+import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startDnsServer } from "../../tenancy/test/dns-server";
 import { startService, type RunningService } from "../src/app";

@@ -2,7 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RpcName, subjects, type Actor, type WebhookEvent } from "@burnbox/contracts";
-import { connectNats, jetstreamManager, newEvent, publishChanges, publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
+import { connectNats, jetstreamManager, newEvent, publishChanges, publishEvent, serveRpc } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import {
   deleteNamespaceStreams,
   dropDatabase,

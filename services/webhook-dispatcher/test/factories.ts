@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { newEvent, startInfra, type Infra } from "@burnbox/service-kit";
+import { newEvent } from "@burnbox/service-kit/messaging";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, TEST_INTERNAL_SECRET, testInfra } from "@burnbox/test-kit";
 import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";
 

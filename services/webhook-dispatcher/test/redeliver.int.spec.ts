@@ -2,7 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RpcName } from "@burnbox/contracts";
-import { publishEvent, serveRpc, type Infra } from "@burnbox/service-kit";
+import { publishEvent, serveRpc } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
 import {
   deleteNamespaceStreams,
   dropDatabase,

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RpcName } from "@burnbox/contracts";
-import { SpanKind, outboxRow, serveRpc, startInMemoryTracing, withSpan, type Infra } from "@burnbox/service-kit";
+import { outboxRow, serveRpc } from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
+import { SpanKind, startInMemoryTracing, withSpan } from "@burnbox/service-kit/telemetry";
 import {
   deleteNamespaceStreams,
   dropDatabase,

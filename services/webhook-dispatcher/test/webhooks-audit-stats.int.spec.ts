@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { RpcName } from "@burnbox/contracts";
-import { serveRpc } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor, startTestService, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";

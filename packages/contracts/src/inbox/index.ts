@@ -18,3 +18,7 @@ export * from "./emails.routes";
 export * from "./inboxes.routes";
 export * from "./demo.routes";
 export * from "./smtp-behaviour.routes";
+export * from "./demo.rpc";
+export * from "./emails.events";
+export * from "./inboxes.events";
+export * from "./inboxes.rpc";

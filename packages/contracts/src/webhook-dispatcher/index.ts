@@ -10,3 +10,4 @@ export const webhookRoutes = [...webhooksRoutes, ...webhookDeliveriesRoutes] as 
 export const webhookDispatcherServiceRoutes = webhookRoutes;
 export * from "./webhook-deliveries.routes";
 export * from "./webhooks.routes";
+export * from "./webhooks.rpc";

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { WEBHOOK_EVENTS } from "../events";
+import { WEBHOOK_EVENTS } from "../messaging/events";
 import { TeamParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
 
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS);

@@ -1,7 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ErrorCode, identityServiceRoutes, type RateLimitBody, type RouteDef, routeOf } from "@burnbox/contracts";
-import { API_PREFIX, AppError, enrichContext, headerOf, pipeline, requestPath, writeJson, type HttpRequest } from "@burnbox/service-kit";
+import { API_PREFIX, enrichContext, headerOf, requestPath, writeJson, type HttpRequest } from "@burnbox/service-kit/http";
+import { AppError, pipeline } from "@burnbox/service-kit/runtime";
 import type { GatewayConfig } from "../config";
 import type { Authenticator, AuthOutcome } from "./authenticate";
 import { clientIp, parseCidrs } from "./client-ip";

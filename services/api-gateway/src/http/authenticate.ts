@@ -3,17 +3,9 @@ import jwt from "jsonwebtoken";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { ChangeSubject, ResolvedApiKey, RpcName, redisKeys, type Actor, type ApiKeyStateChange } from "@burnbox/contracts";
-import {
-  type AppError,
-  BroadcastCache,
-  errors,
-  LuaScript,
-  rpcRequest,
-  type Clock,
-  type Invalidations,
-  type Logger,
-  type NatsConnection,
-} from "@burnbox/service-kit";
+import { LuaScript } from "@burnbox/service-kit/data";
+import { BroadcastCache, rpcRequest, type Invalidations, type NatsConnection } from "@burnbox/service-kit/messaging";
+import { type AppError, errors, type Clock, type Logger } from "@burnbox/service-kit/runtime";
 import { ipInList, parseCidrs } from "./client-ip";
 
 /** What drops a kept key: identity changed the key with that hash (its state is in Redis by then). */

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import type { gatewayRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { GatewayDeps } from "../domain/deps";
 import type { DocsPage } from "../domain/docs/docs-page";
 import { getDocs } from "../domain/docs/get-docs.use-case";

@@ -1,16 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { expressPath, type Actor } from "@burnbox/contracts";
-import {
-  API_PREFIX,
-  headerOf,
-  INTERNAL_CONTEXT_HEADER,
-  sendError,
-  setHttpRoute,
-  signInternalContext,
-  type HttpRequest,
-  type Logger,
-} from "@burnbox/service-kit";
+import { API_PREFIX, headerOf, sendError, type HttpRequest } from "@burnbox/service-kit/http";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { INTERNAL_CONTEXT_HEADER, signInternalContext } from "@burnbox/service-kit/security";
+import { setHttpRoute } from "@burnbox/service-kit/telemetry";
 import type { Admission } from "./admission";
 import type { Authenticator } from "./authenticate";
 import type { Forwarder } from "./proxy";

@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
-import { errors, requestPath, sendError, type HttpRequest, type Logger } from "@burnbox/service-kit";
+import { requestPath, sendError, type HttpRequest } from "@burnbox/service-kit/http";
+import { errors, type Logger } from "@burnbox/service-kit/runtime";
 import { mayTryNext, type UpstreamPool } from "./upstreams";
 
 const HOP_BY_HOP = new Set([

@@ -1,6 +1,6 @@
 import { RateLimiter, type RateRule } from "./rate-limit";
 import type { Redis } from "ioredis";
-import { createLogger } from "@burnbox/service-kit";
+import { createLogger } from "@burnbox/service-kit/runtime";
 
 /** An in-memory stand-in for the two Redis calls the limiter makes (unit level only; integration tests use real Redis). */
 function fakeRedis(): Redis {

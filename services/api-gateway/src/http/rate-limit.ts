@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
-import { LuaScript, type Logger, type Clock } from "@burnbox/service-kit";
+import { LuaScript } from "@burnbox/service-kit/data";
+import type { Logger, Clock } from "@burnbox/service-kit/runtime";
 
 export interface RateRule {
   /** Bucket name, part of the Redis key. */

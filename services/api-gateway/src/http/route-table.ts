@@ -1,6 +1,6 @@
 import type { Actor, RouteDef, ServiceName } from "@burnbox/contracts";
 import { ROUTES } from "@burnbox/contracts";
-import { errors, type AppError } from "@burnbox/service-kit";
+import { errors, type AppError } from "@burnbox/service-kit/runtime";
 import type { UpstreamPool } from "./upstreams";
 
 export type UpstreamService = Exclude<ServiceName, "api-gateway">;

@@ -1,7 +1,7 @@
 import http, { type Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
-import { createLogger } from "@burnbox/service-kit";
+import { createLogger } from "@burnbox/service-kit/runtime";
 import { loadGatewayConfig } from "../config";
 import { Forwarder, proxyUpgrade } from "./proxy";
 import { isUpstreamList, mayTryNext, parseUpstreamList, UpstreamPool } from "./upstreams";

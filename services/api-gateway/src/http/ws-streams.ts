@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { ErrorCode, expressPath, WS_ROUTES } from "@burnbox/contracts";
-import { AppError } from "@burnbox/service-kit";
+import { AppError } from "@burnbox/service-kit/runtime";
 
 /**
  * The WebSocket streams of the contracts, asked for without an upgrade: 426. Their upgrades never

@@ -1,5 +1,5 @@
 import type * as oidc from "openid-client";
-import { EMPTY_ALLOWLIST, RefusedTarget, guardedRequest, parseAllowlist, type HostResolver } from "@burnbox/service-kit";
+import { EMPTY_ALLOWLIST, RefusedTarget, guardedRequest, parseAllowlist, type HostResolver } from "@burnbox/service-kit/security";
 import { isUnsafeAllowed } from "../domain/sso/issuer-policy";
 
 /** The largest answer an identity provider may send (discovery, JWKS, tokens, user info). */

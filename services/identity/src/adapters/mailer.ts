@@ -1,6 +1,7 @@
 import net from "node:net";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
-import { RefusedTarget, SMTP_SUBMISSION_PORTS, pinTarget, type Logger, type OutboundPolicy } from "@burnbox/service-kit";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { RefusedTarget, SMTP_SUBMISSION_PORTS, pinTarget, type OutboundPolicy } from "@burnbox/service-kit/security";
 import type { IdentityConfig } from "../config";
 
 export interface OutgoingMail {

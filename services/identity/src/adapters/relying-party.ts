@@ -2,7 +2,8 @@ import * as oidc from "openid-client";
 import type { StoredProvider } from "../data/sso-provider.repository";
 import { isUnsafeAllowed } from "../domain/sso/issuer-policy";
 import { GITHUB, type GithubEndpoints } from "../domain/sso/presets";
-import type { HostResolver, SecretBox, Clock } from "@burnbox/service-kit";
+import type { Clock } from "@burnbox/service-kit/runtime";
+import type { HostResolver, SecretBox } from "@burnbox/service-kit/security";
 import { guardedFetch } from "./guarded-fetch";
 
 /** What the callback learnt from the provider: who, and whether it vouches for the email. */

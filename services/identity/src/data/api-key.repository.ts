@@ -1,5 +1,6 @@
 import { ChangeSubject, type ApiKey, type ApiKeyStateChange, type ResolvedApiKey } from "@burnbox/contracts";
-import type { ChangeLog, OrgScope, TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit/data";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
 import type { Prisma } from "../generated/prisma";
 import type { Client } from "./prisma";
 

@@ -1,4 +1,5 @@
-import { RemovedTenantRepository, type ChangeLog } from "@burnbox/service-kit";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
+import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { ApiKeyRepository } from "./api-key.repository";
 import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";
@@ -11,7 +12,7 @@ import { SsoProviderRepository } from "./sso-provider.repository";
 import { UserTokenRepository } from "./user-token.repository";
 import { UserRepository } from "./user.repository";
 
-/** Every repository of identity, bound to the plain client or to one transaction. */
+/** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
 export const repositories = (db: Client, changes?: ChangeLog) => ({
   users: new UserRepository(db, changes),
   sessions: new SessionRepository(db),
@@ -26,6 +27,14 @@ export const repositories = (db: Client, changes?: ChangeLog) => ({
   processedEvents: new ProcessedEventRepository(db),
 });
 export type IdentityRepos = ReturnType<typeof repositories>;
+
+/**
+ * The pool-only hot-path set (`data.hot`): one per process, never in a transaction. Empty: no
+ * statement of identity runs once per message or proxied read (the gateways read the API keys
+ * from Redis). A hot statement added later is a `HotRepository` here (`docs/service-layout.md`).
+ */
+export const hotRepositories = () => ({});
+export type IdentityHot = ReturnType<typeof hotRepositories>;
 
 /** The data layer's one entry point for the service's wiring: the client the repositories run on. */
 export { createPrisma } from "./prisma";

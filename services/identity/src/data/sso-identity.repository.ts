@@ -1,5 +1,5 @@
 import type { SsoIdentity } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { Prisma } from "../generated/prisma";
 import { isUniqueViolation, type Client } from "./prisma";
 

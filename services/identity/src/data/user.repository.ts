@@ -1,5 +1,6 @@
 import { ChangeSubject, type ApiKeyStateChange, type User } from "@burnbox/contracts";
-import { errors, type ChangeLog } from "@burnbox/service-kit";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { Prisma } from "../generated/prisma";
 import { isUniqueViolation, type Client } from "./prisma";
 

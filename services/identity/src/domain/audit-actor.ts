@@ -1,4 +1,4 @@
-import type { AuditActor } from "@burnbox/service-kit";
+import type { AuditActor } from "@burnbox/service-kit/data";
 
 /**
  * The user acting on their own account, for audit entries of flows where the request carries no

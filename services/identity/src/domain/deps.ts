@@ -1,14 +1,18 @@
 import type { Actor, MessageBody, z } from "@burnbox/contracts";
-import type { Logger, NatsConnection, OutboundPolicy, Redis, RequestCtx, SecretBox, UnitOfWork, Clock } from "@burnbox/service-kit";
+import type { Redis, UnitOfWork } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger, Clock } from "@burnbox/service-kit/runtime";
+import type { OutboundPolicy, SecretBox } from "@burnbox/service-kit/security";
 import type { IdentityConfig } from "../config";
-import type { IdentityRepos } from "../data/repositories";
+import type { IdentityHot, IdentityRepos } from "../data/repositories";
 import type { Mailer } from "../adapters/mailer";
 import type { PasswordHasher } from "./passwords";
 import type { RelyingParty } from "../adapters/relying-party";
 
 export interface IdentityDeps {
   /** Repositories for reads; `write(...)` for a change with its events and audit entries. */
-  data: UnitOfWork<IdentityRepos>;
+  data: UnitOfWork<IdentityRepos, IdentityHot>;
   nc: NatsConnection;
   redis: Redis | null;
   config: IdentityConfig;

@@ -1,5 +1,5 @@
 import type { accountRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import { changePassword } from "../domain/account/change-password.use-case";
 import { deleteMe } from "../domain/account/delete-me.use-case";
 import { getDatetimeSettings } from "../domain/account/get-datetime-settings.use-case";

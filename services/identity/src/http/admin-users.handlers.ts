@@ -1,5 +1,5 @@
 import type { adminUsersRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import { deleteUser } from "../domain/admin-users/delete-user.use-case";
 import { listUsers } from "../domain/admin-users/list-users.use-case";
 import { migrateUserAuth } from "../domain/admin-users/migrate-user-auth.use-case";

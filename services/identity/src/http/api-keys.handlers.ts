@@ -1,5 +1,5 @@
 import type { apiKeyRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import { bulkRevokeApiKeys } from "../domain/api-keys/bulk-revoke-api-keys.use-case";
 import { createApiKey } from "../domain/api-keys/create-api-key.use-case";
 import { getApiKey } from "../domain/api-keys/get-api-key.use-case";

@@ -1,5 +1,5 @@
 import type { authRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import { getSsoStatus } from "../domain/auth/get-sso-status.use-case";
 import { listPendingSessions } from "../domain/auth/list-pending-sessions.use-case";
 import { logIn } from "../domain/auth/log-in.use-case";

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { parseDurationMs, type TokenPair } from "@burnbox/contracts";
-import { API_PREFIX, errors } from "@burnbox/service-kit";
+import { API_PREFIX } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityConfig } from "../config";
 import type { AuthOutcome } from "../domain/auth/admission";
 

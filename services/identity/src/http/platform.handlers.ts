@@ -1,5 +1,5 @@
 import type { platformRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../domain/deps";
 import { getPlatform } from "../domain/platform/get-platform.use-case";
 import { updatePlatform } from "../domain/platform/update-platform.use-case";

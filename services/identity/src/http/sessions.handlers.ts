@@ -1,5 +1,5 @@
 import type { sessionsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../domain/deps";
 import { listSessions } from "../domain/sessions/list-sessions.use-case";
 import { revokeOtherSessions } from "../domain/sessions/revoke-other-sessions.use-case";

@@ -1,5 +1,5 @@
 import type { ssoAdminRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../domain/deps";
 import { createSsoDomainMapping } from "../domain/sso-admin/create-sso-domain-mapping.use-case";
 import { createSsoProvider } from "../domain/sso-admin/create-sso-provider.use-case";

@@ -1,5 +1,5 @@
 import type { ssoIdentityRoutes, ssoLoginRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../domain/deps";
 import { completeSso } from "../domain/sso/complete-sso.use-case";
 import { exchangeSsoCode } from "../domain/sso/exchange-sso-code.use-case";

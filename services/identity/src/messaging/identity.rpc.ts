@@ -1,5 +1,5 @@
 import { RpcName } from "@burnbox/contracts";
-import { serveRpc } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import { resolveApiKey } from "../domain/api-keys/resolve-api-key.use-case";
 import type { IdentityDeps } from "../domain/deps";
 import { getSessionStatus } from "../domain/sessions/get-session-status.use-case";

@@ -1,5 +1,5 @@
 import { EventType, RpcName } from "@burnbox/contracts";
-import { serveRpc, startConsumer, type RunningConsumer } from "@burnbox/service-kit";
+import { serveRpc, startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { IdentityDeps } from "../domain/deps";
 import { markInvitedEmailVerified } from "../domain/invites/mark-invited-email-verified.use-case";
 

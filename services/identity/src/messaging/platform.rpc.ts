@@ -1,5 +1,5 @@
 import { RpcName } from "@burnbox/contracts";
-import { serveRpc } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import type { IdentityDeps } from "../domain/deps";
 import { platformReply } from "../domain/platform/platform-settings";
 

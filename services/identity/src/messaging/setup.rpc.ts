@@ -1,5 +1,6 @@
 import { parseDurationMs, RpcName, type SetupCookie, type TokenPair } from "@burnbox/contracts";
-import { API_PREFIX, serveRpc } from "@burnbox/service-kit";
+import { API_PREFIX } from "@burnbox/service-kit/http";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import type { IdentityConfig } from "../config";
 import type { IdentityDeps } from "../domain/deps";
 import { abortSetupAdmin, createSetupAdmin, getSetupState } from "../domain/setup/setup-admin.use-case";

@@ -1,5 +1,7 @@
 import { RpcName } from "@burnbox/contracts";
-import { serveTeamMove, startTenantEventConsumers, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import type { RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { serveTeamMove, startTenantEventConsumers } from "@burnbox/tenant-removal";
 import type { IdentityDeps } from "../domain/deps";
 import { moveTeamApiKeys } from "../domain/tenants/move-team-api-keys.use-case";
 import { removeTenantApiKeys } from "../domain/tenants/remove-tenant-api-keys.use-case";

@@ -1,5 +1,5 @@
 import { RpcName, type LookedUpUser, type User } from "@burnbox/contracts";
-import { serveRpc } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import type { IdentityDeps } from "../domain/deps";
 import { inviteMail } from "../domain/invites/invite-mail";
 

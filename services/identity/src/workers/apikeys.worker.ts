@@ -1,4 +1,4 @@
-import { startPeriodicTask, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import { deleteExpiredApiKeys } from "../domain/api-keys/delete-expired-api-keys";
 import { flushApiKeyUsage } from "../domain/api-keys/flush-usage";
 import type { IdentityDeps } from "../domain/deps";

@@ -1,4 +1,4 @@
-import { startPeriodicTask, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps } from "../domain/deps";
 import { seedRevocations } from "../domain/sessions/revocation";
 

@@ -1,5 +1,5 @@
 import { Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { Client, Prisma } from "./prisma";
 
@@ -56,8 +56,14 @@ export function extractedFrom(json: unknown): Extracted {
   return parsed.success ? parsed.data : nothingExtracted();
 }
 
-/** An email's line in every email list (the inbox's, the demo's, the wait's): the one summary mapping. */
-export function toEmailSummary(e: EmailRow): EmailSummary {
+/** What a summary line is made of: a stored row, or the email the intake is storing (`receivedSummary`). */
+type SummaryFields = Pick<
+  EmailRow,
+  "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "hasAttachments" | "isRead" | "sizeBytes" | "receivedAt"
+>;
+
+/** The one summary mapping, without `extracted` (which `email.received` carries once, beside it). */
+function summaryLine(e: SummaryFields): Omit<EmailSummary, "extracted"> {
   return {
     id: e.id,
     inbox_id: e.inboxId,
@@ -68,8 +74,19 @@ export function toEmailSummary(e: EmailRow): EmailSummary {
     is_read: e.isRead,
     size_bytes: e.sizeBytes,
     received_at: e.receivedAt.toISOString(),
-    extracted: extractedFrom(e.extracted),
   };
+}
+
+/** An email's line in every email list (the inbox's, the demo's, the wait's). */
+export function toEmailSummary(e: EmailRow): EmailSummary {
+  return { ...summaryLine(e), extracted: extractedFrom(e.extracted) };
+}
+
+/** The summary `email.received` carries: the new email's list line, unread. */
+export function receivedSummary(
+  e: Pick<NewEmail, "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "sizeBytes" | "receivedAt" | "attachments">,
+): Omit<EmailSummary, "extracted"> {
+  return summaryLine({ ...e, hasAttachments: e.attachments.length > 0, isRead: false });
 }
 
 /** An email's stored headers (name to value; a JSON object as the intake wrote it). */

@@ -1,5 +1,7 @@
 import type { GetInboxAccessReply, Inbox, SmtpBehaviour } from "@burnbox/contracts";
-import { HotRepository, errors, type ChangeLog, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
+import { HotRepository, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import { countsOf, NO_MAIL, type InboxCounts } from "./counts";
 import { behaviourFrom } from "../domain/smtp/behaviour-rules";
 import { isUniqueViolation, Prisma, type Client } from "./prisma";

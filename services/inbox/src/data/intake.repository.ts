@@ -1,21 +1,16 @@
 import { EventType, type SmtpBehaviour } from "@burnbox/contracts";
+import { HotRepository, startGroupCommit, type GroupCommit, type TeamScope } from "@burnbox/service-kit/data";
 import {
-  HotRepository,
-  SpanKind,
   changeCache,
-  contextFromHeaders,
-  startGroupCommit,
-  withSpan,
-  type GroupCommit,
-  type Infra,
   type BroadcastCache,
   type Change,
   type ChangeBroadcasts,
   type Invalidations,
   type OutboxRelay,
-  type TeamScope,
   type outboxRow,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/messaging";
+import type { Infra } from "@burnbox/service-kit/runtime";
+import { SpanKind, contextFromHeaders, withSpan } from "@burnbox/service-kit/telemetry";
 import { behaviourFrom } from "../domain/smtp/behaviour-rules";
 import type { NewEmail } from "./email.repository";
 import { InboxChange } from "./inbox.repository";

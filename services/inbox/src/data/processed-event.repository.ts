@@ -1,4 +1,4 @@
-import { claimEvent } from "@burnbox/service-kit";
+import { claimEvent } from "@burnbox/service-kit/messaging";
 import type { Client } from "./prisma";
 
 /** The events a consumer has handled (idempotency on the event id). */

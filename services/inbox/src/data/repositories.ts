@@ -1,4 +1,6 @@
-import { RemovedTenantRepository, type ChangeLog, type PoolSql } from "@burnbox/service-kit";
+import { poolSql, type PgPool } from "@burnbox/service-kit/data";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
+import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { DemoQuotaRepository } from "./demo-quota.repository";
 import { EmailRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";
@@ -22,8 +24,8 @@ export type InboxRepos = ReturnType<typeof repositories>;
  * SMTP intake's group-committed statements and recipient cache) is made by the caller, which
  * hands it the relay and the change broadcasts.
  */
-export const hotRepositories = (sql: PoolSql, intake: IntakeRepository) => ({
-  inboxes: new InboxReadRepository(sql),
+export const hotRepositories = (pool: PgPool, intake: IntakeRepository) => ({
+  inboxes: new InboxReadRepository(poolSql(pool)),
   intake,
   smtpLog: new SmtpLogRepository(sql),
 });

@@ -1,5 +1,6 @@
-import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
-import type { Clock } from "@burnbox/service-kit";
+import type { UnitOfWork } from "@burnbox/service-kit/data";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Clock } from "@burnbox/service-kit/runtime";
 import type { InboxConfig } from "../config";
 import type { InboxHot, InboxRepos } from "../data/repositories";
 import type { MessageStore } from "./message-store";

@@ -1,5 +1,6 @@
 import type { RpcName } from "@burnbox/contracts";
-import { RpcError, errors, rpcRequest } from "@burnbox/service-kit";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { InboxDeps } from "./deps";
 
 /** A question to tenancy over NATS; when tenancy does not answer, the caller gets 503, not 500. */

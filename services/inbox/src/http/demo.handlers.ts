@@ -1,6 +1,6 @@
 import type { demoRoutes } from "@burnbox/contracts";
 import type { InboxDeps } from "../domain/deps";
-import { reply, type Handlers } from "@burnbox/service-kit";
+import { reply, type Handlers } from "@burnbox/service-kit/http";
 import { createDemoInbox } from "../domain/demo/create-demo-inbox.use-case";
 import { getDemoStatus } from "../domain/demo/get-demo-status.use-case";
 import { listDemoEmails } from "../domain/demo/list-demo-emails.use-case";

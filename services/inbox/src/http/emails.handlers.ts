@@ -1,5 +1,5 @@
 import type { emailsRoutes } from "@burnbox/contracts";
-import { reply, type Handlers } from "@burnbox/service-kit";
+import { reply, type Handlers } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../domain/deps";
 import { deleteEmail } from "../domain/emails/delete-email.use-case";
 import { getAttachment } from "../domain/emails/get-attachment.use-case";

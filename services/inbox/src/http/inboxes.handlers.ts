@@ -1,5 +1,5 @@
 import type { inboxesRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../domain/deps";
 import { createInbox } from "../domain/inboxes/create-inbox.use-case";
 import { deleteInbox } from "../domain/inboxes/delete-inbox.use-case";

@@ -1,5 +1,6 @@
 import { RpcName } from "@burnbox/contracts";
-import { serveRpc, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { serveRpc, type NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import { getDemoConfig } from "../domain/demo/get-demo-config.use-case";
 import type { InboxDeps } from "../domain/deps";
 import { countDomainInboxes } from "../domain/inboxes/count-domain-inboxes.use-case";

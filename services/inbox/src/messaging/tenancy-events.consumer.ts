@@ -1,13 +1,7 @@
 import { EventType, RpcName } from "@burnbox/contracts";
-import {
-  serveRpc,
-  serveTeamMove,
-  startConsumer,
-  startTenantEventConsumers,
-  type Logger,
-  type NatsConnection,
-  type RunningConsumer,
-} from "@burnbox/service-kit";
+import { serveRpc, startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { serveTeamMove, startTenantEventConsumers } from "@burnbox/tenant-removal";
 import type { InboxDeps } from "../domain/deps";
 import { deactivateDomainInboxes } from "../domain/tenants/deactivate-domain-inboxes.use-case";
 import { moveTeamInboxes } from "../domain/tenants/move-team-inboxes.use-case";

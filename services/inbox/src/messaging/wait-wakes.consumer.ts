@@ -1,5 +1,6 @@
 import { EventType, subjects } from "@burnbox/contracts";
-import type { Logger, NatsConnection } from "@burnbox/service-kit";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { MailWaits } from "../domain/emails/wait/mail-waits";
 
 interface WakeEvent {

@@ -65,4 +65,4 @@ export class IntakeLimits {
     return new Set([...this.open.keys(), ...this.sent.keys()]).size;
   }
 }
-import type { Clock } from "@burnbox/service-kit";
+import type { Clock } from "@burnbox/service-kit/runtime";

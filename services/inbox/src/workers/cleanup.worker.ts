@@ -1,5 +1,5 @@
 import { parseDurationMs } from "@burnbox/contracts";
-import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import type { InboxDeps } from "../domain/deps";
 import { pruneDemoQuotas } from "../domain/demo/prune-demo-quotas.use-case";
 import { expireInboxes } from "../domain/inboxes/expire-inboxes.use-case";

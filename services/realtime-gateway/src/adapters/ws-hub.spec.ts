@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { WebSocket } from "ws";
-import { pipeline, type Logger } from "@burnbox/service-kit";
+import { pipeline, type Logger } from "@burnbox/service-kit/runtime";
 import { Hub } from "./ws-hub";
 
 /** Just enough of a ws socket for the hub: events, state, buffer size and the calls it makes. */

@@ -1,5 +1,5 @@
 import { WebSocket } from "ws";
-import { pipeline, type Logger } from "@burnbox/service-kit";
+import { pipeline, type Logger } from "@burnbox/service-kit/runtime";
 import { sendPing, sendText, textFrame } from "./ws-frames";
 
 /** A client's stream socket as the hub holds it (a `ws` WebSocket); use cases name it by this type. */

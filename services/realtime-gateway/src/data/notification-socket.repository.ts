@@ -1,4 +1,4 @@
-import { LuaScript, type Redis } from "@burnbox/service-kit";
+import { LuaScript, type Redis } from "@burnbox/service-kit/data";
 
 // KEYS[1] the user's set; ARGV: socket id, now (ms), lease (ms), limit. Drops lapsed leases, then
 // takes one if the user holds fewer than the limit. 1 taken, 0 refused.

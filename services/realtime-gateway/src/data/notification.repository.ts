@@ -1,5 +1,5 @@
 import type { Notification, NotificationType } from "@burnbox/contracts";
-import { groupedStatement, type PoolSql } from "@burnbox/service-kit";
+import { groupedStatement, HotRepository, type PoolSql } from "@burnbox/service-kit/data";
 import type { Db, Prisma, Tx } from "./prisma";
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
@@ -55,14 +55,14 @@ async function createMany(sql: PoolSql, batch: NewNotification[]): Promise<Array
   });
 }
 
-/** A user's notifications: every method takes the user, and another user's row matches nothing. */
-export class NotificationRepository {
-  /** `sql`: the service's pool, which `create` runs on when given (see there). */
-  constructor(
-    private readonly db: Db | Tx,
-    sql?: PoolSql,
-  ) {
-    this.createOne = groupedStatement({ sql, client: db, write: createMany, maxBatch: MAX_NOTIFICATIONS_PER_STATEMENT });
+/**
+ * The notifications' writer on the hot path (`data.hot.notifications`, pool-only): it runs for
+ * every received email, where Prisma's runtime cost more than the statement.
+ */
+export class NotificationWriter extends HotRepository {
+  constructor(sql: PoolSql) {
+    super();
+    this.createOne = groupedStatement({ sql, write: createMany, maxBatch: MAX_NOTIFICATIONS_PER_STATEMENT });
   }
 
   private readonly createOne: (fields: NewNotification) => Promise<Notification | null>;
@@ -70,13 +70,17 @@ export class NotificationRepository {
   /**
    * Writes the notification of one event for one user; null when that event already gave them one.
    * One statement, no transaction: the unique (event, user) key is the idempotency guard, so a
-   * redelivery or a second replica writes nothing. On the pool (when given) because it runs for
-   * every received email, where Prisma's runtime cost more than the statement; there, the
-   * notifications asked for while a statement is in flight go together in the next one.
+   * redelivery or a second replica writes nothing. The notifications asked for while a statement
+   * is in flight go together in the next one.
    */
   create(fields: NewNotification): Promise<Notification | null> {
     return this.createOne(fields);
   }
+}
+
+/** A user's notifications: every method takes the user, and another user's row matches nothing. */
+export class NotificationRepository {
+  constructor(private readonly db: Db | Tx) {}
 
   async list(userId: string, filter: { unreadOnly: boolean }, window: { skip: number; take: number }): Promise<Notification[]> {
     const rows = await this.db.notification.findMany({

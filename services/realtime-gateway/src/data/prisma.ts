@@ -1,4 +1,4 @@
-import { prismaAdapter, type PgPool } from "@burnbox/service-kit";
+import { prismaAdapter, type PgPool } from "@burnbox/service-kit/data";
 import { Prisma, PrismaClient } from "../generated/prisma";
 
 export { Prisma };

@@ -1,11 +1,20 @@
-import type { PoolSql } from "@burnbox/service-kit";
-import { NotificationRepository } from "./notification.repository";
+import { poolSql, type PgPool } from "@burnbox/service-kit/data";
+import { NotificationRepository, NotificationWriter } from "./notification.repository";
 import { ProcessedEventRepository } from "./processed-event.repository";
 import type { Db, Tx } from "./prisma";
 
-/** Every repository, bound to the client or to one transaction; `sql` is the pool for the hot single statements. */
-export const repositories = (db: Db | Tx, sql?: PoolSql) => ({
-  notifications: new NotificationRepository(db, sql),
+/** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
+export const repositories = (db: Db | Tx) => ({
+  notifications: new NotificationRepository(db),
   processedEvents: new ProcessedEventRepository(db),
 });
 export type RealtimeRepos = ReturnType<typeof repositories>;
+
+/**
+ * The pool-only hot-path set (`data.hot`): one per process, never in a transaction.
+ * `notifications`: the notification of each event, written by grouped statements.
+ */
+export const hotRepositories = (pool: PgPool) => ({
+  notifications: new NotificationWriter(poolSql(pool)),
+});
+export type RealtimeHot = ReturnType<typeof hotRepositories>;

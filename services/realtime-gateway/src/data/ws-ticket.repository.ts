@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { Actor, WS_TICKET_TTL_SECONDS, redisKeys, type WsTicket } from "@burnbox/contracts";
-import type { Redis } from "@burnbox/service-kit";
+import type { Redis } from "@burnbox/service-kit/data";
 
 export type IssuedTicket = z.infer<typeof WsTicket>;
 

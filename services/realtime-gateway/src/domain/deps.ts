@@ -1,6 +1,7 @@
-import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { UnitOfWork } from "@burnbox/service-kit/data";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
 import type { NotificationSocketRepository } from "../data/notification-socket.repository";
-import type { RealtimeRepos } from "../data/repositories";
+import type { RealtimeHot, RealtimeRepos } from "../data/repositories";
 import type { WsTicketRepository } from "../data/ws-ticket.repository";
 import type { AdminStatsFeed } from "./admin-stats/admin-stats-feed";
 import type { Hub } from "../adapters/ws-hub";
@@ -15,7 +16,7 @@ export interface RealtimeDeps {
   /** Leases of notification sockets across replicas (Redis), and those this replica holds (socket id -> user). */
   notificationSockets: { repo: NotificationSocketRepository; leases: Map<string, string>; leaseMs: number };
   /** Repositories for reads, `write(change)` for a change with its audit entries. */
-  data: UnitOfWork<RealtimeRepos>;
+  data: UnitOfWork<RealtimeRepos, RealtimeHot>;
   nc: NatsConnection;
   namespace: string;
   /** `/ws/admin-stats`: this replica's admin sockets and the figures they share, sent every `intervalMs`. */

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { API_PREFIX, AppError, errors, type Logger } from "@burnbox/service-kit";
+import { API_PREFIX } from "@burnbox/service-kit/http";
+import { AppError, errors, type Logger } from "@burnbox/service-kit/runtime";
 import { openAdminStatsStream } from "../domain/admin-stats/open-admin-stats-stream.use-case";
 import type { RealtimeDeps } from "../domain/deps";
 import { bindTransport } from "../adapters/ws-frames";

@@ -1,5 +1,5 @@
 import type { notificationsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { RealtimeDeps } from "../domain/deps";
 import { deleteAllNotifications } from "../domain/notifications/delete-all-notifications.use-case";
 import { deleteNotification } from "../domain/notifications/delete-notification.use-case";

@@ -1,5 +1,5 @@
 import type { wsTicketsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { RealtimeDeps } from "../domain/deps";
 import { createWsTicket } from "../domain/ws-tickets/create-ws-ticket.use-case";
 

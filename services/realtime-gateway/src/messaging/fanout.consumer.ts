@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { EventType, subjects } from "@burnbox/contracts";
-import { jetstreamManager, startConsumer, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import { jetstreamManager, startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { RealtimeDeps } from "../domain/deps";
 import { closeDeletedInbox } from "../domain/inbox-streams/close-deleted-inbox.use-case";
 import { closeExpiredInbox } from "../domain/inbox-streams/close-expired-inbox.use-case";

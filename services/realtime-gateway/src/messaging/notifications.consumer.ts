@@ -1,5 +1,6 @@
 import { NotificationPush, notificationPushSubject } from "@burnbox/contracts";
-import { startConsumer, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { RealtimeDeps } from "../domain/deps";
 import { NOTIFYING_EVENTS } from "../domain/notifications/notification-for-event";
 import { pushNotification } from "../domain/notifications/push-notification.use-case";

@@ -1,4 +1,4 @@
-import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import { pushAdminStats } from "../domain/admin-stats/push-admin-stats.use-case";
 import type { RealtimeDeps } from "../domain/deps";
 

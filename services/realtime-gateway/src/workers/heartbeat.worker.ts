@@ -1,4 +1,4 @@
-import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import type { Hub } from "../adapters/ws-hub";
 
 /** Pings this replica's sockets at a steady pace (no jitter: each replica pings only its own peers). */

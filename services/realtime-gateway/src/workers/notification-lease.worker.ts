@@ -1,4 +1,4 @@
-import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import type { RealtimeDeps } from "../domain/deps";
 
 /** Renews the leases of this replica's notification sockets three times per lease, so open ones never lapse. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import net from "node:net";
-import { parseAllowlist, pinTarget as kitPin, type OutboundPolicy } from "@burnbox/service-kit";
+import { parseAllowlist, pinTarget as kitPin, type OutboundPolicy } from "@burnbox/service-kit/security";
 import { headBucket } from "./s3-probe";
 import { verifySmtp } from "./smtp-probe";
 import { probeSmtp, probeStorage, type ProbeEnv } from "../domain/infra-probe/infra-probe";

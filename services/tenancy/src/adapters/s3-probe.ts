@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { HeadBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import type { PinnedTarget } from "@burnbox/service-kit";
+import type { PinnedTarget } from "@burnbox/service-kit/security";
 
 export interface S3Check {
   target: PinnedTarget;

@@ -1,6 +1,6 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
-import type { PinnedTarget } from "@burnbox/service-kit";
+import type { PinnedTarget } from "@burnbox/service-kit/security";
 
 /** What an SMTP check needs: the pinned target, the port and how to authenticate. */
 export interface SmtpCheck {

@@ -1,4 +1,4 @@
-import { groupedStatement, poolSqlOr, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit";
+import { groupedStatement, HotRepository, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import type { Client } from "./prisma";
 
 /** A UTC day as `YYYY-MM-DD` and an hour 0..23: the bucket an event counts in. */
@@ -49,83 +49,12 @@ const MAX_COUNTS_PER_STATEMENT = 256;
 
 /**
  * The analytics aggregates: counters per team (lifetime), per team, UTC day and hour, per
- * receiving domain and day, and per sender domain, each moved by an upsert that adds to the
- * stored count, so the consumers never read before they write. Reads sum these rows; nothing here
- * reads mail.
+ * receiving domain and day, and per sender domain. The consumers move them through
+ * `AnalyticsCounters` (the hot set); here are the reads, which sum these rows (nothing here reads
+ * mail), and the tenant removals and moves, which run inside a transaction.
  */
 export class AnalyticsRepository {
-  /**
-   * `sql`: the service's pool, which the consumers' claim-and-count statements run on (one
-   * statement per event, where Prisma's runtime cost more than the statement); without it they
-   * go through the client.
-   */
-  constructor(
-    private readonly db: Client,
-    sql?: PoolSql,
-  ) {
-    this.once = poolSqlOr(sql, db);
-    // on the pool, the events counted while a statement is in flight go together in the next
-    this.countEmail = groupedStatement({ sql, client: db, write: countEmailsOnce, maxBatch: MAX_COUNTS_PER_STATEMENT });
-  }
-
-  /** The claim-and-count statements: on the pool when there is one, else through the client. */
-  private readonly once: PoolSql;
-  private readonly countEmail: (item: EmailCount) => Promise<boolean>;
-
-  /**
-   * One received email of `bytes` on the inbox domain `domain`, sent from `senderDomain` (null:
-   * none to count), counted unless `consumer` has seen `eventId`. The claim and every count are one
-   * statement (one transaction, one round trip), so the hot rows of a busy team are locked for
-   * the length of a statement, not of a conversation; false when the event was seen before.
-   */
-  countEmailOnce(
-    claim: Claim,
-    scope: TeamScope,
-    at: Bucket,
-    mail: { bytes: number; domain: string | null; senderDomain: string | null },
-  ): Promise<boolean> {
-    return this.countEmail({ claim, scope, at, mail });
-  }
-
-  /** A new inbox (lifetime, active, its day and hour), counted once per event as `countEmailOnce`. */
-  async countInboxCreatedOnce(claim: Claim, scope: TeamScope, at: Bucket): Promise<boolean> {
-    const { orgId, teamId } = scope;
-    const rows = await this.once<{ claimed: bigint | string }>`
-      WITH claimed AS (
-        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}::text, ${claim.eventId}::uuid)
-        ON CONFLICT DO NOTHING RETURNING 1
-      ), totals AS (
-        INSERT INTO analytics_team_totals (org_id, team_id, inboxes_created, active_inboxes)
-        SELECT ${orgId}::uuid, ${teamId}::uuid, 1, 1 FROM claimed
-        ON CONFLICT (org_id, team_id) DO UPDATE SET
-          inboxes_created = analytics_team_totals.inboxes_created + excluded.inboxes_created,
-          active_inboxes = analytics_team_totals.active_inboxes + excluded.active_inboxes
-        RETURNING 1
-      ), hourly AS (
-        INSERT INTO analytics_hourly (org_id, team_id, day, hour, inboxes_created)
-        SELECT ${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}::smallint, 1 FROM claimed
-        ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
-          inboxes_created = analytics_hourly.inboxes_created + excluded.inboxes_created
-        RETURNING 1
-      )
-      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
-    return Number(rows[0]?.claimed ?? 0) === 1;
-  }
-
-  /** An inbox expired or was deleted: one fewer active (never below zero), once per event; the lifetime counts stay. */
-  async countInboxGoneOnce(claim: Claim, scope: TeamScope): Promise<boolean> {
-    const rows = await this.once<{ claimed: bigint | string }>`
-      WITH claimed AS (
-        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}::text, ${claim.eventId}::uuid)
-        ON CONFLICT DO NOTHING RETURNING 1
-      ), gone AS (
-        UPDATE analytics_team_totals SET active_inboxes = active_inboxes - 1
-        WHERE org_id = ${scope.orgId}::uuid AND team_id = ${scope.teamId}::uuid AND active_inboxes > 0 AND EXISTS (SELECT 1 FROM claimed)
-        RETURNING 1
-      )
-      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
-    return Number(rows[0]?.claimed ?? 0) === 1;
-  }
+  constructor(private readonly db: Client) {}
 
   /** A deleted team's inboxes went with it: none active; its lifetime counts stay in the org's. */
   async teamDeleted(scope: TeamScope): Promise<void> {
@@ -244,6 +173,76 @@ export class AnalyticsRepository {
   async platformFootprint(): Promise<{ domains: number; teams: number }> {
     const [domains, teams] = await Promise.all([this.db.domain.count(), this.db.team.count()]);
     return { domains, teams };
+  }
+}
+
+/**
+ * The analytics counters the consumers move, one upsert per counter that adds to the stored
+ * count, so they never read before they write. Pool-only (`data.hot.analytics`): one claim-and-count
+ * statement per event, where Prisma's runtime cost more than the statement; the emails counted
+ * while a statement is in flight go together in the next.
+ */
+export class AnalyticsCounters extends HotRepository {
+  constructor(private readonly sql: PoolSql) {
+    super();
+    this.countEmail = groupedStatement({ sql, write: countEmailsOnce, maxBatch: MAX_COUNTS_PER_STATEMENT });
+  }
+
+  private readonly countEmail: (item: EmailCount) => Promise<boolean>;
+
+  /**
+   * One received email of `bytes` on the inbox domain `domain`, sent from `senderDomain` (null:
+   * none to count), counted unless `consumer` has seen `eventId`. The claim and every count are one
+   * statement (one transaction, one round trip), so the hot rows of a busy team are locked for
+   * the length of a statement, not of a conversation; false when the event was seen before.
+   */
+  countEmailOnce(
+    claim: Claim,
+    scope: TeamScope,
+    at: Bucket,
+    mail: { bytes: number; domain: string | null; senderDomain: string | null },
+  ): Promise<boolean> {
+    return this.countEmail({ claim, scope, at, mail });
+  }
+
+  /** A new inbox (lifetime, active, its day and hour), counted once per event as `countEmailOnce`. */
+  async countInboxCreatedOnce(claim: Claim, scope: TeamScope, at: Bucket): Promise<boolean> {
+    const { orgId, teamId } = scope;
+    const rows = await this.sql<{ claimed: bigint | string }>`
+      WITH claimed AS (
+        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}::text, ${claim.eventId}::uuid)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ), totals AS (
+        INSERT INTO analytics_team_totals (org_id, team_id, inboxes_created, active_inboxes)
+        SELECT ${orgId}::uuid, ${teamId}::uuid, 1, 1 FROM claimed
+        ON CONFLICT (org_id, team_id) DO UPDATE SET
+          inboxes_created = analytics_team_totals.inboxes_created + excluded.inboxes_created,
+          active_inboxes = analytics_team_totals.active_inboxes + excluded.active_inboxes
+        RETURNING 1
+      ), hourly AS (
+        INSERT INTO analytics_hourly (org_id, team_id, day, hour, inboxes_created)
+        SELECT ${orgId}::uuid, ${teamId}::uuid, ${at.day}::date, ${at.hour}::smallint, 1 FROM claimed
+        ON CONFLICT (org_id, team_id, day, hour) DO UPDATE SET
+          inboxes_created = analytics_hourly.inboxes_created + excluded.inboxes_created
+        RETURNING 1
+      )
+      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
+    return Number(rows[0]?.claimed ?? 0) === 1;
+  }
+
+  /** An inbox expired or was deleted: one fewer active (never below zero), once per event; the lifetime counts stay. */
+  async countInboxGoneOnce(claim: Claim, scope: TeamScope): Promise<boolean> {
+    const rows = await this.sql<{ claimed: bigint | string }>`
+      WITH claimed AS (
+        INSERT INTO processed_events (consumer, event_id) VALUES (${claim.consumer}::text, ${claim.eventId}::uuid)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ), gone AS (
+        UPDATE analytics_team_totals SET active_inboxes = active_inboxes - 1
+        WHERE org_id = ${scope.orgId}::uuid AND team_id = ${scope.teamId}::uuid AND active_inboxes > 0 AND EXISTS (SELECT 1 FROM claimed)
+        RETURNING 1
+      )
+      SELECT COUNT(*)::bigint AS claimed FROM claimed`;
+    return Number(rows[0]?.claimed ?? 0) === 1;
   }
 }
 

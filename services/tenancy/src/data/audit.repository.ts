@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditFilter, Page, PaginationQuery } from "@burnbox/contracts";
-import { paginate, type OrgScope } from "@burnbox/service-kit";
+import { paginate, type OrgScope } from "@burnbox/service-kit/data";
 import { Prisma } from "../generated/prisma";
 import { jsonObject, type Client, type Db, type JsonValue } from "./prisma";
 

@@ -1,5 +1,6 @@
 import type { DomainAssignment } from "@burnbox/contracts";
-import { errors, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { Prisma } from "../generated/prisma";
 import { jsonObject, uniqueOr, type Client } from "./prisma";
 

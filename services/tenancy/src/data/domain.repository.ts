@@ -1,5 +1,6 @@
 import type { Domain, DomainVerification } from "@burnbox/contracts";
-import { errors, type OrgScope } from "@burnbox/service-kit";
+import type { OrgScope } from "@burnbox/service-kit/data";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { Prisma } from "../generated/prisma";
 import { iso, jsonObject, uniqueOr, type Client } from "./prisma";
 

@@ -1,7 +1,7 @@
 import type { DomainAssignment } from "@burnbox/contracts";
 
 type AccessLevel = DomainAssignment["access_level"];
-import type { OrgScope, TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit/data";
 import type { Client } from "./prisma";
 
 /** The counter of `team_resource_counts` an audit event moves. */

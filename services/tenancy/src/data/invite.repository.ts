@@ -1,5 +1,5 @@
 import type { Invite, InviteStatus, InviteTeamAssignment } from "@burnbox/contracts";
-import type { OrgScope } from "@burnbox/service-kit";
+import type { OrgScope } from "@burnbox/service-kit/data";
 import type { Prisma } from "../generated/prisma";
 import { iso, type Client } from "./prisma";
 

@@ -1,4 +1,5 @@
-import { errors, type OrgScope } from "@burnbox/service-kit";
+import type { OrgScope } from "@burnbox/service-kit/data";
+import { errors } from "@burnbox/service-kit/runtime";
 import { uniqueOr, type Client } from "./prisma";
 
 /** One membership row: who, with which role, since when. */

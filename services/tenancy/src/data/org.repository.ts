@@ -1,5 +1,5 @@
 import { PLATFORM_TTL_DEFAULTS, type Org } from "@burnbox/contracts";
-import type { OrgScope } from "@burnbox/service-kit";
+import type { OrgScope } from "@burnbox/service-kit/data";
 import { SlugTakenError } from "../domain/slug";
 import { withOrgDefaults } from "../domain/orgs/org-settings";
 import { jsonObject, uniqueOr, type Client, type SettingsValues } from "./prisma";

@@ -1,4 +1,4 @@
-import { claimEvent } from "@burnbox/service-kit";
+import { claimEvent } from "@burnbox/service-kit/messaging";
 import type { Client } from "./prisma";
 
 /** The events each consumer has already handled (idempotency on the event id). */

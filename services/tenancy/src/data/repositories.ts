@@ -1,5 +1,5 @@
-import type { PoolSql } from "@burnbox/service-kit";
-import { AnalyticsRepository } from "./analytics.repository";
+import { poolSql, type PgPool } from "@burnbox/service-kit/data";
+import { AnalyticsCounters, AnalyticsRepository } from "./analytics.repository";
 import { AuditRepository } from "./audit.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";
 import { AdminOrgRepository } from "./admin-org.repository";
@@ -16,10 +16,10 @@ import { RoleRepository } from "./role.repository";
 import { TeamMemberRepository } from "./team-member.repository";
 import { TeamRepository } from "./team.repository";
 
-/** Every tenancy repository, bound to the client or to one transaction. */
+/** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
 export const repositories = (
   db: Client,
-  opts: { mxTarget: string; platformTtl?: () => { default_inbox_ttl: string; max_inbox_ttl: string }; sql?: PoolSql },
+  opts: { mxTarget: string; platformTtl?: () => { default_inbox_ttl: string; max_inbox_ttl: string } },
 ) => ({
   orgs: new OrgRepository(db, opts.platformTtl),
   orgMembers: new OrgMemberRepository(db),
@@ -32,9 +32,18 @@ export const repositories = (
   invites: new InviteRepository(db),
   impact: new ImpactRepository(db),
   audit: new AuditRepository(db),
-  analytics: new AnalyticsRepository(db, opts.sql),
+  analytics: new AnalyticsRepository(db),
   platformConfig: new PlatformConfigRepository(db),
   setup: new SetupRepository(db),
   adminOrgs: new AdminOrgRepository(db),
 });
 export type TenancyRepos = ReturnType<typeof repositories>;
+
+/**
+ * The pool-only hot-path set (`data.hot`): one per process, never in a transaction. `analytics`:
+ * the consumers' claim-and-count statements (one per event).
+ */
+export const hotRepositories = (pool: PgPool) => ({
+  analytics: new AnalyticsCounters(poolSql(pool)),
+});
+export type TenancyHot = ReturnType<typeof hotRepositories>;

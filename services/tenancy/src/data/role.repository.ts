@@ -1,5 +1,5 @@
 import type { Role, RoleScope } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { Prisma } from "../generated/prisma";
 import { uniqueOr, type Client } from "./prisma";
 

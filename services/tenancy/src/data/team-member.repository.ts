@@ -1,4 +1,5 @@
-import { errors, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import { errors } from "@burnbox/service-kit/runtime";
 import { uniqueOr, type Client } from "./prisma";
 import type { Membership } from "./org-member.repository";
 

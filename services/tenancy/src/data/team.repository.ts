@@ -1,5 +1,6 @@
 import type { OrgRole, Team, TeamRole } from "@burnbox/contracts";
-import { errors, type OrgScope, type TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit/data";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { Prisma } from "../generated/prisma";
 import { SlugTakenError } from "../domain/slug";
 import { iso, jsonObject, uniqueOr, type Client } from "./prisma";

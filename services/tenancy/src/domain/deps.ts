@@ -1,13 +1,16 @@
-import type { Clock, NatsConnection, SecretBox, UnitOfWork } from "@burnbox/service-kit";
+import type { UnitOfWork } from "@burnbox/service-kit/data";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Clock } from "@burnbox/service-kit/runtime";
+import type { SecretBox } from "@burnbox/service-kit/security";
 import type { TenancyConfig } from "../config";
-import type { TenancyRepos } from "../data/repositories";
+import type { TenancyHot, TenancyRepos } from "../data/repositories";
 import type { DnsLookup } from "./domains/dns-check";
 import type { PlatformTtlView } from "./platform-config/platform-ttl";
 
 /** What every tenancy use case receives: explicit dependencies, no globals. */
 export interface TenancyDeps {
   /** Repositories for reads; `write` for a change with its events and audit entries. */
-  data: UnitOfWork<TenancyRepos>;
+  data: UnitOfWork<TenancyRepos, TenancyHot>;
   config: TenancyConfig;
   /** Requests to other services (identity: members' details, password confirmation). */
   nc: NatsConnection;

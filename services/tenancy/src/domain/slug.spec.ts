@@ -1,4 +1,4 @@
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import { SlugTakenError, slugify, withFreeSlug } from "./slug";
 
 describe("slugify", () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ErrorCode } from "@burnbox/contracts";
-import { AppError } from "@burnbox/service-kit";
+import { AppError } from "@burnbox/service-kit/runtime";
 
 /** A URL-safe slug from a display name; empty names get a random one. */
 export function slugify(name: string): string {

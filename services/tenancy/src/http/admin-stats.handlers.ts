@@ -1,5 +1,5 @@
 import type { adminStatsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { getAdminStats } from "../domain/admin-stats/get-admin-stats.use-case";
 

@@ -1,5 +1,5 @@
 import type { adminRoutes } from "@burnbox/contracts";
-import { reply, type HealthCheck, type Handlers } from "@burnbox/service-kit";
+import { reply, type HealthCheck, type Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { getHealth } from "../domain/admin/get-health.use-case";
 import { getVersion } from "../domain/admin/get-version.use-case";

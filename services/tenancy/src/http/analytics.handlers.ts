@@ -1,5 +1,5 @@
 import type { analyticsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { getOrgAnalytics } from "../domain/analytics/get-org-analytics.use-case";
 import { getOrgDomainSeries } from "../domain/analytics/get-org-domain-series.use-case";

@@ -1,6 +1,6 @@
 import type { Response } from "express";
 import type { adminAuditRoutes, auditRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { exportOrgAudit, type ExportSink } from "../domain/audit/export-org-audit.use-case";
 import { listAllAudit } from "../domain/audit/list-all-audit.use-case";

@@ -1,5 +1,5 @@
 import type { domainAssignmentsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { assignDomain } from "../domain/domain-assignments/assign-domain.use-case";
 import { listMyDomains } from "../domain/domain-assignments/list-my-domains.use-case";

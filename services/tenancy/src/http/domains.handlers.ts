@@ -1,5 +1,5 @@
 import type { domainsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { bulkDeleteDomains } from "../domain/domains/bulk-delete-domains.use-case";
 import { bulkVerifyDomains } from "../domain/domains/bulk-verify-domains.use-case";

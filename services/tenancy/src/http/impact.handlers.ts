@@ -1,5 +1,5 @@
 import type { domainImpactRoutes, teamImpactRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { getDomainImpact } from "../domain/impact/get-domain-impact.use-case";
 import { getTeamImpact } from "../domain/impact/get-team-impact.use-case";

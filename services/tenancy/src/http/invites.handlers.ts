@@ -1,5 +1,5 @@
 import type { invitesRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { acceptInvite } from "../domain/invites/accept-invite.use-case";
 import { bulkCreateInvites } from "../domain/invites/bulk-create-invites.use-case";

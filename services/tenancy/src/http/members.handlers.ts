@@ -1,5 +1,5 @@
 import type { membersRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { addMember } from "../domain/members/add-member.use-case";
 import { changeMemberRole } from "../domain/members/change-member-role.use-case";

@@ -1,5 +1,5 @@
 import type { orgsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { createOrg } from "../domain/orgs/create-org.use-case";
 import { deleteOrg } from "../domain/orgs/delete-org.use-case";

@@ -1,5 +1,5 @@
 import type { platformConfigRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { getMailerConfig } from "../domain/platform-config/get-mailer-config.use-case";
 import { getStorageConfig } from "../domain/platform-config/get-storage-config.use-case";

@@ -1,5 +1,5 @@
 import type { adminRolesRoutes, rolesRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { createRole } from "../domain/roles/create-role.use-case";
 import { deleteRole } from "../domain/roles/delete-role.use-case";

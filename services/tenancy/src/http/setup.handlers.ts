@@ -1,6 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from "express";
 import type { setupRoutes } from "@burnbox/contracts";
-import { errors, type Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 import { completeSetup } from "../domain/setup/complete-setup.use-case";
 import { getSetupStatus } from "../domain/setup/get-setup-status.use-case";

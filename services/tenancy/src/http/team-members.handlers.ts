@@ -1,5 +1,5 @@
 import type { teamMembersRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { addTeamMember } from "../domain/team-members/add-team-member.use-case";
 import { bulkAddTeamMembers } from "../domain/team-members/bulk-add-team-members.use-case";

@@ -1,5 +1,5 @@
 import type { teamsRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../domain/deps";
 import { archiveTeam } from "../domain/teams/archive-team.use-case";
 import { createTeam } from "../domain/teams/create-team.use-case";

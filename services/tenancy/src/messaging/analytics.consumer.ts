@@ -1,5 +1,6 @@
 import { EventType } from "@burnbox/contracts";
-import { startConsumer, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
+import { startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import { countEmailReceived } from "../domain/analytics/count-email-received.use-case";
 import { countInboxCreated } from "../domain/analytics/count-inbox-created.use-case";
 import { countInboxGone } from "../domain/analytics/count-inbox-gone.use-case";

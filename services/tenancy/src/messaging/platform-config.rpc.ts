@@ -1,5 +1,6 @@
 import { RpcName } from "@burnbox/contracts";
-import { serveRpc, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { serveRpc, type NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 import { savedMailerConfig, savedStorageConfig } from "../domain/platform-config/saved-config";
 

@@ -1,5 +1,6 @@
 import { EventType } from "@burnbox/contracts";
-import { startConsumer, type Logger, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit";
+import { startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 import { provisionSsoUser } from "../domain/provisioning/provision-sso-user.use-case";
 

@@ -1,5 +1,6 @@
 import { RpcName, isOrgPermission, isTeamPermission, type Permission } from "@burnbox/contracts";
-import { serveRpc, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { serveRpc, type NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import { authorize } from "../domain/access/authorize.use-case";
 import { listActorTeams } from "../domain/access/list-actor-teams.use-case";
 import { teamScopes } from "../domain/access/team-scopes.use-case";

@@ -1,5 +1,5 @@
 import { parseDurationMs } from "@burnbox/contracts";
-import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 
 /** Entries deleted per statement: short transactions, so the consumer's inserts never wait long. */

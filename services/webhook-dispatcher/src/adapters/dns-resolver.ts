@@ -1,4 +1,4 @@
-import { hostResolver, type Allowlist } from "@burnbox/service-kit";
+import { hostResolver, type Allowlist } from "@burnbox/service-kit/security";
 import type { Resolver } from "./webhook-sender";
 
 /**

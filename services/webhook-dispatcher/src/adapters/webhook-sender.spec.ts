@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { closeReceiverConnections, sendWebhook } from "./webhook-sender";
-import { EMPTY_ALLOWLIST, parseAllowlist, type Allowlist } from "@burnbox/service-kit";
+import { EMPTY_ALLOWLIST, parseAllowlist, type Allowlist } from "@burnbox/service-kit/security";
 
 const send = (
   url: string,

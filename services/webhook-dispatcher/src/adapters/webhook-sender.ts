@@ -1,19 +1,15 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
+import type { Clock } from "@burnbox/service-kit/runtime";
 import {
   RefusedTarget,
-  SpanKind,
-  SpanStatusCode,
   guardedRequest,
   systemResolver as kitSystemResolver,
-  traceHeaders,
-  withSpan,
   type Allowlist,
-  type Context,
   type HostResolver,
-  type Clock,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/security";
+import { SpanKind, SpanStatusCode, traceHeaders, withSpan, type Context } from "@burnbox/service-kit/telemetry";
 import { webhookUrlProblem } from "../domain/url-policy";
 
 /** Resolves every address of a host name (injectable so tests can point a name anywhere). */

@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventType, WEBHOOK_EVENTS, type WebhookEvent } from "@burnbox/contracts";
-import {
-  HotRepository,
-  changeCache,
-  startGroupCommit,
-  type BroadcastCache,
-  type Change,
-  type ChangeBroadcasts,
-  type Invalidations,
-  type PgPool,
-  type TeamScope,
-} from "@burnbox/service-kit";
+import { HotRepository, startGroupCommit, type PgPool, type TeamScope } from "@burnbox/service-kit/data";
+import { changeCache, type BroadcastCache, type Change, type ChangeBroadcasts, type Invalidations } from "@burnbox/service-kit/messaging";
 import { WebhookChange } from "./webhook.repository";
 
 /** The subscriber cache's key: a team (under an org) and an event type. */

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryLogEntry } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
 import type { Db, Prisma, Tx } from "./prisma";
 
 type AttemptRow = Prisma.DeliveryAttemptGetPayload<object>;

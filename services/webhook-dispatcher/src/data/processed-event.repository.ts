@@ -1,4 +1,4 @@
-import { claimEvent } from "@burnbox/service-kit";
+import { claimEvent } from "@burnbox/service-kit/messaging";
 import type { Db, Tx } from "./prisma";
 
 /** Which events each consumer has handled (the idempotency guard of every consumer). */

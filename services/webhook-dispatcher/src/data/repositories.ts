@@ -1,4 +1,6 @@
-import { RemovedTenantRepository, type ChangeBroadcasts, type ChangeLog, type PgPool } from "@burnbox/service-kit";
+import type { PgPool } from "@burnbox/service-kit/data";
+import type { ChangeBroadcasts, ChangeLog } from "@burnbox/service-kit/messaging";
+import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { DeliveryQueue } from "./delivery-queue.repository";
 import { DeliveryRepository } from "./delivery.repository";
 import { ProcessedEventRepository } from "./processed-event.repository";

@@ -1,5 +1,6 @@
 import type { Webhook, WebhookEvent } from "@burnbox/contracts";
-import type { ChangeLog, OrgScope, TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit/data";
+import type { ChangeLog } from "@burnbox/service-kit/messaging";
 import { isRecordNotFound, type Db, type Prisma, type Tx } from "./prisma";
 
 type WebhookRow = Prisma.WebhookGetPayload<object>;

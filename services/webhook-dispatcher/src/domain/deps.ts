@@ -1,4 +1,7 @@
-import type { Allowlist, Clock, NatsConnection, UnitOfWork } from "@burnbox/service-kit";
+import type { UnitOfWork } from "@burnbox/service-kit/data";
+import type { NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Clock } from "@burnbox/service-kit/runtime";
+import type { Allowlist } from "@burnbox/service-kit/security";
 import type { DispatcherConfig } from "../config";
 import type { DispatcherHot, DispatcherRepos } from "../data/repositories";
 import type { Resolver } from "../adapters/webhook-sender";

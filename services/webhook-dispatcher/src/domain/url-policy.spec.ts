@@ -1,4 +1,4 @@
-import { addressProblem, parseAllowlist } from "@burnbox/service-kit";
+import { addressProblem, parseAllowlist } from "@burnbox/service-kit/security";
 import { webhookUrlProblem } from "./url-policy";
 
 describe("webhook URL rules at create and update", () => {

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER, EMPTY_ALLOWLIST, hostOf, hostProblem, type Allowlist } from "@burnbox/service-kit";
+import { CONTROL_CHARACTER, EMPTY_ALLOWLIST, hostOf, hostProblem, type Allowlist } from "@burnbox/service-kit/security";
 
 /**
  * SSRF rules (spec 6.4) of a webhook URL, at create, update and dispatch: http(s) only, no

@@ -1,4 +1,4 @@
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { DispatcherDeps } from "../domain/deps";
 import { getWebhookStats } from "../domain/webhook-deliveries/get-webhook-stats.use-case";
 import { listWebhookDeliveries } from "../domain/webhook-deliveries/list-webhook-deliveries.use-case";

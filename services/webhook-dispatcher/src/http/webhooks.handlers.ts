@@ -1,4 +1,4 @@
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { DispatcherDeps } from "../domain/deps";
 import { createWebhook } from "../domain/webhooks/create-webhook.use-case";
 import { deleteWebhook } from "../domain/webhooks/delete-webhook.use-case";

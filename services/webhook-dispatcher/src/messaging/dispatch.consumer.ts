@@ -1,5 +1,6 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@burnbox/contracts";
-import { startConsumer, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import { scheduleDeliveries } from "../domain/deliveries/schedule-deliveries.use-case";
 import type { DispatcherDeps } from "../domain/deps";
 

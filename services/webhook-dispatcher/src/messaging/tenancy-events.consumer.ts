@@ -1,5 +1,7 @@
 import { RpcName } from "@burnbox/contracts";
-import { serveTeamMove, startTenantEventConsumers, type Logger, type RunningConsumer } from "@burnbox/service-kit";
+import type { RunningConsumer } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { serveTeamMove, startTenantEventConsumers } from "@burnbox/tenant-removal";
 import type { DispatcherDeps } from "../domain/deps";
 import { moveTeamWebhooks } from "../domain/tenants/move-team-webhooks.use-case";
 import { removeTenantWebhooks } from "../domain/tenants/remove-tenant-webhooks.use-case";

@@ -1,5 +1,5 @@
 import { parseDurationMs } from "@burnbox/contracts";
-import { startPeriodicTask, type Logger } from "@burnbox/service-kit";
+import { startPeriodicTask, type Logger } from "@burnbox/service-kit/runtime";
 import type { ClaimedDelivery } from "../data/delivery-queue.repository";
 import { attemptDelivery } from "../domain/deliveries/attempt-delivery.use-case";
 import { pickDue } from "../domain/deliveries/pick-due";

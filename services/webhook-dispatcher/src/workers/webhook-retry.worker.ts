@@ -1,5 +1,5 @@
 import { parseDurationMs } from "@burnbox/contracts";
-import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit";
+import { startPeriodicTask, type Logger, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import type { DispatcherDeps } from "../domain/deps";
 import { clearTransientFailures } from "../domain/webhooks/clear-transient-failures.use-case";
 

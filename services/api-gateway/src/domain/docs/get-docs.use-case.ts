@@ -1,5 +1,5 @@
 import type { Actor } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { GatewayDeps } from "../deps";
 import { DOCS_CONTENT_SECURITY_POLICY, DOCS_PAGE, type DocsPage } from "./docs-page";
 

@@ -1,5 +1,5 @@
 import type { Actor } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { GatewayDeps, OpenApiDocument } from "../deps";
 
 /** Public: the document describes every operation, whoever asks. */

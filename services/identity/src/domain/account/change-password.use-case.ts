@@ -1,4 +1,4 @@
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { assertPasswordPolicy, verifyOwnPassword } from "../auth/credentials";
 import type { IdentityDeps, Message } from "../deps";
 import { revokeSessions } from "../sessions/revocation";

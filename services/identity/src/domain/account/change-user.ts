@@ -1,5 +1,5 @@
 import type { User } from "@burnbox/contracts";
-import type { AuditActor } from "@burnbox/service-kit";
+import type { AuditActor } from "@burnbox/service-kit/data";
 import type { UserChanges } from "../../data/user.repository";
 import type { IdentityDeps } from "../deps";
 

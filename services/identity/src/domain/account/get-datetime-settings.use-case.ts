@@ -1,4 +1,4 @@
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../deps";
 
 /** The caller's timezone and date/time formats, each falling back to the installation's default. */

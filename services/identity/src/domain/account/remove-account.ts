@@ -1,4 +1,4 @@
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../deps";
 import { announceRevoked } from "../sessions/revocation";
 

@@ -1,5 +1,6 @@
 import type { User } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps } from "../deps";
 import { changeUser } from "./change-user";
 import { isTimeZone } from "./time-zone";

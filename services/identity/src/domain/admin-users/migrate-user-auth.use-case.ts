@@ -1,5 +1,6 @@
 import type { User } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { changeUser } from "../account/change-user";
 import type { IdentityDeps } from "../deps";
 import { revokeSessions } from "../sessions/revocation";

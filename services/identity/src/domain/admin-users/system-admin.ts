@@ -1,4 +1,5 @@
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps } from "../deps";
 
 /** Admin operations take a system admin's own session; API keys never act as one. */

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { parseDurationMs, type ApiKey, type CreateApiKeyBody } from "@burnbox/contracts";
-import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps } from "../deps";
 import { requireGrantable, requireTeamPermission } from "./key-access";
 import { newRawKey, normalizeAllowedIps } from "./key-secret";

@@ -1,5 +1,6 @@
 import type { ApiKey } from "@burnbox/contracts";
-import type { RequestCtx, TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../deps";
 import { requireKey, requireTeamPermission } from "./key-access";
 import { withPendingUsage } from "./key-cache";

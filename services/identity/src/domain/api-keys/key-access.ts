@@ -1,5 +1,9 @@
 import { RpcName, type Permission } from "@burnbox/contracts";
-import { RpcError, authorize, errors, rpcRequest, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
+import { authorize } from "@burnbox/service-kit/security";
 import type { IdentityDeps } from "../deps";
 
 /** 404 when the caller may not see the team, 403 when they lack the permission in it. */

@@ -1,5 +1,5 @@
 import { ChangeSubject, redisKeys, type ApiKey, type ApiKeyStateChange } from "@burnbox/contracts";
-import type { Change } from "@burnbox/service-kit";
+import type { Change } from "@burnbox/service-kit/messaging";
 import type { IdentityRepos } from "../../data/repositories";
 import type { IdentityDeps } from "../deps";
 import { addPendingUsage, type PendingUsage } from "./usage";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError } from "@burnbox/service-kit";
+import { AppError } from "@burnbox/service-kit/runtime";
 import { newRawKey, normalizeAllowedIps } from "./key-secret";
 
 describe("newRawKey", () => {

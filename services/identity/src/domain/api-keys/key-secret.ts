@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import ipaddr from "ipaddr.js";
 import { API_KEY_PREFIX_LENGTH } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import { sha256 } from "../tokens";
 
 /** `bb_` + 64 lowercase hex from 32 random bytes; only its SHA-256 and display prefix are kept. */

@@ -1,5 +1,6 @@
 import type { ApiKey, Page, PaginationQuery } from "@burnbox/contracts";
-import { paginate, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import { paginate, type TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../deps";
 import { requireTeamPermission } from "./key-access";
 import { withPendingUsage } from "./key-cache";

@@ -1,4 +1,5 @@
-import type { RequestCtx, TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../deps";
 import { requireKey, requireTeamPermission } from "./key-access";
 

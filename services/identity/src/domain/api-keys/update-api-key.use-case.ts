@@ -1,5 +1,7 @@
 import type { ApiKey, UpdateApiKeyBody } from "@burnbox/contracts";
-import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps } from "../deps";
 import { requireGrantable, requireKey, requireTeamPermission } from "./key-access";
 import { withPendingUsage } from "./key-cache";

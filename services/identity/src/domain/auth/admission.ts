@@ -1,5 +1,6 @@
 import { ErrorCode, type SessionEntry, type User } from "@burnbox/contracts";
-import { AppError, type ChangeEvents } from "@burnbox/service-kit";
+import type { ChangeEvents } from "@burnbox/service-kit/data";
+import { AppError } from "@burnbox/service-kit/runtime";
 import type { IdentityRepos } from "../../data/repositories";
 import { selfActor } from "../audit-actor";
 import type { IdentityDeps } from "../deps";

@@ -1,5 +1,5 @@
 import { ErrorCode, parseDurationMs } from "@burnbox/contracts";
-import { AppError, errors } from "@burnbox/service-kit";
+import { AppError, errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps } from "../deps";
 import { passwordProblem } from "../passwords";
 

@@ -1,5 +1,5 @@
 import type { SessionEntry } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { sessionCapOf } from "../platform/session-cap";
 import { readPendingLogin } from "./pending-login";

@@ -1,5 +1,6 @@
 import { RpcName, type LoginBody } from "@burnbox/contracts";
-import { RpcError, errors, rpcRequest } from "@burnbox/service-kit";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import { selfActor } from "../audit-actor";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { admit, sessionLimitError, signedIn, type AuthOutcome } from "./admission";

@@ -1,4 +1,4 @@
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { UserTokenKind } from "../../data/user-token.repository";
 import type { IdentityRepos } from "../../data/repositories";
 import type { IdentityDeps } from "../deps";

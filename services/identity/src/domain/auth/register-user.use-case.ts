@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RegisterBody } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import { registrationAllowed } from "../platform/platform-settings";
 import { selfActor } from "../audit-actor";
 import type { IdentityDeps, PublicCtx } from "../deps";

@@ -1,4 +1,4 @@
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { revokeSessions } from "../sessions/revocation";
 import { admit, sessionLimitError, signedIn, type AuthOutcome } from "./admission";

@@ -1,5 +1,5 @@
 import type { PlatformSettings } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
 import { platformInEffect } from "./platform-settings";

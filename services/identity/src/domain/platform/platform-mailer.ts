@@ -1,5 +1,6 @@
 import { EventType, RpcName, type SavedMailerConfig } from "@burnbox/contracts";
-import { rpcRequest, startLiveSetting, type LiveSetting, type SecretBox } from "@burnbox/service-kit";
+import { rpcRequest, startLiveSetting, type LiveSetting } from "@burnbox/service-kit/messaging";
+import type { SecretBox } from "@burnbox/service-kit/security";
 import { configMailerSettings, type Mailer, type MailerSettings } from "../../adapters/mailer";
 import type { IdentityDeps } from "../deps";
 

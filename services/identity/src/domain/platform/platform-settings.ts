@@ -1,5 +1,6 @@
 import { PLATFORM_TTL_DEFAULTS, RpcName, parseDurationMs, type PlatformSettings, type PlatformSettingsReply } from "@burnbox/contracts";
-import { errors, rpcRequest, RpcError } from "@burnbox/service-kit";
+import { rpcRequest, RpcError } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { StoredPlatformSettings } from "../../data/platform.repository";
 import type { IdentityRepos } from "../../data/repositories";
 import type { IdentityDeps } from "../deps";

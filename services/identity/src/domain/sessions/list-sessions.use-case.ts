@@ -1,5 +1,6 @@
 import type { Page, PaginationQuery, Session } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../deps";
 
 /** The caller's active sessions, newest first; `current` marks the one making the request. */

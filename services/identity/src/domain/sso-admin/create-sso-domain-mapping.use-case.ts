@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SsoDomainMapping, SsoDomainMappingBody } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
 import { duplicateMapping, mappingFields, requireProvider, requireTarget } from "./domain-mappings";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SsoProvider, SsoProviderBody } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { publicProvider } from "../../data/sso-provider.repository";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";

@@ -1,6 +1,7 @@
 import type { SsoDomainMappingBody } from "@burnbox/contracts";
 import { RpcName } from "@burnbox/contracts";
-import { RpcError, errors, rpcRequest } from "@burnbox/service-kit";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { MappingFields } from "../../data/sso-provider.repository";
 import type { IdentityDeps } from "../deps";
 

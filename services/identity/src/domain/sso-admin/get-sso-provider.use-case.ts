@@ -1,5 +1,7 @@
 import type { Page, PaginationQuery, SsoProvider } from "@burnbox/contracts";
-import { errors, paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { publicProvider } from "../../data/sso-provider.repository";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";

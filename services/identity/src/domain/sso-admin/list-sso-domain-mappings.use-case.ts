@@ -1,5 +1,6 @@
 import type { Page, PaginationQuery, SsoDomainMapping } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
 import { requireProvider } from "./domain-mappings";

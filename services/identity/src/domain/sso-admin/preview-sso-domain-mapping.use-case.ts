@@ -1,5 +1,7 @@
 import { RpcName, type SsoMappingPreview, type SsoMappingPreviewBody } from "@burnbox/contracts";
-import { errors, rpcRequest, RpcError, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { rpcRequest, RpcError } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
 import { emailDomainOf, previewOf, provisioningPlan } from "./provisioning-plan";

@@ -1,5 +1,5 @@
 import type { SsoProviderBody } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { ProviderFields } from "../../data/sso-provider.repository";
 import type { IdentityDeps } from "../deps";
 import { resolveProviderIssuer } from "../sso/presets";

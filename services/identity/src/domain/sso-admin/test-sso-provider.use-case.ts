@@ -1,5 +1,7 @@
 import type { SsoTestBody, SsoTestResult } from "@burnbox/contracts";
-import { EMPTY_ALLOWLIST, RefusedTarget, errors, guardedRequest, parseAllowlist, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
+import { EMPTY_ALLOWLIST, RefusedTarget, guardedRequest, parseAllowlist } from "@burnbox/service-kit/security";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
 import { isUnsafeAllowed } from "../sso/issuer-policy";

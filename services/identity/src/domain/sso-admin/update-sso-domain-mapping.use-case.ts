@@ -1,5 +1,6 @@
 import type { SsoDomainMapping, SsoDomainMappingBody } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireSystemAdmin } from "../admin-users/system-admin";
 import type { IdentityDeps } from "../deps";
 import { duplicateMapping, mappingFields, requireTarget } from "./domain-mappings";

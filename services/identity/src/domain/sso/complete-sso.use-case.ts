@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EventType } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { StoredProvider } from "../../data/sso-provider.repository";
 import { selfActor } from "../audit-actor";
 import { admit, signedIn } from "../auth/admission";

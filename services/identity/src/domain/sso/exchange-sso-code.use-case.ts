@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { AuthOutcome } from "../auth/admission";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { sha256 } from "../tokens";

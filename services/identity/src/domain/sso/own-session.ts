@@ -1,4 +1,5 @@
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 
 /** Account self-service is for the user's own session, never an API key (403). */
 export function requireOwnSession(ctx: RequestCtx): string {

@@ -1,5 +1,5 @@
 import type { SsoProviderBody, SsoProviderType } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import { issuerRefusal } from "./issuer-policy";
 
 /**

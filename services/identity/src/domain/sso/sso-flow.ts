@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_PREFIX } from "@burnbox/service-kit";
+import { API_PREFIX } from "@burnbox/service-kit/http";
 import type { IdentityDeps } from "../deps";
 
 /** The authorization request's secrets live server-side for 10 minutes, single use. */

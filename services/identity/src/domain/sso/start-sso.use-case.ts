@@ -1,4 +1,4 @@
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { sha256 } from "../tokens";
 import { redirectUriOf, SSO_STATE_TTL_MS, type StatePayload } from "./sso-flow";

@@ -1,4 +1,4 @@
-import { moveTeamOnce, type TeamTransfer } from "@burnbox/service-kit";
+import { moveTeamOnce, type TeamTransfer } from "@burnbox/tenant-removal";
 import type { IdentityDeps } from "../deps";
 
 /**

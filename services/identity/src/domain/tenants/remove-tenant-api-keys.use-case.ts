@@ -1,4 +1,5 @@
-import { removeInBatches, removeTenantOnce, type Logger, type RemovedTenant, type TenantRemoval } from "@burnbox/service-kit";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { removeInBatches, removeTenantOnce, type RemovedTenant, type TenantRemoval } from "@burnbox/tenant-removal";
 import type { IdentityDeps } from "../deps";
 
 /** Keys removed per transaction: a large team never holds one huge transaction. */

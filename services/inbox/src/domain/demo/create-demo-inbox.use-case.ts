@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ErrorCode, parseDurationMs, type Actor, type DemoInbox, type RateLimitBody } from "@burnbox/contracts";
-import { AppError, errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { AppError, errors } from "@burnbox/service-kit/runtime";
 import type { InboxDeps } from "../deps";
 import { randomAlias } from "../inboxes/inbox-rules";
 import { assertDemoEnabled } from "./demo-access";

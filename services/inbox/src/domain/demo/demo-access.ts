@@ -1,4 +1,4 @@
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { InboxAccess } from "../../data/inbox.repository";
 import type { InboxDeps } from "../deps";
 import { isDemoInbox } from "./demo-rules";

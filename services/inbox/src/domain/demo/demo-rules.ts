@@ -1,4 +1,4 @@
-import type { TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
 
 /**
  * The tenant that owns demo inboxes: the platform itself, which is no org or team of anyone, so

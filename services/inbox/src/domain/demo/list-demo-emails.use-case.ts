@@ -1,5 +1,5 @@
 import type { EmailSummary, Page, PaginationQuery } from "@burnbox/contracts";
-import { paginate } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
 import type { InboxDeps } from "../deps";
 import { assertDemoEnabled, demoInbox } from "./demo-access";
 import { PLATFORM_SCOPE } from "./demo-rules";

@@ -1,5 +1,5 @@
 import type { MarkAllReadResult } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../deps";
 import { visibleInbox } from "../inboxes/inbox-access";
 

@@ -1,4 +1,4 @@
-import { createLogger } from "@burnbox/service-kit";
+import { createLogger } from "@burnbox/service-kit/runtime";
 import { extractedOf } from "./receive-email.use-case";
 
 describe("extractedOf", () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import { nothingExtracted, type Extracted } from "@burnbox/contracts";
-import { newEvent, outboxRow, type Logger } from "@burnbox/service-kit";
-import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repository";
+import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { RAW_MESSAGE_FILE, receivedSummary, type NewAttachment } from "../../data/email.repository";
 import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";
 import { extract, type ExtractInput } from "./extraction/extract";
@@ -133,17 +134,16 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
           size_bytes: raw.length,
           created_by: d.createdBy,
           extracted,
-          summary: {
+          summary: receivedSummary({
             id: emailId,
-            inbox_id: d.inboxId,
-            from_address: from,
+            inboxId: d.inboxId,
+            fromAddress: from,
             subject,
             snippet,
-            has_attachments: attachments.length > 0,
-            is_read: false,
-            size_bytes: raw.length,
-            received_at: receivedAt.toISOString(),
-          },
+            sizeBytes: raw.length,
+            receivedAt,
+            attachments,
+          }),
         },
       }),
     ),

@@ -1,5 +1,5 @@
 import type { SmtpBehaviour } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
 import type { InboxDeps } from "../deps";
 
 /** One recipient of a message accepted at RCPT TO, and the inbox (and tenant) it is delivered to. */

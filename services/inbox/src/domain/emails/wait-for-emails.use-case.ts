@@ -1,5 +1,7 @@
 import type { RateLimitBody, WaitForEmailsQuery, WaitForEmailsResult } from "@burnbox/contracts";
-import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { storedHeaders, toEmailSummary, type EmailRow } from "../../data/email.repository";
 import type { InboxDeps } from "../deps";
 import { visibleInbox } from "../inboxes/inbox-access";

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { StoredFile } from "../../data/email.repository";
 import type { InboxDeps } from "../deps";
 import { attachmentDisposition } from "./content-disposition";

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { ErrorCode, RpcName, normalizedSmtpBehaviour, parseDurationMs, type CreateInboxBody, type Inbox } from "@burnbox/contracts";
-import { AppError, authorize, errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { AppError, errors } from "@burnbox/service-kit/runtime";
+import { authorize } from "@burnbox/service-kit/security";
 import type { InboxDeps } from "../deps";
 import { askTenancy } from "../tenancy";
 import { assertAssignmentUsable, randomAlias, resolveTtlMs } from "./inbox-rules";

@@ -1,5 +1,5 @@
 import type { Inbox } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../deps";
 import { authorizeInbox } from "./inbox-access";
 

@@ -1,5 +1,8 @@
 import type { Permission } from "@burnbox/contracts";
-import { authorize, errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
+import { authorize } from "@burnbox/service-kit/security";
 import type { InboxAccess } from "../../data/inbox.repository";
 import { isDemoInbox } from "../demo/demo-rules";
 import type { InboxDeps } from "../deps";

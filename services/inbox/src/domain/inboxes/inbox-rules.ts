@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { parseDurationMs, type GetAssignmentReply } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 
 type Assignment = NonNullable<GetAssignmentReply["assignment"]>;
 

@@ -1,5 +1,6 @@
 import { RpcName, type Inbox, type ListInboxesQuery, type Page } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../deps";
 import { askTenancy } from "../tenancy";
 

@@ -1,5 +1,7 @@
 import type { Inbox, Page, PaginationQuery } from "@burnbox/contracts";
-import { authorize, paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { authorize } from "@burnbox/service-kit/security";
 import type { InboxDeps } from "../deps";
 
 /** The inboxes of one team the caller can see, newest first; 404 outside the team, 403 without the permission. */

@@ -1,5 +1,6 @@
 import { EventType } from "@burnbox/contracts";
-import { removeInBatches, removeTenantOnce, type Logger, type TenantRemoval } from "@burnbox/service-kit";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { removeInBatches, removeTenantOnce, type TenantRemoval } from "@burnbox/tenant-removal";
 import type { InboxDeps } from "../deps";
 
 /** Inboxes removed per transaction: a large team never holds one huge transaction. */

@@ -1,5 +1,6 @@
 import { RpcName, type AdminStats } from "@burnbox/contracts";
-import { errors, rpcRequest, RpcError, type NatsConnection, type Clock } from "@burnbox/service-kit";
+import { rpcRequest, RpcError, type NatsConnection } from "@burnbox/service-kit/messaging";
+import { errors, type Clock } from "@burnbox/service-kit/runtime";
 
 /** The platform figures of spec 2.7 as this replica last fetched them, shared by all its admin sockets. */
 export class AdminStatsFeed {

@@ -1,5 +1,7 @@
 import { RpcName, type Actor } from "@burnbox/contracts";
-import { authorize, errors, rpcRequest, RpcError } from "@burnbox/service-kit";
+import { rpcRequest, RpcError } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
+import { authorize } from "@burnbox/service-kit/security";
 import type { RealtimeDeps } from "../deps";
 
 /** May this actor watch this inbox? Throws the 404/403/503 the client gets before any upgrade. */

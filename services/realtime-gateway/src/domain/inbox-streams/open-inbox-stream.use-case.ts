@@ -1,4 +1,4 @@
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { StreamSocket } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
 import { checkInboxAccess } from "./check-inbox-access";

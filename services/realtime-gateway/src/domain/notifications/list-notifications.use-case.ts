@@ -1,5 +1,6 @@
 import type { ListNotificationsQuery, Notification, Page } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { RealtimeDeps } from "../deps";
 import { notificationOwner } from "./notification-owner";
 

@@ -1,4 +1,4 @@
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { RealtimeDeps } from "../deps";
 import { notificationOwner } from "./notification-owner";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { nothingExtracted } from "@burnbox/contracts";
-import { newEvent } from "@burnbox/service-kit";
+import { newEvent } from "@burnbox/service-kit/messaging";
 import { notificationForEvent } from "./notification-for-event";
 
 const orgId = randomUUID();

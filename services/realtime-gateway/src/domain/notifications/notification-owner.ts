@@ -1,4 +1,5 @@
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 
 /**
  * The user whose notifications the caller reaches: always the caller, and only as a user (no API

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { MAX_NOTIFICATION_SOCKETS_PER_USER, NOTIFICATION_SOCKET_LIMIT_CLOSE } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { StreamSocket } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
 

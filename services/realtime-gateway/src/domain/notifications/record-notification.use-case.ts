@@ -12,7 +12,7 @@ import { notificationForEvent, type NotifyingEvent } from "./notification-for-ev
 export async function recordNotification(deps: RealtimeDeps, input: { event: NotifyingEvent }): Promise<Notification | null> {
   const content = notificationForEvent(input.event);
   if (!content) return null;
-  const created = await deps.data.repos.notifications.create({
+  const created = await deps.data.hot.notifications.create({
     id: randomUUID(),
     eventId: input.event.id,
     createdAt: new Date(input.event.occurred_at),

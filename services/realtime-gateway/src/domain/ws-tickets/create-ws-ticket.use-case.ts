@@ -1,4 +1,4 @@
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { IssuedTicket } from "../../data/ws-ticket.repository";
 import type { RealtimeDeps } from "../deps";
 

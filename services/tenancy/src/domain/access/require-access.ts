@@ -1,5 +1,8 @@
 import type { OrgPermission, TeamPermission } from "@burnbox/contracts";
-import { assertAllowed, errors, type OrgScope, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
+import { assertAllowed } from "@burnbox/service-kit/security";
 import type { TenancyDeps } from "../deps";
 import { authorize } from "./authorize.use-case";
 import { rankOf } from "../roles/resolve-role";

@@ -1,5 +1,6 @@
 import { RpcName, type AdminStats } from "@burnbox/contracts";
-import { errors, rpcRequest, RpcError } from "@burnbox/service-kit";
+import { rpcRequest, RpcError } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 
 /**

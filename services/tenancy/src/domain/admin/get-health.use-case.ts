@@ -1,5 +1,5 @@
 import { HealthPingReply, subjects, type AdminHealth, type HealthCheck } from "@burnbox/contracts";
-import { timedChecks, type HealthCheck as Check, type RequestCtx } from "@burnbox/service-kit";
+import { timedChecks, type HealthCheck as Check, type RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { probeSmtp } from "../infra-probe";
 import { adminProbeEnv } from "../platform-config/probe-env";

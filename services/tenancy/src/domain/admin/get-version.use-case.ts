@@ -1,5 +1,5 @@
 import type { AdminVersion } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { requirePlatformAdmin } from "../platform-config/platform-admin";
 

@@ -1,5 +1,6 @@
 import type { AdminOrg, AdminOrgsQuery, Page } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { requirePlatformAdmin } from "../platform-config/platform-admin";
 

@@ -14,5 +14,5 @@ export async function countEmailReceived(deps: TenancyDeps, consumer: string, ev
   const bytes = event.data.size_bytes ?? event.data.summary?.size_bytes ?? 0;
   const domain = domainOf(event.data.to);
   const senderDomain = domainOf(event.data.from);
-  await deps.data.repos.analytics.countEmailOnce({ consumer, eventId: event.id }, scope, at, { bytes, domain, senderDomain });
+  await deps.data.hot.analytics.countEmailOnce({ consumer, eventId: event.id }, scope, at, { bytes, domain, senderDomain });
 }

@@ -7,5 +7,5 @@ export async function countInboxCreated(deps: TenancyDeps, consumer: string, eve
   if (!event.org_id) return;
   const scope = { orgId: event.org_id, teamId: event.data.team_id };
   const at = bucketOf(new Date(event.occurred_at));
-  await deps.data.repos.analytics.countInboxCreatedOnce({ consumer, eventId: event.id }, scope, at);
+  await deps.data.hot.analytics.countInboxCreatedOnce({ consumer, eventId: event.id }, scope, at);
 }

@@ -9,5 +9,5 @@ export async function countInboxGone(
 ): Promise<void> {
   if (!event.org_id) return;
   const scope = { orgId: event.org_id, teamId: event.data.team_id };
-  await deps.data.repos.analytics.countInboxGoneOnce({ consumer, eventId: event.id }, scope);
+  await deps.data.hot.analytics.countInboxGoneOnce({ consumer, eventId: event.id }, scope);
 }

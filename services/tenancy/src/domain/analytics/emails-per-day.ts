@@ -1,5 +1,5 @@
 import type { EmailsPerDay } from "@burnbox/contracts";
-import type { OrgScope, TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit/data";
 import type { TenancyDeps } from "../deps";
 import { lastDays, zeroFilled } from "./series";
 

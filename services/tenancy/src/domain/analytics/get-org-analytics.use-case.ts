@@ -1,5 +1,5 @@
 import { TOP_SENDER_DOMAINS, type OrgAnalytics } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 

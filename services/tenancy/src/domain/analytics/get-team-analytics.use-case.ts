@@ -1,5 +1,5 @@
 import type { TeamAnalytics } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 

@@ -1,5 +1,5 @@
 import type { TeamInsights } from "@burnbox/contracts";
-import type { OrgScope, TeamScope } from "@burnbox/service-kit";
+import type { OrgScope, TeamScope } from "@burnbox/service-kit/data";
 import type { DayRange } from "../../data/analytics.repository";
 import type { TenancyDeps } from "../deps";
 import { allHours, lastDays, zeroFilled } from "./series";

@@ -1,5 +1,6 @@
 import type { AuditEntry, ListAuditQuery, Page } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { isSystemAdmin } from "../access/rbac";
 import type { TenancyDeps } from "../deps";
 

@@ -1,5 +1,6 @@
 import type { MyDomain, Page, PaginationQuery } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { listActorTeams } from "../access/list-actor-teams.use-case";
 import type { TenancyDeps } from "../deps";
 import { withOrgDefaults } from "../orgs/org-settings";

@@ -1,5 +1,6 @@
 import type { DomainAssignment, Page, PaginationQuery } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 

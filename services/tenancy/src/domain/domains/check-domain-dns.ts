@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Domain } from "@burnbox/contracts";
-import type { ChangeEvents, OrgScope, RequestCtx } from "@burnbox/service-kit";
+import type { ChangeEvents, OrgScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyRepos } from "../../data/repositories";
 import type { TenancyDeps } from "../deps";
 import { verdict } from "./dns-check";

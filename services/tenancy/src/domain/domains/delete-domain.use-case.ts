@@ -1,5 +1,6 @@
 import { ErrorCode } from "@burnbox/contracts";
-import { AppError, errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { AppError, errors } from "@burnbox/service-kit/runtime";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";

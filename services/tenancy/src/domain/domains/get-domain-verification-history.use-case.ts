@@ -1,5 +1,7 @@
 import type { DomainVerification, Page, PaginationQuery } from "@burnbox/contracts";
-import { errors, paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 

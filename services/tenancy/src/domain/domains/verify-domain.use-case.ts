@@ -1,5 +1,6 @@
 import type { Domain } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { checkDomainDns } from "./check-domain-dns";

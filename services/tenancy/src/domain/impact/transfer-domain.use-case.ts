@@ -1,5 +1,7 @@
 import { RpcName, type TransferDomainResult } from "@burnbox/contracts";
-import { RpcError, errors, rpcRequest, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";

@@ -1,5 +1,7 @@
 import { RpcName } from "@burnbox/contracts";
-import { errors, rpcRequest, RpcError, type OrgScope } from "@burnbox/service-kit";
+import type { OrgScope } from "@burnbox/service-kit/data";
+import { rpcRequest, RpcError } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 
 export interface LiveInboxCounts {

@@ -1,4 +1,5 @@
-import { RefusedTarget, SMTP_SUBMISSION_PORTS, outboundPolicy, pinTarget, type OutboundPolicy, type Clock } from "@burnbox/service-kit";
+import type { Clock } from "@burnbox/service-kit/runtime";
+import { RefusedTarget, SMTP_SUBMISSION_PORTS, outboundPolicy, pinTarget, type OutboundPolicy } from "@burnbox/service-kit/security";
 import { headBucket } from "../../adapters/s3-probe";
 import { ProbeFailure, verifySmtp } from "../../adapters/smtp-probe";
 

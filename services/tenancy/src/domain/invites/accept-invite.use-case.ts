@@ -1,5 +1,7 @@
 import { RpcName, type AcceptInviteResult } from "@burnbox/contracts";
-import { RpcError, errors, rpcRequest, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 import { hashInviteToken, isInviteToken } from "./invite-token";
 import { redeemInvite } from "./redeem-invite";

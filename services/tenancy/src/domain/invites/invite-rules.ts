@@ -1,5 +1,7 @@
 import type { InviteTeamAssignment } from "@burnbox/contracts";
-import { errors, type OrgScope, type RequestCtx } from "@burnbox/service-kit";
+import type { OrgScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { orgRankOf, teamRankOf } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { resolveRole } from "../roles/resolve-role";

@@ -1,5 +1,5 @@
 import type { InvitePreview } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import { statusAt } from "../../data/invite.repository";
 import type { TenancyDeps } from "../deps";
 import { hashInviteToken, isInviteToken } from "./invite-token";

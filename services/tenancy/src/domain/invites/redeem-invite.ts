@@ -1,5 +1,6 @@
 import type { AcceptInviteResult } from "@burnbox/contracts";
-import { errors, type AuditActor } from "@burnbox/service-kit";
+import type { AuditActor } from "@burnbox/service-kit/data";
+import { errors } from "@burnbox/service-kit/runtime";
 import { statusAt } from "../../data/invite.repository";
 import type { TenancyDeps } from "../deps";
 

@@ -1,5 +1,5 @@
 import type { EventOf } from "@burnbox/contracts";
-import { AppError, type Logger } from "@burnbox/service-kit";
+import { AppError, type Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 import { redeemInvite } from "./redeem-invite";
 

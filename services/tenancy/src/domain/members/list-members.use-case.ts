@@ -1,5 +1,6 @@
 import type { ListMembersQuery, Member, Page } from "@burnbox/contracts";
-import { paginateList, type RequestCtx } from "@burnbox/service-kit";
+import { paginateList } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { lookupUsers, matchesUser } from "../users";

@@ -1,4 +1,4 @@
-import type { ChangeEvents, TeamScope } from "@burnbox/service-kit";
+import type { ChangeEvents, TeamScope } from "@burnbox/service-kit/data";
 import type { TenancyRepos } from "../../data/repositories";
 
 /** The `team.member_added` event of a new team membership (the added user is notified, unless they added themselves). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreateOrgBody, Org } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { withFreeSlug } from "../slug";
 import { NEW_ORG_SETTINGS } from "./org-settings";

@@ -1,5 +1,6 @@
 import type { OrgWithRole, Page, PaginationQuery } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 
 /** The orgs the caller belongs to, with the caller's role in each. */

@@ -1,5 +1,5 @@
 import type { MailerConfig } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { requirePlatformAdmin } from "./platform-admin";
 import { configuredMailerView } from "./mailer-target";

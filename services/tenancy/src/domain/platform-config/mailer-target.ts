@@ -1,5 +1,6 @@
 import type { MailerConfig, UpdateMailerConfigBody } from "@burnbox/contracts";
-import { RefusedTarget, errors, pinTarget } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
+import { RefusedTarget, pinTarget } from "@burnbox/service-kit/security";
 import type { TenancyConfig } from "../../config";
 import { SMTP_PORTS, refusalMessage } from "../infra-probe";
 import { adminProbeEnv } from "./probe-env";

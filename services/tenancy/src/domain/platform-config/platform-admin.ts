@@ -1,4 +1,5 @@
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { isSystemAdmin } from "../access/rbac";
 
 /** Platform configuration is a system admin's own session's business; an API key never is one (403). */

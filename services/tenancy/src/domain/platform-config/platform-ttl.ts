@@ -1,5 +1,6 @@
 import { EventType, PLATFORM_TTL_DEFAULTS, RpcName } from "@burnbox/contracts";
-import { rpcRequest, startLiveSetting, type LiveSetting, type Logger, type NatsConnection } from "@burnbox/service-kit";
+import { rpcRequest, startLiveSetting, type LiveSetting, type NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Logger } from "@burnbox/service-kit/runtime";
 
 /** The top tier of the inbox TTL cascade: the platform's TTLs (PUT /admin/platform), else 10m and 24h. */
 export type PlatformTtl = {

@@ -1,5 +1,5 @@
 import type { InfraTestResult } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { probeStorage } from "../infra-probe";
 import { adminProbeEnv } from "./probe-env";

@@ -1,5 +1,5 @@
 import { EventType, type MailerConfig, type UpdateMailerConfigBody } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { requirePlatformAdmin } from "./platform-admin";
 import { checkMailerTarget, configuredMailerView, isConfiguredMailer } from "./mailer-target";

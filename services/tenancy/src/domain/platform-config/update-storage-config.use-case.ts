@@ -1,5 +1,6 @@
 import { EventType, type StorageConfig, type UpdateStorageConfigBody } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 import { probeStorage } from "../infra-probe";
 import { adminProbeEnv } from "./probe-env";

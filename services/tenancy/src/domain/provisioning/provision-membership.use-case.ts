@@ -1,5 +1,5 @@
 import type { ProvisionMembershipReply } from "@burnbox/contracts";
-import type { ChangeEvents } from "@burnbox/service-kit";
+import type { ChangeEvents } from "@burnbox/service-kit/data";
 import type { TenancyRepos } from "../../data/repositories";
 import type { TenancyDeps } from "../deps";
 import { resolveRole } from "../roles/resolve-role";

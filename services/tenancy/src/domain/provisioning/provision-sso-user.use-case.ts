@@ -1,5 +1,5 @@
 import type { EventOf } from "@burnbox/contracts";
-import type { Logger } from "@burnbox/service-kit";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 import { applyMembership } from "./provision-membership.use-case";
 

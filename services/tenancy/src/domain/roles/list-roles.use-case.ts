@@ -1,5 +1,5 @@
 import type { RolesCatalog } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { TenancyDeps } from "../deps";
 import { SYSTEM_ROLES, permissionsOf } from "./role-catalog";
 

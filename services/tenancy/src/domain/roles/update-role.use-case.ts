@@ -1,5 +1,6 @@
 import type { Role, UpdateRoleBody } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 import { SYSTEM_ROLES } from "./role-catalog";
 import { customRoleProblem } from "./role-rules";

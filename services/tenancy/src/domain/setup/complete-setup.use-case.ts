@@ -7,7 +7,9 @@ import {
   type SetupCookie,
   type SetupCreateAdminReply,
 } from "@burnbox/contracts";
-import { RpcError, errors, rpcRequest, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { Actor } from "@burnbox/contracts";
 import type { TenancyDeps } from "../deps";
 import { isTrusted } from "../domains/trusted-domain";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Logger } from "@burnbox/service-kit";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 
 const sha256 = (s: string): Buffer => createHash("sha256").update(s, "utf8").digest();

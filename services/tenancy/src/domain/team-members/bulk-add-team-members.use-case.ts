@@ -1,5 +1,5 @@
 import type { BulkAddTeamMembersBody, BulkAddTeamMembersResult } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireWritableTeam, teamRankOf } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { toTeamMember } from "../members/member-view";

@@ -1,5 +1,6 @@
 import type { ChangeRoleBody, TeamMember } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireWritableTeam, teamRankOf } from "../access/require-access";
 import { rankVerdict } from "../access/rank";
 import { rankOf, resolveRole } from "../roles/resolve-role";

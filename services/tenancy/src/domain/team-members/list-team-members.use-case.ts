@@ -1,5 +1,6 @@
 import type { ListTeamMembersQuery, Page, TeamMember } from "@burnbox/contracts";
-import { paginateList, type RequestCtx } from "@burnbox/service-kit";
+import { paginateList } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { toTeamMember } from "../members/member-view";

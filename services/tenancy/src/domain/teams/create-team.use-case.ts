@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CreateTeamBody, Team } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { withOrgDefaults } from "../orgs/org-settings";

@@ -1,4 +1,5 @@
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireOrgTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
 import { removeTenantKeys } from "./remove-tenant-keys";

@@ -1,5 +1,6 @@
 import type { ListTeamsQuery, Page, Team } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import { requireOrg } from "../access/require-access";
 import { actsOnEveryTeam } from "../access/rbac";
 import type { TenancyDeps } from "../deps";

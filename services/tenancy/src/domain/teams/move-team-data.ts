@@ -1,5 +1,6 @@
 import { RpcName } from "@burnbox/contracts";
-import { RpcError, errors, rpcRequest } from "@burnbox/service-kit";
+import { RpcError, rpcRequest } from "@burnbox/service-kit/messaging";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 
 /** The services that keep a team's rows under its org, each asked to re-file them. */

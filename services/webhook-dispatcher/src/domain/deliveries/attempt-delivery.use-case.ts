@@ -1,5 +1,6 @@
 import { parseDurationMs } from "@burnbox/contracts";
-import { contextFromHeaders, pipeline } from "@burnbox/service-kit";
+import { pipeline } from "@burnbox/service-kit/runtime";
+import { contextFromHeaders } from "@burnbox/service-kit/telemetry";
 import type { AttemptRecord, ClaimedDelivery } from "../../data/delivery-queue.repository";
 import type { DispatcherDeps } from "../deps";
 import { sendWebhook } from "../../adapters/webhook-sender";

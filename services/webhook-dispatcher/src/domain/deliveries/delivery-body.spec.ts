@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DomainEvent, WebhookDeliveryBody, type WebhookDomainEvent } from "@burnbox/contracts";
-import { newEvent } from "@burnbox/service-kit";
+import { newEvent } from "@burnbox/service-kit/messaging";
 import { EXTRACTED, emailReceivedEvent } from "../../../test/factories";
 import { deliveryBody } from "./delivery-body";
 

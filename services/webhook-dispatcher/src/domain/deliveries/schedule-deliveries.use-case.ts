@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookDomainEvent } from "@burnbox/contracts";
-import { traceHeaders } from "@burnbox/service-kit";
+import { traceHeaders } from "@burnbox/service-kit/telemetry";
 import type { DispatcherDeps } from "../deps";
 import { deliveryBody } from "./delivery-body";
 

@@ -1,4 +1,5 @@
-import { removeInBatches, removeTenantOnce, type Logger, type TenantRemoval } from "@burnbox/service-kit";
+import type { Logger } from "@burnbox/service-kit/runtime";
+import { removeInBatches, removeTenantOnce, type TenantRemoval } from "@burnbox/tenant-removal";
 import type { DispatcherDeps } from "../deps";
 
 /** Rows removed per transaction: a large team never holds one huge transaction. */

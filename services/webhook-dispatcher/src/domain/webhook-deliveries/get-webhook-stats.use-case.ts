@@ -1,5 +1,5 @@
 import type { WebhookStats } from "@burnbox/contracts";
-import type { RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { DispatcherDeps } from "../deps";
 import { authorizeTeam, teamWebhook, type WebhookRef } from "../webhooks/team-access";
 import { webhookStats } from "./webhook-stats";

@@ -1,5 +1,6 @@
 import type { Page, PaginationQuery, WebhookDeliveryLogEntry } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { DispatcherDeps } from "../deps";
 import { authorizeTeam, teamWebhook, type WebhookRef } from "../webhooks/team-access";
 

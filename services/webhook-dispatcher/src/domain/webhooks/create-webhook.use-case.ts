@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CreateWebhookBody, Webhook } from "@burnbox/contracts";
-import { errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { DispatcherDeps } from "../deps";
 import { authorizeTeam } from "./team-access";
 import { assertWebhookUrl } from "./webhook-url";

@@ -1,5 +1,6 @@
 import type { Page, PaginationQuery, Webhook } from "@burnbox/contracts";
-import { paginate, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import { paginate, type TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { DispatcherDeps } from "../deps";
 import { authorizeTeam } from "./team-access";
 

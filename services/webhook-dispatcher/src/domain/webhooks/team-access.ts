@@ -1,5 +1,8 @@
 import type { Webhook } from "@burnbox/contracts";
-import { authorize, errors, type RequestCtx, type TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
+import { authorize } from "@burnbox/service-kit/security";
 import type { DispatcherDeps } from "../deps";
 
 /** A webhook as a path names it: its team and its id. */

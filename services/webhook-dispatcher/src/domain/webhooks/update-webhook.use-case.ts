@@ -1,5 +1,6 @@
 import type { UpdateWebhookBody, Webhook } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { DispatcherDeps } from "../deps";
 import { authorizeTeam, teamWebhook, type WebhookRef } from "./team-access";
 import { assertWebhookUrl } from "./webhook-url";

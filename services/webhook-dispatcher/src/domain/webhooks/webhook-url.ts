@@ -1,4 +1,4 @@
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { DispatcherDeps } from "../deps";
 import { webhookUrlProblem } from "../url-policy";
 

@@ -1,4 +1,5 @@
-import type { Logger, TeamScope } from "@burnbox/service-kit";
+import type { TeamScope } from "@burnbox/service-kit/data";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { EmailRow } from "../../../data/email.repository";
 
 /** A wait held in this process, as the fan-out sees it. */

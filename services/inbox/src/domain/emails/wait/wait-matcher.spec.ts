@@ -1,4 +1,4 @@
-import { AppError } from "@burnbox/service-kit";
+import { AppError } from "@burnbox/service-kit/runtime";
 import { afterEmail, afterTime, isAfter, matcherFor, type WaitCandidate, type WaitMatchQuery } from "./wait-matcher";
 import { waitCandidateOf } from "./wait-candidate";
 

@@ -1,6 +1,6 @@
 import { RE2JS, RE2JSException } from "re2js";
 import { WAIT_LIMITS, type HeaderMatch, type WaitForEmailsQuery } from "@burnbox/contracts";
-import { errors } from "@burnbox/service-kit";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { MailAddress } from "./addresses";
 
 /** Where an email stands in an inbox's order: by `received_at`, then by id (the list's order, oldest first here). */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { LuaScript, type Logger, type Redis, type Clock } from "@burnbox/service-kit";
+import { LuaScript, type Redis } from "@burnbox/service-kit/data";
+import type { Logger, Clock } from "@burnbox/service-kit/runtime";
 
 /**
  * Takes a slot when fewer than ARGV[3] unexpired ones are held: each slot is a member of the

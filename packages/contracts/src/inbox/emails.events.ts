@@ -1,0 +1,38 @@
+import { z } from "../zod";
+import { EmailSummary } from "./emails.schemas";
+import { Extracted, nothingExtracted } from "./extracted.schemas";
+import { envelope } from "../messaging/envelope";
+
+/** The inbox service (its SMTP intake): an email was received. */
+export const EmailsEventType = {
+  emailReceived: "email.received",
+} as const;
+
+export const EmailReceivedData = z.object({
+  email_id: z.string().uuid(),
+  inbox_id: z.string().uuid(),
+  team_id: z.string().uuid(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  received_at: z.string(),
+  /** The raw message's size in bytes (analytics: storage); absent on events from before it was added. */
+  size_bytes: z.number().int().nonnegative().optional(),
+  /** The inbox's creator (notifications go to them); absent on events from before it was added. */
+  created_by: z.string().uuid().optional(),
+  /**
+   * Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item
+   * without `extracted` (carried once, below; the frame is the summary with it).
+   */
+  summary: EmailSummary.omit({ extracted: true }).optional(),
+  /**
+   * The codes and links found at intake (extensions section 2), in the webhook body and the
+   * WebSocket frame; read as empty lists on events from before it was added.
+   */
+  extracted: Extracted.default(nothingExtracted),
+});
+
+export const EmailReceivedEvent = envelope(EmailsEventType.emailReceived, EmailReceivedData);
+
+/** Every event of this resource (the `DomainEvent` union is built from these lists). */
+export const emailsEvents = [EmailReceivedEvent] as const;

@@ -1,0 +1,4 @@
+export * from "./envelope";
+export * from "./events";
+export * from "./rpc";
+export * from "./subjects";

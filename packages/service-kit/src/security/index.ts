@@ -1,0 +1,6 @@
+/** `@burnbox/service-kit/security`: access decisions, the internal context, the outbound guard, sealed secrets. */
+export * from "./authz";
+export * from "./secret-box";
+export * from "./internal-auth";
+export * from "./address-policy";
+export * from "./outbound";
