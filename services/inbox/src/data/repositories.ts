@@ -27,6 +27,6 @@ export type InboxRepos = ReturnType<typeof repositories>;
 export const hotRepositories = (pool: PgPool, intake: IntakeRepository) => ({
   inboxes: new InboxReadRepository(poolSql(pool)),
   intake,
-  smtpLog: new SmtpLogRepository(sql),
+  smtpLog: new SmtpLogRepository(poolSql(pool)),
 });
 export type InboxHot = ReturnType<typeof hotRepositories>;
