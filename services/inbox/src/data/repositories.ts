@@ -1,6 +1,6 @@
 import { RemovedTenantRepository, type ChangeLog, type PoolSql } from "@burnbox/service-kit";
 import { DemoQuotaRepository } from "./demo-quota.repository";
-import { EmailRepository } from "./email.repository";
+import { EmailRepository, EmailWaitRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";
 import type { IntakeRepository } from "./intake.repository";
 import type { Client } from "./prisma";
@@ -23,6 +23,7 @@ export type InboxRepos = ReturnType<typeof repositories>;
  */
 export const hotRepositories = (sql: PoolSql, intake: IntakeRepository) => ({
   inboxes: new InboxReadRepository(sql),
+  emails: new EmailWaitRepository(sql),
   intake,
 });
 export type InboxHot = ReturnType<typeof hotRepositories>;
