@@ -8,7 +8,6 @@ import { waitCandidateOf } from "./wait/wait-candidate";
 import { afterEmail, afterTime, matcherFor, type WaitAfter, type WaitCandidate } from "./wait/wait-matcher";
 import type { WaitSlots } from "./wait/wait-slots";
 
-
 /** What a wait needs beyond the use cases' deps: the waits held in this process and the per-user cap. */
 export interface WaitDeps {
   waits: MailWaits;
