@@ -18,6 +18,8 @@ import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createRedis } from "@burnbox/service-kit";
+import { testInfra } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { cpuMs, cpuPerUnit, machine, othersPerUnit, summary } from "./stats";
 
@@ -139,14 +141,29 @@ async function main() {
       const w = worlds[i % users]!;
       held.push(api("GET", `/inboxes/${targets[i % users]!.id}/emails/wait?subject=never&timeout=110s`, { token: w.owner.token }));
     }
-    // every wait is held once the inbox answered the last ones' first reads; a settle second
-    await sleep(3000);
+    // every wait is held once its slot is taken (after its first read): counted in Redis, where the
+    // slots are; then a settle second
+    const redis = createRedis(testInfra.redisUrl);
+    if (redis.status !== "ready") await new Promise((resolve) => redis.once("ready", resolve));
+    const heldNow = async () => {
+      const keys = await redis.keys(`${system.namespace}:waits:*`);
+      const counts = await Promise.all(keys.map((k) => redis.zcard(k)));
+      return counts.reduce((a, b) => a + b, 0);
+    };
+    const holdDeadline = Date.now() + 120_000;
+    let heldCount = await heldNow();
+    while (heldCount < WAITS && Date.now() < holdDeadline) {
+      await sleep(250);
+      heldCount = await heldNow();
+    }
+    redis.disconnect();
+    await sleep(1000);
     const cpu0 = cpuMs(pid);
     await sleep(IDLE_MS);
     const idleCpu = cpuMs(pid) - cpu0;
     const after = rssMb(pid);
     process.stdout.write(
-      `${WAITS} waits held on one inbox process: RSS ${before.toFixed(0)} MB -> ${after.toFixed(0)} MB (+${(after - before).toFixed(1)} MB); ` +
+      `${heldCount} of ${WAITS} waits held on one inbox process: RSS ${before.toFixed(0)} MB -> ${after.toFixed(0)} MB (+${(after - before).toFixed(1)} MB); ` +
         `CPU while idle ${((idleCpu / IDLE_MS) * 100).toFixed(2)}% of a core (${idleCpu.toFixed(0)} ms over ${IDLE_MS} ms)\n`,
     );
     // end them: delete the inboxes
