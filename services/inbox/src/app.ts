@@ -96,7 +96,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
   const cleanup = startCleanupWorker(deps, infra.logger);
   // the waits held here (GET /inboxes/:id/emails/wait): woken by every intake's mail, answered on drain
   const waits = new MailWaits(
-    (scope, inboxId, ids) => deps.data.repos.emails.forWait(scope, { inboxId, after: null, unread: false, ids }),
+    (scope, inboxId, ids) => deps.data.hot.emails.named(scope, inboxId, ids),
     infra.logger,
   );
   const wakes = startWaitWakes(infra.nc, config.nats.namespace, waits, infra.logger);

@@ -49,10 +49,20 @@ export function answerNowPath(path: string): string {
 }
 
 export class Forwarder {
-  /** One keep-alive agent per upstream replica (keyed by origin), so each keeps its own connections. */
+  /**
+   * Keep-alive agents per upstream replica (keyed by origin), so each keeps its own connections:
+   * one for ordinary requests (at most 256 connections), one for long polls. A held wait keeps its
+   * connection for as long as it lasts (up to 120 s): under the ordinary cap the 257th held wait,
+   * and every ordinary request to that replica after it, queued here until a wait ended (`bench
+   * wait`: of 1,000 waits 256 reached the inbox service). Long polls have no cap of their own: the
+   * inbox service caps them (100 per user, 429 beyond), the rate limit counts each.
+   */
   private readonly agents = new Map<string, http.Agent>();
   /** What a request to each replica's URL needs, worked out once per URL (pools hand out the same objects). */
-  private readonly targets = new WeakMap<URL, { protocol: string; hostname: string; port: string; agent: http.Agent }>();
+  private readonly targets = new WeakMap<
+    URL,
+    { protocol: string; hostname: string; port: string; agent: http.Agent; longPolls: http.Agent }
+  >();
 
   /** Long polls forwarded and not answered yet (their upstream has sent no response head). */
   private readonly longPolls = new Set<HeldLongPoll>();
@@ -77,11 +87,12 @@ export class Forwarder {
     for (const poll of held) poll.answerNow();
   }
 
-  private agentFor(target: URL): http.Agent {
-    let agent = this.agents.get(target.origin);
+  private agentFor(target: URL, longPolls: boolean): http.Agent {
+    const key = longPolls ? `${target.origin} long polls` : target.origin;
+    let agent = this.agents.get(key);
     if (!agent) {
-      agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-      this.agents.set(target.origin, agent);
+      agent = new http.Agent({ keepAlive: true, maxSockets: longPolls ? Infinity : 256 });
+      this.agents.set(key, agent);
     }
     return agent;
   }
@@ -89,7 +100,13 @@ export class Forwarder {
   private targetOf(url: URL) {
     let target = this.targets.get(url);
     if (!target) {
-      target = { protocol: url.protocol, hostname: url.hostname, port: url.port, agent: this.agentFor(url) };
+      target = {
+        protocol: url.protocol,
+        hostname: url.hostname,
+        port: url.port,
+        agent: this.agentFor(url, false),
+        longPolls: this.agentFor(url, true),
+      };
       this.targets.set(url, target);
     }
     return target;
@@ -147,7 +164,8 @@ export class Forwarder {
     return new Promise((resolve) => {
       let sent = false;
       let replaced = false;
-      const { protocol, hostname, port, agent } = this.targetOf(target);
+      const { protocol, hostname, port, agent: ordinary, longPolls } = this.targetOf(target);
+      const agent = longPoll ? longPolls : ordinary;
       const poll: HeldLongPoll | null = longPoll
         ? {
             answerNow: () => {

@@ -1,7 +1,8 @@
-import http, { type Server } from "node:http";
+import http, { type Server, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { createLogger } from "@burnbox/service-kit/runtime";
+import { waitFor } from "@burnbox/test-kit";
 import { loadGatewayConfig } from "../config";
 import { Forwarder, proxyUpgrade } from "./proxy";
 import { isUpstreamList, mayTryNext, parseUpstreamList, UpstreamPool } from "./upstreams";
@@ -168,6 +169,29 @@ describe("Forwarder over replicas (local servers)", () => {
     expect(res.headers.get("x-from")).toBe("service");
     expect(res.headers.get("x-request-id")).toBeNull(); // the gateway's own id is the one the client sees
     expect(await res.json()).toEqual({ error: "teapot" });
+  });
+
+  it("forwards every held long poll at once, beyond the 256 connections of ordinary requests, and ordinary requests still pass meanwhile", async () => {
+    // the replica holds each /wait until released, and answers anything else at once
+    const held: ServerResponse[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (req.url === "/wait") held.push(res);
+      else res.end("ordinary");
+    });
+    servers.push(server);
+    forwarder = new Forwarder(logger, 5_000);
+    const pool = new UpstreamPool(parseUpstreamList(await listenOn(server)));
+    const gwServer = http.createServer((req, res) => void forwarder.forward(req, res, pool, {}, req.url === "/wait" ? 120_000 : 0));
+    servers.push(gwServer);
+    const gw = await listenOn(gwServer);
+
+    const waits = Array.from({ length: 300 }, () => fetch(`${gw}/wait`).then(async (r) => `${r.status} ${await r.text()}`));
+    await waitFor(() => held.length === 300, { what: "all 300 long polls to reach the replica" });
+    const ordinary = await fetch(`${gw}/other`);
+    expect(await ordinary.text()).toBe("ordinary");
+    for (const res of held) res.end("answered");
+    expect(new Set(await Promise.all(waits))).toEqual(new Set(["200 answered"]));
   });
 
   it("passes a WebSocket upgrade to the next replica when one refuses", async () => {

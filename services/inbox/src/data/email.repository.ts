@@ -1,5 +1,5 @@
 import { Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit/data";
+import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { Client, Prisma } from "./prisma";
 
@@ -114,14 +114,13 @@ export function toEmail(e: EmailWithAttachments): Email {
 }
 
 /**
- * The emails a wait reads: of one inbox, those after a point (`receivedAt`, then id when given),
- * only unread ones, or only the given ids (the mail a wake names).
+ * The emails a wait's first read takes: of one inbox, those after a point (`receivedAt`, then id
+ * when given), only unread ones when asked.
  */
 export interface WaitSelection {
   inboxId: string;
   after: { receivedAt: Date; id: string | null } | null;
   unread: boolean;
-  ids?: readonly string[];
 }
 
 /** Emails carry no tenant columns: their inbox's tenant scopes them. */
@@ -166,21 +165,6 @@ export class EmailRepository {
 
   count(scope: TeamScope, listing: EmailListing): Promise<number> {
     return this.db.email.count({ where: listingWhere(scope, listing) });
-  }
-
-  /**
-   * The emails a wait reads, oldest first (every column: the matcher reads bodies and headers, the
-   * answer is their summaries). One query, on a connection taken for it alone.
-   */
-  forWait(scope: TeamScope, w: WaitSelection): Promise<EmailRow[]> {
-    const where: Prisma.EmailWhereInput = { inboxId: w.inboxId, inbox: inTeam(scope) };
-    if (w.unread) where.isRead = false;
-    if (w.ids) where.id = { in: [...w.ids] };
-    if (w.after) {
-      const { receivedAt, id } = w.after;
-      where.OR = id === null ? [{ receivedAt: { gt: receivedAt } }] : [{ receivedAt: { gt: receivedAt } }, { receivedAt, id: { gt: id } }];
-    }
-    return this.db.email.findMany({ where, orderBy: [{ receivedAt: "asc" }, { id: "asc" }] });
   }
 
   /** Where an email of this inbox stands in its order (a wait's `since`); null when it is not one of the inbox's. */
@@ -246,5 +230,82 @@ export class EmailRepository {
       inbox: toInboxAccess(email.inbox),
       file: { key, filename: `${email.id}.eml`, contentType: "message/rfc822" },
     };
+  }
+}
+
+/** An email row as the wait statements select it, with its inbox's end on the first read's rows. */
+type WaitRow = { [K in keyof EmailRow]: EmailRow[K] | null } & { inboxExpiresAt?: Date };
+
+/** Every column of an email row (`EmailRow`, as Prisma would read it), from the wait's statements' `e` columns. */
+const toEmailRow = (r: WaitRow): EmailRow => ({
+  id: r.id as string,
+  inboxId: r.inboxId as string,
+  messageId: r.messageId,
+  fromAddress: r.fromAddress as string,
+  toAddress: r.toAddress as string,
+  subject: r.subject as string,
+  snippet: r.snippet as string,
+  bodyText: r.bodyText,
+  bodyHtml: r.bodyHtml,
+  headers: r.headers ?? {},
+  extracted: r.extracted ?? {},
+  sizeBytes: r.sizeBytes as number,
+  hasAttachments: r.hasAttachments as boolean,
+  isRead: r.isRead as boolean,
+  rawKey: r.rawKey,
+  receivedAt: r.receivedAt as Date,
+});
+
+/**
+ * The reads of a wait (`GET /inboxes/:id/emails/wait`), on the pool alone (`hot.emails`): each is
+ * one prepared statement. Through Prisma these (with `locate` and the inbox's end, two more) were
+ * most of the inbox process's CPU per wait, its query compiler above all, and the process queued
+ * waits and wakes behind them at 100 msg/s (docs/performance.md, "Waiting for mail").
+ */
+export class EmailWaitRepository extends HotRepository {
+  constructor(private readonly sql: PoolSql) {
+    super();
+  }
+
+  /**
+   * A wait's first read: the inbox's matching emails, oldest first (every column: the matcher reads
+   * bodies and headers, the answer is their summaries), with when the inbox expires, in one
+   * statement. Null when the inbox is gone or not in `scope`.
+   */
+  async firstRead(scope: TeamScope, w: WaitSelection): Promise<{ rows: EmailRow[]; expiresAt: Date } | null> {
+    // after (t, id): received after t, or at t with a greater id; after a time: received after it
+    // (`e.id > NULL` is never true); no point: every email (after -infinity)
+    const since = w.after?.receivedAt ?? "-infinity";
+    const afterId = w.after?.id ?? null;
+    const rows = await this.sql<WaitRow & { inboxExpiresAt: Date }>`
+      SELECT i.expires_at AS "inboxExpiresAt",
+        e.id::text, e.inbox_id::text AS "inboxId", e.message_id AS "messageId", e.from_address AS "fromAddress",
+        e.to_address AS "toAddress", e.subject, e.snippet, e.body_text AS "bodyText", e.body_html AS "bodyHtml", e.headers,
+        e.extracted, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
+        e.raw_key AS "rawKey", e.received_at AS "receivedAt"
+      FROM inboxes i
+      LEFT JOIN emails e ON e.inbox_id = i.id
+        AND e.received_at >= ${since}::timestamptz
+        AND (e.received_at > ${since}::timestamptz OR e.id > ${afterId}::uuid)
+        AND (NOT ${w.unread}::boolean OR NOT e.is_read)
+      WHERE i.id = ${w.inboxId}::uuid AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
+      ORDER BY e.received_at, e.id`;
+    const first = rows[0];
+    if (!first) return null;
+    // an inbox without such mail is one row of nulls beside its end
+    return { rows: first.id === null ? [] : rows.map(toEmailRow), expiresAt: first.inboxExpiresAt };
+  }
+
+  /** The emails a wake names (new mail of the inbox), oldest first; none when the inbox is not in `scope`. */
+  async named(scope: TeamScope, inboxId: string, ids: readonly string[]): Promise<EmailRow[]> {
+    const rows = await this.sql<WaitRow>`
+      SELECT e.id::text, e.inbox_id::text AS "inboxId", e.message_id AS "messageId", e.from_address AS "fromAddress",
+        e.to_address AS "toAddress", e.subject, e.snippet, e.body_text AS "bodyText", e.body_html AS "bodyHtml", e.headers,
+        e.extracted, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
+        e.raw_key AS "rawKey", e.received_at AS "receivedAt"
+      FROM emails e JOIN inboxes i ON i.id = e.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
+      WHERE e.inbox_id = ${inboxId}::uuid AND e.id = ANY(${[...ids]}::uuid[])
+      ORDER BY e.received_at, e.id`;
+    return rows.map(toEmailRow);
   }
 }

@@ -334,6 +334,15 @@ export class InboxReadRepository extends HotRepository {
     super();
   }
 
+  /** `locate` as one prepared statement on the pool (a wait's first statement). */
+  async locate(inboxId: string): Promise<InboxAccess | null> {
+    const rows = await this.sql<{ id: string; orgId: string; teamId: string; createdBy: string; private: boolean; isActive: boolean }>`
+      SELECT id::text, org_id::text AS "orgId", team_id::text AS "teamId", created_by::text AS "createdBy", private,
+        is_active AS "isActive"
+      FROM inboxes WHERE id = ${inboxId}::uuid`;
+    return rows[0] ? toInboxAccess(rows[0]) : null;
+  }
+
   /**
    * The hot read (`GET /inboxes/:id`) in one statement: the inbox by id with its access fields and
    * mail counts. Unscoped like `locate`: the caller authorizes on `access` before it uses `inbox`.

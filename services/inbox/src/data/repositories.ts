@@ -2,7 +2,7 @@ import { poolSql, type PgPool } from "@burnbox/service-kit/data";
 import type { ChangeLog } from "@burnbox/service-kit/messaging";
 import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { DemoQuotaRepository } from "./demo-quota.repository";
-import { EmailRepository } from "./email.repository";
+import { EmailRepository, EmailWaitRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";
 import type { IntakeRepository } from "./intake.repository";
 import type { Client } from "./prisma";
@@ -24,9 +24,13 @@ export type InboxRepos = ReturnType<typeof repositories>;
  * SMTP intake's group-committed statements and recipient cache) is made by the caller, which
  * hands it the relay and the change broadcasts.
  */
-export const hotRepositories = (pool: PgPool, intake: IntakeRepository) => ({
-  inboxes: new InboxReadRepository(poolSql(pool)),
-  intake,
-  smtpLog: new SmtpLogRepository(poolSql(pool)),
-});
+export const hotRepositories = (pool: PgPool, intake: IntakeRepository) => {
+  const sql = poolSql(pool);
+  return {
+    inboxes: new InboxReadRepository(sql),
+    emails: new EmailWaitRepository(sql),
+    intake,
+    smtpLog: new SmtpLogRepository(sql),
+  };
+};
 export type InboxHot = ReturnType<typeof hotRepositories>;

@@ -4,7 +4,7 @@ import type { RequestCtx } from "@burnbox/service-kit/http";
 import { errors } from "@burnbox/service-kit/runtime";
 import { storedHeaders, toEmailSummary, type EmailRow } from "../../data/email.repository";
 import type { InboxDeps } from "../deps";
-import { visibleInbox } from "../inboxes/inbox-access";
+import { authorizeInbox } from "../inboxes/inbox-access";
 import type { HeldWait, MailWaits } from "./wait/mail-waits";
 import { waitCandidateOf } from "./wait/wait-candidate";
 import { afterEmail, afterTime, matcherFor, type WaitAfter, type WaitCandidate } from "./wait/wait-matcher";
@@ -63,7 +63,8 @@ export async function waitForEmails(
 ): Promise<WaitForEmailsResult | { rateLimited: RateLimitBody }> {
   const { inboxId } = input;
   const { since, count, timeout, ...matchers } = input.query;
-  const scope = await visibleInbox(deps, ctx, inboxId, "team.emails.view");
+  // the inbox located and its mail read on the pool: through Prisma these were most of a wait's CPU
+  const scope = await authorizeInbox(deps, ctx, await deps.data.hot.inboxes.locate(inboxId), "team.emails.view");
   const after = await resolveSince(deps, scope, inboxId, since);
   // patterns compile here: an invalid one is a 400 before anything is held
   const matches = matcherFor({ ...matchers, after });
@@ -93,8 +94,9 @@ export async function waitForEmails(
     drain: () => settle("drained"),
     recheck: async () => {
       // also while the first read is out: its snapshot may predate the missed mail
-      if (!(await deps.data.repos.inboxes.expiresAt(scope, inboxId))) return settle("deleted");
-      held.offer(await deps.data.repos.emails.forWait(scope, { inboxId, after, unread: matchers.unread }));
+      const again = await deps.data.hot.emails.firstRead(scope, { inboxId, after, unread: matchers.unread });
+      if (!again?.expiresAt) return settle("deleted");
+      held.offer(again.rows);
     },
   };
   // held before the first read: mail committed after that read's snapshot still wakes it
@@ -102,10 +104,12 @@ export async function waitForEmails(
   const timers: NodeJS.Timeout[] = [];
   let release: (() => void) | null = null;
   try {
-    take(await deps.data.repos.emails.forWait(scope, { inboxId, after, unread: matchers.unread }));
+    const first = await deps.data.hot.emails.firstRead(scope, { inboxId, after, unread: matchers.unread });
+    take(first?.rows ?? []);
     loaded = true;
     if (found.size >= count || timeout === 0) return answer();
-    const expiresAt = await deps.data.repos.inboxes.expiresAt(scope, inboxId);
+    // read with the mail (null: the inbox is gone)
+    const expiresAt = first?.expiresAt;
     if (!expiresAt) throw errors.notFound("inbox");
     release = await wd.slots.acquire(ctx.actor.user_id, timeout);
     if (!release) return { rateLimited: { error: "too many waits held at once, try again later", retry_after: 1 } };
