@@ -21,6 +21,7 @@ import { ConfirmModal } from "./ConfirmModal";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { keyStatus, STATUS_LABEL, type ApiKey } from "./key-status";
 import { teamKeys } from "./keys";
+import { useClampedPage } from "./useClampedPage";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
 
@@ -97,6 +98,7 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
     },
   );
 
+  useClampedPage(list, q.data);
   const rows = q.data?.data ?? [];
   const selectable = rows.filter((k) => !k.revoked_at);
   const allSelected = selectable.length > 0 && selectable.every((k) => selected.has(k.id));

@@ -6,6 +6,7 @@ import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, CopyButton, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { teamKeys } from "./keys";
+import { useClampedPage } from "./useClampedPage";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal } from "./WebhookFormModal";
 
@@ -55,6 +56,8 @@ function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: stri
       onMutate: () => setQueued(null),
     },
   );
+
+  useClampedPage(list, log.data);
 
   if (hooks.data && !hook)
     return (

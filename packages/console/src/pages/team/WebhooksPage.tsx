@@ -6,6 +6,7 @@ import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { ConfirmModal } from "./ConfirmModal";
 import { teamKeys } from "./keys";
+import { useClampedPage } from "./useClampedPage";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal, type Webhook } from "./WebhookFormModal";
@@ -30,6 +31,7 @@ function Webhooks({ scope }: { scope: TeamScope }) {
       bb.api.DELETE("/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}", { params: { path: { ...path, webhookId: hook.id } } }),
     { invalidates: [teamKeys.webhooks(scope.teamId)], onSuccess: () => setDeleting(undefined) },
   );
+  useClampedPage(list, q.data);
   const rows = q.data?.data ?? [];
 
   return (
