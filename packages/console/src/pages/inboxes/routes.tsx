@@ -1,6 +1,6 @@
 // The inboxes area (console-inbox builds it out): inboxes and the mail reader.
 import { IconInbox } from "@tabler/icons-react";
-import { defineArea, page } from "../../app/areas";
+import { defineArea, page } from "../../app/area";
 
 export default defineArea({
   id: "inboxes",

@@ -1,6 +1,6 @@
 // The notifications area: the list page; the header's bell is Bell.tsx (the shell renders it).
 import { IconBell } from "@tabler/icons-react";
-import { defineArea, page } from "../../app/areas";
+import { defineArea, page } from "../../app/area";
 
 export default defineArea({
   id: "notifications",

@@ -1,6 +1,6 @@
 // The team tools area: API keys and webhooks of the team chosen in the header.
 import { IconKey, IconWebhook } from "@tabler/icons-react";
-import { defineArea, page } from "../../app/areas";
+import { defineArea, page } from "../../app/area";
 
 export default defineArea({
   id: "team",
