@@ -135,6 +135,7 @@ export default function NotificationsPage() {
       )}
       <ListPagination params={list} envelope={q.data} label="Notification pages" />
       <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
         opened={confirmClear}
         onClose={() => {
           clear.reset();
@@ -175,7 +176,7 @@ function NotificationItem({ n, onRead, onDelete, busy }: { n: Notification; onRe
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             {!n.is_read && (
-              <Badge color="orange" variant="light" size="sm">
+              <Badge color="orange" variant="dot" size="sm">
                 Unread
               </Badge>
             )}

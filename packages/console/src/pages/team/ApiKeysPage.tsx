@@ -211,7 +211,7 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
                       <Scopes scopes={key.scopes} />
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_LABEL[status].color} variant="light">
+                      <Badge color={STATUS_LABEL[status].color} variant="dot">
                         {STATUS_LABEL[status].label}
                       </Badge>
                     </Table.Td>

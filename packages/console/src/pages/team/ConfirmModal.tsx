@@ -25,7 +25,7 @@ export function ConfirmModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title={title}>
       <Stack>
         <Text size="sm">{children}</Text>
         <ApiErrorAlert error={error} />

@@ -66,7 +66,7 @@ export function CreateKeyModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create an API key" size="xl">
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={close} title="Create an API key" size="xl">
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput

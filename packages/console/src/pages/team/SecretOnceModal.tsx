@@ -22,7 +22,14 @@ export function SecretOnceModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={value !== null} onClose={onClose} title={title} size="lg" closeOnClickOutside={false}>
+    <Modal
+      closeButtonProps={{ "aria-label": "Close" }}
+      opened={value !== null}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      closeOnClickOutside={false}
+    >
       <Stack>
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} title="Shown only this once">
           Copy it now and keep it somewhere safe. BurnBox stores only a hash of it: once you close this dialog it cannot be shown again.

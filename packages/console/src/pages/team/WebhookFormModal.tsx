@@ -74,7 +74,13 @@ export function WebhookFormModal({
   const m = webhook ? update : create;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={webhook ? "Edit webhook" : "Add a webhook"} size="lg">
+    <Modal
+      closeButtonProps={{ "aria-label": "Close" }}
+      opened={opened}
+      onClose={onClose}
+      title={webhook ? "Edit webhook" : "Add a webhook"}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput

@@ -101,7 +101,7 @@ function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: stri
       />
       {hook && (
         <Group gap="xs" mb="md">
-          <Badge color={hook.active ? "teal" : "gray"} variant="light">
+          <Badge color={hook.active ? "teal" : "gray"} variant="dot">
             {hook.active ? "Enabled" : "Disabled"}
           </Badge>
           {hook.events.map((ev) => (
@@ -219,7 +219,7 @@ function DeliveryRow({ d, busy, onRedeliver }: { d: Delivery; busy: boolean; onR
       </Table.Td>
       <Table.Td ta="right">{d.attempt}</Table.Td>
       <Table.Td>
-        <Badge color={d.success ? "teal" : "red"} variant="light" tt="none">
+        <Badge color={d.success ? "teal" : "red"} variant="dot" tt="none">
           {d.success ? "Delivered" : "Failed"}
           {d.response_status !== null ? ` · ${d.response_status}` : ""}
         </Badge>

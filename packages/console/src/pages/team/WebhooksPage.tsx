@@ -94,7 +94,7 @@ function Webhooks({ scope }: { scope: TeamScope }) {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={hook.active ? "teal" : "gray"} variant="light">
+                    <Badge color={hook.active ? "teal" : "gray"} variant="dot">
                       {hook.active ? "Enabled" : "Disabled"}
                     </Badge>
                   </Table.Td>
@@ -103,7 +103,7 @@ function Webhooks({ scope }: { scope: TeamScope }) {
                     {hook.last_attempt_at ? (
                       <Group gap={6} wrap="nowrap">
                         {hook.last_status !== null && (
-                          <Badge variant="light" color={hook.last_status >= 200 && hook.last_status < 300 ? "teal" : "red"}>
+                          <Badge variant="dot" color={hook.last_status >= 200 && hook.last_status < 300 ? "teal" : "red"}>
                             {hook.last_status}
                           </Badge>
                         )}
