@@ -157,14 +157,14 @@ describe("the console: API keys and webhooks", () => {
       await page.keyboard.press("Enter");
       const form = page.getByRole("dialog", { name: "Create an API key" });
       await form.waitFor();
-      await waitFor(() => form.getByLabel("Name").evaluate("(el) => el === document.activeElement"), { what: "focus in the Name field" });
+      await form.getByLabel("Name").and(page.locator(":focus")).waitFor();
       // submitting without a name or scope says what is missing, in the form
       await form.getByRole("button", { name: "Create key" }).click();
       await form.getByText("Give the key a name").waitFor();
       await form.getByText("Pick at least one scope").waitFor();
       await page.keyboard.press("Escape");
       await form.waitFor({ state: "detached" });
-      await waitFor(() => open.evaluate("(el) => el === document.activeElement"), { what: "focus back on Create key" });
+      await open.and(page.locator(":focus")).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
