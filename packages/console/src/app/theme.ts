@@ -38,8 +38,8 @@ export const theme = createTheme({
  * a tint in light mode, shade 8 outlines) fall short for green, yellow, red and the rest.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
-  const light: Record<string, string> = { "--mantine-color-dimmed": t.colors.gray[7]! };
-  const dark: Record<string, string> = { "--mantine-color-dimmed": t.colors.dark[1]! };
+  const light: Record<string, string> = { "--mantine-color-dimmed": t.colors.gray[7] };
+  const dark: Record<string, string> = { "--mantine-color-dimmed": t.colors.dark[1] };
   for (const [name, shades] of Object.entries(t.colors)) {
     if (name === "dark" || name === "gray") continue;
     const deep = `color-mix(in srgb, ${shades[9]} 72%, black)`;
