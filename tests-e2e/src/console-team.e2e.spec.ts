@@ -183,6 +183,17 @@ describe("the console: API keys and webhooks", () => {
 
       await page.getByRole("button", { name: "Add webhook" }).first().click();
       const form = page.getByRole("dialog", { name: "Add a webhook" });
+      // a URL the API refuses: the form shows the API's own message
+      const refusedUrl = "http://metadata.internal/hook";
+      const byApi = await api<{ error: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/webhooks`, {
+        token: world.owner.token,
+        body: { url: refusedUrl, events: ["email.received"] },
+      });
+      expect(byApi.status).toBe(400);
+      await form.getByLabel("Payload URL").fill(refusedUrl);
+      await form.getByRole("button", { name: "Add webhook" }).click();
+      await form.getByRole("alert").filter({ hasText: byApi.body.error }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
       await form.getByLabel("Payload URL").fill(rx.url);
       expect(await form.getByRole("checkbox", { name: "email.received" }).isChecked()).toBe(true);
       await form.getByRole("button", { name: "Add webhook" }).click();
