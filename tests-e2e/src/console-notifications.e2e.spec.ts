@@ -111,4 +111,30 @@ describe("the console: notifications", () => {
       await context.close();
     }
   });
+  it("when the realtime service restarts, then the bell says it is reconnecting, comes back live by itself, and counts what arrived meanwhile", async () => {
+    const world = await teamWithDomain(api);
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, `rc-${randomBytes(3).toString("hex")}`);
+    await waitFor(async () => (await unread(world.owner.token)).body.total === 1, { what: "the inbox.created notification" });
+    const { context, page } = await userBrowser(browser, system);
+    try {
+      await signIn(page, world.owner.email);
+      await page.getByRole("link", { name: "Notifications, 1 unread" }).waitFor();
+      await page.getByText("Live updates on").waitFor({ state: "attached" });
+
+      await system.stopProcess("realtime-gateway");
+      try {
+        await page.getByText("Reconnecting for live updates…").waitFor({ state: "attached" });
+        const subject = `Meanwhile ${randomBytes(3).toString("hex")}`;
+        const sent = await sendMail(system.ports.smtp, { from: "sender@example.org", to: inbox.full_address, subject, text: "hi" });
+        expect(sent.data?.code).toBe(250);
+      } finally {
+        await system.startProcess("realtime-gateway");
+      }
+      // no reload: the bell reconnects with a fresh ticket and refetches on open
+      await page.getByText("Live updates on").waitFor({ state: "attached", timeout: 60_000 });
+      await page.getByRole("link", { name: "Notifications, 2 unread" }).waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
 });
