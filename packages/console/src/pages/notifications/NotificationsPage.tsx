@@ -19,16 +19,7 @@ import { Link } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { notificationKeys } from "./keys";
-import type { Notification } from "./live";
-
-/** Where a notification leads in the console, if anywhere (the inbox, the mail). */
-export function linkOf(n: Notification): string | undefined {
-  const d = n.data as Record<string, unknown>;
-  const inboxId = typeof d.inbox_id === "string" ? d.inbox_id : undefined;
-  if (n.type === "email.received" && inboxId && typeof d.email_id === "string") return `/inboxes/${inboxId}/mail/${d.email_id}`;
-  if (n.type === "inbox.created" && inboxId) return `/inboxes/${inboxId}`;
-  return undefined;
-}
+import { linkOf, type Notification } from "./frames";
 
 export default function NotificationsPage() {
   const list = useListParams({ filters: ["show"] as const });
