@@ -9,6 +9,7 @@ import { CopyButton } from "../../components";
 export function SecretOnceModal({
   title,
   label,
+  copyLabel,
   value,
   children,
   onClose,
@@ -16,6 +17,8 @@ export function SecretOnceModal({
   title: string;
   /** names the field and the copy button: "API key", "Signing secret" */
   label: string;
+  /** the copy button's name (default "Copy <label>") */
+  copyLabel?: string;
   /** the secret; null: closed */
   value: string | null;
   children?: React.ReactNode;
@@ -41,7 +44,7 @@ export function SecretOnceModal({
           readOnly
           styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
           onFocus={(e) => e.currentTarget.select()}
-          rightSection={value ? <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} /> : null}
+          rightSection={value ? <CopyButton value={value} label={copyLabel ?? `Copy ${label}`} /> : null}
         />
         <Group justify="flex-end">
           <Button onClick={onClose}>I have stored it</Button>

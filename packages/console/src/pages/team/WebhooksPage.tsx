@@ -154,7 +154,13 @@ function Webhooks({ scope }: { scope: TeamScope }) {
         }}
       />
       <WebhookFormModal scope={scope} opened={editing !== undefined} webhook={editing} onClose={() => setEditing(undefined)} />
-      <SecretOnceModal title="Webhook added" label="Signing secret" value={secret?.secret ?? null} onClose={() => setSecret(null)}>
+      <SecretOnceModal
+        title="Webhook added"
+        label="Signing secret"
+        copyLabel="Copy signing secret"
+        value={secret?.secret ?? null}
+        onClose={() => setSecret(null)}
+      >
         {secret &&
           `Deliveries to ${secret.url} carry X-Service-Signature, the hex HMAC-SHA256 of the raw body keyed with this secret (verifyWebhook in @burnbox/sdk checks it).`}
       </SecretOnceModal>
