@@ -28,6 +28,7 @@ const UNIT_AND_INTEGRATION = [
   "packages/tenant-removal",
   "packages/sdk",
   "packages/cli",
+  "packages/console",
   "services/api-gateway",
   "services/identity",
   "services/tenancy",

@@ -1,0 +1,43 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { ApiErrorAlert } from "../../components";
+
+/** Asks before something that cannot be undone; shows the API's message when it fails. */
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  color = "red",
+  loading,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  color?: string;
+  loading?: boolean;
+  error?: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title={title}>
+      <Stack>
+        <Text size="sm">{children}</Text>
+        <ApiErrorAlert error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={color} loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
