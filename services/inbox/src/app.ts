@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { inboxServiceRoutes, WAITS_PER_USER } from "@burnbox/contracts";
+import { inboxServiceRoutes, parseDurationMs, WAITS_PER_USER } from "@burnbox/contracts";
 import {
   bindRoutes,
   createHttpApp,
@@ -9,6 +9,7 @@ import {
   listen,
   metricsOnHttpPort,
   mountHealth,
+  outboundPolicy,
   poolSql,
   SecretBox,
   serveApi,
@@ -37,6 +38,8 @@ import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
 import { createSmtpIntake } from "./smtp/intake";
+import { mailAuthentication } from "./adapters/mail-authentication";
+import { guardedLinkProber } from "./adapters/link-prober";
 import { MailWaits } from "./domain/emails/wait/mail-waits";
 import { WaitSlots } from "./domain/emails/wait/wait-slots";
 import { startCleanupWorker } from "./workers/cleanup.worker";
@@ -87,12 +90,20 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
     // what each commit changed goes to every replica's caches (the recipients: RECIPIENT_CHANGES)
     changes: { nc: infra.nc },
   });
-  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView() }, db, relay };
+  // the link check goes out like a webhook delivery: the same rules, the same operator allow-list
+  const links = guardedLinkProber(outboundPolicy({ dns: config.dns, allowedTargets: config.webhooks.unsafe_allowed_targets }));
+  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), links }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
 export async function startService(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  if (config.webhooks.unsafe_allowed_targets.length > 0) {
+    infra.logger.warn(
+      { unsafe_allowed_targets: config.webhooks.unsafe_allowed_targets },
+      "UNSAFE: webhooks.unsafe_allowed_targets is set; the link check may reach these hosts. Use only for local test targets, never in production",
+    );
+  }
   const platformConfig = await startLiveConfig(config, infra, deps);
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
   const consumers = await startTenancyConsumers(infra.nc, deps, infra.logger);
@@ -144,7 +155,18 @@ export interface RunningIntake {
 export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningIntake> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   const platformConfig = await startLiveConfig(config, infra, deps);
-  const smtp = createSmtpIntake(deps, infra.logger);
+  const authenticator = mailAuthentication(
+    {
+      enabled: config.authentication.enabled,
+      budgetMs: parseDurationMs(config.authentication.dns_budget),
+      maxLookups: config.authentication.max_lookups,
+      cacheEntries: config.authentication.cache_entries,
+      dns: config.dns,
+      mta: config.smtp.hostname,
+    },
+    infra.logger,
+  );
+  const smtp = createSmtpIntake(deps, infra.logger, authenticator);
   smtp.listen(config.smtp.port, config.smtp.host);
   await once(smtp.server, "listening");
   const smtpPort = (smtp.server.address() as AddressInfo).port;

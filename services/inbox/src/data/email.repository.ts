@@ -1,4 +1,4 @@
-import { Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
+import { Authentication, authenticationSummaryOf, Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
 import type { TeamScope } from "@burnbox/service-kit";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { Client, Prisma } from "./prisma";
@@ -28,6 +28,8 @@ export interface NewEmail {
   headers: Record<string, string>;
   /** The codes and links found at intake (extensions section 2). */
   extracted: Extracted;
+  /** The SPF, DKIM, DMARC and ARC verdicts of intake (extensions section 3); null when not checked. */
+  authentication: Authentication | null;
   sizeBytes: number;
   rawKey: string;
   receivedAt: Date;
@@ -56,6 +58,13 @@ export function extractedFrom(json: unknown): Extracted {
   return parsed.success ? parsed.data : nothingExtracted();
 }
 
+/** The stored `authentication` column as the API shows it: null for mail received before it was checked (or anything unreadable). */
+export function authenticationFrom(json: unknown): Authentication | null {
+  if (json === null || json === undefined) return null;
+  const parsed = Authentication.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
 /** An email's line in every email list (the inbox's, the demo's, the wait's): the one summary mapping. */
 export function toEmailSummary(e: EmailRow): EmailSummary {
   return {
@@ -69,6 +78,7 @@ export function toEmailSummary(e: EmailRow): EmailSummary {
     size_bytes: e.sizeBytes,
     received_at: e.receivedAt.toISOString(),
     extracted: extractedFrom(e.extracted),
+    authentication_summary: authenticationSummaryOf(authenticationFrom(e.authentication)),
   };
 }
 
@@ -93,6 +103,7 @@ export function toEmail(e: EmailWithAttachments): Email {
     received_at: e.receivedAt.toISOString(),
     attachments: e.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size_bytes: a.sizeBytes })),
     extracted: extractedFrom(e.extracted),
+    authentication: authenticationFrom(e.authentication),
   };
 }
 

@@ -2,6 +2,7 @@ import type { NatsConnection, UnitOfWork } from "@burnbox/service-kit";
 import type { Clock } from "@burnbox/service-kit";
 import type { InboxConfig } from "../config";
 import type { InboxHot, InboxRepos } from "../data/repositories";
+import type { LinkProber } from "./emails/checks/link-prober";
 import type { MessageStore } from "./message-store";
 import type { PlatformView } from "./platform/platform-view";
 
@@ -15,4 +16,6 @@ export interface InboxDeps {
   now: Clock;
   /** The platform settings (demo on or off, inbox TTL defaults), current on every replica. */
   platform: PlatformView;
+  /** The link check's requests, under the webhook rules and allow-list (extensions section 7). */
+  links: LinkProber;
 }

@@ -4,6 +4,7 @@ import { parseDurationMs } from "@burnbox/contracts";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { SpanKind, pipeline, withSpan, type Logger } from "@burnbox/service-kit";
 import type { InboxDeps } from "../domain/deps";
+import { authenticationOff, type MailAuthenticator } from "../domain/emails/authentication/mail-authenticator";
 import { receiveEmail } from "../domain/emails/receive-email.use-case";
 import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
 import { IntakeLimits } from "./intake-limits";
@@ -71,7 +72,7 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
  * connection (421); idle clients are disconnected, and so are a DATA slower than
  * `smtp.data_timeout` and a session older than `smtp.session_timeout` (421).
  */
-export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
+export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator: MailAuthenticator = authenticationOff): SMTPServer {
   const cfg = deps.config.smtp;
   const tls = tlsOptions(cfg);
   const limits = new IntakeLimits({
@@ -152,9 +153,13 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         // the trace of a message starts here: its email.received events carry it on
         withSpan("smtp DATA", { kind: SpanKind.SERVER, attributes: { "smtp.message.size": raw.length } }, async () => {
+          // SPF, DKIM, DMARC, ARC (extensions section 3): their lookups run while the message is parsed;
+          // never a rejection, and no longer than the DNS budget
+          const origin = { ip: session.remoteAddress, helo: session.hostNameAppearsAs || null, sender: from };
+          const checked = authenticator.check(raw, origin);
           // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
-          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries });
+          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, authentication: await checked });
         })
           .then((ids) => {
             logger.info({ emails: ids.length, size: raw.length }, "message accepted");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
-import { nothingExtracted, type Extracted } from "@burnbox/contracts";
+import { authenticationSummaryOf, nothingExtracted, type Authentication, type Extracted } from "@burnbox/contracts";
 import { newEvent, outboxRow, type Logger } from "@burnbox/service-kit";
 import { RAW_MESSAGE_FILE, type NewAttachment } from "../../data/email.repository";
 import type { ReceivedEmail } from "../../data/intake.repository";
@@ -25,6 +25,8 @@ export interface ReceivedMessage {
   /** MAIL FROM, used when the message has no From address. */
   envelopeFrom: string;
   deliveries: Delivery[];
+  /** The SPF, DKIM, DMARC and ARC verdicts worked out at intake (extensions section 3); null when not checked. */
+  authentication?: Authentication | null;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
   const extracted = extractedOf(logger, { subject, text: hasOwnText(mail) && !htmlOnly ? bodyText : null, html: sentHtml, headers });
   const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
   const receivedAt = new Date(deps.now());
+  const authentication = input.authentication ?? null;
 
   const stored: Array<{ d: Delivery; emailId: string; rawKey: string; attachments: NewAttachment[] }> = [];
   for (const d of input.deliveries) {
@@ -105,6 +108,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
       bodyHtml,
       headers,
       extracted,
+      authentication,
       sizeBytes: raw.length,
       rawKey,
       receivedAt,
@@ -126,6 +130,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
           size_bytes: raw.length,
           created_by: d.createdBy,
           extracted,
+          authentication,
           summary: {
             id: emailId,
             inbox_id: d.inboxId,
@@ -136,6 +141,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
             is_read: false,
             size_bytes: raw.length,
             received_at: receivedAt.toISOString(),
+            authentication_summary: authenticationSummaryOf(authentication),
           },
         },
       }),
