@@ -64,8 +64,8 @@ export const EmailReceivedData = z.object({
    * without `extracted` (carried once, below; the frame is the summary with it).
    */
   summary: EmailSummary.omit({ extracted: true, authentication_summary: true })
-    // `none` on events from before authentication results existed
-    .extend({ authentication_summary: AuthenticationSummary.default("none") })
+    // absent on events from before authentication results existed
+    .extend({ authentication_summary: AuthenticationSummary.optional() })
     .optional(),
   /**
    * The codes and links found at intake (extensions section 2), in the webhook body and the

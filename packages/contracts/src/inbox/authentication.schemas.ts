@@ -1,13 +1,13 @@
 import { z } from "../zod";
 
 /** Extensions section 3: a verdict in the words of RFC 8601 (Authentication-Results). */
-export const AUTH_RESULTS = ["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror", "policy"] as const;
-export const AuthResult = z.enum(AUTH_RESULTS).openapi("AuthResult", {
+export const MAIL_AUTH_RESULTS = ["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror", "policy"] as const;
+export const MailAuthResult = z.enum(MAIL_AUTH_RESULTS).openapi("MailAuthResult", {
   description:
     "An RFC 8601 result. `temperror`: a DNS lookup failed or did not answer within the intake's DNS budget (the mail was stored all the same); " +
     "`permerror`: the published record is broken; `none`: nothing to check (no record, no signature).",
 });
-export type AuthResult = z.infer<typeof AuthResult>;
+export type MailAuthResult = z.infer<typeof MailAuthResult>;
 
 /** What a domain's DMARC record asks receivers to do with mail that fails (`p=`, or `sp=` for a subdomain). */
 export const DMARC_POLICIES = ["none", "quarantine", "reject"] as const;
@@ -16,7 +16,7 @@ export type DmarcPolicy = z.infer<typeof DmarcPolicy>;
 
 export const SpfVerdict = z
   .object({
-    result: AuthResult,
+    result: MailAuthResult,
     domain: z.string().nullable().openapi({
       description: "The domain whose SPF record was checked: the envelope sender's (MAIL FROM), or the HELO name for a null sender; null when neither has one",
     }),
@@ -25,7 +25,7 @@ export const SpfVerdict = z
 
 export const DkimVerdict = z
   .object({
-    result: AuthResult.openapi({
+    result: MailAuthResult.openapi({
       description:
         "`pass`, or `fail` when the key does not verify the signature; a body altered after signing (body hash mismatch) is `neutral`",
     }),
@@ -36,7 +36,7 @@ export const DkimVerdict = z
 
 export const DmarcVerdict = z
   .object({
-    result: AuthResult,
+    result: MailAuthResult,
     policy: DmarcPolicy.openapi({
       description: "The policy the From domain publishes (`p=`, or `sp=` for a subdomain); `none` when it publishes none. Never applied: mail is stored whatever it says",
     }),
@@ -44,7 +44,7 @@ export const DmarcVerdict = z
   })
   .openapi("DmarcVerdict");
 
-export const ArcVerdict = z.object({ result: AuthResult }).openapi("ArcVerdict");
+export const ArcVerdict = z.object({ result: MailAuthResult }).openapi("ArcVerdict");
 
 /** Extensions section 3: SPF, DKIM, DMARC and ARC as judged once at intake. */
 export const Authentication = z

@@ -59,7 +59,7 @@ const MAX_TTL_S = 86_400;
 /** The records of the answer section of type `type`, in the shapes `node:dns` gives. */
 function recordsOf(packet: DnsPacket, type: RecordType): { records: unknown[]; ttl: number } {
   const wanted = Packet.TYPE[type];
-  const answers = packet.answers.filter((a) => a.type === wanted) as Array<Record<string, unknown> & { ttl: number }>;
+  const answers = packet.answers.filter((a) => a.type === wanted) as unknown as Array<Record<string, unknown> & { ttl: number }>;
   const ttl = answers.reduce((min, a) => Math.min(min, a.ttl), MAX_TTL_S);
   const records = answers.map((a): unknown => {
     switch (type) {

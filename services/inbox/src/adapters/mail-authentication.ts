@@ -47,8 +47,11 @@ export function mailAuthentication(settings: MailAuthenticationSettings, logger:
       const fromDomain = fromDomainIn(raw);
       const unfinished = () =>
         temperrorVerdicts({ signatures: signaturesIn(raw), fromDomain, spfDomain: spfDomainOf(origin.sender, origin.helo) });
-      const resolver = (name: string, type: string): Promise<unknown[]> =>
-        isRecordType(type) ? records.lookup(name, type, budget) : Promise.reject(new DnsLookupError("ENOTIMP", `${type} is not asked`));
+      // node:dns's `resolve` shapes (TXT: lists of strings, MX: exchange and priority), which mailauth's type narrows to strings
+      const resolver = (name: string, type: string) =>
+        (isRecordType(type)
+          ? records.lookup(name, type, budget)
+          : Promise.reject(new DnsLookupError("ENOTIMP", `${type} is not asked`))) as Promise<string[][] | string[]>;
       const checks = authenticate(raw, {
         ip,
         ...(origin.helo ? { helo: origin.helo } : {}),

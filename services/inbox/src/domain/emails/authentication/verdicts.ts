@@ -1,4 +1,4 @@
-import { AUTH_RESULTS, DMARC_POLICIES, type Authentication, type AuthResult, type DmarcPolicy } from "@burnbox/contracts";
+import { DMARC_POLICIES, MAIL_AUTH_RESULTS, type Authentication, type DmarcPolicy, type MailAuthResult } from "@burnbox/contracts";
 
 /**
  * The parts of a mail-authentication library's answer (mailauth's `authenticate`) that the
@@ -17,13 +17,13 @@ export interface CheckOutcome {
   arc?: { status?: { result?: string } } | false | null;
 }
 
-const RESULT_WORDS: ReadonlySet<string> = new Set(AUTH_RESULTS);
+const RESULT_WORDS: ReadonlySet<string> = new Set(MAIL_AUTH_RESULTS);
 
 /** A library's word as an RFC 8601 result; a word outside the list (none expected) is `permerror`, never a pass. */
-export function resultOf(word: string | undefined): AuthResult {
+export function resultOf(word: string | undefined): MailAuthResult {
   const w = (word ?? "").toLowerCase();
   if (!w) return "none";
-  return RESULT_WORDS.has(w) ? (w as AuthResult) : "permerror";
+  return RESULT_WORDS.has(w) ? (w as MailAuthResult) : "permerror";
 }
 
 const policyOf = (tag: string | undefined): DmarcPolicy => {
