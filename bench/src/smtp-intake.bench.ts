@@ -53,7 +53,11 @@ async function signedMessages(dns: Awaited<ReturnType<typeof testDns>>, to: stri
       to,
       subject: `m${i}`,
       text: TEXT,
-      dkim: { domainName: SENDER_DOMAIN, keySelector: SELECTOR, privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString() },
+      dkim: {
+        domainName: SENDER_DOMAIN,
+        keySelector: SELECTOR,
+        privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      },
     });
     pool.push((info.message as Buffer).toString("utf8"));
   }
@@ -61,7 +65,12 @@ async function signedMessages(dns: Awaited<ReturnType<typeof testDns>>, to: stri
 }
 
 /** Sends `count` messages to `to` over `CONNECTIONS` sessions as fast as they are accepted. */
-async function load(port: number, to: string, count: number, messages: Messages = plainMessages): Promise<{ perSecond: number; p99: number }> {
+async function load(
+  port: number,
+  to: string,
+  count: number,
+  messages: Messages = plainMessages,
+): Promise<{ perSecond: number; p99: number }> {
   const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, () => SmtpSession.open(port)));
   const latencies: number[] = [];
   let next = 0;

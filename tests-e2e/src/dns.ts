@@ -37,7 +37,8 @@ export async function testDns(port: number): Promise<{ zones: Map<string, TestZo
       else {
         const ttl = zone.ttl ?? 1;
         if (question.type === Packet.TYPE.TXT) {
-          for (const text of zone.txt ?? []) response.answers.push(Packet.createResourceFromQuestion(question, { ttl, data: characterStrings(text) }));
+          for (const text of zone.txt ?? [])
+            response.answers.push(Packet.createResourceFromQuestion(question, { ttl, data: characterStrings(text) }));
         } else {
           const records = question.type === Packet.TYPE.A ? zone.a : question.type === Packet.TYPE.AAAA ? zone.aaaa : undefined;
           for (const address of records ?? []) response.answers.push(Packet.createResourceFromQuestion(question, { ttl, address }));

@@ -71,7 +71,13 @@ describe("authentication results of received mail", () => {
 
   /** Sends `raw` with nodemailer's SMTP transport (no retry, no STARTTLS), as `helo` with envelope sender `sender`. */
   async function send(raw: Buffer, o: { sender: string; to: string; helo: string }): Promise<void> {
-    const transport = nodemailer.createTransport({ host: "127.0.0.1", port: system.ports.smtp, secure: false, ignoreTLS: true, name: o.helo });
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: system.ports.smtp,
+      secure: false,
+      ignoreTLS: true,
+      name: o.helo,
+    });
     try {
       await transport.sendMail({ envelope: { from: o.sender, to: [o.to] }, raw });
     } finally {
@@ -96,7 +102,12 @@ describe("authentication results of received mail", () => {
     const { domain, keys } = senderDomain("good", "v=spf1 ip4:127.0.0.1 -all");
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, `good-${tag}`);
     const subject = `Signed ${tag}`;
-    const raw = await compose({ from: `Shop <orders@${domain}>`, to: inbox.full_address, subject, sign: { domain, privateKey: keys.privateKey } });
+    const raw = await compose({
+      from: `Shop <orders@${domain}>`,
+      to: inbox.full_address,
+      subject,
+      sign: { domain, privateKey: keys.privateKey },
+    });
     await send(raw, { sender: `bounce@${domain}`, to: inbox.full_address, helo: `mta.${domain}` });
 
     const { email, summary } = await received(inbox.id, subject);
@@ -108,7 +119,9 @@ describe("authentication results of received mail", () => {
     });
     expect(summary.authentication_summary).toBe("pass");
     // no Authentication-Results (or any other) header was added: the bytes are the sender's
-    const stored = await fetch(`${system.gatewayUrl}/api/v1/emails/${email.id}/raw`, { headers: { authorization: `Bearer ${world.owner.token}` } });
+    const stored = await fetch(`${system.gatewayUrl}/api/v1/emails/${email.id}/raw`, {
+      headers: { authorization: `Bearer ${world.owner.token}` },
+    });
     expect(Buffer.from(await stored.arrayBuffer()).equals(raw)).toBe(true);
   });
 
@@ -132,7 +145,9 @@ describe("authentication results of received mail", () => {
     });
 
     const bodyAltered = await received(inbox.id, bodySubject);
-    expect(bodyAltered.email.authentication?.dkim).toEqual([{ result: expect.stringMatching(/^(neutral|fail)$/), domain, selector: SELECTOR }]);
+    expect(bodyAltered.email.authentication?.dkim).toEqual([
+      { result: expect.stringMatching(/^(neutral|fail)$/), domain, selector: SELECTOR },
+    ]);
     const headerAltered = await received(inbox.id, `${headerSubject} (edited)`);
     expect(headerAltered.email.authentication?.dkim).toEqual([{ result: "fail", domain, selector: SELECTOR }]);
     // SPF still passes for the envelope sender's domain, which is the From domain: DMARC passes by SPF
@@ -166,7 +181,12 @@ describe("authentication results of received mail", () => {
       for (const name of [domain, `_dmarc.${domain}`, `${SELECTOR}._domainkey.${domain}`]) dns.zones.set(name, { fail });
       const keys = dkimKeys();
       const subject = `DNS ${fail} ${tag}`;
-      const raw = await compose({ from: `orders@${domain}`, to: inbox.full_address, subject, sign: { domain, privateKey: keys.privateKey } });
+      const raw = await compose({
+        from: `orders@${domain}`,
+        to: inbox.full_address,
+        subject,
+        sign: { domain, privateKey: keys.privateKey },
+      });
       // the 250 comes back: DNS trouble never refuses a message
       await send(raw, { sender: `bounce@${domain}`, to: inbox.full_address, helo: `mta.${domain}` });
 

@@ -63,7 +63,9 @@ describe("checks on received mail", () => {
     }
     return waitFor(
       async () => {
-        const list = await api<{ data: Array<{ id: string; subject: string }> }>("GET", `/inboxes/${inbox.id}/emails`, { token: world.owner.token });
+        const list = await api<{ data: Array<{ id: string; subject: string }> }>("GET", `/inboxes/${inbox.id}/emails`, {
+          token: world.owner.token,
+        });
         return list.body.data.find((e) => e.subject === subject)?.id ?? null;
       },
       { what: `the mail "${subject}"` },
@@ -103,7 +105,9 @@ describe("checks on received mail", () => {
       expect((await api("GET", `/emails/${id}/html-check`, { token: world.owner.token })).status).toBe(404);
       const stranger = await registerUser(api, "stranger");
       const foreign = await api<{ error: string }>("GET", `/emails/${id}/html-check`, { token: stranger.token });
-      const unknown = await api<{ error: string }>("GET", `/emails/00000000-0000-4000-8000-000000000000/html-check`, { token: stranger.token });
+      const unknown = await api<{ error: string }>("GET", `/emails/00000000-0000-4000-8000-000000000000/html-check`, {
+        token: stranger.token,
+      });
       expect(foreign.status).toBe(404);
       expect(foreign.body).toEqual(unknown.body);
     });
@@ -131,7 +135,10 @@ describe("checks on received mail", () => {
       // answers nothing: the link check gives up at its 5 s
       const hanging = createServer(() => undefined);
       const tls = createTlsServer(
-        { cert: readFileSync(path.join(SMTP_TLS_FIXTURES, "smtp-test.crt")), key: readFileSync(path.join(SMTP_TLS_FIXTURES, "smtp-test.key")) },
+        {
+          cert: readFileSync(path.join(SMTP_TLS_FIXTURES, "smtp-test.crt")),
+          key: readFileSync(path.join(SMTP_TLS_FIXTURES, "smtp-test.key")),
+        },
         (_req, res) => res.writeHead(200).end(),
       );
       servers.push(site, hanging, tls);
@@ -191,7 +198,9 @@ describe("checks on received mail", () => {
       const id = await deliver(inbox, `Links 2 ${tag}`, "text/html; charset=utf-8", `<a href="http://127.0.0.1:${web}/ok">ok</a>`);
       const stranger = await registerUser(api, "stranger");
       const foreign = await api<{ error: string }>("POST", `/emails/${id}/link-check`, { token: stranger.token });
-      const unknown = await api<{ error: string }>("POST", "/emails/00000000-0000-4000-8000-000000000000/link-check", { token: stranger.token });
+      const unknown = await api<{ error: string }>("POST", "/emails/00000000-0000-4000-8000-000000000000/link-check", {
+        token: stranger.token,
+      });
       expect(foreign.status).toBe(404);
       expect(foreign.body).toEqual(unknown.body);
     });

@@ -18,7 +18,8 @@ export const SpfVerdict = z
   .object({
     result: MailAuthResult,
     domain: z.string().nullable().openapi({
-      description: "The domain whose SPF record was checked: the envelope sender's (MAIL FROM), or the HELO name for a null sender; null when neither has one",
+      description:
+        "The domain whose SPF record was checked: the envelope sender's (MAIL FROM), or the HELO name for a null sender; null when neither has one",
     }),
   })
   .openapi("SpfVerdict");
@@ -38,7 +39,8 @@ export const DmarcVerdict = z
   .object({
     result: MailAuthResult,
     policy: DmarcPolicy.openapi({
-      description: "The policy the From domain publishes (`p=`, or `sp=` for a subdomain); `none` when it publishes none. Never applied: mail is stored whatever it says",
+      description:
+        "The policy the From domain publishes (`p=`, or `sp=` for a subdomain); `none` when it publishes none. Never applied: mail is stored whatever it says",
     }),
     domain: z.string().nullable().openapi({ description: "The From header's domain; null when the message has no usable From address" }),
   })

@@ -166,7 +166,10 @@ export const emailsRoutes = defineRoutes({ service: "inbox", tag: "Emails" }, [
       `http(s) URL). Up to ${LINK_CHECK_LIMITS.concurrency} links are fetched at a time. Read access to the email suffices; 404 for a foreign or unknown email.`,
     ].join("\n"),
     request: { params: IdParams },
-    responses: { 200: { description: "Each link's answer, in the order of `extracted.links`", schema: LinkCheck }, 404: errorResponses[404] },
+    responses: {
+      200: { description: "Each link's answer, in the order of `extracted.links`", schema: LinkCheck },
+      404: errorResponses[404],
+    },
     extensions: { "x-burnbox-extension": true },
     holdsUpToMs: LINK_CHECK_MAX_MS,
   },

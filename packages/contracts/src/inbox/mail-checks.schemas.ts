@@ -17,7 +17,12 @@ export const HtmlCheckIssue = z
       .array(z.string())
       .openapi({ description: "Clients without support, named `family.platform` (`outlook.windows`, `gmail.android`)" }),
     clients_partial: z.array(z.string()).openapi({ description: "Clients with partial support (counted as unsupported in `score`)" }),
-    line: z.number().int().positive().optional().openapi({ description: "The line of the HTML part where the feature is first used, when known" }),
+    line: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({ description: "The line of the HTML part where the feature is first used, when known" }),
   })
   .openapi("HtmlCheckIssue");
 export type HtmlCheckIssue = z.infer<typeof HtmlCheckIssue>;
@@ -25,10 +30,13 @@ export type HtmlCheckIssue = z.infer<typeof HtmlCheckIssue>;
 export const HtmlCheck = z
   .object({
     score: z.number().int().min(0).max(100).openapi({
-      description: "The percentage of the checked clients that support every feature the HTML uses fully (partial support counts as not supported)",
+      description:
+        "The percentage of the checked clients that support every feature the HTML uses fully (partial support counts as not supported)",
     }),
     clients: z.array(z.string()).openapi({ description: "The clients checked, named `family.platform`" }),
-    issues: z.array(HtmlCheckIssue).openapi({ description: "One entry per feature that some checked client lacks or supports only in part" }),
+    issues: z
+      .array(HtmlCheckIssue)
+      .openapi({ description: "One entry per feature that some checked client lacks or supports only in part" }),
   })
   .openapi("HtmlCheck", {
     description: "BurnBox extension (not in the spec): the HTML part's HTML and CSS features judged against the caniemail data.",
@@ -59,10 +67,8 @@ export const LinkCheckResult = z
   .openapi("LinkCheckResult");
 export type LinkCheckResult = z.infer<typeof LinkCheckResult>;
 
-export const LinkCheck = z
-  .object({ links: z.array(LinkCheckResult).max(LINK_CHECK_LIMITS.links) })
-  .openapi("LinkCheck", {
-    description: "BurnBox extension (not in the spec): each link of `extracted.links`, in that order, fetched once.",
-    "x-burnbox-extension": true,
-  });
+export const LinkCheck = z.object({ links: z.array(LinkCheckResult).max(LINK_CHECK_LIMITS.links) }).openapi("LinkCheck", {
+  description: "BurnBox extension (not in the spec): each link of `extracted.links`, in that order, fetched once.",
+  "x-burnbox-extension": true,
+});
 export type LinkCheck = z.infer<typeof LinkCheck>;

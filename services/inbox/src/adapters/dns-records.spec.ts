@@ -28,9 +28,12 @@ async function dnsServer(zones: Map<string, Zone>): Promise<{ port: number; aske
       else if (!zone) response.header.rcode = 3;
       else {
         const ttl = zone.ttl ?? 300;
-        if (q.type === Packet.TYPE.TXT) for (const data of zone.txt ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, data }));
-        if (q.type === Packet.TYPE.A) for (const address of zone.a ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, address }));
-        if (q.type === Packet.TYPE.MX) for (const mx of zone.mx ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, ...mx }));
+        if (q.type === Packet.TYPE.TXT)
+          for (const data of zone.txt ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, data }));
+        if (q.type === Packet.TYPE.A)
+          for (const address of zone.a ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, address }));
+        if (q.type === Packet.TYPE.MX)
+          for (const mx of zone.mx ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, ...mx }));
       }
       void send(response);
     },
@@ -93,8 +96,12 @@ describe("DnsRecords", () => {
     await r.lookup("short.example.org", "TXT", { deadline: clock + 1_000, lookupsLeft: 5 });
     expect(server.asked).toHaveLength(2);
     // a negative answer without a SOA is not kept (RFC 2308)
-    await expect(r.lookup("nothing.example.org", "TXT", { deadline: clock + 1_000, lookupsLeft: 5 })).rejects.toBeInstanceOf(DnsLookupError);
-    await expect(r.lookup("nothing.example.org", "TXT", { deadline: clock + 1_000, lookupsLeft: 5 })).rejects.toBeInstanceOf(DnsLookupError);
+    await expect(r.lookup("nothing.example.org", "TXT", { deadline: clock + 1_000, lookupsLeft: 5 })).rejects.toBeInstanceOf(
+      DnsLookupError,
+    );
+    await expect(r.lookup("nothing.example.org", "TXT", { deadline: clock + 1_000, lookupsLeft: 5 })).rejects.toBeInstanceOf(
+      DnsLookupError,
+    );
     expect(server.asked).toHaveLength(4);
     expect(r.size).toBe(1);
   });

@@ -206,9 +206,9 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
         clearTimeout(timer);
         resolve(v);
       },
-      (err: unknown) => {
+      (err: Error) => {
         clearTimeout(timer);
-        reject(err as Error);
+        reject(err);
       },
     );
   });
@@ -218,9 +218,10 @@ function queryPacket(name: string, type: RecordType): DnsPacket {
   const q = new Packet();
   q.header.id = randomInt(0x10000);
   q.header.rd = 1;
-  q.questions.push({ name, type: Packet.TYPE[type], class: Packet.CLASS.IN } as never);
+  // a plain question: the packet encodes its name, type and class itself
+  q.questions.push({ name, type: Packet.TYPE[type], class: Packet.CLASS.IN } as (typeof q.questions)[number]);
   // EDNS0: a DKIM key or a long SPF record fits in one UDP answer
-  q.additionals.push(Packet.Resource.EDNS([]) as never);
+  q.additionals.push(Packet.Resource.EDNS([]));
   return q;
 }
 

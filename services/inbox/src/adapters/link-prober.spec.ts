@@ -35,7 +35,13 @@ describe("guardedLinkProber", () => {
 
   it("when the target is loopback, private, link-local or localhost and not allow-listed, then it is refused without a request", async () => {
     hits.length = 0;
-    for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, "http://10.1.2.3/", "http://169.254.169.254/", `http://[::1]:${port}/`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://localhost:${port}/`,
+      "http://10.1.2.3/",
+      "http://169.254.169.254/",
+      `http://[::1]:${port}/`,
+    ]) {
       expect(await strict.probe(url, "HEAD", signal())).toEqual({ error: "refused" });
     }
     expect(hits).toEqual([]);

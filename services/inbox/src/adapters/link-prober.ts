@@ -2,7 +2,15 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { LinkCheckError } from "@burnbox/contracts";
-import { CONTROL_CHARACTER, RefusedTarget, UnresolvedTarget, guardedLookup, hostProblem, normalHost, type OutboundPolicy } from "@burnbox/service-kit";
+import {
+  CONTROL_CHARACTER,
+  RefusedTarget,
+  UnresolvedTarget,
+  guardedLookup,
+  hostProblem,
+  normalHost,
+  type OutboundPolicy,
+} from "@burnbox/service-kit";
 import type { LinkProber, ProbeOutcome } from "../domain/emails/checks/link-prober";
 
 /** Error codes of a failed TLS handshake or certificate check. */
@@ -45,7 +53,8 @@ export function guardedLinkProber(policy: OutboundPolicy): LinkProber {
       } catch {
         return Promise.resolve({ error: "invalid" });
       }
-      if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) return Promise.resolve({ error: "invalid" });
+      if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password)
+        return Promise.resolve({ error: "invalid" });
       const host = normalHost(url.hostname);
       if (hostProblem(host, policy.allowed)) return Promise.resolve({ error: "refused" });
       if (signal.aborted) return Promise.resolve({ error: "timeout" });

@@ -21,7 +21,8 @@ async function dnsServer(zones: Map<string, Zone>): Promise<{ port: number; clos
       if (zone?.fail === "servfail") response.header.rcode = 2;
       else if (!zone) response.header.rcode = 3;
       else if (q.type === Packet.TYPE.TXT) {
-        for (const text of zone.txt ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl: 60, data: text.match(/.{1,255}/g) }));
+        for (const text of zone.txt ?? [])
+          response.answers.push(Packet.createResourceFromQuestion(q, { ttl: 60, data: text.match(/.{1,255}/g) ?? [] }));
       }
       void send(response);
     },
@@ -80,7 +81,11 @@ describe("mailAuthentication", () => {
 
   it("when signed mail comes from an address its domain's SPF allows, then SPF, DKIM and DMARC pass with the published policy", async () => {
     const check = mailAuthentication(settings(), logger);
-    const verdicts = await check.check(await signedMail("good.test"), { ip: "::ffff:192.0.2.7", helo: "mta.good.test", sender: "bounce@good.test" });
+    const verdicts = await check.check(await signedMail("good.test"), {
+      ip: "::ffff:192.0.2.7",
+      helo: "mta.good.test",
+      sender: "bounce@good.test",
+    });
     expect(verdicts).toEqual({
       spf: { result: "pass", domain: "good.test" },
       dkim: [{ result: "pass", domain: "good.test", selector: "s1" }],
@@ -101,13 +106,21 @@ describe("mailAuthentication", () => {
 
   it("when unsigned mail comes from an address SPF does not allow, then SPF and DMARC fail and there is no DKIM entry", async () => {
     const check = mailAuthentication(settings(), logger);
-    const verdicts = await check.check(await signedMail("good.test", { sign: false }), { ip: "198.51.100.1", helo: "x.example", sender: "bounce@good.test" });
+    const verdicts = await check.check(await signedMail("good.test", { sign: false }), {
+      ip: "198.51.100.1",
+      helo: "x.example",
+      sender: "bounce@good.test",
+    });
     expect(verdicts).toMatchObject({ spf: { result: "fail" }, dkim: [], dmarc: { result: "fail", policy: "quarantine" } });
   });
 
   it("when the DNS answers SERVFAIL, then every verdict that needed it is temperror", async () => {
     const check = mailAuthentication(settings(), logger);
-    const verdicts = await check.check(await signedMail("broken.test"), { ip: "192.0.2.7", helo: "mta.broken.test", sender: "bounce@broken.test" });
+    const verdicts = await check.check(await signedMail("broken.test"), {
+      ip: "192.0.2.7",
+      helo: "mta.broken.test",
+      sender: "bounce@broken.test",
+    });
     expect(verdicts).toEqual({
       spf: { result: "temperror", domain: "broken.test" },
       dkim: [{ result: "temperror", domain: "broken.test", selector: "s1" }],

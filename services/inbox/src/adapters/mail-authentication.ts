@@ -1,7 +1,14 @@
 import { authenticate } from "mailauth";
 import type { Authentication } from "@burnbox/contracts";
 import type { Clock, Logger } from "@burnbox/service-kit";
-import { fromDomainIn, signaturesIn, spfDomainOf, temperrorVerdicts, verdictsOf, type CheckOutcome } from "../domain/emails/authentication/verdicts";
+import {
+  fromDomainIn,
+  signaturesIn,
+  spfDomainOf,
+  temperrorVerdicts,
+  verdictsOf,
+  type CheckOutcome,
+} from "../domain/emails/authentication/verdicts";
 import { authenticationOff, type MailAuthenticator, type SmtpOrigin } from "../domain/emails/authentication/mail-authenticator";
 import { DnsLookupError, DnsRecords, RECORD_TYPES, type RecordType } from "./dns-records";
 

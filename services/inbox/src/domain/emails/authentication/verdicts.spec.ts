@@ -65,7 +65,10 @@ describe("verdictsOf", () => {
 
   it("when DMARC passes or fails, then the summary says so; any other verdict, or none stored, summarizes as none", () => {
     expect(authenticationSummaryOf(verdictsOf(passing, "example.org"))).toBe("pass");
-    const failed = verdictsOf({ ...passing, dmarc: { status: { result: "fail", header: { from: "example.org", d: "example.org" } }, p: "reject" } }, null);
+    const failed = verdictsOf(
+      { ...passing, dmarc: { status: { result: "fail", header: { from: "example.org", d: "example.org" } }, p: "reject" } },
+      null,
+    );
     expect(authenticationSummaryOf(failed)).toBe("fail");
     expect(authenticationSummaryOf(temperrorVerdicts({ signatures: [], fromDomain: null, spfDomain: null }))).toBe("none");
     expect(authenticationSummaryOf(null)).toBe("none");

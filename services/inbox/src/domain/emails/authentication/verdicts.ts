@@ -9,11 +9,14 @@ export interface CheckOutcome {
   dkim?: {
     results?: Array<{ signingDomain?: string; selector?: string; status?: { result?: string; comment?: string } }>;
   } | null;
-  dmarc?: {
-    status?: { result?: string; header?: { from?: string; d?: string } };
-    p?: string;
-    sp?: string;
-  } | false | null;
+  dmarc?:
+    | {
+        status?: { result?: string; header?: { from?: string; d?: string } };
+        p?: string;
+        sp?: string;
+      }
+    | false
+    | null;
   arc?: { status?: { result?: string } } | false | null;
 }
 
@@ -78,7 +81,11 @@ export interface SignatureRef {
  * What is stored when the checks did not finish within the DNS budget (or failed outright): every
  * check `temperror`, one DKIM entry per signature the header block names, the From domain known.
  */
-export function temperrorVerdicts(input: { signatures: SignatureRef[]; fromDomain: string | null; spfDomain: string | null }): Authentication {
+export function temperrorVerdicts(input: {
+  signatures: SignatureRef[];
+  fromDomain: string | null;
+  spfDomain: string | null;
+}): Authentication {
   return {
     spf: { result: "temperror", domain: input.spfDomain },
     dkim: input.signatures.map((s) => ({ result: "temperror", domain: s.domain, selector: s.selector })),
@@ -121,8 +128,9 @@ export function fromDomainIn(raw: Buffer): string | null {
   const froms = headerFields(raw).filter(([name]) => name === "from");
   if (froms.length !== 1) return null;
   const addresses = froms[0]![1].match(/[^\s<>"(),;:]+@([^\s<>"(),;:]+)/g) ?? [];
-  if (addresses.length !== 1) return null;
-  return domainOf(addresses[0]!.slice(addresses[0]!.lastIndexOf("@") + 1));
+  const [address] = addresses;
+  if (addresses.length !== 1 || address === undefined) return null;
+  return domainOf(address.slice(address.lastIndexOf("@") + 1));
 }
 
 /** The domain SPF checks: the envelope sender's, or the HELO name's for the null sender. */

@@ -58,7 +58,7 @@ class FeatureRecorder extends DoIUseEmail {
     if (!this.current) return;
     const { title, client } = this.current;
     let clients = this.found.get(title);
-    if (!clients) this.found.set(title, (clients = new Map()));
+    if (!clients) this.found.set(title, (clients = new Map<string, Support>()));
     // a feature met twice keeps its worst support for a client
     if (clients.get(client) !== "none") clients.set(client, support);
   }

@@ -2,7 +2,9 @@ import { checkLinks, linkResultOf } from "./link-check";
 import type { LinkProber, ProbeOutcome } from "./link-prober";
 
 /** A prober answering from a table by method and URL, recording each request. */
-function fakeProber(answers: Record<string, ProbeOutcome | ((signal: AbortSignal) => Promise<ProbeOutcome>)>): LinkProber & { calls: string[] } {
+function fakeProber(
+  answers: Record<string, ProbeOutcome | ((signal: AbortSignal) => Promise<ProbeOutcome>)>,
+): LinkProber & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -31,7 +33,12 @@ describe("linkResultOf", () => {
   });
 
   it("when there was no answer, then status is null, ok false and the error given", () => {
-    expect(linkResultOf("http://10.0.0.1/", { error: "refused" })).toEqual({ url: "http://10.0.0.1/", status: null, ok: false, error: "refused" });
+    expect(linkResultOf("http://10.0.0.1/", { error: "refused" })).toEqual({
+      url: "http://10.0.0.1/",
+      status: null,
+      ok: false,
+      error: "refused",
+    });
   });
 });
 
@@ -50,8 +57,13 @@ describe("checkLinks", () => {
   });
 
   it("when links answer out of order, then the results keep the links' order", async () => {
-    const later = (ms: number, status: number) => () => new Promise<ProbeOutcome>((resolve) => setTimeout(() => resolve({ status, location: null }), ms));
-    const prober = fakeProber({ "https://a.test/1": later(30, 201), "https://a.test/2": later(1, 202), "https://a.test/3": later(10, 203) });
+    const later = (ms: number, status: number) => () =>
+      new Promise<ProbeOutcome>((resolve) => setTimeout(() => resolve({ status, location: null }), ms));
+    const prober = fakeProber({
+      "https://a.test/1": later(30, 201),
+      "https://a.test/2": later(1, 202),
+      "https://a.test/3": later(10, 203),
+    });
     const results = await checkLinks(prober, ["https://a.test/1", "https://a.test/2", "https://a.test/3"], { concurrency: 3 });
     expect(results.map((r) => r.status)).toEqual([201, 202, 203]);
   });

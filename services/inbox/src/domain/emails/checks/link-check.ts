@@ -19,7 +19,11 @@ export function linkResultOf(url: string, outcome: ProbeOutcome): LinkCheckResul
 }
 
 /** One link: HEAD, then GET when HEAD answers 405 or 501, both within the one link's time. */
-export async function checkLink(prober: LinkProber, url: string, perLinkMs: number = LINK_CHECK_LIMITS.perLinkMs): Promise<LinkCheckResult> {
+export async function checkLink(
+  prober: LinkProber,
+  url: string,
+  perLinkMs: number = LINK_CHECK_LIMITS.perLinkMs,
+): Promise<LinkCheckResult> {
   const signal = AbortSignal.timeout(perLinkMs);
   let outcome = await prober.probe(url, "HEAD", signal);
   if ("status" in outcome && (outcome.status === 405 || outcome.status === 501)) outcome = await prober.probe(url, "GET", signal);
