@@ -186,9 +186,13 @@ async function main(): Promise<void> {
     if (stored !== expected || events !== expected) throw new Error("messages or events missing");
 
     // the checks ran and passed (not a temperror run measured as one with checks)
-    const last = await api<{ data: Array<{ id: string; authentication_summary: string }> }>("GET", `/inboxes/${inbox.id}/emails?per_page=5`, {
-      token: world.owner.token,
-    });
+    const last = await api<{ data: Array<{ id: string; authentication_summary: string }> }>(
+      "GET",
+      `/inboxes/${inbox.id}/emails?per_page=5`,
+      {
+        token: world.owner.token,
+      },
+    );
     const summaries = last.body.data.map((e) => e.authentication_summary);
     process.stdout.write(`authentication summaries of the last 5 messages: ${summaries.join(", ")}\n`);
     if (AUTH && summaries.some((s) => s !== "pass")) throw new Error("authentication checks did not pass");
