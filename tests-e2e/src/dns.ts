@@ -20,9 +20,27 @@ const characterStrings = (text: string): string[] => text.match(/[\s\S]{1,255}/g
 
 /**
  * The DNS the system asks (`dns.servers`), run by a test on the system's DNS port: A, AAAA and TXT
- * from `zones`, the rest NXDOMAIN (a known name without the asked type: no records).
+ * from `zones`, the rest NXDOMAIN (a known name without the asked type: no records). A negative
+ * answer carries a SOA whose TTL (`negativeTtl`, 1 s unless given) says how long it may be kept.
  */
-export async function testDns(port: number): Promise<{ zones: Map<string, TestZone>; close(): Promise<void> }> {
+export async function testDns(
+  port: number,
+  opts: { negativeTtl?: number } = {},
+): Promise<{ zones: Map<string, TestZone>; close(): Promise<void> }> {
+  const negativeTtl = opts.negativeTtl ?? 1;
+  const soa = (question: { name: string }) => ({
+    name: question.name.split(".").slice(-1)[0] ?? "test",
+    type: Packet.TYPE.SOA,
+    class: Packet.CLASS.IN,
+    ttl: negativeTtl,
+    primary: "ns.e2e.test",
+    admin: "hostmaster.e2e.test",
+    serial: 1,
+    refresh: 3600,
+    retry: 600,
+    expiration: 86400,
+    minimum: negativeTtl,
+  });
   const zones = new Map<string, TestZone>();
   const server = dns2.createServer({
     udp: true,
@@ -43,6 +61,9 @@ export async function testDns(port: number): Promise<{ zones: Map<string, TestZo
           const records = question.type === Packet.TYPE.A ? zone.a : question.type === Packet.TYPE.AAAA ? zone.aaaa : undefined;
           for (const address of records ?? []) response.answers.push(Packet.createResourceFromQuestion(question, { ttl, address }));
         }
+      }
+      if (question && (response.header.rcode === 3 || (response.header.rcode === 0 && response.answers.length === 0))) {
+        response.authorities.push(soa(question) as unknown as (typeof response.authorities)[number]);
       }
       void send(response);
     },
