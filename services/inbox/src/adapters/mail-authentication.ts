@@ -51,9 +51,9 @@ export function mailAuthentication(settings: MailAuthenticationSettings, logger:
       const started = now();
       const budget = { deadline: started + Math.max(0, settings.budgetMs - WRAP_UP_MS), lookupsLeft: settings.maxLookups };
       const ip = clientAddress(origin.ip);
-      const fromDomain = fromDomainIn(raw);
+      const fromDomain = () => fromDomainIn(raw);
       const unfinished = () =>
-        temperrorVerdicts({ signatures: signaturesIn(raw), fromDomain, spfDomain: spfDomainOf(origin.sender, origin.helo) });
+        temperrorVerdicts({ signatures: signaturesIn(raw), fromDomain: fromDomain(), spfDomain: spfDomainOf(origin.sender, origin.helo) });
       // node:dns's `resolve` shapes (TXT: lists of strings, MX: exchange and priority), which mailauth's type narrows to strings
       const resolver = (name: string, type: string) =>
         (isRecordType(type)

@@ -46,15 +46,17 @@ const domainOf = (value: string | undefined): string | null => {
  *   message (no signing domain) is no signature, so an unsigned message has `[]`.
  * - `dmarc`: the From domain; the policy that domain publishes (`p=`, or `sp=` when the record was
  *   found at its organizational domain, i.e. the From domain is a subdomain); `none` when no record.
- *   No DMARC outcome at all (no single From address) is `none` for a `null` domain.
+ *   No DMARC outcome at all (no single From address) is `none` for `fromDomain` (given, or read
+ *   when needed), which is null then.
  * - `arc`: the chain's result, `none` when there is none.
  */
-export function verdictsOf(outcome: CheckOutcome, fromDomain: string | null): Authentication {
+export function verdictsOf(outcome: CheckOutcome, fromDomain: string | null | (() => string | null)): Authentication {
   const spf = outcome.spf || null;
   const dmarc = outcome.dmarc || null;
   const arc = outcome.arc || null;
   const header = dmarc?.status?.header;
-  const from = domainOf(header?.from) ?? fromDomain;
+  // the message's own From domain is read only when DMARC did not say it
+  const from = domainOf(header?.from) ?? (typeof fromDomain === "function" ? fromDomain() : fromDomain);
   const recordDomain = domainOf(header?.d);
   const hasRecord = recordDomain !== null;
   return {
