@@ -7,23 +7,71 @@
  * Prints messages per second of both, their ratio, the CPU milliseconds per message of each
  * process and what each message's SMTP transcript takes in the database. Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 20000;
  * BENCH_STORAGE: the intake's storage folder, a tmpfs one to see what the disk costs;
- * BENCH_NODE_ARGS: node flags for every service process, --perf-basic-prof for `perf` say)
+ * BENCH_NODE_ARGS: node flags for every service process, --perf-basic-prof for `perf` say;
+ * BENCH_AUTH=on: the intake's authentication checks on (extensions section 3), every message
+ * DKIM-signed by a sender domain whose SPF, DKIM key and DMARC record live on a local DNS server
+ * (the system's `dns.servers`); off, the default: the checks turned off, as before them)
  */
+import { generateKeyPairSync } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { Client } from "pg";
 import { subjects } from "@burnbox/contracts";
 import { connectNats, jetstreamManager } from "@burnbox/service-kit/messaging";
 import { testDatabaseUrl, testInfra } from "@burnbox/test-kit";
-import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
+import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain, testDns } from "@burnbox/tests-e2e";
 import { cpuPerUnit, machine, othersPerUnit, percentile } from "./stats";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const CONNECTIONS = 10;
 const TEXT = "x".repeat(8 * 1024 - 300); // with the headers, about 8 KiB on the wire
+const AUTH = (process.env.BENCH_AUTH ?? "off") === "on";
+/** The sender domain of BENCH_AUTH=on, its DKIM selector, and how many signed messages are made beforehand and sent in turn. */
+const SENDER_DOMAIN = "sender.bench.test";
+const SELECTOR = "bench";
+const SIGNED_POOL = 50;
+
+/** The messages a run sends: built per message, or (BENCH_AUTH=on) from a pool signed before the clock starts. */
+type Messages = (i: number, to: string) => string;
+const plainMessages: Messages = (i, to) => buildMessage({ from: "bench@example.org", to, subject: `m${i}`, text: TEXT });
+
+/** BENCH_AUTH=on: SPF allowing 127.0.0.1, a DKIM key and DMARC p=none on the local DNS; messages signed with the key. */
+async function signedMessages(dns: Awaited<ReturnType<typeof testDns>>, to: string): Promise<Messages> {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const ttl = 3600;
+  dns.zones.set(SENDER_DOMAIN, { txt: ["v=spf1 ip4:127.0.0.1 -all"], ttl });
+  dns.zones.set(`${SELECTOR}._domainkey.${SENDER_DOMAIN}`, {
+    txt: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: "spki", format: "der" }).toString("base64")}`],
+    ttl,
+  });
+  dns.zones.set(`_dmarc.${SENDER_DOMAIN}`, { txt: ["v=DMARC1; p=none"], ttl });
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const pool: string[] = [];
+  for (let i = 0; i < SIGNED_POOL; i++) {
+    const info = await composer.sendMail({
+      from: `bench@${SENDER_DOMAIN}`,
+      to,
+      subject: `m${i}`,
+      text: TEXT,
+      dkim: {
+        domainName: SENDER_DOMAIN,
+        keySelector: SELECTOR,
+        privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      },
+    });
+    pool.push((info.message as Buffer).toString("utf8"));
+  }
+  return (i) => pool[i % pool.length]!;
+}
 
 /** Sends `count` messages to `to` over `CONNECTIONS` sessions as fast as they are accepted. */
-async function load(port: number, to: string, count: number): Promise<{ perSecond: number; p99: number }> {
+async function load(
+  port: number,
+  to: string,
+  count: number,
+  messages: Messages = plainMessages,
+): Promise<{ perSecond: number; p99: number }> {
   const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, () => SmtpSession.open(port)));
   const latencies: number[] = [];
   let next = 0;
@@ -33,9 +81,9 @@ async function load(port: number, to: string, count: number): Promise<{ perSecon
       while (next < count) {
         const i = next++;
         const t0 = performance.now();
-        await s.command("MAIL FROM:<bench@example.org>");
+        await s.command(AUTH ? `MAIL FROM:<bench@${SENDER_DOMAIN}>` : "MAIL FROM:<bench@example.org>");
         await s.command(`RCPT TO:<${to}>`);
-        const reply = await s.data(buildMessage({ from: "bench@example.org", to, subject: `m${i}`, text: TEXT }));
+        const reply = await s.data(messages(i, to));
         if (reply.code !== 250) throw new Error(`message ${i}: ${reply.code} ${reply.text}`);
         latencies.push(performance.now() - t0);
       }
@@ -63,7 +111,9 @@ async function bareSink(): Promise<{ port: number; close(): Promise<void> }> {
 }
 
 async function main(): Promise<void> {
-  process.stdout.write(`machine: ${machine()}\n${MESSAGES} messages of 8 KiB over ${CONNECTIONS} connections\n`);
+  process.stdout.write(
+    `machine: ${machine()}\n${MESSAGES} messages of 8 KiB over ${CONNECTIONS} connections; authentication checks ${AUTH ? "on (DKIM-signed mail, SPF, DMARC on a local DNS)" : "off"}\n`,
+  );
   const sink = await bareSink();
   const warm = Math.min(500, MESSAGES);
   await load(sink.port, "bench@sink.test", warm);
@@ -79,19 +129,23 @@ async function main(): Promise<void> {
       ...(process.env.BENCH_STORAGE ? { BB_STORAGE_LOCAL_PATH: process.env.BENCH_STORAGE } : {}),
       BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000",
       BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000",
+      BB_AUTHENTICATION_ENABLED: AUTH ? "true" : "false",
     },
   });
   const nc = await connectNats(testInfra.natsUrl, "bench");
+  // negative answers kept an hour, as a real zone's SOA would allow (the DMARC walk asks names that do not exist)
+  const dns = AUTH ? await testDns(system.ports.dns, { negativeTtl: 3600 }) : null;
   try {
     const api = apiClient(system.gatewayUrl);
     const world = await teamWithDomain(api);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, "bench");
-    await load(system.ports.smtp, inbox.full_address, warm);
+    const messages = dns ? await signedMessages(dns, inbox.full_address) : plainMessages;
+    await load(system.ports.smtp, inbox.full_address, warm, messages);
     const procs = ["inbox-smtp", "inbox", "webhook-dispatcher", "tenancy", "realtime-gateway"] as const;
     const cpu = cpuPerUnit(Object.fromEntries(procs.map((p) => [p, system.pid(p)])));
     const others = othersPerUnit();
     const loadStarted = Date.now();
-    const full = await load(system.ports.smtp, inbox.full_address, MESSAGES);
+    const full = await load(system.ports.smtp, inbox.full_address, MESSAGES, messages);
     const perMessage = cpu(MESSAGES);
     const othersPerMessage = others(MESSAGES);
     process.stdout.write(`intake: stored + event          ${full.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${full.p99.toFixed(1)} ms\n`);
@@ -133,7 +187,20 @@ async function main(): Promise<void> {
     if (notified !== notifications) throw new Error("notifications missing or repeated");
     await transcriptStorage(testDatabaseUrl(system.databaseName("inbox")));
     if (stored !== expected || events !== expected) throw new Error("messages or events missing");
+
+    // the checks ran and passed (not a temperror run measured as one with checks)
+    const last = await api<{ data: Array<{ id: string; authentication_summary: string }> }>(
+      "GET",
+      `/inboxes/${inbox.id}/emails?per_page=5`,
+      {
+        token: world.owner.token,
+      },
+    );
+    const summaries = last.body.data.map((e) => e.authentication_summary);
+    process.stdout.write(`authentication summaries of the last 5 messages: ${summaries.join(", ")}\n`);
+    if (AUTH && summaries.some((s) => s !== "pass")) throw new Error("authentication checks did not pass");
   } finally {
+    await dns?.close();
     await nc.close();
     await system.stop();
   }

@@ -3,3 +3,4 @@ export * from "./shared-system";
 export * from "./clients";
 export * from "./world";
 export * from "./fuzz/campaign";
+export * from "./dns";

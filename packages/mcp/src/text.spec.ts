@@ -16,6 +16,7 @@ const email = (over: Partial<Email> = {}): Email => ({
   message_id: null,
   size_bytes: 10,
   extracted: { codes: [], links: [] },
+  authentication: null,
   ...over,
 });
 

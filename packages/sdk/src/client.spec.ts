@@ -33,6 +33,7 @@ const summary = (extracted: WaitEmailSummary["extracted"]): WaitEmailSummary => 
   has_attachments: false,
   size_bytes: 100,
   extracted,
+  authentication_summary: "none",
 });
 
 describe("the wait's query", () => {

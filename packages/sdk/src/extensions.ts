@@ -10,6 +10,12 @@ export type ExtractedCode = components["schemas"]["ExtractedCode"];
 export type ExtractedLink = components["schemas"]["ExtractedLink"];
 /** One-time codes and links, computed once when the mail is received; empty lists, never null. */
 export type Extracted = components["schemas"]["Extracted"];
+/** SPF, DKIM, DMARC and ARC verdicts worked out when the mail was received (section 3); null on older mail. */
+export type Authentication = components["schemas"]["Authentication"];
+/** `GET /emails/{id}/html-check`: the HTML part against the caniemail data (section 7). */
+export type HtmlCheck = components["schemas"]["HtmlCheck"];
+/** `POST /emails/{id}/link-check`: each extracted link's answer, in order (section 7). */
+export type LinkCheck = components["schemas"]["LinkCheck"];
 /** An email summary as the wait answers it, with `extracted`. */
 export type WaitEmailSummary = components["schemas"]["EmailSummary"];
 /** The 200 answer of `GET /inboxes/{id}/emails/wait`: `{data, matched, timed_out}`. */

@@ -27,7 +27,18 @@ export {
   type WaitForLinkOptions,
 } from "./client.js";
 export { BurnBoxError, WaitTimeoutError, WebhookVerificationError, errorFromResponse } from "./errors.js";
-export type { Extracted, ExtractedCode, ExtractedLink, LinkKind, WaitEmailSummary, WaitQueryWire, WaitResponse } from "./extensions.js";
+export type {
+  Authentication,
+  Extracted,
+  ExtractedCode,
+  ExtractedLink,
+  HtmlCheck,
+  LinkCheck,
+  LinkKind,
+  WaitEmailSummary,
+  WaitQueryWire,
+  WaitResponse,
+} from "./extensions.js";
 export { buildWaitQuery, formatTimeout, type EmailMatchers, type WaitOptions } from "./wait-query.js";
 export {
   InboxStream,

@@ -1,7 +1,8 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { inboxServiceRoutes, WAITS_PER_USER } from "@burnbox/contracts";
+import { inboxServiceRoutes, parseDurationMs, WAITS_PER_USER } from "@burnbox/contracts";
 import { createUnitOfWork } from "@burnbox/service-kit/data";
+import { outboundPolicy } from "@burnbox/service-kit";
 import {
   bindRoutes,
   createHttpApp,
@@ -33,6 +34,8 @@ import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
 import { createSmtpIntake } from "./smtp/intake";
+import { mailAuthentication } from "./adapters/mail-authentication";
+import { guardedLinkProber } from "./adapters/link-prober";
 import { MailWaits } from "./domain/emails/wait/mail-waits";
 import { WaitSlots } from "./domain/emails/wait/wait-slots";
 import { startCleanupWorker } from "./workers/cleanup.worker";
@@ -84,21 +87,26 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
   });
   // the SMTP behaviours' attempt counts (defer_first), in the Redis every intake replica shares
   const attempts = new RedisAttemptCounter(infra.redis, config.redis.key_prefix);
-  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts }, db, relay };
+  // the link check goes out like a webhook delivery: the same rules, the same operator allow-list
+  const links = guardedLinkProber(outboundPolicy({ dns: config.dns, allowedTargets: config.webhooks.unsafe_allowed_targets }));
+  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts, links }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
 export async function startService(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  if (config.webhooks.unsafe_allowed_targets.length > 0) {
+    infra.logger.warn(
+      { unsafe_allowed_targets: config.webhooks.unsafe_allowed_targets },
+      "UNSAFE: webhooks.unsafe_allowed_targets is set; the link check may reach these hosts. Use only for local test targets, never in production",
+    );
+  }
   const platformConfig = await startLiveConfig(config, infra, deps);
   const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
   const consumers = await startTenancyConsumers(infra.nc, deps, infra.logger);
   const cleanup = startCleanupWorker(deps, infra.logger);
   // the waits held here (GET /inboxes/:id/emails/wait): woken by every intake's mail, answered on drain
-  const waits = new MailWaits(
-    (scope, inboxId, ids) => deps.data.hot.emails.named(scope, inboxId, ids),
-    infra.logger,
-  );
+  const waits = new MailWaits((scope, inboxId, ids) => deps.data.hot.emails.named(scope, inboxId, ids), infra.logger);
   const wakes = startWaitWakes(infra.nc, config.nats.namespace, waits, infra.logger);
   const removeDrainHook = infra.drain.onDrain(() => waits.drainAll());
   const slots = new WaitSlots(infra.redis, config.redis.key_prefix, WAITS_PER_USER, infra.logger);
@@ -145,7 +153,18 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     infra.logger.warn("bench.unsafe_skip_extraction is set: emails are stored without codes and links (a benchmark's baseline only)");
   }
   const platformConfig = await startLiveConfig(config, infra, deps);
-  const smtp = createSmtpIntake(deps, infra.logger);
+  const authenticator = mailAuthentication(
+    {
+      enabled: config.authentication.enabled,
+      budgetMs: parseDurationMs(config.authentication.dns_budget),
+      maxLookups: config.authentication.max_lookups,
+      cacheEntries: config.authentication.cache_entries,
+      dns: config.dns,
+      mta: config.smtp.hostname,
+    },
+    infra.logger,
+  );
+  const smtp = createSmtpIntake(deps, infra.logger, authenticator);
   smtp.listen(config.smtp.port, config.smtp.host);
   await once(smtp.server, "listening");
   const smtpPort = (smtp.server.address() as AddressInfo).port;

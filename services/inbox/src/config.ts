@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit/runtime";
+import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit/runtime";
 
 export const InboxConfig = z.object({
   ...baseConfigShape("inbox", 8103),
@@ -70,6 +70,31 @@ export const InboxConfig = z.object({
       ttl: Duration.default("10m"),
       /** Demo inboxes one client IP may create per clock hour (429 beyond). */
       per_ip_per_hour: z.number().int().positive().default(10),
+    })
+    .prefault({}),
+  /** The resolvers the intake's authentication checks and the link check ask (`host:port`; empty = the system's). */
+  ...dnsShape(),
+  /** Extensions section 3: SPF, DKIM, DMARC and ARC worked out at intake. */
+  authentication: z
+    .object({
+      /** Off: mail is stored with `authentication: null` (and summarized `none`); no lookup is made. */
+      enabled: z.boolean().default(true),
+      /**
+       * The longest the checks may hold a message past the end of its DATA: lookups stop a little
+       * before (each then fails as `temperror`) and whatever is unfinished at the end is `temperror`.
+       */
+      dns_budget: Duration.default("2s"),
+      /** The most DNS lookups one message may cause (beyond: `temperror`); SPF's own limit of 10 applies inside. */
+      max_lookups: z.number().int().positive().default(40),
+      /** The most DNS answers kept (each for its TTL); the oldest go first. */
+      cache_entries: z.number().int().positive().default(10_000),
+    })
+    .prefault({}),
+  /** The link check (extensions section 7) goes out under the webhook rules, with the same operator allow-list. */
+  webhooks: z
+    .object({
+      /** Hosts or CIDR ranges exempt from the SSRF rules: local test targets only. Empty by default. */
+      unsafe_allowed_targets: z.array(z.string().trim().toLowerCase().min(1)).default([]),
     })
     .prefault({}),
   /** 64 hex, the same key as tenancy's: opens the saved platform storage's secret key (PUT /admin/config/storage). */

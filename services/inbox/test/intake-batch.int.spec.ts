@@ -111,6 +111,7 @@ describe("the SMTP intake's batched write", () => {
         bodyHtml: null,
         headers: { subject: `subject ${id}`, "x-odd": 'a "b", {c}' },
         extracted,
+        authentication: null,
         sizeBytes: 100,
         rawKey: `${inboxId}/${id}/message.eml`,
         receivedAt,

@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { Authentication, AuthenticationSummary } from "./authentication.schemas";
 import { EmailSummary } from "./emails.schemas";
 import { Extracted, nothingExtracted } from "./extracted.schemas";
 import { envelope } from "../messaging/envelope";
@@ -24,12 +25,20 @@ export const EmailReceivedData = z.object({
    * Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item
    * without `extracted` (carried once, below; the frame is the summary with it).
    */
-  summary: EmailSummary.omit({ extracted: true }).optional(),
+  summary: EmailSummary.omit({ extracted: true, authentication_summary: true })
+    // absent on events from before authentication results existed
+    .extend({ authentication_summary: AuthenticationSummary.optional() })
+    .optional(),
   /**
    * The codes and links found at intake (extensions section 2), in the webhook body and the
    * WebSocket frame; read as empty lists on events from before it was added.
    */
   extracted: Extracted.default(nothingExtracted),
+  /**
+   * The authentication results worked out at intake (extensions section 3), in the webhook body;
+   * null when the intake had them turned off, absent on events from before they existed.
+   */
+  authentication: Authentication.nullable().optional(),
 });
 
 export const EmailReceivedEvent = envelope(EmailsEventType.emailReceived, EmailReceivedData);

@@ -4,6 +4,10 @@ import { IdParams, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
 import { AttachmentParams, Email, EmailSummary, FileQuery, ListEmailsQuery, MarkAllReadResult, UpdateEmailBody } from "./emails.schemas";
 import { WAIT_LIMITS, WaitForEmailsQuery, WaitForEmailsResult } from "./wait.schemas";
+import { HtmlCheck, LINK_CHECK_LIMITS, LinkCheck } from "./mail-checks.schemas";
+
+/** The longest a link check may take: its links in waves of `concurrency`, each at most `perLinkMs`. */
+const LINK_CHECK_MAX_MS = Math.ceil(LINK_CHECK_LIMITS.links / LINK_CHECK_LIMITS.concurrency) * LINK_CHECK_LIMITS.perLinkMs;
 
 /** Extensions section 1: how many waits one user may hold at a time, over every replica. */
 export const WAITS_PER_USER = 100;
@@ -123,6 +127,51 @@ export const emailsRoutes = defineRoutes({ service: "inbox", tag: "Emails" }, [
       404: errorResponses[404],
     },
     extensions: { "x-burnbox-extension": true },
+  },
+  {
+    operationId: "checkEmailHtml",
+    method: "get",
+    path: "/emails/{id}/html-check",
+    auth: "user",
+    scope: "team.emails.view",
+    summary: "Judge the HTML part's HTML and CSS features against the caniemail data",
+    description: [
+      "Each HTML element, attribute and CSS property or value of the mail's HTML part (as sent, before BurnBox sanitized",
+      "it for display) that the caniemail data knows is looked up for every checked client. A client is named by",
+      "caniemail's family and platform (`outlook.windows`, `gmail.android`, `apple-mail.ios`). `issues` lists each feature",
+      "that some client lacks (`clients_unsupported`) or supports only in part (`clients_partial`), with the line of the",
+      "HTML where it is first used when known; `score` is the percentage of `clients` that support every feature fully.",
+      "Computed on request from the stored message; nothing is fetched from the network. 404 for a mail without an HTML",
+      "part, and for a foreign or unknown email alike.",
+    ].join("\n"),
+    request: { params: IdParams },
+    responses: { 200: { description: "The HTML compatibility report", schema: HtmlCheck }, 404: errorResponses[404] },
+    extensions: { "x-burnbox-extension": true },
+  },
+  {
+    operationId: "checkEmailLinks",
+    method: "post",
+    path: "/emails/{id}/link-check",
+    auth: "user",
+    scope: "team.emails.view",
+    summary: "Fetch each link of the email once and report how it answers",
+    description: [
+      `The first ${LINK_CHECK_LIMITS.links} links of \`extracted.links\`, in that order, each fetched once: \`HEAD\`, then \`GET\` when`,
+      "`HEAD` answers 405 or 501. Redirects are not followed: a 3xx is reported with its `status` and `redirect_to` (its",
+      "`Location` resolved against the URL). `ok` is true for a 2xx. The requests go out under the same rules and the same",
+      "operator allow-list as webhook deliveries (`webhooks.unsafe_allowed_targets`): a link to a private, loopback,",
+      "link-local or metadata address, or to `localhost`, is not fetched and is reported `ok: false, status: null,",
+      `error: "refused"\`. Each link gets ${LINK_CHECK_LIMITS.perLinkMs / 1000} s (\`error: "timeout"\`); other failures are`,
+      "`unreachable` (no such name, connection refused or reset), `tls` (handshake or certificate) and `invalid` (not an",
+      `http(s) URL). Up to ${LINK_CHECK_LIMITS.concurrency} links are fetched at a time. Read access to the email suffices; 404 for a foreign or unknown email.`,
+    ].join("\n"),
+    request: { params: IdParams },
+    responses: {
+      200: { description: "Each link's answer, in the order of `extracted.links`", schema: LinkCheck },
+      404: errorResponses[404],
+    },
+    extensions: { "x-burnbox-extension": true },
+    holdsUpToMs: LINK_CHECK_MAX_MS,
   },
   {
     operationId: "getFile",

@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import { PaginationQuery } from "../pagination";
 import { Timestamp, Uuid } from "../shared/common.schemas";
+import { Authentication, AuthenticationSummary } from "./authentication.schemas";
 import { Extracted } from "./extracted.schemas";
 
 /** One line of every email list (an inbox's, a demo inbox's, a wait's); the `email.received` WebSocket frame has the same shape. */
@@ -16,6 +17,7 @@ export const EmailSummary = z
     size_bytes: z.number().int(),
     received_at: Timestamp,
     extracted: Extracted,
+    authentication_summary: AuthenticationSummary,
   })
   .openapi("EmailSummary");
 export type EmailSummary = z.infer<typeof EmailSummary>;
@@ -40,6 +42,7 @@ export const Email = z
     received_at: Timestamp,
     attachments: z.array(Attachment),
     extracted: Extracted,
+    authentication: Authentication.nullable(),
   })
   .openapi("Email");
 export type Email = z.infer<typeof Email>;

@@ -7,6 +7,8 @@ export * from "./inboxes.schemas";
 export * from "./emails.schemas";
 export * from "./demo.schemas";
 export * from "./extracted.schemas";
+export * from "./authentication.schemas";
+export * from "./mail-checks.schemas";
 export * from "./wait.schemas";
 export * from "./smtp-behaviour.schemas";
 

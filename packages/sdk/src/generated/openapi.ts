@@ -810,6 +810,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/{id}/html-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Judge the HTML part's HTML and CSS features against the caniemail data
+         * @description Each HTML element, attribute and CSS property or value of the mail's HTML part (as sent, before BurnBox sanitized
+         *     it for display) that the caniemail data knows is looked up for every checked client. A client is named by
+         *     caniemail's family and platform (`outlook.windows`, `gmail.android`, `apple-mail.ios`). `issues` lists each feature
+         *     that some client lacks (`clients_unsupported`) or supports only in part (`clients_partial`), with the line of the
+         *     HTML where it is first used when known; `score` is the percentage of `clients` that support every feature fully.
+         *     Computed on request from the stored message; nothing is fetched from the network. 404 for a mail without an HTML
+         *     part, and for a foreign or unknown email alike.
+         *
+         *     API keys need the scope `team.emails.view`.
+         */
+        get: operations["checkEmailHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}/link-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch each link of the email once and report how it answers
+         * @description The first 100 links of `extracted.links`, in that order, each fetched once: `HEAD`, then `GET` when
+         *     `HEAD` answers 405 or 501. Redirects are not followed: a 3xx is reported with its `status` and `redirect_to` (its
+         *     `Location` resolved against the URL). `ok` is true for a 2xx. The requests go out under the same rules and the same
+         *     operator allow-list as webhook deliveries (`webhooks.unsafe_allowed_targets`): a link to a private, loopback,
+         *     link-local or metadata address, or to `localhost`, is not fetched and is reported `ok: false, status: null,
+         *     error: "refused"`. Each link gets 5 s (`error: "timeout"`); other failures are
+         *     `unreachable` (no such name, connection refused or reset), `tls` (handshake or certificate) and `invalid` (not an
+         *     http(s) URL). Up to 20 links are fetched at a time. Read access to the email suffices; 404 for a foreign or unknown email.
+         *
+         *     API keys need the scope `team.emails.view`.
+         */
+        post: operations["checkEmailLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/{id}/raw": {
         parameters: {
             query?: never;
@@ -2574,6 +2631,9 @@ export interface components {
             /** @description The key itself; returned only by create and rotate */
             raw_key: string;
         };
+        ArcVerdict: {
+            result: components["schemas"]["MailAuthResult"];
+        };
         AssignDomainRequest: {
             /**
              * @default full
@@ -2624,6 +2684,19 @@ export interface components {
             total: number;
             total_pages: number;
         };
+        /** @description BurnBox extension (not in the spec): SPF, DKIM, DMARC and ARC verdicts worked out once at intake from the connecting client's IP address, its HELO name and the envelope sender, with the DNS servers of `dns.servers` (within 2 s of the end of DATA; a lookup that fails or runs out of time gives `temperror`). The verdicts never refuse mail, and the raw message stays as received (no header is added). Null for mail received before BurnBox checked authentication, or by an intake that has it turned off. */
+        Authentication: {
+            arc: components["schemas"]["ArcVerdict"];
+            /** @description One entry per DKIM signature, in header order; `[]` for an unsigned message */
+            dkim: components["schemas"]["DkimVerdict"][];
+            dmarc: components["schemas"]["DmarcVerdict"];
+            spf: components["schemas"]["SpfVerdict"];
+        } | null;
+        /**
+         * @description BurnBox extension: `pass` when DMARC passes, `fail` when it fails, else `none` (no DMARC record, a DNS error, or mail received before authentication was checked).
+         * @enum {string}
+         */
+        AuthenticationSummary: "pass" | "fail" | "none";
         AuthResult: {
             tokens: components["schemas"]["TokenPair"];
             user: components["schemas"]["User"];
@@ -2778,6 +2851,24 @@ export interface components {
         DemoStatus: {
             enabled: boolean;
         };
+        DkimVerdict: {
+            /** @description The signing domain (`d=`) */
+            domain: string;
+            result: components["schemas"]["MailAuthResult"] & unknown;
+            /** @description The key's selector (`s=`) */
+            selector: string;
+        };
+        /**
+         * @description The policy the From domain publishes (`p=`, or `sp=` for a subdomain); `none` when it publishes none. Never applied: mail is stored whatever it says
+         * @enum {string}
+         */
+        DmarcPolicy: "none" | "quarantine" | "reject";
+        DmarcVerdict: {
+            /** @description The From header's domain; null when the message has no usable From address */
+            domain: string | null;
+            policy: components["schemas"]["DmarcPolicy"];
+            result: components["schemas"]["MailAuthResult"];
+        };
         Domain: {
             active_inboxes: number;
             /** Format: date-time */
@@ -2871,6 +2962,7 @@ export interface components {
         };
         Email: {
             attachments: components["schemas"]["Attachment"][];
+            authentication: components["schemas"]["Authentication"];
             body_html: string | null;
             body_text: string | null;
             extracted: components["schemas"]["Extracted"];
@@ -2898,6 +2990,7 @@ export interface components {
             total_pages: number;
         };
         EmailSummary: {
+            authentication_summary: components["schemas"]["AuthenticationSummary"];
             extracted: components["schemas"]["Extracted"];
             from_address: string;
             has_attachments: boolean;
@@ -2957,6 +3050,25 @@ export interface components {
             latency_ms: number;
             /** @enum {string} */
             status: "ok" | "error";
+        };
+        /** @description BurnBox extension (not in the spec): the HTML part's HTML and CSS features judged against the caniemail data. */
+        HtmlCheck: {
+            /** @description The clients checked, named `family.platform` */
+            clients: string[];
+            /** @description One entry per feature that some checked client lacks or supports only in part */
+            issues: components["schemas"]["HtmlCheckIssue"][];
+            /** @description The percentage of the checked clients that support every feature the HTML uses fully (partial support counts as not supported) */
+            score: number;
+        };
+        HtmlCheckIssue: {
+            /** @description Clients with partial support (counted as unsupported in `score`) */
+            clients_partial: string[];
+            /** @description Clients without support, named `family.platform` (`outlook.windows`, `gmail.android`) */
+            clients_unsupported: string[];
+            /** @description The caniemail feature, e.g. `css-display-flex` or `html-svg` */
+            feature: string;
+            /** @description The line of the HTML part where the feature is first used, when known */
+            line?: number;
         };
         Inbox: {
             address: string;
@@ -3057,6 +3169,25 @@ export interface components {
             team_id: string;
             team_role: string;
         };
+        /** @description BurnBox extension (not in the spec): each link of `extracted.links`, in that order, fetched once. */
+        LinkCheck: {
+            links: components["schemas"]["LinkCheckResult"][];
+        };
+        /**
+         * @description Why a link got no HTTP answer: `refused` (an internal, loopback, private or metadata address, or `localhost`, under the webhook rules), `timeout` (no answer within 5 s), `unreachable` (the name does not resolve or the connection failed), `tls` (the TLS handshake or certificate failed), `invalid` (not an http or https URL, or one carrying credentials)
+         * @enum {string}
+         */
+        LinkCheckError: "refused" | "timeout" | "unreachable" | "tls" | "invalid";
+        LinkCheckResult: {
+            error?: components["schemas"]["LinkCheckError"];
+            /** @description True for a 2xx */
+            ok: boolean;
+            /** @description For a 3xx: its Location, resolved against the URL (the redirect is not followed) */
+            redirect_to?: string;
+            /** @description The HTTP status; null when there was no answer (see `error`) */
+            status: number | null;
+            url: string;
+        };
         /** @enum {string} */
         LinkKind: "verify" | "reset" | "magic_link" | "unsubscribe" | "other";
         LoginRequest: {
@@ -3068,6 +3199,11 @@ export interface components {
         LogoutRequest: {
             refresh_token?: string;
         };
+        /**
+         * @description An RFC 8601 result. `temperror`: a DNS lookup failed or did not answer within the intake's DNS budget (the mail was stored all the same); `permerror`: the published record is broken; `none`: nothing to check (no record, no signature).
+         * @enum {string}
+         */
+        MailAuthResult: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
         MailerConfig: {
             from: string;
             has_password: boolean;
@@ -3425,6 +3561,11 @@ export interface components {
             /** @enum {string} */
             dir: "c" | "s";
             text: string;
+        };
+        SpfVerdict: {
+            /** @description The domain whose SPF record was checked: the envelope sender's (MAIL FROM), or the HELO name for a null sender; null when neither has one */
+            domain: string | null;
+            result: components["schemas"]["MailAuthResult"];
         };
         SsoDomainMapping: {
             /** Format: date-time */
@@ -6597,6 +6738,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    checkEmailHtml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML compatibility report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HtmlCheck"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    checkEmailLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each link's answer, in the order of `extracted.links` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCheck"];
+                };
             };
             /** @description Not found */
             404: {

@@ -24,6 +24,11 @@ export class RefusedTarget extends Error {
   override name = "RefusedTarget";
 }
 
+/** A destination whose name did not resolve (no such name, no address, or the DNS failed): refused, for want of an address to check. */
+export class UnresolvedTarget extends RefusedTarget {
+  override name = "UnresolvedTarget";
+}
+
 /** Any C0 control character or DEL: never part of a URL or host name we accept (the URL parser would drop some silently). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -130,9 +135,9 @@ async function checkedAddress(host: string, policy: OutboundPolicy, family?: num
   try {
     addresses = net.isIP(name) ? [{ address: name, family: net.isIP(name) }] : await policy.resolve(name);
   } catch {
-    throw new RefusedTarget("host could not be resolved");
+    throw new UnresolvedTarget("host could not be resolved");
   }
-  if (addresses.length === 0) throw new RefusedTarget("host could not be resolved");
+  if (addresses.length === 0) throw new UnresolvedTarget("host could not be resolved");
   if (!policy.allowed.hosts.has(name)) {
     for (const a of addresses) {
       const why = addressProblem(a.address, policy.allowed);

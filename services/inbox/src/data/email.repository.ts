@@ -1,4 +1,4 @@
-import { Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
+import { Authentication, authenticationSummaryOf, Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
 import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { Client, Prisma } from "./prisma";
@@ -28,6 +28,8 @@ export interface NewEmail {
   headers: Record<string, string>;
   /** The codes and links found at intake (extensions section 2). */
   extracted: Extracted;
+  /** The SPF, DKIM, DMARC and ARC verdicts of intake (extensions section 3); null when not checked. */
+  authentication: Authentication | null;
   sizeBytes: number;
   rawKey: string;
   receivedAt: Date;
@@ -56,14 +58,24 @@ export function extractedFrom(json: unknown): Extracted {
   return parsed.success ? parsed.data : nothingExtracted();
 }
 
+/** The stored `authentication` column as the API shows it: null for mail received before it was checked (or anything unreadable). */
+export function authenticationFrom(json: unknown): Authentication | null {
+  if (json === null || json === undefined) return null;
+  const parsed = Authentication.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
 /** What a summary line is made of: a stored row, or the email the intake is storing (`receivedSummary`). */
 type SummaryFields = Pick<
   EmailRow,
   "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "hasAttachments" | "isRead" | "sizeBytes" | "receivedAt"
 >;
 
-/** The one summary mapping, without `extracted` (which `email.received` carries once, beside it). */
-function summaryLine(e: SummaryFields): Omit<EmailSummary, "extracted"> {
+/**
+ * The one summary mapping, without `extracted` (which `email.received` carries once, beside it) and
+ * the authentication summary (worked out from the stored verdicts, or the intake's).
+ */
+function summaryLine(e: SummaryFields): Omit<EmailSummary, "extracted" | "authentication_summary"> {
   return {
     id: e.id,
     inbox_id: e.inboxId,
@@ -79,14 +91,22 @@ function summaryLine(e: SummaryFields): Omit<EmailSummary, "extracted"> {
 
 /** An email's line in every email list (the inbox's, the demo's, the wait's). */
 export function toEmailSummary(e: EmailRow): EmailSummary {
-  return { ...summaryLine(e), extracted: extractedFrom(e.extracted) };
+  return {
+    ...summaryLine(e),
+    extracted: extractedFrom(e.extracted),
+    authentication_summary: authenticationSummaryOf(authenticationFrom(e.authentication)),
+  };
 }
 
 /** The summary `email.received` carries: the new email's list line, unread. */
 export function receivedSummary(
   e: Pick<NewEmail, "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "sizeBytes" | "receivedAt" | "attachments">,
+  authentication: Authentication | null,
 ): Omit<EmailSummary, "extracted"> {
-  return summaryLine({ ...e, hasAttachments: e.attachments.length > 0, isRead: false });
+  return {
+    ...summaryLine({ ...e, hasAttachments: e.attachments.length > 0, isRead: false }),
+    authentication_summary: authenticationSummaryOf(authentication),
+  };
 }
 
 /** An email's stored headers (name to value; a JSON object as the intake wrote it). */
@@ -110,6 +130,7 @@ export function toEmail(e: EmailWithAttachments): Email {
     received_at: e.receivedAt.toISOString(),
     attachments: e.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size_bytes: a.sizeBytes })),
     extracted: extractedFrom(e.extracted),
+    authentication: authenticationFrom(e.authentication),
   };
 }
 
@@ -249,6 +270,7 @@ const toEmailRow = (r: WaitRow): EmailRow => ({
   bodyHtml: r.bodyHtml,
   headers: r.headers ?? {},
   extracted: r.extracted ?? {},
+  authentication: r.authentication ?? null,
   sizeBytes: r.sizeBytes as number,
   hasAttachments: r.hasAttachments as boolean,
   isRead: r.isRead as boolean,
@@ -281,7 +303,7 @@ export class EmailWaitRepository extends HotRepository {
       SELECT i.expires_at AS "inboxExpiresAt",
         e.id::text, e.inbox_id::text AS "inboxId", e.message_id AS "messageId", e.from_address AS "fromAddress",
         e.to_address AS "toAddress", e.subject, e.snippet, e.body_text AS "bodyText", e.body_html AS "bodyHtml", e.headers,
-        e.extracted, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
+        e.extracted, e.authentication, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
         e.raw_key AS "rawKey", e.received_at AS "receivedAt"
       FROM inboxes i
       LEFT JOIN emails e ON e.inbox_id = i.id
@@ -301,7 +323,7 @@ export class EmailWaitRepository extends HotRepository {
     const rows = await this.sql<WaitRow>`
       SELECT e.id::text, e.inbox_id::text AS "inboxId", e.message_id AS "messageId", e.from_address AS "fromAddress",
         e.to_address AS "toAddress", e.subject, e.snippet, e.body_text AS "bodyText", e.body_html AS "bodyHtml", e.headers,
-        e.extracted, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
+        e.extracted, e.authentication, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
         e.raw_key AS "rawKey", e.received_at AS "receivedAt"
       FROM emails e JOIN inboxes i ON i.id = e.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
       WHERE e.inbox_id = ${inboxId}::uuid AND e.id = ANY(${[...ids]}::uuid[])

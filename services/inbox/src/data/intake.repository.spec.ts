@@ -14,6 +14,15 @@ const email = (id: string, inboxId: string, attachments: NewEmail["attachments"]
   bodyHtml: null,
   headers: { subject: "s" },
   extracted: { codes: [], links: [{ url: `https://x.test/${id}`, text: "", kind: "other" }] },
+  authentication:
+    id === "e1"
+      ? {
+          spf: { result: "pass", domain: "example.org" },
+          dkim: [{ result: "pass", domain: "example.org", selector: "s1" }],
+          dmarc: { result: "pass", policy: "reject", domain: "example.org" },
+          arc: { result: "none" },
+        }
+      : null,
   sizeBytes: 10,
   rawKey: `${inboxId}/${id}/message.eml`,
   receivedAt: new Date("2026-11-23T00:00:00.000Z"),
@@ -31,7 +40,7 @@ describe("the intake's batched statement", () => {
 
   it("when messages are batched, then each email row, attachment row and outbox row is one array element, tagged with its message", () => {
     const p = receiveParams(messages);
-    expect(p).toHaveLength(30);
+    expect(p).toHaveLength(31);
     expect(p[0]).toEqual([0, 1, 1]); // message index of each email
     expect(p[1]).toEqual(["e1", "e2", "e3"]);
     expect(p[12]).toEqual(['{"subject":"s"}', '{"subject":"s"}', '{"subject":"s"}']);
@@ -49,9 +58,12 @@ describe("the intake's batched statement", () => {
       ["e1", "e2", "e3"].map((id) => JSON.stringify({ codes: [], links: [{ url: `https://x.test/${id}`, text: "", kind: "other" }] })),
     );
     // $29, $30: the SMTP transcripts, of the emails that have one
-    expect(p.slice(28)).toEqual([[], []]);
+    expect(p.slice(28, 30)).toEqual([[], []]);
     const withTranscripts = receiveParams([[{ ...received(email("e4", "i4")), transcript: '{"ip":"::1"}' }, received(email("e5", "i5"))]]);
-    expect(withTranscripts.slice(28)).toEqual([["e4"], ['{"ip":"::1"}']]);
+    expect(withTranscripts.slice(28, 30)).toEqual([["e4"], ['{"ip":"::1"}']]);
+    // $31: each email's authentication verdicts as JSON, null (SQL NULL) when not checked
+    expect(JSON.parse((p[30] as string[])[0]!)).toMatchObject({ dmarc: { result: "pass", policy: "reject" } });
+    expect((p[30] as unknown[]).slice(1)).toEqual([null, null]);
   });
 
   it("when an email of a message was not stored, then that whole message is refused and the others are not", () => {

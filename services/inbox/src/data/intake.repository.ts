@@ -82,9 +82,9 @@ const RECEIVE_SQL = `
 WITH v AS (
   SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[],
     $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::int[], $15::bool[], $16::text[], $17::timestamptz[],
-    $28::jsonb[])
+    $28::jsonb[], $31::jsonb[])
     AS v(msg, id, inbox_id, org_id, team_id, message_id, from_address, to_address, subject, snippet, body_text, body_html,
-      headers, size_bytes, has_attachments, raw_key, received_at, extracted)
+      headers, size_bytes, has_attachments, raw_key, received_at, extracted, authentication)
 ),
 gone AS (
   SELECT v.msg, v.inbox_id FROM v
@@ -95,9 +95,9 @@ gone AS (
 ),
 e AS (
   INSERT INTO emails (id, inbox_id, message_id, from_address, to_address, subject, snippet, body_text, body_html, headers,
-    size_bytes, has_attachments, raw_key, received_at, extracted)
+    size_bytes, has_attachments, raw_key, received_at, extracted, authentication)
   SELECT v.id, i.id, v.message_id, v.from_address, v.to_address, v.subject, v.snippet, v.body_text, v.body_html, v.headers,
-    v.size_bytes, v.has_attachments, v.raw_key, v.received_at, v.extracted
+    v.size_bytes, v.has_attachments, v.raw_key, v.received_at, v.extracted, v.authentication
   FROM v JOIN inboxes i
     ON i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id AND i.is_active AND i.expires_at > v.received_at
   WHERE v.msg NOT IN (SELECT msg FROM gone)
@@ -159,6 +159,8 @@ export function receiveParams(messages: ReceivedEmail[][]): unknown[] {
     emails.map((r) => JSON.stringify(r.email.extracted)),
     // $29, $30: the SMTP transcripts of the emails that have one
     ...transcriptParams(emails),
+    // $31: the authentication verdicts (null when not checked)
+    emails.map((r) => (r.email.authentication ? JSON.stringify(r.email.authentication) : null)),
   ];
 }
 

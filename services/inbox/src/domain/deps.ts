@@ -3,6 +3,7 @@ import type { NatsConnection } from "@burnbox/service-kit/messaging";
 import type { Clock } from "@burnbox/service-kit/runtime";
 import type { InboxConfig } from "../config";
 import type { InboxHot, InboxRepos } from "../data/repositories";
+import type { LinkProber } from "./emails/checks/link-prober";
 import type { MessageStore } from "./message-store";
 import type { PlatformView } from "./platform/platform-view";
 import type { AttemptCounter } from "./smtp/attempt-counter";
@@ -19,4 +20,6 @@ export interface InboxDeps {
   platform: PlatformView;
   /** The delivery attempts of each message, shared by every intake replica (`defer_first`). */
   attempts: AttemptCounter;
+  /** The link check's requests, under the webhook rules and allow-list (extensions section 7). */
+  links: LinkProber;
 }

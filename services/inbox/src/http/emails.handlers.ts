@@ -1,6 +1,8 @@
 import type { emailsRoutes } from "@burnbox/contracts";
 import { reply, type Handlers } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../domain/deps";
+import { checkEmailHtml } from "../domain/emails/check-email-html.use-case";
+import { checkEmailLinks } from "../domain/emails/check-email-links.use-case";
 import { deleteEmail } from "../domain/emails/delete-email.use-case";
 import { getAttachment } from "../domain/emails/get-attachment.use-case";
 import { getEmail } from "../domain/emails/get-email.use-case";
@@ -32,5 +34,7 @@ export const emailsHandlers = (deps: InboxDeps, wd: WaitDeps): Handlers<typeof e
   getAttachment: async ({ ctx, params, http }) =>
     sendDownload(http.res, await getAttachment(deps, ctx, { emailId: params.id, attachmentId: params.aid })),
   getRawEmail: async ({ ctx, params, http }) => sendDownload(http.res, await getRawEmail(deps, ctx, { emailId: params.id })),
+  checkEmailHtml: ({ ctx, params }) => checkEmailHtml(deps, ctx, { emailId: params.id }),
+  checkEmailLinks: ({ ctx, params }) => checkEmailLinks(deps, ctx, { emailId: params.id }),
   getFile: async ({ ctx, query, http }) => sendDownload(http.res, await getFile(deps, ctx, { key: query.key })),
 });

@@ -5,6 +5,7 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp
 import { pipeline, type Logger } from "@burnbox/service-kit/runtime";
 import { SpanKind, withSpan } from "@burnbox/service-kit/telemetry";
 import type { InboxDeps } from "../domain/deps";
+import { authenticationOff, type MailAuthenticator } from "../domain/emails/authentication/mail-authenticator";
 import { receiveEmail } from "../domain/emails/receive-email.use-case";
 import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
 import { IntakeLimits } from "./intake-limits";
@@ -76,7 +77,7 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
  * connection (421); idle clients are disconnected, and so are a DATA slower than
  * `smtp.data_timeout` and a session older than `smtp.session_timeout` (421).
  */
-export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
+export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator: MailAuthenticator = authenticationOff): SMTPServer {
   const cfg = deps.config.smtp;
   const tls = tlsOptions(cfg);
   const limits = new IntakeLimits({
@@ -168,10 +169,14 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger): SMTPServer {
           // an inbox's max_size_bytes or defer_first may refuse it before anything is parsed or stored
           const refused = await behaviours.atDataEnd(session, deliveries, raw, held?.until);
           if (refused) return refused;
+          // SPF, DKIM, DMARC, ARC (extensions section 3): their lookups run while the message is parsed;
+          // never a rejection, and no longer than the DNS budget
+          const origin = { ip: session.remoteAddress, helo: session.hostNameAppearsAs || null, sender: from };
+          const checked = authenticator.check(raw, origin);
           // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
           const transcript = behaviours.transcript(session, `250 ${ACCEPTED}`, held?.until);
-          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcript });
+          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcript, authentication: await checked });
         })
           .then((ids) => {
             if (!Array.isArray(ids)) {

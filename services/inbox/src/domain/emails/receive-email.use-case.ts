@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
-import { nothingExtracted, type Extracted } from "@burnbox/contracts";
+import { nothingExtracted, type Authentication, type Extracted } from "@burnbox/contracts";
 import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import { RAW_MESSAGE_FILE, receivedSummary, type NewAttachment } from "../../data/email.repository";
@@ -29,6 +29,8 @@ export interface ReceivedMessage {
   deliveries: Delivery[];
   /** The SMTP transcript, stored with each email of the message (extensions section 8). */
   transcript?: StoredTranscript;
+  /** The SPF, DKIM, DMARC and ARC verdicts worked out at intake (extensions section 3); null when not checked. */
+  authentication?: Authentication | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
     : extractedOf(logger, { subject, text: hasOwnText(mail) && !htmlOnly ? bodyText : null, html: sentHtml, headers });
   const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
   const receivedAt = new Date(deps.now());
+  const authentication = input.authentication ?? null;
 
   const stored: Array<{ d: Delivery; emailId: string; rawKey: string; attachments: NewAttachment[] }> = [];
   for (const d of input.deliveries) {
@@ -113,6 +116,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
       bodyHtml,
       headers,
       extracted,
+      authentication,
       sizeBytes: raw.length,
       rawKey,
       receivedAt,
@@ -134,16 +138,20 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
           size_bytes: raw.length,
           created_by: d.createdBy,
           extracted,
-          summary: receivedSummary({
-            id: emailId,
-            inboxId: d.inboxId,
-            fromAddress: from,
-            subject,
-            snippet,
-            sizeBytes: raw.length,
-            receivedAt,
-            attachments,
-          }),
+          authentication,
+          summary: receivedSummary(
+            {
+              id: emailId,
+              inboxId: d.inboxId,
+              fromAddress: from,
+              subject,
+              snippet,
+              sizeBytes: raw.length,
+              receivedAt,
+              attachments,
+            },
+            authentication,
+          ),
         },
       }),
     ),
