@@ -71,6 +71,7 @@ describe("the console: invitations and the account page", () => {
     try {
       await page.goto(link);
       await page.getByRole("link", { name: "I have an account: sign in to accept" }).click();
+      await page.getByRole("heading", { name: "Sign in to BurnBox" }).waitFor();
       await page.getByLabel("Email").fill(email);
       await page.getByRole("textbox", { name: "Password", exact: true }).fill(STRONG_PASSWORD);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();

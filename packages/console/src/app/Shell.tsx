@@ -16,7 +16,7 @@ const Bell = lazy(() => import("../pages/notifications/Bell"));
 export function PageLoader() {
   return (
     <Center py="xl">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

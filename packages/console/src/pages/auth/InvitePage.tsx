@@ -40,7 +40,7 @@ export default function InvitePage() {
   if (preview.isPending)
     return (
       <Center py="md">
-        <Loader aria-label="Loading the invitation" />
+        <Loader role="status" aria-label="Loading the invitation" />
       </Center>
     );
   if (preview.isError)

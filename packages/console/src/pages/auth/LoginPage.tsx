@@ -74,7 +74,7 @@ export default function LoginPage() {
     return (
       <Center py="lg">
         <Stack align="center">
-          <Loader aria-label="Signing in" />
+          <Loader role="status" aria-label="Signing in" />
           <Text>Signing you in…</Text>
         </Stack>
       </Center>

@@ -36,7 +36,7 @@ export default function VerifyEmailPage() {
       </Title>
       {q.isPending ? (
         <Center py="md">
-          <Loader aria-label="Confirming" />
+          <Loader role="status" aria-label="Confirming" />
         </Center>
       ) : q.isError ? (
         <ApiErrorAlert error={q.error} title="This link does not work" />
