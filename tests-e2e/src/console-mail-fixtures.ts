@@ -1,7 +1,9 @@
 // Mail the console's inbox and reader tests send through the SMTP intake, and the 'remote' host
 // their hostile mail points at.
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:https";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { SmtpSession } from "./clients";
 
@@ -114,10 +116,18 @@ export function hostileHtml(remote: string): string {
   ].join("\n");
 }
 
-/** A local HTTP server standing for a remote host: it records every request and answers a 1×1 PNG. */
+/** The SMTP intake's test-only certificate (CN localhost, 127.0.0.1): the 'remote' host serves https with it. */
+const FIXTURES = path.resolve(__dirname, "..", "..", "services", "inbox", "test", "fixtures");
+
+/**
+ * A local HTTPS server standing for a remote image host (the console's CSP lets remote images be
+ * https only; the browser context ignores the test certificate): it records every request and
+ * answers a 1×1 PNG.
+ */
 export async function startRemoteHost(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {
   const hits: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const tls = { cert: readFileSync(path.join(FIXTURES, "smtp-test.crt")), key: readFileSync(path.join(FIXTURES, "smtp-test.key")) };
+  const server: Server = createServer(tls, (req, res) => {
     hits.push(req.url ?? "");
     res.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" });
     res.end(PNG_1X1);
@@ -125,7 +135,7 @@ export async function startRemoteHost(): Promise<{ url: string; hits: string[]; 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `https://127.0.0.1:${port}`,
     hits,
     close: () =>
       new Promise<void>((resolve) => {

@@ -104,9 +104,13 @@ function AttachmentRow({ emailId, attachment: a }: { emailId: string; attachment
         <img src={preview.url} alt={`Preview of ${a.filename}`} style={{ display: "block", maxWidth: "100%", marginTop: 8 }} data-testid="attachment-preview" />
       ) : null}
       {preview?.kind === "pdf" ? (
-        <object data={preview.url} type="application/pdf" width="100%" height="480" aria-label={`Preview of ${a.filename}`} data-testid="attachment-preview" style={{ marginTop: 8 }}>
-          <Text size="sm">This browser cannot show PDFs inline; download it instead.</Text>
-        </object>
+        // a blob of type application/pdf (set here, whatever the sender said): the browser's PDF viewer, never a page
+        <iframe
+          src={preview.url}
+          title={`Preview of ${a.filename}`}
+          data-testid="attachment-preview"
+          style={{ display: "block", width: "100%", height: 480, marginTop: 8, border: "1px solid var(--mantine-color-default-border)" }}
+        />
       ) : null}
     </Paper>
   );
