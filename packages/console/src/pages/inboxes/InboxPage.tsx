@@ -7,7 +7,7 @@ import { EmailList } from "../mail/EmailList";
 import { addLiveEmail, keys, useInbox, type EmailSummary } from "./api";
 import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
 import { CopyButton } from "../../components";
-import { ApiError, ConnectionState, Countdown, useAbsolute } from "./parts";
+import { ApiError, ConnectionState, Countdown, useAbsolute, useDocumentTitle } from "./parts";
 import { useInboxStream } from "./useInboxStream";
 
 /** `/inboxes/:inboxId`: the address to copy, the countdown, and the mail, live over the WebSocket. */
@@ -25,13 +25,14 @@ export default function InboxPage() {
     void qc.invalidateQueries({ queryKey: keys.inbox(inboxId) });
   }, [qc, inboxId]);
   const stream = useInboxStream(inboxId, { enabled: active, onEmail, onReconnected });
+  useDocumentTitle(inbox.data?.full_address ?? "Inbox");
 
   if (inbox.isLoading) return <Loader aria-label="Loading the inbox" />;
   if (inbox.error || !inbox.data)
     return (
       <Stack>
-        <Anchor component={Link} to="/inboxes">
-          ← All inboxes
+        <Anchor component={Link} to="/inboxes" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+          <IconArrowLeft size={14} aria-hidden />All inboxes
         </Anchor>
         <ApiError error={inbox.error} title="The inbox could not be loaded" onRetry={() => void inbox.refetch()} />
       </Stack>
@@ -40,8 +41,8 @@ export default function InboxPage() {
   const i = inbox.data;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/inboxes" size="sm">
-        ← All inboxes
+      <Anchor component={Link} to="/inboxes" size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden />All inboxes
       </Anchor>
       <Paper withBorder p="md">
         <Stack gap="xs">

@@ -1,5 +1,6 @@
 // Pieces this area shares between the inbox and mail pages; the console's shared components come from ../../components.
 import { Badge, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { useEffect } from "react";
 import { ApiErrorAlert, formatAbsolute, useDatetimeSettings, useNow } from "../../components";
 import { humanDuration } from "./duration";
 import type { StreamState } from "./useInboxStream";
@@ -83,4 +84,11 @@ export function ConnectionState({
       ) : null}
     </Group>
   );
+}
+
+/** The browser tab's title for a page without the shared PageHeader. */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title) document.title = `${title} · BurnBox`;
+  }, [title]);
 }

@@ -1,35 +1,25 @@
-import { ActionIcon, Badge, Box, Button, Group, Loader, Pagination, Paper, Stack, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { IconMail, IconMailOpened, IconPaperclip, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useSearchParams } from "react-router";
-import { useDeleteEmail, useEmails, useMarkAllRead, useSetRead, type EmailSummary, type Inbox } from "../inboxes/api";
-import { EmptyState, Time } from "../../components";
+import { Link } from "react-router";
+import { EmptyState, ListPagination, Time, useListParams } from "../../components";
+import { PER_PAGE, useDeleteEmail, useEmails, useMarkAllRead, useSetRead, type EmailSummary, type Inbox } from "../inboxes/api";
 import { ApiError } from "../inboxes/parts";
 
 /** The inbox's mail, newest first: search and page in the URL (`?q=&page=`), read/unread, delete, mark all read. */
 export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const list = useListParams({ perPage: PER_PAGE, filters: ["q"] as const });
+  const q = list.filters.q ?? "";
   const [search, setSearch] = useState(q);
-  const emails = useEmails(inbox.id, { q, page });
+  const emails = useEmails(inbox.id, { q, page: list.page });
   const markAll = useMarkAllRead();
   const setRead = useSetRead();
   const del = useDeleteEmail();
   const listRef = useRef<HTMLUListElement>(null);
 
-  const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) if (v === null || v === "") next.delete(k);
-        else next.set(k, v);
-        return next;
-      },
-      { replace: true },
-    );
   useEffect(() => {
-    if (search === q) return;
-    const t = setTimeout(() => update({ q: search.trim() || null, page: null }), 300);
+    if (search.trim() === q) return;
+    const t = setTimeout(() => list.setFilter("q", search.trim() || undefined), 300);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
@@ -76,6 +66,7 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
         aria-label="Search mail by subject, sender or text"
         placeholder="Search subject, sender, text"
         type="search"
+        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
@@ -87,7 +78,7 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
           <EmptyState
             title="No mail matches"
             action={
-              <Button variant="light" onClick={() => (setSearch(""), update({ q: null, page: null }))}>
+              <Button variant="light" onClick={() => (setSearch(""), list.setFilter("q", undefined))}>
                 Clear the search
               </Button>
             }
@@ -114,17 +105,7 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
           ))}
         </Stack>
       ) : null}
-      {emails.data && emails.data.total_pages > 1 ? (
-        <Group justify="flex-end">
-          <Pagination
-            total={emails.data.total_pages}
-            value={page}
-            onChange={(p) => update({ page: p === 1 ? null : String(p) })}
-            size="sm"
-            getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination params={list} envelope={emails.data} label="Mail pages" />
     </Stack>
   );
 }
@@ -167,7 +148,7 @@ function EmailRow({
             </Text>
           </Group>
           <Text size="sm" fw={email.is_read ? 400 : 600} truncate="end">
-            {email.has_attachments ? "📎 " : ""}
+            {email.has_attachments ? <IconPaperclip size={14} aria-label="with attachments" style={{ verticalAlign: "-2px", marginRight: 4 }} /> : null}
             {email.subject || "(no subject)"}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
@@ -177,12 +158,12 @@ function EmailRow({
         <Group gap={2} wrap="nowrap" style={{ flex: "none" }}>
           <Tooltip label={email.is_read ? "Mark unread" : "Mark read"} withArrow>
             <ActionIcon variant="subtle" onClick={onToggleRead} aria-label={email.is_read ? "Mark unread" : "Mark read"}>
-              {email.is_read ? "○" : "●"}
+              {email.is_read ? <IconMail size={18} /> : <IconMailOpened size={18} />}
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Delete" withArrow>
             <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete the mail ${email.subject || "(no subject)"}`}>
-              ✕
+              <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>
         </Group>

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
+import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useDeleteEmail, useEmail, useSetRead } from "../inboxes/api";
 import { EmptyState } from "../../components";
-import { ApiError, useAbsolute } from "../inboxes/parts";
+import { ApiError, useAbsolute, useDocumentTitle } from "../inboxes/parts";
 import { AttachmentsView } from "./AttachmentsView";
 import { ExtractedView } from "./ExtractedView";
 import { HtmlView } from "./HtmlView";
@@ -22,6 +23,7 @@ export default function ReaderPage() {
   const del = useDeleteEmail();
   const marked = useRef<string | null>(null);
   const absolute = useAbsolute();
+  useDocumentTitle(email.data ? email.data.subject || "(no subject)" : "Mail");
 
   useEffect(() => {
     const e = email.data;
@@ -37,8 +39,8 @@ export default function ReaderPage() {
   if (email.error || !email.data)
     return (
       <Stack>
-        <Anchor component={Link} to={back}>
-          ← Back to the inbox
+        <Anchor component={Link} to={back} style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+          <IconArrowLeft size={14} aria-hidden />Back to the inbox
         </Anchor>
         <ApiError error={email.error} title="The mail could not be loaded" onRetry={() => void email.refetch()} />
       </Stack>
@@ -61,8 +63,8 @@ export default function ReaderPage() {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={back} size="sm">
-        ← Back to the inbox
+      <Anchor component={Link} to={back} size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden />Back to the inbox
       </Anchor>
       <Paper withBorder p="md">
         <Stack gap={6}>
