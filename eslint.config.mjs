@@ -50,6 +50,7 @@ export default tseslint.config(
       "packages/cli/src/cli.ts",
       "packages/mcp/src/main.ts",
       "examples/env.ts",
+      "packages/console/vite.config.ts",
       "tests-e2e/**/*.ts",
       "bench/**/*.ts",
     ],

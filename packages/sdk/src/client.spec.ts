@@ -195,3 +195,85 @@ describe("errors", () => {
     expect(() => new BurnBox({ baseUrl: "http://h:1", apiKey: "sk_123" })).toThrow(TypeError);
   });
 });
+
+describe("browser sessions", () => {
+  const caught = async (p: Promise<unknown>) => (await p.catch((e: unknown) => e)) as BurnBoxError;
+  const page = { data: [], page: 1, per_page: 20, total: 0, total_pages: 0 };
+
+  it("when getToken is given, then each request carries the token it answers at that moment", async () => {
+    let current: string | undefined = "jwt-a";
+    const requests: Request[] = [];
+    const bb = new BurnBox({
+      baseUrl: "https://bb.example.test",
+      getToken: () => current,
+      fetch: async (input: RequestInfo | URL) => {
+        requests.push(input as Request);
+        return json(200, page);
+      },
+    });
+    await bb.listInboxes();
+    current = "jwt-b";
+    await bb.listInboxes();
+    current = undefined;
+    await bb.listInboxes();
+    expect(requests.map((r) => r.headers.get("authorization"))).toEqual(["Bearer jwt-a", "Bearer jwt-b", null]);
+  });
+
+  it("when a request meets a 401 and onUnauthorized obtains a new token, then it is sent again once with it", async () => {
+    let current = "stale";
+    const seen: Array<string | null> = [];
+    let asked = 0;
+    const bb = new BurnBox({
+      baseUrl: "https://bb.example.test",
+      getToken: () => current,
+      onUnauthorized: async () => {
+        asked++;
+        current = "fresh";
+        return true;
+      },
+      fetch: async (input: RequestInfo | URL) => {
+        const req = input as Request;
+        seen.push(req.headers.get("authorization"));
+        return req.headers.get("authorization") === "Bearer fresh" ? json(201, { id: INBOX }) : json(401, { error: "token expired", code: "unauthenticated" });
+      },
+    });
+    await expect(bb.createInbox({ domain_assignment_id: INBOX })).resolves.toEqual({ id: INBOX });
+    expect(seen).toEqual(["Bearer stale", "Bearer fresh"]);
+    expect(asked).toBe(1);
+  });
+
+  it("when the refresh fails, or the 401 answers a sign-in or a request without a credential, then the 401 stands and nothing is sent again", async () => {
+    const sent: string[] = [];
+    let asked = 0;
+    const bb = new BurnBox({
+      baseUrl: "https://bb.example.test",
+      getToken: () => "stale",
+      onUnauthorized: async () => {
+        asked++;
+        return false;
+      },
+      fetch: async (input: RequestInfo | URL) => {
+        sent.push(new URL((input as Request).url).pathname);
+        return json(401, { error: "invalid email or password", code: "unauthenticated" });
+      },
+    });
+    expect(await caught(bb.getInbox(INBOX))).toMatchObject({ status: 401 });
+    expect(await caught(bb.login("a@b.test", "pw"))).toMatchObject({ status: 401, message: "invalid email or password" });
+    expect(sent).toEqual([`/api/v1/inboxes/${INBOX}`, "/api/v1/auth/login"]);
+    expect(asked).toBe(1);
+  });
+
+  it("when credentials is given, then the requests use that mode", async () => {
+    const requests: Request[] = [];
+    const bb = new BurnBox({
+      baseUrl: "https://bb.example.test",
+      credentials: "include",
+      fetch: async (input: RequestInfo | URL) => {
+        requests.push(input as Request);
+        return json(200, page);
+      },
+    });
+    await bb.listInboxes();
+    expect(requests[0]!.credentials).toBe("include");
+  });
+});

@@ -28,12 +28,33 @@ export interface BurnBoxOptions {
   fetch?: typeof fetch;
   /** The WebSocket class for stream() (default: the global one, else the `ws` package). */
   WebSocket?: WebSocketConstructor;
+  /**
+   * Browsers: asked before every request for the current access token (it wins over `token`), so a
+   * client built once follows the sign-in that refreshes its token; `undefined` sends none.
+   */
+  getToken?: () => string | undefined;
+  /**
+   * Browsers: called once when a request that carried a credential answers 401; resolve `true`
+   * after obtaining a new token (e.g. `POST /auth/refresh` with the cookie) and the request is sent
+   * again once with it. Not called for the sign-in operations themselves (login, register, refresh,
+   * logout, SSO exchange), whose 401 is their answer.
+   */
+  onUnauthorized?: () => Promise<boolean>;
+  /**
+   * The fetch `credentials` mode. Browsers on another origin than BurnBox set `"include"` so the
+   * httpOnly refresh cookie of `use_cookie` sign-ins travels with `/auth/refresh` and `/auth/logout`
+   * (the same origin sends it anyway).
+   */
+  credentials?: RequestCredentials;
 }
 
 export interface WaitForLinkOptions extends WaitOptions {
   /** The kind of link; absent: the first link that is not an unsubscribe link. */
   kind?: LinkKind;
 }
+
+/** The operations whose 401 is an answer about the credentials sent, never a stale access token. */
+const SIGN_IN_PATH = /\/api\/v1\/auth\/(login|register|refresh|logout|sso\/exchange)(?:[/?]|$)/;
 
 /** The mail came, but held no code (or no link of the kind asked for). */
 export class NothingExtractedError extends Error {
@@ -61,6 +82,7 @@ export class BurnBox {
   readonly api: Client<BurnBoxPaths>;
   readonly baseUrl: string;
   private credential: string | undefined;
+  private readonly getToken: (() => string | undefined) | undefined;
   private readonly WebSocketImpl: WebSocketConstructor | undefined;
 
   constructor(options: BurnBoxOptions) {
@@ -69,18 +91,39 @@ export class BurnBox {
     const root = options.baseUrl.replace(/\/+$/, "");
     this.baseUrl = root.endsWith("/api/v1") ? root : `${root}/api/v1`;
     this.credential = options.apiKey ?? options.token;
+    this.getToken = options.getToken;
     this.WebSocketImpl = options.WebSocket;
     const fetchImpl = options.fetch;
+    const onUnauthorized = options.onUnauthorized;
+    const send = (req: Request): Promise<Response> => (fetchImpl ? fetchImpl(req) : fetch(req));
     this.api = createClient<BurnBoxPaths>({
       baseUrl: this.baseUrl,
-      ...(fetchImpl ? { fetch: (req: Request) => fetchImpl(req) } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(fetchImpl || onUnauthorized ? { fetch: onUnauthorized ? (req: Request) => this.retrying(req, send, onUnauthorized) : send } : {}),
     });
     this.api.use({
       onRequest: ({ request }) => {
-        if (this.credential && !request.headers.has("authorization")) request.headers.set("authorization", `Bearer ${this.credential}`);
+        const credential = this.currentCredential();
+        if (credential && !request.headers.has("authorization")) request.headers.set("authorization", `Bearer ${credential}`);
         return request;
       },
     });
+  }
+
+  private currentCredential(): string | undefined {
+    return this.getToken?.() ?? this.credential;
+  }
+
+  /** Sends `req`; on a 401 to a request that carried a credential, asks for a new one and sends it again once. */
+  private async retrying(req: Request, send: (r: Request) => Promise<Response>, onUnauthorized: () => Promise<boolean>): Promise<Response> {
+    const carried = req.headers.get("authorization");
+    const again = carried && !SIGN_IN_PATH.test(req.url) ? req.clone() : undefined;
+    const res = await send(req);
+    if (res.status !== 401 || !again || !(await onUnauthorized())) return res;
+    const credential = this.currentCredential();
+    if (!credential || `Bearer ${credential}` === carried) return res;
+    again.headers.set("authorization", `Bearer ${credential}`);
+    return send(again);
   }
 
   /** Uses this access token (or `bb_` key) from now on; `undefined` sends no credential. */

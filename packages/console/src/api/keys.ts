@@ -1,0 +1,19 @@
+/**
+ * Query keys of the shared, account-wide data. Each page area keeps its own keys in
+ * `src/pages/<area>/keys.ts`, starting with the area's name, so invalidations never cross areas
+ * by accident. Keys that start with "public" (data anyone may see) survive signing out; every
+ * other query is dropped then.
+ */
+export const accountKeys = {
+  all: ["account"] as const,
+  me: () => ["account", "me"] as const,
+  datetime: () => ["account", "datetime-settings"] as const,
+  sessions: (page: number) => ["account", "sessions", page] as const,
+  ssoIdentities: () => ["account", "sso-identities"] as const,
+  ssoStatus: () => ["public", "sso-status"] as const,
+};
+
+export const workspaceKeys = {
+  orgs: () => ["workspace", "orgs"] as const,
+  teams: (orgId: string) => ["workspace", "orgs", orgId, "teams"] as const,
+};

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey, type UseMutationOptions, type UseQueryOptions } from "@tanstack/react-query";
+import { errorFromResponse, type BurnBox, type BurnBoxError } from "@burnbox/sdk";
+import { useSessionStore } from "../app/session";
+
+/** What every `bb.api.GET/POST/…` call answers (openapi-fetch). */
+export interface ApiAnswer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The body of a 2xx answer; anything else throws the SDK's BurnBoxError (status, code, the API's message). */
+export async function unwrap<T>(answer: Promise<ApiAnswer<T>> | ApiAnswer<T>): Promise<T> {
+  const r = await answer;
+  if (!r.response.ok) throw errorFromResponse(r.response.status, r.error, r.response.headers);
+  return r.data as T;
+}
+
+/** The SDK client of this console: every call carries the session's access token. */
+export function useApi(): BurnBox {
+  return useSessionStore().client;
+}
+
+/**
+ * A query on the API: `useApiQuery(keys.inbox(id), (bb, signal) => bb.api.GET("/inboxes/{id}", { params: { path: { id } }, signal }))`.
+ * Errors are BurnBoxErrors (show them with <ApiErrorAlert error={q.error} />).
+ */
+export function useApiQuery<T>(
+  key: QueryKey,
+  call: (bb: BurnBox, signal: AbortSignal) => Promise<ApiAnswer<T>>,
+  options: Omit<UseQueryOptions<T, BurnBoxError>, "queryKey" | "queryFn"> = {},
+) {
+  const bb = useApi();
+  return useQuery<T, BurnBoxError>({ queryKey: key, queryFn: ({ signal }) => unwrap(call(bb, signal)), ...options });
+}
+
+/**
+ * A change through the API. `invalidates` lists the query keys (prefixes) to refetch on success:
+ * `useApiMutation((bb, id: string) => bb.api.DELETE("/inboxes/{id}", { params: { path: { id } } }), { invalidates: [keys.inboxes()] })`.
+ */
+export function useApiMutation<TVars, T>(
+  call: (bb: BurnBox, vars: TVars) => Promise<ApiAnswer<T>>,
+  options: Omit<UseMutationOptions<T, BurnBoxError, TVars>, "mutationFn"> & { invalidates?: QueryKey[] } = {},
+) {
+  const bb = useApi();
+  const queryClient = useQueryClient();
+  const { invalidates, onSuccess, ...rest } = options;
+  return useMutation<T, BurnBoxError, TVars>({
+    mutationFn: (vars) => unwrap(call(bb, vars)),
+    onSuccess: async (...args) => {
+      await Promise.all((invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await onSuccess?.(...args);
+    },
+    ...rest,
+  });
+}

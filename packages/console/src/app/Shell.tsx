@@ -1,0 +1,107 @@
+import { AppShell, Avatar, Burger, Center, Group, Loader, Menu, NavLink, Text, UnstyledButton } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconLogout, IconUserCircle } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
+import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
+import { navEntries } from "./areas";
+import { Logo } from "./Logo";
+import { useSessionStore, useUser } from "./session";
+import { WorkspaceProvider } from "./workspace";
+import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
+
+// the notifications area provides the bell (src/pages/notifications/Bell.tsx); its own chunk
+const Bell = lazy(() => import("../pages/notifications/Bell"));
+
+export function PageLoader() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** The signed-in frame: header (workspace, bell, colours, user menu), navigation from the areas, the page. */
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  return (
+    <WorkspaceProvider>
+      <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? "Close navigation" : "Open navigation"}
+              />
+              <Logo />
+              <WorkspaceSwitcher />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Suspense fallback={null}>
+                <Bell />
+              </Suspense>
+              <ColorSchemeToggle />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" component="nav" aria-label="Main">
+          {navEntries.map((entry) => (
+            <NavLink
+              key={entry.to}
+              component={RouterNavLink}
+              to={entry.to}
+              label={entry.label}
+              leftSection={entry.icon ? <entry.icon size={18} stroke={1.5} /> : undefined}
+              active={location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`)}
+              onClick={close}
+            />
+          ))}
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </WorkspaceProvider>
+  );
+}
+
+function UserMenu() {
+  const user = useUser();
+  const store = useSessionStore();
+  const navigate = useNavigate();
+  return (
+    <Menu position="bottom-end" withArrow>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${user.display_name}`}>
+          <Avatar size={32} radius="xl" color="orange" name={user.display_name} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="xs" truncate maw={220}>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} />}>
+          Account
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} />}
+          onClick={() => {
+            void store.logout().finally(() => navigate("/login", { replace: true }));
+          }}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,30 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { areas, navEntries } from "./areas";
+import { NotFound, PublicLayout, RequireSession, RouteError } from "./layouts";
+import { Shell } from "./Shell";
+
+/** Every area's pages: public ones in the narrow layout, the rest inside the signed-in shell. */
+export function routes(): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteError />,
+      children: [
+        { element: <PublicLayout />, children: areas.flatMap((a) => a.publicRoutes ?? []) },
+        {
+          element: (
+            <RequireSession>
+              <Shell />
+            </RequireSession>
+          ),
+          children: [
+            { index: true, element: <Navigate to={navEntries[0]?.to ?? "/account"} replace /> },
+            ...areas.flatMap((a) => a.routes ?? []),
+          ],
+        },
+        { path: "*", element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+export const createRouter = () => createBrowserRouter(routes());

@@ -1,0 +1,44 @@
+import { Tooltip } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useApiQuery } from "../api/query";
+import { accountKeys } from "../api/keys";
+import { useSession } from "../app/session";
+import { BROWSER_DEFAULTS, formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";
+
+/** The user's timezone and formats (`GET /auth/datetime-settings`); the browser's while signed out. */
+export function useDatetimeSettings(): DatetimeSettings {
+  const signedIn = useSession().status === "signed-in";
+  const q = useApiQuery(accountKeys.datetime(), (bb, signal) => bb.api.GET("/auth/datetime-settings", { signal }), {
+    enabled: signedIn,
+    staleTime: Infinity,
+  });
+  return q.data ?? BROWSER_DEFAULTS;
+}
+
+/** The current time, ticking every `everyMs` (for relative times and countdowns). */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * A time as the user reads times: `relative` ("5 minutes ago", the exact time on hover) or
+ * `absolute` ("2026-11-27 14:05" in the user's timezone and formats). Always a <time dateTime>.
+ */
+export function Time({ value, mode = "relative" }: { value: string | Date | null | undefined; mode?: "relative" | "absolute" }) {
+  const settings = useDatetimeSettings();
+  const now = useNow();
+  if (!value) return <span>never</span>;
+  const iso = typeof value === "string" ? value : value.toISOString();
+  const absolute = formatAbsolute(iso, settings);
+  if (mode === "absolute") return <time dateTime={iso}>{absolute}</time>;
+  return (
+    <Tooltip label={absolute} withArrow>
+      <time dateTime={iso}>{formatRelative(iso, now)}</time>
+    </Tooltip>
+  );
+}

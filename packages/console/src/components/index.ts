@@ -1,0 +1,9 @@
+// Shared building blocks of every page: import from "../../components".
+export { ApiErrorAlert } from "./ApiErrorAlert";
+export { ColorSchemeToggle } from "./ColorSchemeToggle";
+export { CopyButton } from "./CopyButton";
+export { EmptyState } from "./EmptyState";
+export { PageHeader } from "./PageHeader";
+export { ListPagination, useListParams, type ListParams } from "./Pagination";
+export { Time, useDatetimeSettings, useNow } from "./Time";
+export { formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";

@@ -1,0 +1,60 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { useApiMutation } from "../../api/query";
+import { useSessionStore, useUser } from "../../app/session";
+import { ApiErrorAlert } from "../../components";
+import { Section } from "./Section";
+
+/** `DELETE /auth/me {password}`: the account and every session end. */
+export function DeleteAccountSection() {
+  const user = useUser();
+  const store = useSessionStore();
+  const navigate = useNavigate();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [password, setPassword] = useState("");
+  const remove = useApiMutation((bb, body: { password: string }) => bb.api.DELETE("/auth/me", { body }), {
+    onSuccess: () => {
+      store.forget();
+      void navigate("/login", { replace: true });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    remove.mutate({ password });
+  };
+  return (
+    <Section id="delete" title="Delete account" description="Your account and its sessions are removed. This cannot be undone.">
+      <Group>
+        <Button color="red" variant="outline" onClick={open}>
+          Delete my account
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={close} title="Delete your account?">
+        <form onSubmit={submit}>
+          <Stack>
+            <Text size="sm">{user.email} will be deleted and signed out everywhere. Enter your password to confirm.</Text>
+            <ApiErrorAlert error={remove.error} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={remove.isPending}>
+                Delete account
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Badge, Button, Group, Table, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { accountKeys } from "../../api/keys";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { ApiErrorAlert, ListPagination, Time, useListParams } from "../../components";
+import { describeAgent } from "../auth/shared";
+import { Section } from "./Section";
+
+/** `GET /auth/sessions` (paged, `?sessions_page=`), `DELETE /auth/sessions/:id`, `DELETE /auth/sessions` (all but this one). */
+export function SessionsSection() {
+  const list = useListParams({ pageParam: "sessions_page", perPage: 10 });
+  const sessions = useApiQuery(accountKeys.sessions(list.page), (bb, signal) =>
+    bb.api.GET("/auth/sessions", { params: { query: { page: list.page, per_page: list.perPage } }, signal }),
+  );
+  const revoke = useApiMutation((bb, id: string) => bb.api.DELETE("/auth/sessions/{id}", { params: { path: { id } } }), {
+    invalidates: [["account", "sessions"]],
+    onSuccess: () => notifications.show({ message: "Session signed out" }),
+  });
+  const revokeOthers = useApiMutation((bb, _: void) => bb.api.DELETE("/auth/sessions"), {
+    invalidates: [["account", "sessions"]],
+    onSuccess: () => notifications.show({ message: "Your other sessions were signed out" }),
+  });
+  const rows = sessions.data?.data ?? [];
+  return (
+    <Section id="sessions" title="Sessions" description="Where your account is signed in.">
+      <ApiErrorAlert error={sessions.error ?? revoke.error ?? revokeOthers.error} />
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="xs" aria-labelledby="sessions-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Device</Table.Th>
+              <Table.Th>IP address</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>
+                <span className="mantine-visually-hidden">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm">{describeAgent(s.user_agent)}</Text>
+                    {s.current && (
+                      <Badge size="sm" variant="light">
+                        this session
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.ip_address}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    <Time value={s.last_used_at} />
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {!s.current && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={`Sign out ${describeAgent(s.user_agent)} at ${s.ip_address}`}
+                      loading={revoke.isPending && revoke.variables === s.id}
+                      onClick={() => revoke.mutate(s.id)}
+                    >
+                      Sign out
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPagination params={list} envelope={sessions.data} label="Session pages" />
+      {(sessions.data?.total ?? 0) > 1 && (
+        <Group>
+          <Button variant="default" color="red" loading={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
+            Sign out all other sessions
+          </Button>
+        </Group>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { unwrap, useApi } from "../../api/query";
+import { ApiErrorAlert } from "../../components";
+
+/** `/forgot-password`: asks for a reset mail (`POST /auth/forgot-password`, which always answers 200). */
+export default function ForgotPasswordPage() {
+  const bb = useApi();
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    document.title = "Reset your password · BurnBox";
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrap(bb.api.POST("/auth/forgot-password", { body: { email } }));
+      setSent(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        Reset your password
+      </Title>
+      {sent ? (
+        <Alert role="status" color="green" variant="light" title="Check your mail">
+          If an account uses {email}, a link to choose a new password is on its way. It works once, for one hour.
+        </Alert>
+      ) : (
+        <form onSubmit={(e) => void submit(e)}>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Enter your account&apos;s email address and we will mail you a link to choose a new password.
+            </Text>
+            <ApiErrorAlert error={error} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy}>
+              Send the link
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/login">
+          Back to sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { BurnBoxError } from "@burnbox/sdk";
+import { unwrap, useApi } from "../../api/query";
+import { useSession } from "../../app/session";
+import { ApiErrorAlert } from "../../components";
+import { conflictOf, SessionConflict, type Conflict } from "./SessionConflict";
+import { safeNext, SsoButtons, takeSsoNext, useFinishSignIn, type SessionLimitConflict } from "./shared";
+
+/** What the SSO callback's `#error=<code>` means, in words. */
+const SSO_ERRORS: Record<string, string> = {
+  access_denied: "The sign-in was cancelled at the identity provider.",
+  sso_failed: "Single sign-on failed. Please try again.",
+  email_not_verified: "The identity provider did not confirm your email address.",
+  not_provisioned: "There is no BurnBox account for this identity, and none may be created for it. Ask your administrator for an invite.",
+  provider_unavailable: "The identity provider could not be reached. Please try again later.",
+  already_linked: "That identity is already linked to another BurnBox account.",
+  link_failed: "The identity could not be linked to your account.",
+};
+
+/**
+ * `/login`: password login, the SSO buttons, and the SSO callback's landings: `?sso_code=` (exchanged
+ * for a session), `#session_conflict=true&pending_token=…&limit=…` and `#error=<code>`.
+ */
+export default function LoginPage() {
+  const bb = useApi();
+  const session = useSession();
+  const finish = useFinishSignIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const ssoCode = params.get("sso_code");
+  const ssoError = fragment.get("error");
+  const pendingFromSso = fragment.get("session_conflict") === "true" ? fragment.get("pending_token") : null;
+
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [exchanging, setExchanging] = useState(ssoCode !== null || pendingFromSso !== null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    document.title = "Sign in · BurnBox";
+  }, []);
+
+  // the SSO callback's landings: each code or pending token is used once (refs survive StrictMode's second run)
+  useEffect(() => {
+    if (started.current) return;
+    if (ssoCode) {
+      started.current = true;
+      unwrap(bb.api.POST("/auth/sso/exchange", { body: { code: ssoCode, use_cookie: true } }))
+        .then((r) => finish(r, safeNext(takeSsoNext())))
+        .catch((e: unknown) => {
+          setError(e);
+          setExchanging(false);
+          void navigate("/login", { replace: true });
+        });
+    } else if (pendingFromSso) {
+      started.current = true;
+      unwrap(bb.api.GET("/auth/login/pending-sessions", { params: { query: { token: pendingFromSso } } }))
+        .then((p) => setConflict({ pendingToken: pendingFromSso, sessions: p.sessions, limit: p.limit }))
+        .catch((e: unknown) => setError(e))
+        .finally(() => setExchanging(false));
+    }
+  }, [bb, ssoCode, pendingFromSso, finish, navigate]);
+
+  if (session.status === "signed-in" && !ssoCode && !conflict) return <Navigate to={safeNext(params.get("next"))} replace />;
+
+  if (exchanging)
+    return (
+      <Center py="lg">
+        <Stack align="center">
+          <Loader aria-label="Signing in" />
+          <Text>Signing you in…</Text>
+        </Stack>
+      </Center>
+    );
+
+  if (conflict)
+    return (
+      <SessionConflict
+        conflict={conflict}
+        onSignedIn={(r) => finish(r, conflict && pendingFromSso ? safeNext(takeSsoNext()) : undefined)}
+        onCancel={() => {
+          setConflict(null);
+          void navigate("/login", { replace: true });
+        }}
+      />
+    );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      finish(await unwrap(bb.api.POST("/auth/login", { body: { email, password, use_cookie: true } })));
+    } catch (err) {
+      if (err instanceof BurnBoxError && err.code === "session_limit") setConflict(conflictOf(err.body as SessionLimitConflict));
+      else setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const next = params.get("next");
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        Sign in to BurnBox
+      </Title>
+      {session.status === "anonymous" && session.reason === "expired" && (
+        <Alert color="yellow" variant="light">
+          Your session ended. Please sign in again.
+        </Alert>
+      )}
+      {ssoError && (
+        <Alert role="alert" color="red" variant="light" title="Single sign-on failed">
+          {SSO_ERRORS[ssoError] ?? `Single sign-on failed (${ssoError}).`}
+        </Alert>
+      )}
+      <ApiErrorAlert error={error} />
+      <form onSubmit={(e) => void submit(e)}>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy}>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <SsoButtons next={safeNext(next)} />
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/forgot-password">
+          Forgot your password?
+        </Anchor>
+        {" · "}
+        <Anchor component={Link} to={next ? `/register?next=${encodeURIComponent(next)}` : "/register"}>
+          Create an account
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { useSession } from "../../app/session";
+import { RegisterForm } from "./RegisterForm";
+import { safeNext, SsoButtons, useFinishSignIn } from "./shared";
+
+/** `/register`: a new account (a confirmation mail follows, linking to /verify-email/<token>). */
+export default function RegisterPage() {
+  const session = useSession();
+  const finish = useFinishSignIn();
+  const [params] = useSearchParams();
+  useEffect(() => {
+    document.title = "Create an account · BurnBox";
+  }, []);
+  if (session.status === "signed-in") return <Navigate to={safeNext(params.get("next"))} replace />;
+  const next = params.get("next");
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        Create your BurnBox account
+      </Title>
+      <RegisterForm onRegistered={(r) => finish(r)} />
+      <SsoButtons next={safeNext(next)} />
+      <Text size="sm" ta="center">
+        Already have an account?{" "}
+        <Anchor component={Link} to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>
+          Sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Anchor, Center, Loader, Stack, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { accountKeys } from "../../api/keys";
+import { useApiQuery } from "../../api/query";
+import { useSession } from "../../app/session";
+import { ApiErrorAlert } from "../../components";
+
+/** `/verify-email/<token>` (the confirmation mail's link): confirms the address once (`GET /auth/verify-email/:token`). */
+export default function VerifyEmailPage() {
+  const { token = "" } = useParams();
+  const signedIn = useSession().status === "signed-in";
+  const queryClient = useQueryClient();
+  // a query, not an effect: the token works once, and the cache keeps StrictMode or a re-render from asking twice
+  const q = useApiQuery(
+    ["public", "verify-email", token],
+    (bb) => bb.api.GET("/auth/verify-email/{token}", { params: { path: { token } } }),
+    {
+      retry: false,
+      staleTime: Infinity,
+      gcTime: Infinity,
+    },
+  );
+  useEffect(() => {
+    document.title = "Confirm your email · BurnBox";
+  }, []);
+  useEffect(() => {
+    if (q.isSuccess && signedIn) void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  }, [q.isSuccess, signedIn, queryClient]);
+
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        Confirm your email address
+      </Title>
+      {q.isPending ? (
+        <Center py="md">
+          <Loader aria-label="Confirming" />
+        </Center>
+      ) : q.isError ? (
+        <ApiErrorAlert error={q.error} title="This link does not work" />
+      ) : (
+        <Alert role="status" color="green" variant="light" title="Email address confirmed">
+          Thank you, your address is confirmed.
+        </Alert>
+      )}
+      {!q.isPending && (
+        <Anchor component={Link} to={signedIn ? "/" : "/login"} ta="center" size="sm">
+          {signedIn ? "Go to the console" : "Sign in"}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

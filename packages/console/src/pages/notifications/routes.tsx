@@ -1,0 +1,4 @@
+// The notifications area (console-team builds it out): the list; the header's bell is Bell.tsx.
+import { defineArea } from "../../app/areas";
+
+export default defineArea({ id: "notifications" });
