@@ -31,7 +31,9 @@ async function main(): Promise<void> {
     });
     if (inbox.status !== 201) throw new Error(`inbox: ${inbox.status}`);
     const context = await browser.newContext({ baseURL: system.gatewayUrl });
-    const login = await context.request.post("/api/v1/auth/login", { data: { email: world.owner.email, password: STRONG_PASSWORD, use_cookie: true } });
+    const login = await context.request.post("/api/v1/auth/login", {
+      data: { email: world.owner.email, password: STRONG_PASSWORD, use_cookie: true },
+    });
     if (!login.ok()) throw new Error(`login: ${login.status()}`);
     const page = await context.newPage();
     await page.goto(`/inboxes/${inbox.body.id}`);

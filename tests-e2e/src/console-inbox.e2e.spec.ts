@@ -56,7 +56,10 @@ describe("the console: inboxes and the mail reader", () => {
 
   const alias = (label: string) => `${label}-${randomBytes(3).toString("hex")}`;
   const inboxVia = async (label: string): Promise<InboxBody> => {
-    const r = await api<InboxBody>("POST", "/inboxes", { token: world.owner.token, body: { domain_assignment_id: world.assignmentId, alias: alias(label) } });
+    const r = await api<InboxBody>("POST", "/inboxes", {
+      token: world.owner.token,
+      body: { domain_assignment_id: world.assignmentId, alias: alias(label) },
+    });
     if (r.status !== 201) throw new Error(`inbox: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
   };
@@ -128,7 +131,10 @@ describe("the console: inboxes and the mail reader", () => {
     await page.waitForURL(/\/mail\/[0-9a-f-]{36}/);
     await expect(page.getByTestId("mail-subject").textContent()).resolves.toBe(subject);
     // opening it marks it read
-    await page.getByTestId("read-state").filter({ hasText: /^Read$/ }).waitFor();
+    await page
+      .getByTestId("read-state")
+      .filter({ hasText: /^Read$/ })
+      .waitFor();
 
     // HTML: in the sandboxed frame
     const frame = page.frameLocator('[data-testid="mail-html"]');
@@ -151,9 +157,12 @@ describe("the console: inboxes and the mail reader", () => {
     await expect(page.getByTestId("attachment").count()).resolves.toBe(2);
     const image = page.getByTestId("attachment").filter({ hasText: "logo.png" });
     await image.getByRole("button", { name: "Preview" }).click();
-    await waitFor(async () => ((await image.locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)) === 1 ? true : null), {
-      what: "the image preview",
-    });
+    await waitFor(
+      async () => ((await image.locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)) === 1 ? true : null),
+      {
+        what: "the image preview",
+      },
+    );
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download invoice.pdf" }).click();
     const file = await download;
@@ -223,7 +232,12 @@ describe("the console: inboxes and the mail reader", () => {
     await liveOn(inbox.id);
     const subjects = [`First ${alias("a")}`, `Second ${alias("b")}`];
     for (const subject of subjects)
-      await sendRaw(system.ports.smtp, FROM, inbox.full_address, mimeMessage({ from: FROM, to: inbox.full_address, subject, text: `body of ${subject}` }));
+      await sendRaw(
+        system.ports.smtp,
+        FROM,
+        inbox.full_address,
+        mimeMessage({ from: FROM, to: inbox.full_address, subject, text: `body of ${subject}` }),
+      );
     for (const subject of subjects) await rows().filter({ hasText: subject }).waitFor();
 
     // in the list: mark one read and back
@@ -235,14 +249,22 @@ describe("the console: inboxes and the mail reader", () => {
 
     // in the reader: opened is read; mark it unread there
     await first.getByRole("link").click();
-    await page.getByTestId("read-state").filter({ hasText: /^Read$/ }).waitFor();
+    await page
+      .getByTestId("read-state")
+      .filter({ hasText: /^Read$/ })
+      .waitFor();
     await page.getByRole("button", { name: "Mark unread" }).click();
-    await page.getByTestId("read-state").filter({ hasText: /^Unread$/ }).waitFor();
+    await page
+      .getByTestId("read-state")
+      .filter({ hasText: /^Unread$/ })
+      .waitFor();
     await page.getByRole("link", { name: "Back to the inbox" }).click();
     await page.locator(`[data-testid="mail-row"][data-read="false"]`, { hasText: subjects[0] }).waitFor();
 
     await page.getByRole("button", { name: "Mark all read" }).click();
-    await waitFor(async () => ((await page.locator('[data-testid="mail-row"][data-read="false"]').count()) === 0 ? true : null), { what: "all read" });
+    await waitFor(async () => ((await page.locator('[data-testid="mail-row"][data-read="false"]').count()) === 0 ? true : null), {
+      what: "all read",
+    });
     const listed = await api<{ data: Array<{ is_read: boolean }> }>("GET", `/inboxes/${inbox.id}/emails`, { token: world.owner.token });
     expect(listed.body.data.map((e) => e.is_read)).toEqual([true, true]);
 
@@ -251,7 +273,10 @@ describe("the console: inboxes and the mail reader", () => {
     await page.keyboard.press("ArrowDown");
     await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toContain(subjects[0]);
 
-    await rows().filter({ hasText: subjects[1] }).getByRole("button", { name: /^Delete the mail/ }).click();
+    await rows()
+      .filter({ hasText: subjects[1] })
+      .getByRole("button", { name: /^Delete the mail/ })
+      .click();
     await waitFor(async () => ((await rows().count()) === 1 ? true : null), { what: "the row gone" });
     const after = await api<{ data: unknown[] }>("GET", `/inboxes/${inbox.id}/emails`, { token: world.owner.token });
     expect(after.body.data).toHaveLength(1);
@@ -268,7 +293,10 @@ describe("the console: inboxes and the mail reader", () => {
     await dialog.waitFor({ state: "hidden" });
     const got = await api<InboxBody>("GET", `/inboxes/${inbox.id}`, { token: world.owner.token });
     expect(new Date(got.body.expires_at).getTime() - Date.now()).toBeGreaterThan(5 * 3_600_000);
-    await page.getByTestId("countdown").filter({ hasText: /^(5 h \d+ min|6 h) left$/ }).waitFor();
+    await page
+      .getByTestId("countdown")
+      .filter({ hasText: /^(5 h \d+ min|6 h) left$/ })
+      .waitFor();
 
     // an extension past the maximum shows the API's message
     await page.getByRole("button", { name: `Extend ${inbox.full_address}` }).click();
@@ -286,7 +314,12 @@ describe("the console: inboxes and the mail reader", () => {
 
   it("at 360 px wide, the inbox page and the reader fit without sideways scrolling", async () => {
     const inbox = await inboxVia("narrow");
-    await sendRaw(system.ports.smtp, FROM, inbox.full_address, mimeMessage({ from: FROM, to: inbox.full_address, subject: "Narrow", text: "x", html: "<p>narrow</p>" }));
+    await sendRaw(
+      system.ports.smtp,
+      FROM,
+      inbox.full_address,
+      mimeMessage({ from: FROM, to: inbox.full_address, subject: "Narrow", text: "x", html: "<p>narrow</p>" }),
+    );
     await page.setViewportSize({ width: 360, height: 760 });
     try {
       await liveOn(inbox.id);

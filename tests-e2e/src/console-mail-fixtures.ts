@@ -46,12 +46,26 @@ export interface Part {
 }
 
 /** A MIME message: a text part, an HTML part (multipart/alternative) and attachments (multipart/mixed). */
-export function mimeMessage(o: { from: string; to: string; subject: string; text?: string; html?: string; attachments?: Part[]; headers?: string[] }): string {
+export function mimeMessage(o: {
+  from: string;
+  to: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  attachments?: Part[];
+  headers?: string[];
+}): string {
   const alt = `alt-${randomBytes(6).toString("hex")}`;
   const mixed = `mix-${randomBytes(6).toString("hex")}`;
   const bodyParts: string[] = [];
-  if (o.text !== undefined) bodyParts.push(`--${alt}${CRLF}Content-Type: text/plain; charset=utf-8${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${b64(Buffer.from(o.text))}`);
-  if (o.html !== undefined) bodyParts.push(`--${alt}${CRLF}Content-Type: text/html; charset=utf-8${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${b64(Buffer.from(o.html))}`);
+  if (o.text !== undefined)
+    bodyParts.push(
+      `--${alt}${CRLF}Content-Type: text/plain; charset=utf-8${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${b64(Buffer.from(o.text))}`,
+    );
+  if (o.html !== undefined)
+    bodyParts.push(
+      `--${alt}${CRLF}Content-Type: text/html; charset=utf-8${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${b64(Buffer.from(o.html))}`,
+    );
   const alternative = `Content-Type: multipart/alternative; boundary="${alt}"${CRLF}${CRLF}${bodyParts.join(CRLF)}${CRLF}--${alt}--`;
   const attachments = o.attachments ?? [];
   const body =

@@ -32,7 +32,8 @@ export function CreateInboxForm({
   const maxMs = assignment ? (parseDuration(assignment.max_ttl) ?? 86_400_000) : 86_400_000;
   const defaultMs = assignment ? (parseDuration(assignment.default_ttl) ?? 600_000) : 600_000;
 
-  const aliasError = alias !== "" && !ALIAS.test(alias) ? "2 to 64 of a–z, 0–9, dot, dash, underscore; starts and ends with a letter or digit" : null;
+  const aliasError =
+    alias !== "" && !ALIAS.test(alias) ? "2 to 64 of a–z, 0–9, dot, dash, underscore; starts and ends with a letter or digit" : null;
   const ttl = ttlChoice === CUSTOM ? customTtl.trim() : (ttlChoice ?? "");
   const ttlMs = ttl === "" ? defaultMs : parseDuration(ttl);
   const ttlError =
@@ -86,7 +87,13 @@ export function CreateInboxForm({
           value={alias}
           onChange={(e) => setAlias(e.currentTarget.value.toLowerCase())}
           error={aliasError}
-          rightSection={assignment ? <Text size="xs" c="dimmed" pr="xs">@{assignment.domain_name}</Text> : null}
+          rightSection={
+            assignment ? (
+              <Text size="xs" c="dimmed" pr="xs">
+                @{assignment.domain_name}
+              </Text>
+            ) : null
+          }
           rightSectionWidth={assignment ? Math.min(220, 16 + assignment.domain_name.length * 7) : undefined}
           autoComplete="off"
           spellCheck={false}
@@ -94,11 +101,7 @@ export function CreateInboxForm({
         <Select
           label="Time to live"
           description={`Default ${humanDuration(defaultMs)}, at most ${humanDuration(maxMs)} (your organization's, domain's and team's settings)`}
-          data={[
-            { value: "", label: `Default (${humanDuration(defaultMs)})` },
-            ...ttlPresets(maxMs),
-            { value: CUSTOM, label: "Custom…" },
-          ]}
+          data={[{ value: "", label: `Default (${humanDuration(defaultMs)})` }, ...ttlPresets(maxMs), { value: CUSTOM, label: "Custom…" }]}
           value={ttlChoice ?? ""}
           onChange={(v) => setTtlChoice(v === "" ? null : v)}
           allowDeselect={false}
@@ -115,11 +118,7 @@ export function CreateInboxForm({
             required
           />
         ) : null}
-        <Checkbox
-          label="Private: only I can see it"
-          checked={isPrivate}
-          onChange={(e) => setIsPrivate(e.currentTarget.checked)}
-        />
+        <Checkbox label="Private: only I can see it" checked={isPrivate} onChange={(e) => setIsPrivate(e.currentTarget.checked)} />
         <ApiError error={create.error} title="The inbox was not created" />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>

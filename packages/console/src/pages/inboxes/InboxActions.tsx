@@ -73,8 +73,8 @@ export function DeleteInboxButton({ inbox, onDeleted, size = "xs" }: { inbox: In
       <Modal opened={open} onClose={close} title="Delete this inbox?" size="md">
         <Stack gap="sm">
           <Text size="sm">
-            <b>{inbox.full_address}</b> and its {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"} will be removed for good. Mail
-            sent to it afterwards is refused.
+            <b>{inbox.full_address}</b> and its {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"} will be removed for good.
+            Mail sent to it afterwards is refused.
           </Text>
           <ApiError error={del.error} title="The inbox was not deleted" />
           <Group justify="flex-end">

@@ -40,7 +40,6 @@ export default function InboxListPage() {
     if (search.trim() === q) return;
     const t = setTimeout(() => list.setFilter("q", search.trim() || undefined), 300);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
   useEffect(() => setSearch(q), [q]);
 
@@ -94,8 +93,8 @@ export default function InboxListPage() {
                 </Button>
               }
             >
-              {q ? `No ${status === "all" ? "" : status} inbox has “${q}” in its address.` : `No ${status} inboxes.`} Clear the search or pick
-              another status.
+              {q ? `No ${status === "all" ? "" : status} inbox has “${q}” in its address.` : `No ${status} inboxes.`} Clear the search or
+              pick another status.
             </EmptyState>
           ) : (
             <EmptyState
@@ -122,11 +121,7 @@ export default function InboxListPage() {
       <Modal opened={creating} onClose={() => setCreating(false)} title="New inbox" size="lg">
         {domains.isLoading ? <Loader aria-label="Loading your domains" /> : null}
         {domains.data ? (
-          <CreateInboxForm
-            domains={domains.data}
-            preferTeamId={team?.id}
-            onCreated={(inbox) => navigate(`/inboxes/${inbox.id}`)}
-          />
+          <CreateInboxForm domains={domains.data} preferTeamId={team?.id} onCreated={(inbox) => void navigate(`/inboxes/${inbox.id}`)} />
         ) : null}
         <ApiError error={domains.error} title="Your domains could not be loaded" />
       </Modal>

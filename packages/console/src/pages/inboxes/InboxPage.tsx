@@ -32,7 +32,8 @@ export default function InboxPage() {
     return (
       <Stack>
         <Anchor component={Link} to="/inboxes" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
-          <IconArrowLeft size={14} aria-hidden />All inboxes
+          <IconArrowLeft size={14} aria-hidden />
+          All inboxes
         </Anchor>
         <ApiError error={inbox.error} title="The inbox could not be loaded" onRetry={() => void inbox.refetch()} />
       </Stack>
@@ -42,7 +43,8 @@ export default function InboxPage() {
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/inboxes" size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
-        <IconArrowLeft size={14} aria-hidden />All inboxes
+        <IconArrowLeft size={14} aria-hidden />
+        All inboxes
       </Anchor>
       <Paper withBorder p="md">
         <Stack gap="xs">
@@ -64,7 +66,7 @@ export default function InboxPage() {
           </Text>
           <Group gap="xs">
             {active ? <ExtendInboxButton inbox={i} size="sm" /> : null}
-            <DeleteInboxButton inbox={i} size="sm" onDeleted={() => navigate("/inboxes")} />
+            <DeleteInboxButton inbox={i} size="sm" onDeleted={() => void navigate("/inboxes")} />
           </Group>
         </Stack>
       </Paper>

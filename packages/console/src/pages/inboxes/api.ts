@@ -36,7 +36,13 @@ export function useInboxes(f: InboxFilters, enabled = true) {
       unwrap(
         bb.api.GET("/inboxes", {
           params: {
-            query: { status: f.status, page: f.page, per_page: PER_PAGE, ...(f.q ? { q: f.q } : {}), ...(f.teamId ? { team_id: f.teamId } : {}) },
+            query: {
+              status: f.status,
+              page: f.page,
+              per_page: PER_PAGE,
+              ...(f.q ? { q: f.q } : {}),
+              ...(f.teamId ? { team_id: f.teamId } : {}),
+            },
           },
           signal,
         }),
@@ -122,7 +128,7 @@ export function useEmail(id: string) {
   const bb = useApi();
   return useQuery<EmailView, BurnBoxError>({
     queryKey: keys.email(id),
-    queryFn: async ({ signal }) => (await unwrap(bb.api.GET("/emails/{id}", { params: { path: { id } }, signal }))) as EmailView,
+    queryFn: ({ signal }) => unwrap(bb.api.GET("/emails/{id}", { params: { path: { id } }, signal })),
   });
 }
 
@@ -132,18 +138,15 @@ export function useRawEmail(id: string, enabled: boolean) {
     queryKey: keys.raw(id),
     enabled,
     staleTime: Infinity,
-    queryFn: async ({ signal }) =>
-      (await unwrap(bb.api.GET("/emails/{id}/raw", { params: { path: { id } }, parseAs: "text", signal }))) as unknown as string,
+    queryFn: ({ signal }) => unwrap(bb.api.GET("/emails/{id}/raw", { params: { path: { id } }, parseAs: "text", signal })),
   });
 }
 
 /** The attachment's bytes as a Blob (the API needs the bearer token, so a plain link would not do). */
 export function useAttachmentFetcher() {
   const bb = useApi();
-  return async (emailId: string, aid: string): Promise<Blob> =>
-    (await unwrap(
-      bb.api.GET("/emails/{id}/attachments/{aid}", { params: { path: { id: emailId, aid } }, parseAs: "blob" }),
-    )) as unknown as Blob;
+  return (emailId: string, aid: string): Promise<Blob> =>
+    unwrap(bb.api.GET("/emails/{id}/attachments/{aid}", { params: { path: { id: emailId, aid } }, parseAs: "blob" }));
 }
 
 /** Writes a changed email (or its removal) into every cached list of its inbox and the inbox's counts. */

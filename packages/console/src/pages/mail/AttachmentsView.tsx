@@ -90,7 +90,13 @@ function AttachmentRow({ emailId, attachment: a }: { emailId: string; attachment
               {preview ? "Hide preview" : "Preview"}
             </Button>
           ) : null}
-          <Button size="xs" variant="light" onClick={() => void download()} loading={busy === "download"} aria-label={`Download ${a.filename}`}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void download()}
+            loading={busy === "download"}
+            aria-label={`Download ${a.filename}`}
+          >
             Download
           </Button>
         </Group>
@@ -101,7 +107,12 @@ function AttachmentRow({ emailId, attachment: a }: { emailId: string; attachment
         </Alert>
       ) : null}
       {preview?.kind === "image" ? (
-        <img src={preview.url} alt={`Preview of ${a.filename}`} style={{ display: "block", maxWidth: "100%", marginTop: 8 }} data-testid="attachment-preview" />
+        <img
+          src={preview.url}
+          alt={`Preview of ${a.filename}`}
+          style={{ display: "block", maxWidth: "100%", marginTop: 8 }}
+          data-testid="attachment-preview"
+        />
       ) : null}
       {preview?.kind === "pdf" ? (
         // a blob of type application/pdf (set here, whatever the sender said): the browser's PDF viewer, never a page

@@ -1,4 +1,18 @@
-import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
 import { IconMail, IconMailOpened, IconPaperclip, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
@@ -15,18 +29,17 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
   const markAll = useMarkAllRead();
   const setRead = useSetRead();
   const del = useDeleteEmail();
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (search.trim() === q) return;
     const t = setTimeout(() => list.setFilter("q", search.trim() || undefined), 300);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
   useEffect(() => setSearch(q), [q]);
 
   // Up/Down (or j/k) move between the mail rows; Enter opens one
-  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const keys = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 } as Record<string, number>;
     const step = keys[e.key];
     if (!step || !listRef.current) return;
@@ -148,7 +161,9 @@ function EmailRow({
             </Text>
           </Group>
           <Text size="sm" fw={email.is_read ? 400 : 600} truncate="end">
-            {email.has_attachments ? <IconPaperclip size={14} aria-label="with attachments" style={{ verticalAlign: "-2px", marginRight: 4 }} /> : null}
+            {email.has_attachments ? (
+              <IconPaperclip size={14} aria-label="with attachments" style={{ verticalAlign: "-2px", marginRight: 4 }} />
+            ) : null}
             {email.subject || "(no subject)"}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">

@@ -20,7 +20,8 @@ export function ExtractedView({ extracted }: { extracted: Email["extracted"] }) 
         </Title>
         {extracted.codes.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No one-time code was found: a code is 4–10 digits (or capitals with a digit) next to a word such as “code”, “PIN” or “verification”.
+            No one-time code was found: a code is 4–10 digits (or capitals with a digit) next to a word such as “code”, “PIN” or
+            “verification”.
           </Text>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
@@ -53,7 +54,11 @@ export function ExtractedView({ extracted }: { extracted: Email["extracted"] }) 
             {extracted.links.map((l) => (
               <Paper component="li" withBorder p="xs" key={l.url} data-testid="link">
                 <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <Badge variant="light" color={l.kind === "unsubscribe" ? "gray" : l.kind === "other" ? "blue" : "grape"} style={{ flex: "none" }}>
+                  <Badge
+                    variant="light"
+                    color={l.kind === "unsubscribe" ? "gray" : l.kind === "other" ? "blue" : "grape"}
+                    style={{ flex: "none" }}
+                  >
                     {KIND_LABEL[l.kind] ?? l.kind}
                   </Badge>
                   <div style={{ minWidth: 0, flex: 1 }}>

@@ -15,8 +15,8 @@ export function HtmlView({ html, subject }: { html: string; subject: string }) {
         <Alert color="gray" variant="light" mb="sm" data-testid="remote-blocked">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">
-              {prepared.blocked} remote {prepared.blocked === 1 ? "image was" : "images were"} not loaded, so the sender cannot tell you opened this
-              mail.
+              {prepared.blocked} remote {prepared.blocked === 1 ? "image was" : "images were"} not loaded, so the sender cannot tell you
+              opened this mail.
             </Text>
             <Button size="xs" variant="light" onClick={() => setLoadRemote(true)}>
               Load remote images
@@ -31,7 +31,13 @@ export function HtmlView({ html, subject }: { html: string; subject: string }) {
         referrerPolicy="no-referrer"
         srcDoc={prepared.srcdoc}
         data-testid="mail-html"
-        style={{ width: "100%", height: "min(70vh, 900px)", border: "1px solid var(--mantine-color-default-border)", borderRadius: 4, background: "#fff" }}
+        style={{
+          width: "100%",
+          height: "min(70vh, 900px)",
+          border: "1px solid var(--mantine-color-default-border)",
+          borderRadius: 4,
+          background: "#fff",
+        }}
       />
     </>
   );

@@ -31,7 +31,6 @@ export default function ReaderPage() {
       marked.current = e.id;
       setRead.mutate({ id: e.id, inboxId: e.inbox_id, isRead: true });
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [email.data?.id]);
 
   const back = `/inboxes/${inboxId}`;
@@ -40,7 +39,8 @@ export default function ReaderPage() {
     return (
       <Stack>
         <Anchor component={Link} to={back} style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
-          <IconArrowLeft size={14} aria-hidden />Back to the inbox
+          <IconArrowLeft size={14} aria-hidden />
+          Back to the inbox
         </Anchor>
         <ApiError error={email.error} title="The mail could not be loaded" onRetry={() => void email.refetch()} />
       </Stack>
@@ -64,7 +64,8 @@ export default function ReaderPage() {
   return (
     <Stack gap="md">
       <Anchor component={Link} to={back} size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
-        <IconArrowLeft size={14} aria-hidden />Back to the inbox
+        <IconArrowLeft size={14} aria-hidden />
+        Back to the inbox
       </Anchor>
       <Paper withBorder p="md">
         <Stack gap={6}>
@@ -97,7 +98,7 @@ export default function ReaderPage() {
               variant="light"
               color="red"
               loading={del.isPending}
-              onClick={() => del.mutate({ id: e.id, inboxId: e.inbox_id }, { onSuccess: () => navigate(back) })}
+              onClick={() => del.mutate({ id: e.id, inboxId: e.inbox_id }, { onSuccess: () => void navigate(back) })}
             >
               Delete
             </Button>
@@ -114,9 +115,7 @@ export default function ReaderPage() {
           <Tabs.Tab value="headers">Headers</Tabs.Tab>
           <Tabs.Tab value="raw">Source</Tabs.Tab>
           <Tabs.Tab value="attachments">Attachments ({e.attachments.length})</Tabs.Tab>
-          <Tabs.Tab value="extracted">
-            Codes &amp; links ({e.extracted.codes.length + e.extracted.links.length})
-          </Tabs.Tab>
+          <Tabs.Tab value="extracted">Codes &amp; links ({e.extracted.codes.length + e.extracted.links.length})</Tabs.Tab>
           {e.authentication ? <Tabs.Tab value="authentication">Authentication</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="html" pt="sm">
@@ -129,7 +128,13 @@ export default function ReaderPage() {
         <Tabs.Panel value="text" pt="sm">
           {e.body_text ? (
             <Paper withBorder p="sm">
-              <Text component="pre" size="sm" m={0} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "var(--mantine-font-family-monospace)" }} data-testid="mail-text">
+              <Text
+                component="pre"
+                size="sm"
+                m={0}
+                style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "var(--mantine-font-family-monospace)" }}
+                data-testid="mail-text"
+              >
                 {e.body_text}
               </Text>
             </Paper>

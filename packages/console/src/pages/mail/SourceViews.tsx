@@ -63,7 +63,12 @@ export function RawView({ emailId, active }: { emailId: string; active: boolean 
           </Text>
         ) : null}
       </Group>
-      <Code block data-testid="raw-source" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", maxHeight: "70vh", overflow: "auto" }} tabIndex={0}>
+      <Code
+        block
+        data-testid="raw-source"
+        style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", maxHeight: "70vh", overflow: "auto" }}
+        tabIndex={0}
+      >
         {text.length > SHOWN ? text.slice(0, SHOWN) : text}
       </Code>
     </Stack>
@@ -98,7 +103,12 @@ export function AuthenticationView({ auth }: { auth: Authentication }) {
         <Table.Tr>
           <Table.Th scope="row">SPF</Table.Th>
           <Table.Td>
-            <Verdict result={auth.spf?.result} /> {auth.spf?.domain ? <Text span size="xs">for {auth.spf.domain}</Text> : null}
+            <Verdict result={auth.spf?.result} />{" "}
+            {auth.spf?.domain ? (
+              <Text span size="xs">
+                for {auth.spf.domain}
+              </Text>
+            ) : null}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
