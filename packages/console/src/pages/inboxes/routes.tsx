@@ -1,6 +1,6 @@
 // The inboxes area: the inbox list, one inbox with its live mail, and the mail reader (src/pages/mail).
 import { IconInbox } from "@tabler/icons-react";
-import { defineArea, page } from "../../app/areas";
+import { defineArea, page } from "../../app/area";
 
 export default defineArea({
   id: "inboxes",

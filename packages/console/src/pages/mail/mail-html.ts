@@ -56,11 +56,14 @@ export function prepareMailHtml(html: string, opts: { loadRemote: boolean }): Pr
     if (tag === "img" || tag === "image" || tag === "input" || tag === "source" || tag === "video" || tag === "audio") {
       for (const a of ["src", "href", "xlink:href", "poster"]) {
         const v = el.getAttribute(a);
-        if (v !== null && REMOTE.test(v) && !opts.loadRemote) {
+        if (v === null || /^\s*data:/i.test(v)) continue;
+        if (REMOTE.test(v)) {
+          if (opts.loadRemote) continue;
           el.setAttribute(`data-bb-${a.replace(":", "-")}`, v);
-          el.removeAttribute(a);
           blocked++;
         }
+        // cid: parts and relative paths (which would resolve against the console) are not shown
+        el.removeAttribute(a);
       }
       if (el.hasAttribute("srcset")) {
         if (!opts.loadRemote) blocked++;
