@@ -153,6 +153,17 @@ try {
       const [hc, hcArgs] = asUser(process.execPath, ["deploy/docker/healthcheck.mjs"]);
       const health = spawnSync(hc, hcArgs, { cwd: tree, env: { PATH: process.env.PATH, BB_HTTP_PORT: String(t.port) } });
       check(health.status === 0, `${t.name}: the HEALTHCHECK script passes on BB_HTTP_PORT`);
+      if (t.name === "api-gateway") {
+        // the web console's build rides in dist/console: a deep link answers its page
+        const page = await fetch(`http://127.0.0.1:${t.port}/account`).catch(() => null);
+        const html = page?.ok ? await page.text() : "";
+        check(
+          page?.headers.get("content-type")?.startsWith("text/html") === true &&
+            /<script type="module"[^>]* src="\/assets\//.test(html) &&
+            page.headers.get("content-security-policy")?.includes("script-src 'self'") === true,
+          "api-gateway: serves the web console from the production tree (a deep link answers its page)",
+        );
+      }
     }
     child.kill("SIGTERM");
     await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));

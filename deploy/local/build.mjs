@@ -4,10 +4,15 @@
 // Workspace packages (@burnbox/*, whose "main" is TypeScript source) are bundled in; every other
 // package stays a require() resolved at run time, from the service's node_modules.
 //
+// Building the api-gateway also builds the web console (packages/console, `vite build`, skipped
+// when its output is newer than its sources) into services/api-gateway/dist/console, where the
+// gateway serves it at / and the image's production tree picks it up with the rest of dist/.
+//
 //   node deploy/local/build.mjs                  every service
 //   node deploy/local/build.mjs inbox identity   the named services
 //   (from services/<svc>: node ../../deploy/local/build.mjs, that service)
-import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { ROOT, say } from "./lib.mjs";
@@ -128,12 +133,71 @@ async function buildService(service) {
   return built;
 }
 
+const CONSOLE_DIR = path.join(ROOT, "packages", "console");
+/** What the console's build reads: when none of it is newer than the last output, the output stands. */
+const CONSOLE_SOURCES = [
+  path.join(CONSOLE_DIR, "src"),
+  path.join(CONSOLE_DIR, "public"),
+  path.join(CONSOLE_DIR, "index.html"),
+  path.join(CONSOLE_DIR, "vite.config.ts"),
+  path.join(CONSOLE_DIR, "package.json"),
+  path.join(ROOT, "packages", "sdk", "src"),
+];
+
+function newestMtime(file) {
+  if (!existsSync(file)) return 0;
+  const st = statSync(file);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(file).reduce((m, name) => Math.max(m, newestMtime(path.join(file, name))), st.mtimeMs);
+}
+
+/** `vite build` of packages/console (unless its dist/ is up to date); resolves to whether it ran. */
+async function buildConsoleOutput() {
+  const built = path.join(CONSOLE_DIR, "dist", "index.html");
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...CONSOLE_SOURCES.map(newestMtime))) return false;
+  const vite = path.join(CONSOLE_DIR, "node_modules", "vite", "bin", "vite.js");
+  if (!existsSync(vite)) throw new Error("console: vite is not installed (pnpm install)");
+  const code = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], {
+      cwd: CONSOLE_DIR,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("error", reject);
+    child.on("exit", resolve);
+  });
+  if (code !== 0) throw new Error("console: vite build failed (errors above)");
+  return true;
+}
+
+/** The console's output, copied where the gateway's bundle looks for it (dist/console beside main.js). */
+function placeConsole() {
+  const target = path.join(SERVICES_DIR, "api-gateway", "dist", "console");
+  rmSync(target, { recursive: true, force: true });
+  cpSync(path.join(CONSOLE_DIR, "dist"), target, { recursive: true });
+  return path.relative(ROOT, target);
+}
+
 const requested = process.argv.slice(2);
 const cwdService = path.dirname(process.cwd()) === SERVICES_DIR ? path.basename(process.cwd()) : null;
 const services = requested.length > 0 ? requested : cwdService ? [cwdService] : Object.keys(ENTRIES);
 const started = Date.now();
 // every service is built even when one fails, so one run lists every error
+const consoleBuild = services.includes("api-gateway") ? buildConsoleOutput() : null;
 const results = await Promise.allSettled(services.map(buildService));
+if (consoleBuild) {
+  // after the gateway's build, which empties its dist/ first
+  const gatewayBuilt = results[services.indexOf("api-gateway")].status === "fulfilled";
+  results.push(
+    await consoleBuild.then(
+      (ran) => {
+        if (!gatewayBuilt) return { status: "fulfilled", value: [] };
+        const placed = placeConsole();
+        return { status: "fulfilled", value: [ran ? `${placed} (vite build)` : `${placed} (console up to date)`] };
+      },
+      (reason) => ({ status: "rejected", reason }),
+    ),
+  );
+}
 const failures = results
   .filter((r) => r.status === "rejected")
   .map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason)));

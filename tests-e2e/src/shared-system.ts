@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { BrowserServer } from "playwright-core";
+import { launchBrowserServer } from "./console/browser";
 import { PROCESSES, System, type ProcessName, type SystemEnv } from "./system";
 
 /**
@@ -119,7 +121,7 @@ function replicasOfRun(): 1 | 2 {
 
 /** Where globalSetup leaves the running system for globalTeardown (jest runs both in its own process and shares globalThis). */
 const RUNNING = Symbol.for("burnbox.e2e.system");
-type Holder = { [RUNNING]?: { system: System; control: Server } };
+type Holder = { [RUNNING]?: { system: System; control: Server; browser?: Promise<BrowserServer> } };
 
 /** globalSetup: starts the system and the control server, and publishes where they are. */
 export async function startSharedSystem(): Promise<void> {
@@ -148,9 +150,10 @@ export async function stopSharedSystem(): Promise<void> {
   const running = (globalThis as Holder)[RUNNING];
   if (!running) return;
   delete (globalThis as Holder)[RUNNING];
-  const { system, control } = running;
+  const { system, control, browser } = running;
   const started = Date.now();
   await new Promise<void>((resolve) => control.close(() => resolve()));
+  await browser?.then((b) => b.close()).catch(() => undefined);
   await system.stop();
   process.stdout.write(`e2e: system ${system.namespace} stopped in ${Date.now() - started} ms\n`);
 }
@@ -158,7 +161,8 @@ export async function stopSharedSystem(): Promise<void> {
 /**
  * POST /processes/<name>/stop[?signal=SIGKILL], POST /processes/<name>/start (with two replicas
  * for good: that process in both sets; `?set=replica`: the second set's only), GET /logs, POST
- * /admins (the next unused admin email), POST|DELETE /replicas.
+ * /admins (the next unused admin email), POST|DELETE /replicas, POST /browser (the run's one
+ * Chromium, started on first use: its WebSocket endpoint).
  */
 function startControl(system: System, adminEmails: string[]): Promise<Server> {
   const unclaimed = [...adminEmails];
@@ -181,6 +185,20 @@ function startControl(system: System, adminEmails: string[]): Promise<Server> {
       system.startReplicas().then(
         (replica) => reply(200, JSON.stringify(replica.ports)),
         (err: unknown) => reply(500, err instanceof Error ? err.message : String(err)),
+      );
+      return;
+    }
+    if (req.method === "POST" && kind === "browser") {
+      const holder = (globalThis as Holder)[RUNNING];
+      if (!holder) return reply(409, "the system is not running");
+      // the console's browser tests share one browser, started when the first of them asks
+      holder.browser ??= launchBrowserServer();
+      holder.browser.then(
+        (b) => reply(200, b.wsEndpoint()),
+        (err: unknown) => {
+          delete holder.browser;
+          reply(500, err instanceof Error ? err.message : String(err));
+        },
       );
       return;
     }
@@ -258,6 +276,11 @@ export class SharedSystem {
 
   get wsUrl(): string {
     return `ws://127.0.0.1:${this.ports["api-gateway"]}`;
+  }
+
+  /** The WebSocket endpoint of the run's one Chromium (started on the first call); connect with playwright-core's `chromium.connect`. */
+  browserEndpoint(): Promise<string> {
+    return this.control("POST", "/browser");
   }
 
   /** An email the identity service makes a system admin on registration, never handed out before. */

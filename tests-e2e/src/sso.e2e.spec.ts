@@ -1,72 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
 import { testDns } from "./dns";
+import { startOidcProvider } from "./oidc-provider";
 import { SharedSystem } from "./shared-system";
 import { STRONG_PASSWORD, newClientIp, registerAdmin, registerUser, teamWithDomain, type Tokens } from "./world";
 
-/** identity's base_url in the shared system (its default): the redirect URI registered at the provider. */
-const BASE_URL = "http://localhost:8080";
 const CLIENT_ID = "burnbox-e2e";
 const CLIENT_SECRET = randomBytes(16).toString("hex");
 const tag = randomBytes(3).toString("hex");
 const NAMES = { main: `e2e-${tag}-main`, off: `e2e-${tag}-off` };
-
-/**
- * A real OpenID provider (oidc-provider 8) on 127.0.0.1, in a child process: it is an ES module,
- * which jest's CommonJS runtime cannot load. Its dev interactions accept any login; the login is
- * the subject and the email, verified unless it starts with `unverified+`. `/redirect/...` answers
- * 302 to the real discovery document, for the SSRF test.
- */
-const PROVIDER_SCRIPT = `
-import http from "node:http";
-import Provider from "oidc-provider";
-const cfg = JSON.parse(process.env.OIDC_E2E);
-const server = http.createServer();
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const issuer = "http://127.0.0.1:" + server.address().port;
-const provider = new Provider(issuer, {
-  clients: [{ client_id: cfg.client_id, client_secret: cfg.client_secret, redirect_uris: cfg.redirect_uris,
-    grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" }],
-  claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-  conformIdTokenClaims: false,
-  cookies: { keys: ["burnbox-e2e-cookie-key"] },
-  findAccount: (_ctx, id) => ({
-    accountId: id,
-    claims: () => {
-      const unverified = id.startsWith("unverified+");
-      return { sub: id, email: unverified ? id.slice(11) : id, email_verified: !unverified, name: "SSO " + id.split("@")[0] };
-    },
-  }),
-});
-const callback = provider.callback();
-server.on("request", (req, res) => {
-  if (req.url.startsWith("/redirect/")) {
-    res.writeHead(302, { location: issuer + "/.well-known/openid-configuration" });
-    res.end();
-    return;
-  }
-  callback(req, res);
-});
-process.stdout.write(JSON.stringify({ issuer }) + "\\n");
-`;
-
-function startProvider(redirectUris: string[]): Promise<{ issuer: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", PROVIDER_SCRIPT], {
-    cwd: path.resolve(__dirname, ".."),
-    env: { ...process.env, OIDC_E2E: JSON.stringify({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: redirectUris }) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`OpenID provider exited (${code})`)));
-    createInterface({ input: child.stdout }).once("line", (line) =>
-      resolve({ issuer: (JSON.parse(line) as { issuer: string }).issuer, child }),
-    );
-  });
-}
 
 /** A browser's cookie jar for the provider (name=value pairs, no attributes needed here). */
 class Browser {
@@ -100,6 +44,8 @@ class Browser {
 describe("single sign-on with OpenID Connect against a real provider", () => {
   const system = SharedSystem.attach();
   const api = apiClient(system.gatewayUrl);
+  /** identity's base_url in the shared system (the gateway): the redirect URIs registered at the provider, and where the callback sends the browser. */
+  const BASE_URL = system.gatewayUrl;
   let issuer = "";
   let child: ChildProcess | undefined;
   let admin = { token: "", userId: "", email: "" };
@@ -165,7 +111,10 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
   }
 
   beforeAll(async () => {
-    ({ issuer, child } = await startProvider(Object.values(NAMES).map((n) => `${BASE_URL}/api/v1/auth/sso/${n}/callback`)));
+    ({ issuer, child } = await startOidcProvider(
+      Object.values(NAMES).map((n) => `${BASE_URL}/api/v1/auth/sso/${n}/callback`),
+      { id: CLIENT_ID, secret: CLIENT_SECRET },
+    ));
     admin = await registerAdmin(api, system);
     for (const [key, name] of Object.entries(NAMES)) {
       const res = await api<{ id: string }>("POST", "/admin/sso/providers", {

@@ -107,6 +107,12 @@ export class System {
     private readonly joined = false,
     /** The gateway's upstream URLs when they name more than this set's own processes. */
     private readonly upstreamEnv: Record<string, string> = upstreamLists([ports]),
+    /**
+     * Where people reach the system (identity's base_url): the first set's gateway, which serves the
+     * console. Mailed links (invites, resets, verification) and the SSO redirects point there, and
+     * cookie-mode sign-ins from the console's own origin pass identity's Origin check.
+     */
+    private readonly publicUrl = `http://127.0.0.1:${ports["api-gateway"]}`,
   ) {
     // whatever ends the runner, no service outlives it
     process.once("exit", () => {
@@ -131,7 +137,7 @@ export class System {
     }
     const upstreamEnv = upstreamLists(replicaPorts ? [ports, replicaPorts] : [ports]);
     const system = new System(ns, ports, extraEnv, false, upstreamEnv);
-    const replica = replicaPorts ? new System(ns, replicaPorts, extraEnv, true, upstreamEnv) : null;
+    const replica = replicaPorts ? new System(ns, replicaPorts, extraEnv, true, upstreamEnv, system.gatewayUrl) : null;
     if (replica) {
       system.replica = replica;
       system.replicaForGood = true;
@@ -158,7 +164,8 @@ export class System {
   async startReplicas(): Promise<System> {
     if (this.replica) return this.replica;
     const [smtp, ...rest] = await freePorts(PROCESSES.length + 1);
-    const replica = new System(this.namespace, portsOf(rest, smtp as number, this.ports.dns), this.extraEnv, true);
+    const replicaPorts = portsOf(rest, smtp as number, this.ports.dns);
+    const replica = new System(this.namespace, replicaPorts, this.extraEnv, true, upstreamLists([replicaPorts]), this.gatewayUrl);
     this.replica = replica;
     await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => replica.startProcess(p)));
     await replica.startProcess("api-gateway");
@@ -240,6 +247,7 @@ export class System {
       ...this.upstreamEnv,
     };
     if (name === "identity") {
+      base.BB_BASE_URL = this.publicUrl;
       // account and invite mail goes to the system's own SMTP intake, read from an inbox like a user would
       // (STARTTLS with the intake's test certificate, trusted as a CA by this process only)
       base.BB_MAIL_SMTP_HOST = "127.0.0.1";

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import path from "node:path";
 import type { Express, NextFunction, Request, Response } from "express";
 import { Router } from "express";
 import { apiGatewayServiceRoutes, buildOpenApiDocument } from "@burnbox/contracts";
@@ -19,9 +20,11 @@ import {
 } from "@burnbox/service-kit";
 import type { GatewayConfig } from "./config";
 import type { GatewayDeps } from "./domain/deps";
+import { ConsoleFiles } from "./adapters/console-files";
 import { createAdmission } from "./http/admission";
 import { Authenticator } from "./http/authenticate";
 import { isPrivateOrLoopback } from "./http/client-ip";
+import { consoleHandler } from "./http/console";
 import { docsAssetsRouter } from "./http/docs-assets";
 import { docsHandlers } from "./http/docs.handlers";
 import { forwardingLane, forwardingRouter } from "./http/forwarding";
@@ -75,6 +78,10 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
     "realtime-gateway": new UpstreamPool(parseUpstreamList(config.services.realtime_gateway_url)),
   };
   const deps: GatewayDeps = { openApi: buildOpenApiDocument(undefined, VERSION) };
+  const consoleDir = config.console.dir || path.join(__dirname, "console");
+  const consoleFiles = ConsoleFiles.load(consoleDir);
+  if (consoleFiles) logger.info({ dir: consoleDir }, "serving the web console at /");
+  else logger.warn({ dir: consoleDir }, "no built web console there (pnpm build): / answers 404");
 
   const forwarding = { admission, authenticator, forwarder, upstreams, internalSecret: config.internal.secret };
   const api = Router();
@@ -108,6 +115,8 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
       a.use(API_PREFIX, api);
       // Unknown paths outside /api/v1 still carry the rate-limit headers of the caller's window.
       a.use(admission.showWindow);
+      // Every other GET outside /api/ is the web console's: a file of its build, else its page.
+      if (consoleFiles) a.use(consoleHandler(consoleFiles, ["/healthz", "/readyz", config.metrics.path]));
     },
   });
   finalizeHttpApp(app, logger);

@@ -30,6 +30,16 @@ export const GatewayConfig = z.object({
     })
     .prefault({}),
   api_keys: z.object({ cache_ttl_seconds: z.number().int().positive().default(60) }).prefault({}),
+  console: z
+    .object({
+      /**
+       * The built web console (packages/console, `vite build`) served at `/`. Empty: `console/`
+       * beside the running bundle (services/api-gateway/dist/console, where `pnpm build` puts it).
+       * No index.html there: no console, and those paths answer 404 as before.
+       */
+      dir: z.string().default(""),
+    })
+    .prefault({}),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 

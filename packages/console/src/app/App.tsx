@@ -7,7 +7,7 @@ import { BurnBoxError } from "@burnbox/sdk";
 import { SessionStore } from "../api/session-store";
 import { createRouter } from "./router";
 import { SessionProvider } from "./session";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: "burnbox.color-scheme" });
 
@@ -29,7 +29,12 @@ export function App() {
   const [store] = useState(() => new SessionStore(window.location.origin));
   const [router] = useState(createRouter);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider store={store}>

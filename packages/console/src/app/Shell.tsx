@@ -81,7 +81,7 @@ function UserMenu() {
     <Menu position="bottom-end" withArrow>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${user.display_name}`}>
-          <Avatar size={32} radius="xl" color="orange" name={user.display_name} />
+          <Avatar size={32} radius="xl" color="ember" name={user.display_name} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

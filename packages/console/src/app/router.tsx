@@ -1,13 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { areas, navEntries } from "./areas";
 import { NotFound, PublicLayout, RequireSession, RouteError } from "./layouts";
-import { Shell } from "./Shell";
+import { PageLoader, Shell } from "./Shell";
 
 /** Every area's pages: public ones in the narrow layout, the rest inside the signed-in shell. */
 export function routes(): RouteObject[] {
   return [
     {
       errorElement: <RouteError />,
+      // while the first page's lazy module loads
+      hydrateFallbackElement: <PageLoader />,
       children: [
         { element: <PublicLayout />, children: areas.flatMap((a) => a.publicRoutes ?? []) },
         {

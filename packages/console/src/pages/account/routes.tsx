@@ -1,7 +1,7 @@
 // The signed-in user's own account: profile, password, sessions, SSO identities, deletion.
 import { IconUserCircle } from "@tabler/icons-react";
 import { Navigate, useLocation } from "react-router";
-import { defineArea, page } from "../../app/areas";
+import { defineArea, page } from "../../app/area";
 
 /** `/settings` is where identity sends the browser after linking an SSO identity (`#sso_linked=`). */
 function ToAccount() {

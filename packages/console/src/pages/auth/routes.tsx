@@ -1,5 +1,5 @@
 // Signing in in every form, and the pages that mail and redirect links open (spec extensions 4).
-import { defineArea, page } from "../../app/areas";
+import { defineArea, page } from "../../app/area";
 
 export default defineArea({
   id: "auth",

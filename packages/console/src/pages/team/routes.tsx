@@ -1,6 +1,6 @@
 // The team tools area (console-team builds it out): API keys and webhooks.
 import { IconKey } from "@tabler/icons-react";
-import { defineArea, page } from "../../app/areas";
+import { defineArea, page } from "../../app/area";
 
 export default defineArea({
   id: "team",

@@ -45,7 +45,8 @@ export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: Re
     deps.mailer.send({
       to: input.email,
       subject: "Confirm your BurnBox email address",
-      text: `Confirm your address: ${deps.config.base_url}/api/v1/auth/verify-email/${out.verify}\n\nIf you did not sign up, ignore this mail.`,
+      // the console's page (spec extensions 4), which confirms through GET /auth/verify-email/:token
+      text: `Confirm your address: ${deps.config.base_url}/verify-email/${out.verify}\n\nIf you did not sign up, ignore this mail.`,
     });
   return { user: out.user, tokens: out.tokens };
 }

@@ -1,0 +1,103 @@
+/**
+ * The console's cold load on the local system: time from navigation to the first page
+ * interactive (the login page signed out; the first signed-in page with a session cookie), the
+ * bytes transferred, and the JavaScript of that first page gzipped.
+ * Run: pnpm --filter @burnbox/bench console   (after node deploy/local/build.mjs; Postgres, Redis, NATS up)
+ * Uses Debian's /usr/bin/chromium (BB_E2E_CHROMIUM for another), a fresh context (empty cache) per load.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { apiClient, registerUser, STRONG_PASSWORD, System } from "@burnbox/tests-e2e";
+import { machine, percentile } from "./stats";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const CONSOLE_DIST = path.resolve(__dirname, "..", "..", "services", "api-gateway", "dist", "console");
+
+interface Load {
+  ms: number;
+  transferred: number;
+  scripts: string[];
+}
+
+/** Navigates and waits until `ready` shows; the transfer is what the network delivered (encoded bytes). */
+async function coldLoad(context: BrowserContext, url: string, ready: (page: Page) => Promise<void>): Promise<Load> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  let transferred = 0;
+  cdp.on("Network.loadingFinished", (e: { encodedDataLength: number }) => (transferred += e.encodedDataLength));
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.endsWith(".js")) scripts.push(u.pathname);
+  });
+  const t0 = performance.now();
+  await page.goto(url, { waitUntil: "commit" });
+  await ready(page);
+  const ms = performance.now() - t0;
+  await page.close();
+  return { ms, transferred, scripts };
+}
+
+/** The gzipped size of the named built files (level 9, as the build precompresses them). */
+function gzipped(files: string[]): number {
+  return [...new Set(files)].reduce((n, f) => n + gzipSync(readFileSync(path.join(CONSOLE_DIST, f))).length, 0);
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const system = await System.start({
+    all: { BB_LOG_LEVEL: "warn" },
+    identity: { BB_DEFAULTS_MAX_SESSIONS_PER_USER: "1000000" },
+    "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
+  });
+  const browser = await chromium.launch({ executablePath: process.env.BB_E2E_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  try {
+    const api = apiClient(system.gatewayUrl);
+    const user = await registerUser(api, "bench");
+    process.stdout.write(`machine: ${machine()}\n`);
+    const report = async (label: string, load: () => Promise<Load>) => {
+      await load(); // warm the server side (the browser side is cold each time)
+      const loads: Load[] = [];
+      for (let i = 0; i < RUNS; i++) loads.push(await load());
+      const ms = loads.map((l) => l.ms);
+      const last = loads[loads.length - 1]!;
+      process.stdout.write(
+        `${label}: p50 ${percentile(ms, 50).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (n=${RUNS}); transferred ${kb(last.transferred)}; JS ${kb(gzipped(last.scripts))} gzipped in ${new Set(last.scripts).size} files\n`,
+      );
+    };
+
+    await report("login page, signed out", async () => {
+      const context = await browser.newContext({ baseURL: system.gatewayUrl });
+      try {
+        return await coldLoad(context, "/login", (page) => page.getByRole("button", { name: "Sign in", exact: true }).waitFor());
+      } finally {
+        await context.close();
+      }
+    });
+
+    await report("first signed-in page (inboxes), session cookie present", async () => {
+      const context = await browser.newContext({ baseURL: system.gatewayUrl });
+      try {
+        const login = await context.request.post("/api/v1/auth/login", {
+          data: { email: user.email, password: STRONG_PASSWORD, use_cookie: true },
+        });
+        if (!login.ok()) throw new Error(`login: ${login.status()}`);
+        return await coldLoad(context, "/inboxes", (page) => page.getByRole("heading", { name: "Inboxes", level: 1 }).waitFor());
+      } finally {
+        await context.close();
+      }
+    });
+  } finally {
+    await browser.close();
+    await system.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { existsSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { apiClient } from "./clients";
+import { connectBrowser } from "./console/browser";
+import { SCREENSHOTS, shootBoth } from "./console/screenshots";
+import { signIn } from "./console/world";
+import { SharedSystem } from "./shared-system";
+import { registerUser, teamWithDomain } from "./world";
+
+/**
+ * Screenshots of the console's main pages, light and dark (see console/screenshots.ts); skipped
+ * unless BB_CONSOLE_SCREENSHOTS is set, so `npm test` spends no time on them. Add a page: one more
+ * `shoot(...)`.
+ */
+const describeShots = SCREENSHOTS ? describe : describe.skip;
+
+describeShots("the console: screenshots", () => {
+  const system = SharedSystem.attach();
+  const api = apiClient(system.gatewayUrl);
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await connectBrowser(system);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const shoot = async (name: string, open: Parameters<typeof shootBoth>[3], options?: Parameters<typeof shootBoth>[4]) => {
+    const files = await shootBoth(browser, system, name, open, options);
+    expect(files.every((f) => existsSync(f))).toBe(true);
+  };
+
+  it("login", () =>
+    shoot("login", async (page) => {
+      await page.goto("/login");
+      await page.getByRole("heading", { name: "Sign in to BurnBox" }).waitFor();
+    }));
+
+  it("register", () =>
+    shoot("register", async (page) => {
+      await page.goto("/register");
+      await page.getByRole("heading", { name: "Create your BurnBox account" }).waitFor();
+    }));
+
+  it("account", async () => {
+    const world = await teamWithDomain(api);
+    await shoot(
+      "account",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto("/account");
+        await page.getByRole("region", { name: "Sessions" }).getByText("this session").waitFor();
+      },
+      { height: 1100 },
+    );
+  });
+
+  it("account at 360 px", async () => {
+    const user = await registerUser(api, "narrow");
+    await shoot(
+      "account-narrow",
+      async (page) => {
+        await signIn(page, user.email);
+        await page.goto("/account");
+        await page.getByRole("heading", { name: "Account", level: 1 }).waitFor();
+      },
+      { width: 360, height: 760 },
+    );
+  });
+});
