@@ -23,7 +23,7 @@ export function ExtendInboxButton({ inbox, size = "xs" }: { inbox: Inbox; size?:
       <Button size={size} variant="light" onClick={() => setOpen(true)} aria-label={`Extend ${inbox.full_address}`}>
         Extend
       </Button>
-      <Modal opened={open} onClose={close} title={`Extend ${inbox.full_address}`} size="md">
+      <Modal opened={open} onClose={close} title={`Extend ${inbox.full_address}`} size="md" closeButtonProps={{ "aria-label": "Close" }}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -70,7 +70,7 @@ export function DeleteInboxButton({ inbox, onDeleted, size = "xs" }: { inbox: In
       <Button size={size} variant="light" color="red" onClick={() => setOpen(true)} aria-label={`Delete ${inbox.full_address}`}>
         Delete
       </Button>
-      <Modal opened={open} onClose={close} title="Delete this inbox?" size="md">
+      <Modal opened={open} onClose={close} title="Delete this inbox?" size="md" closeButtonProps={{ "aria-label": "Close" }}>
         <Stack gap="sm">
           <Text size="sm">
             <b>{inbox.full_address}</b> and its {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"} will be removed for good.

@@ -118,7 +118,7 @@ export default function InboxListPage() {
         <ListPagination params={list} envelope={inboxes.data} label="Inbox pages" />
       </Stack>
 
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New inbox" size="lg">
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New inbox" size="lg" closeButtonProps={{ "aria-label": "Close" }}>
         {domains.isLoading ? <Loader aria-label="Loading your domains" /> : null}
         {domains.data ? (
           <CreateInboxForm domains={domains.data} preferTeamId={team?.id} onCreated={(inbox) => void navigate(`/inboxes/${inbox.id}`)} />

@@ -33,13 +33,13 @@ export function Countdown({ expiresAt, isActive = true }: { expiresAt: string; i
   const left = new Date(expiresAt).getTime() - now;
   if (!isActive || left <= 0)
     return (
-      <Badge color="gray" variant="outline" title={`Expired ${absolute(expiresAt)}`} data-testid="countdown" data-expired="true">
+      <Badge color="gray.7" variant="filled" tt="none" title={`Expired ${absolute(expiresAt)}`} data-testid="countdown" data-expired="true">
         Expired
       </Badge>
     );
   return (
     <Tooltip label={`Expires ${absolute(expiresAt)}`} withArrow>
-      <Badge color={left < 60_000 ? "red" : left < 300_000 ? "orange" : "teal"} variant="outline" data-testid="countdown" tabIndex={0}>
+      <Badge color={left < 60_000 ? "red.9" : left < 300_000 ? "orange.9" : "teal.9"} variant="filled" tt="none" data-testid="countdown" tabIndex={0}>
         <time dateTime={expiresAt}>{humanDuration(left)} left</time>
       </Badge>
     </Tooltip>
@@ -47,11 +47,11 @@ export function Countdown({ expiresAt, isActive = true }: { expiresAt: string; i
 }
 
 const STATE_LABEL: Record<StreamState, { label: string; color: string }> = {
-  connecting: { label: "Connecting…", color: "gray" },
-  live: { label: "Live", color: "teal" },
-  reconnecting: { label: "Reconnecting…", color: "orange" },
-  offline: { label: "Disconnected", color: "red" },
-  ended: { label: "Closed", color: "gray" },
+  connecting: { label: "Connecting…", color: "gray.7" },
+  live: { label: "Live", color: "teal.8" },
+  reconnecting: { label: "Reconnecting…", color: "orange.8" },
+  offline: { label: "Disconnected", color: "red.8" },
+  ended: { label: "Closed", color: "gray.7" },
 };
 
 /** The live connection's state (announced politely to screen readers) and a reconnect button while it is down. */
@@ -69,7 +69,7 @@ export function ConnectionState({
   const { label, color } = STATE_LABEL[state];
   return (
     <Group gap="xs" wrap="nowrap" data-testid="connection-state" data-state={state}>
-      <Badge color={color} variant="dot" title={error ?? undefined} role="status" aria-live="polite">
+      <Badge color={color} variant="dot" tt="none" title={error ?? undefined} role="status" aria-live="polite">
         {label}
       </Badge>
       {state === "reconnecting" && retryInMs !== null ? (
