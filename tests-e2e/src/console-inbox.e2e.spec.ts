@@ -313,6 +313,35 @@ describe("the console: inboxes and the mail reader", () => {
     expect((await api("GET", `/inboxes/${inbox.id}`, { token: world.owner.token })).status).toBe(404);
   });
 
+  it("when the live connection drops, then the page says so, reconnects, and shows the mail that came meanwhile", async () => {
+    const inbox = await inboxVia("drop");
+    await liveOn(inbox.id);
+    await system.stopProcess("realtime-gateway");
+    try {
+      await page.locator('[data-testid="connection-state"]:is([data-state="reconnecting"], [data-state="offline"])').waitFor();
+      const meanwhile = `Meanwhile ${alias("m")}`;
+      await sendRaw(
+        system.ports.smtp,
+        FROM,
+        inbox.full_address,
+        mimeMessage({ from: FROM, to: inbox.full_address, subject: meanwhile, text: "sent while the stream was down" }),
+      );
+    } finally {
+      await system.startProcess("realtime-gateway");
+    }
+    await page.getByRole("button", { name: "Reconnect now" }).click();
+    await page.locator('[data-testid="connection-state"][data-state="live"]').waitFor({ timeout: 30_000 });
+    await rows().filter({ hasText: "Meanwhile" }).waitFor();
+    const after = `After ${alias("a")}`;
+    await sendRaw(
+      system.ports.smtp,
+      FROM,
+      inbox.full_address,
+      mimeMessage({ from: FROM, to: inbox.full_address, subject: after, text: "live again" }),
+    );
+    await rows().filter({ hasText: after }).waitFor();
+  });
+
   it("at 360 px wide, the inbox page and the reader fit without sideways scrolling", async () => {
     const inbox = await inboxVia("narrow");
     await sendRaw(

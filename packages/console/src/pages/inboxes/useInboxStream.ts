@@ -25,6 +25,8 @@ export function useInboxStream(
   const [generation, setGeneration] = useState(0);
   const handlers = useRef(opts);
   handlers.current = opts;
+  // whether a socket of this page has been open before (across "Reconnect now", which starts afresh)
+  const everOpened = useRef(false);
   const { enabled } = opts;
 
   useEffect(() => {
@@ -44,16 +46,16 @@ export function useInboxStream(
 
     void (async () => {
       let failures = 0;
-      let opened = false;
       while (!stopped) {
-        setState(opened || failures > 0 ? "reconnecting" : "connecting");
+        setState(everOpened.current || failures > 0 ? "reconnecting" : "connecting");
         setRetryInMs(null);
         live = bb.stream(inboxId);
         try {
           await live.ready;
           if (stopped) return;
-          if (opened) handlers.current.onReconnected?.();
-          opened = true;
+          // mail that came while no socket was open is read again from the list
+          if (everOpened.current) handlers.current.onReconnected?.();
+          everOpened.current = true;
           failures = 0;
           setError(null);
           setState("live");
