@@ -27,6 +27,7 @@ const UNIT_AND_INTEGRATION = [
   "packages/service-kit",
   "packages/sdk",
   "packages/cli",
+  "packages/console",
   "services/api-gateway",
   "services/identity",
   "services/tenancy",

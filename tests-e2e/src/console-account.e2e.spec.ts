@@ -41,8 +41,8 @@ describe("the console: invitations and the account page", () => {
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("button", { name: "Account menu for Invitee" }).waitFor();
       // the org is the console's workspace now
-      await page.getByLabel("Organisation").waitFor();
-      expect(await page.getByLabel("Organisation").inputValue()).toMatch(/^Org /);
+      await page.getByRole("combobox", { name: "Organisation" }).waitFor();
+      expect(await page.getByRole("combobox", { name: "Organisation" }).inputValue()).toMatch(/^Org /);
 
       const members = await api<{ data: Array<{ email: string; role: string }> }>("GET", `/orgs/${mail.world.orgId}/members`, {
         token: mail.world.owner.token,
@@ -76,7 +76,7 @@ describe("the console: invitations and the account page", () => {
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.getByRole("button", { name: "Accept the invitation" }).click();
       await page.getByRole("button", { name: /^Account menu for / }).waitFor();
-      await page.getByLabel("Organisation").waitFor();
+      await page.getByRole("combobox", { name: "Organisation" }).waitFor();
       const mine = await api<{ data: Array<{ id: string; role: string }> }>("GET", "/orgs", { token: registered.body.tokens.access_token });
       expect(mine.body.data).toEqual([expect.objectContaining({ id: mail.world.orgId, role: "admin" })]);
     } finally {
@@ -131,7 +131,7 @@ describe("the console: invitations and the account page", () => {
       // deletion: confirmed with the password, then the login page; the account is gone
       await page.getByRole("button", { name: "Delete my account" }).click();
       const dialog = page.getByRole("dialog", { name: "Delete your account?" });
-      await dialog.getByLabel("Password").fill("Another-Horse-77");
+      await dialog.getByRole("textbox", { name: "Password", exact: true }).fill("Another-Horse-77");
       await dialog.getByRole("button", { name: "Delete account" }).click();
       await page.getByRole("heading", { name: "Sign in to BurnBox" }).waitFor();
       const gone = await api("POST", "/auth/login", {

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { apiClient } from "./clients";
 import { connectBrowser } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
-import { signIn } from "./console/world";
+import { mailWorld, signIn } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { registerUser, teamWithDomain } from "./world";
 
@@ -53,6 +53,20 @@ describeShots("the console: screenshots", () => {
       },
       { height: 1100 },
     );
+  });
+
+  it("invitation", async () => {
+    const mail = await mailWorld(api, system);
+    const { inboxId, email } = await mail.address("invitee");
+    expect(
+      (await api("POST", `/orgs/${mail.world.orgId}/invites`, { token: mail.world.owner.token, body: { email, org_role: "member" } }))
+        .status,
+    ).toBe(201);
+    const link = await mail.link(inboxId, "invited");
+    await shoot("invite", async (page) => {
+      await page.goto(link);
+      await page.getByRole("heading", { name: /^Join Org / }).waitFor();
+    });
   });
 
   it("account at 360 px", async () => {

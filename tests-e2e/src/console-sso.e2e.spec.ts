@@ -69,8 +69,13 @@ describe("the console: single sign-on", () => {
       // the code was used and dropped from the address bar's history entry
       expect(new URL(page.url()).searchParams.get("sso_code")).toBeNull();
       await page.goto("/account");
-      await page.getByRole("region", { name: "Single sign-on" }).getByText(email).waitFor();
+      const sso = page.getByRole("region", { name: "Single sign-on" });
+      await sso.getByText(email).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      // the identity is this account's only way in: the API refuses to unlink it, and the page says why
+      await sso.getByRole("button", { name: `Unlink ${NAME}` }).click();
+      await sso.getByRole("alert").waitFor();
+      expect(await sso.getByRole("alert").textContent()).toMatch(/last/i);
     } finally {
       await context.close();
     }

@@ -32,9 +32,23 @@ export const theme = createTheme({
   },
 });
 
-/** "Dimmed" text dark enough (light) and light enough (dark) for 4.5:1 on the page background. */
-export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: { "--mantine-color-dimmed": t.colors.gray[7]! },
-  dark: { "--mantine-color-dimmed": t.colors.dark[1]! },
-});
+/**
+ * Text of the "light", "outline" and "subtle" variants (badges, secondary buttons) and "dimmed"
+ * text at 4.5:1 or better on their backgrounds in both schemes: Mantine's defaults (shade 6 on
+ * a tint in light mode, shade 8 outlines) fall short for green, yellow, red and the rest.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const light: Record<string, string> = { "--mantine-color-dimmed": t.colors.gray[7] };
+  const dark: Record<string, string> = { "--mantine-color-dimmed": t.colors.dark[1] };
+  for (const [name, shades] of Object.entries(t.colors)) {
+    if (name === "dark" || name === "gray") continue;
+    const deep = `color-mix(in srgb, ${shades[9]} 72%, black)`;
+    light[`--mantine-color-${name}-light-color`] = deep;
+    light[`--mantine-color-${name}-outline`] = deep;
+    light[`--mantine-color-${name}-text`] = deep;
+    dark[`--mantine-color-${name}-light-color`] = shades[2]!;
+    dark[`--mantine-color-${name}-outline`] = shades[3]!;
+    dark[`--mantine-color-${name}-text`] = shades[3]!;
+  }
+  return { variables: {}, light, dark };
+};

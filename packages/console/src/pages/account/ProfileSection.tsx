@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState, type FormEvent } from "react";
 import { accountKeys } from "../../api/keys";
@@ -73,7 +73,7 @@ export function ProfileSection() {
             placeholder="Server default"
             clearable
           />
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Select
               label="Date format"
               data={DATE_FORMATS}
@@ -93,7 +93,7 @@ export function ProfileSection() {
               placeholder="Server default"
               clearable
             />
-          </Group>
+          </SimpleGrid>
           <Text size="xs" c="dimmed">
             Times will read like {sample}.
           </Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { accountKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
@@ -32,7 +32,7 @@ export function SessionsSection() {
               <Table.Th>IP address</Table.Th>
               <Table.Th>Last used</Table.Th>
               <Table.Th>
-                <span className="mantine-visually-hidden">Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>

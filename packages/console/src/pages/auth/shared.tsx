@@ -6,6 +6,7 @@ import type { AuthResult, components } from "@burnbox/sdk";
 import { accountKeys } from "../../api/keys";
 import { useApi, useApiQuery } from "../../api/query";
 import { useSessionStore } from "../../app/session";
+import { safeNext } from "./next";
 
 export type PasswordPolicy = components["schemas"]["PasswordPolicy"];
 export type SessionEntry = components["schemas"]["SessionEntry"];
@@ -16,10 +17,7 @@ export function useSsoStatus() {
   return useApiQuery(accountKeys.ssoStatus(), (bb, signal) => bb.api.GET("/auth/sso-status", { signal }), { staleTime: 60_000 });
 }
 
-/** Only a path inside the console, never another site (`//evil.example`). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
-}
+export { safeNext } from "./next";
 
 /** After any sign-in: remember the session, then go where the user was headed (`?next=`). */
 export function useFinishSignIn() {
