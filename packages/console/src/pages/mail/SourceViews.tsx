@@ -1,4 +1,4 @@
-import { Button, Code, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Code, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { useRawEmail, type Authentication } from "../inboxes/api";
 import { CopyButton } from "../../components";
 import { ApiError } from "../inboxes/parts";
@@ -75,23 +75,24 @@ export function RawView({ emailId, active }: { emailId: string; active: boolean 
   );
 }
 
+// dark shades: white text on them stays readable (AA) in both schemes
 const RESULT_COLOR: Record<string, string> = {
-  pass: "teal",
-  fail: "red",
-  softfail: "yellow",
-  neutral: "yellow",
-  none: "gray",
-  policy: "yellow",
-  temperror: "orange",
-  permerror: "orange",
+  pass: "teal.9",
+  fail: "red.9",
+  softfail: "yellow.9",
+  neutral: "gray.7",
+  none: "gray.7",
+  policy: "yellow.9",
+  temperror: "orange.9",
+  permerror: "orange.9",
 };
 
 function Verdict({ result }: { result: string | undefined }) {
   const r = result ?? "none";
   return (
-    <Code c={RESULT_COLOR[r] ?? "gray"} fw={700}>
+    <Badge color={RESULT_COLOR[r] ?? "gray.7"} variant="filled" tt="none" data-result={r}>
       {r}
-    </Code>
+    </Badge>
   );
 }
 
