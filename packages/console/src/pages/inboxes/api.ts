@@ -116,7 +116,7 @@ export function useEmails(inboxId: string, f: MailFilters) {
 }
 
 /** The email view; `authentication` is there once the inbox service serves it (extensions section 3). */
-export type EmailView = Email & { authentication?: Authentication };
+export type EmailView = Email & { authentication?: Authentication | null };
 export interface Authentication {
   spf?: { result: string; domain?: string | null };
   dkim?: Array<{ result: string; domain?: string | null; selector?: string | null }>;

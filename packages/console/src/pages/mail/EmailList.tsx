@@ -166,6 +166,11 @@ function EmailRow({
             ) : null}
             {email.subject || "(no subject)"}
           </Text>
+          {(email as { authentication_summary?: string }).authentication_summary === "fail" ? (
+            <Badge size="xs" color="red.9" variant="filled" tt="none">
+              DMARC fail
+            </Badge>
+          ) : null}
           <Text size="xs" c="dimmed" truncate="end">
             {email.snippet}
           </Text>
