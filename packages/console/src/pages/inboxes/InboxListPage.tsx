@@ -81,7 +81,7 @@ export default function InboxListPage() {
 
         <ApiError error={domains.error} title="Your domains could not be loaded" onRetry={() => void domains.refetch()} />
         <ApiError error={inboxes.error} title="The inboxes could not be loaded" onRetry={() => void inboxes.refetch()} />
-        {inboxes.isLoading || workspaceLoading ? <Loader aria-label="Loading inboxes" /> : null}
+        {inboxes.isLoading || workspaceLoading ? <Loader role="status" aria-label="Loading inboxes" /> : null}
 
         {inboxes.data && inboxes.data.data.length === 0 ? (
           filtered ? (
@@ -119,7 +119,7 @@ export default function InboxListPage() {
       </Stack>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="New inbox" size="lg" closeButtonProps={{ "aria-label": "Close" }}>
-        {domains.isLoading ? <Loader aria-label="Loading your domains" /> : null}
+        {domains.isLoading ? <Loader role="status" aria-label="Loading your domains" /> : null}
         {domains.data ? (
           <CreateInboxForm domains={domains.data} preferTeamId={team?.id} onCreated={(inbox) => void navigate(`/inboxes/${inbox.id}`)} />
         ) : null}

@@ -27,7 +27,7 @@ export default function InboxPage() {
   const stream = useInboxStream(inboxId, { enabled: active, onEmail, onReconnected });
   useDocumentTitle(inbox.data?.full_address ?? "Inbox");
 
-  if (inbox.isLoading) return <Loader aria-label="Loading the inbox" />;
+  if (inbox.isLoading) return <Loader role="status" aria-label="Loading the inbox" />;
   if (inbox.error || !inbox.data)
     return (
       <Stack>

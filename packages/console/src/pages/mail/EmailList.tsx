@@ -85,7 +85,7 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
       />
       <ApiError error={actionError} title="That did not work" />
       <ApiError error={emails.error} title="The mail could not be loaded" onRetry={() => void emails.refetch()} />
-      {emails.isLoading ? <Loader aria-label="Loading mail" /> : null}
+      {emails.isLoading ? <Loader role="status" aria-label="Loading mail" /> : null}
       {emails.data && emails.data.data.length === 0 ? (
         q ? (
           <EmptyState

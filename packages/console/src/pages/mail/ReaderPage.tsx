@@ -34,7 +34,7 @@ export default function ReaderPage() {
   }, [email.data?.id]);
 
   const back = `/inboxes/${inboxId}`;
-  if (email.isLoading) return <Loader aria-label="Loading the mail" />;
+  if (email.isLoading) return <Loader role="status" aria-label="Loading the mail" />;
   if (email.error || !email.data)
     return (
       <Stack>

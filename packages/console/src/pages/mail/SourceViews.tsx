@@ -36,7 +36,7 @@ const SHOWN = 512 * 1024;
 /** The original message as received (`GET /emails/:id/raw`), with a download. */
 export function RawView({ emailId, active }: { emailId: string; active: boolean }) {
   const raw = useRawEmail(emailId, active);
-  if (raw.isLoading) return <Loader aria-label="Loading the source" />;
+  if (raw.isLoading) return <Loader role="status" aria-label="Loading the source" />;
   if (raw.error) return <ApiError error={raw.error} title="The source could not be loaded" onRetry={() => void raw.refetch()} />;
   if (raw.data === undefined) return null;
   const text = raw.data;
