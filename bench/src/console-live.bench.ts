@@ -7,7 +7,7 @@
  *   250 → row     the two together
  * The page marks `bb:frame:<email id>` when the frame arrives and measures `bb:row:<email id>` from
  * it when the row first paints (src/pages/inboxes/useInboxStream.ts, src/pages/mail/EmailList.tsx).
- * Run: npx tsx bench/src/console-live.bench.ts  (after node deploy/local/build.mjs; Postgres, Redis, NATS up)
+ * Run: pnpm --filter @burnbox/bench console-live  (after node deploy/local/build.mjs; Postgres, Redis, NATS up)
  */
 import { randomBytes } from "node:crypto";
 import { chromium } from "playwright-core";
