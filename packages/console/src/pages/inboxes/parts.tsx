@@ -39,7 +39,13 @@ export function Countdown({ expiresAt, isActive = true }: { expiresAt: string; i
     );
   return (
     <Tooltip label={`Expires ${absolute(expiresAt)}`} withArrow>
-      <Badge color={left < 60_000 ? "red.9" : left < 300_000 ? "orange.9" : "teal.9"} variant="filled" tt="none" data-testid="countdown" tabIndex={0}>
+      <Badge
+        color={left < 60_000 ? "red.9" : left < 300_000 ? "orange.9" : "teal.9"}
+        variant="filled"
+        tt="none"
+        data-testid="countdown"
+        tabIndex={0}
+      >
         <time dateTime={expiresAt}>{humanDuration(left)} left</time>
       </Badge>
     </Tooltip>
