@@ -155,6 +155,7 @@ describe("the console: inboxes and the mail reader", () => {
     await expect(raw.textContent()).resolves.toContain("X-Test-Run: console-inbox");
 
     await page.getByRole("tab", { name: /^Attachments/ }).click();
+    await page.getByTestId("attachment").nth(1).waitFor();
     await expect(page.getByTestId("attachment").count()).resolves.toBe(2);
     const image = page.getByTestId("attachment").filter({ hasText: "logo.png" });
     await image.getByRole("button", { name: "Preview" }).click();
