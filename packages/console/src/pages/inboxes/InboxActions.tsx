@@ -1,0 +1,92 @@
+import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useDeleteInbox, useExtendInbox, useMyDomains, type Inbox } from "./api";
+import { humanDuration, parseDuration, ttlPresets } from "./duration";
+import { ApiError, useAbsolute } from "./parts";
+
+/** Extend: a new expiry of now + duration (default: the inbox's own TTL), never past created_at + the maximum TTL. */
+export function ExtendInboxButton({ inbox, size = "xs" }: { inbox: Inbox; size?: "xs" | "sm" }) {
+  const [open, setOpen] = useState(false);
+  const [duration, setDuration] = useState("");
+  const extend = useExtendInbox();
+  const domains = useMyDomains();
+  const absolute = useAbsolute();
+  const assignment = domains.data?.find((d) => d.id === inbox.domain_assignment_id);
+  const maxMs = assignment ? (parseDuration(assignment.max_ttl) ?? 86_400_000) : 86_400_000;
+  const latest = new Date(new Date(inbox.created_at).getTime() + maxMs).toISOString();
+  const close = () => {
+    setOpen(false);
+    extend.reset();
+  };
+  return (
+    <>
+      <Button size={size} variant="light" onClick={() => setOpen(true)} aria-label={`Extend ${inbox.full_address}`}>
+        Extend
+      </Button>
+      <Modal opened={open} onClose={close} title={`Extend ${inbox.full_address}`} size="md" closeButtonProps={{ "aria-label": "Close" }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            extend.mutate({ id: inbox.id, ...(duration ? { duration } : {}) }, { onSuccess: close });
+          }}
+        >
+          <Stack gap="sm">
+            <Select
+              label="Keep it for"
+              description={`From now. It cannot live past ${absolute(latest)} (${humanDuration(maxMs)} after it was created).`}
+              data={[{ value: "", label: "Its own time to live again" }, ...ttlPresets(maxMs)]}
+              value={duration}
+              onChange={(v) => setDuration(v ?? "")}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-autofocus
+            />
+            <ApiError error={extend.error} title="The inbox was not extended" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={extend.isPending}>
+                Extend
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/** Delete after a confirmation: the inbox, its mail and its files. */
+export function DeleteInboxButton({ inbox, onDeleted, size = "xs" }: { inbox: Inbox; onDeleted?: () => void; size?: "xs" | "sm" }) {
+  const [open, setOpen] = useState(false);
+  const del = useDeleteInbox();
+  const close = () => {
+    setOpen(false);
+    del.reset();
+  };
+  return (
+    <>
+      <Button size={size} variant="light" color="red" onClick={() => setOpen(true)} aria-label={`Delete ${inbox.full_address}`}>
+        Delete
+      </Button>
+      <Modal opened={open} onClose={close} title="Delete this inbox?" size="md" closeButtonProps={{ "aria-label": "Close" }}>
+        <Stack gap="sm">
+          <Text size="sm">
+            <b>{inbox.full_address}</b> and its {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"} will be removed for good.
+            Mail sent to it afterwards is refused.
+          </Text>
+          <ApiError error={del.error} title="The inbox was not deleted" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" loading={del.isPending} onClick={() => del.mutate(inbox.id, { onSuccess: () => (close(), onDeleted?.()) })}>
+              Delete inbox
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { Anchor, Badge, Button, Group, Loader, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useWorkspace } from "../../app/workspace";
+import { CopyButton, EmptyState, ListPagination, PageHeader, useListParams } from "../../components";
+import { PER_PAGE, useInboxes, useMyDomains, type Inbox } from "./api";
+import { CreateInboxForm } from "./CreateInboxForm";
+import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
+import type { InboxStatus } from "./keys";
+import { ApiError, Countdown } from "./parts";
+
+const STATUSES: InboxStatus[] = ["active", "expired", "all"];
+
+/** `/inboxes?status=&q=&page=`: the chosen team's inboxes, the create form (`?new=1`), extend and delete. */
+export default function InboxListPage() {
+  const list = useListParams({ perPage: PER_PAGE, filters: ["status", "q"] as const });
+  const status: InboxStatus = (STATUSES as string[]).includes(list.filters.status ?? "") ? (list.filters.status as InboxStatus) : "active";
+  const q = list.filters.q ?? "";
+  const [search, setSearch] = useState(q);
+  const [params, setParams] = useSearchParams();
+  const creating = params.get("new") === "1";
+  const setCreating = (open: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (open) next.set("new", "1");
+        else next.delete("new");
+        return next;
+      },
+      { replace: true },
+    );
+  const navigate = useNavigate();
+  const { team, isLoading: workspaceLoading } = useWorkspace();
+  const inboxes = useInboxes({ teamId: team?.id, status, q, page: list.page }, !workspaceLoading);
+  const domains = useMyDomains();
+
+  // the search box writes to the URL after a short pause
+  useEffect(() => {
+    if (search.trim() === q) return;
+    const t = setTimeout(() => list.setFilter("q", search.trim() || undefined), 300);
+    return () => clearTimeout(t);
+  }, [search]);
+  useEffect(() => setSearch(q), [q]);
+
+  const canCreate = (domains.data ?? []).some((d) => d.access_level !== "read_only");
+  const filtered = q !== "" || status !== "active";
+  return (
+    <>
+      <PageHeader
+        title="Inboxes"
+        description={team ? `Team ${team.name}` : undefined}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={domains.isLoading}>
+            New inbox
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <SegmentedControl
+            aria-label="Status"
+            value={status}
+            onChange={(v) => list.setFilter("status", v === "active" ? undefined : v)}
+            data={[
+              { value: "active", label: "Active" },
+              { value: "expired", label: "Expired" },
+              { value: "all", label: "All" },
+            ]}
+          />
+          <TextInput
+            aria-label="Search inboxes by address"
+            placeholder="Search by address"
+            type="search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: "1 1 12rem" }}
+          />
+        </Group>
+
+        <ApiError error={domains.error} title="Your domains could not be loaded" onRetry={() => void domains.refetch()} />
+        <ApiError error={inboxes.error} title="The inboxes could not be loaded" onRetry={() => void inboxes.refetch()} />
+        {inboxes.isLoading || workspaceLoading ? <Loader role="status" aria-label="Loading inboxes" /> : null}
+
+        {inboxes.data && inboxes.data.data.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              title="No inboxes match"
+              action={
+                <Button variant="light" onClick={() => (setSearch(""), setParams(new URLSearchParams(), { replace: true }))}>
+                  Show all active inboxes
+                </Button>
+              }
+            >
+              {q ? `No ${status === "all" ? "" : status} inbox has “${q}” in its address.` : `No ${status} inboxes.`} Clear the search or
+              pick another status.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title="No inboxes yet"
+              action={canCreate ? <Button onClick={() => setCreating(true)}>Create your first inbox</Button> : undefined}
+            >
+              {domains.data && !canCreate
+                ? "An inbox needs a domain assigned to your team. Ask an owner or admin of your organization to assign one, then come back here."
+                : "Create an inbox to get an address that receives mail. Mail sent to it shows up here as it arrives."}
+            </EmptyState>
+          )
+        ) : null}
+
+        {inboxes.data && inboxes.data.data.length > 0 ? (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Inboxes">
+            {inboxes.data.data.map((inbox) => (
+              <InboxRow key={inbox.id} inbox={inbox} />
+            ))}
+          </Stack>
+        ) : null}
+        <ListPagination params={list} envelope={inboxes.data} label="Inbox pages" />
+      </Stack>
+
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New inbox" size="lg" closeButtonProps={{ "aria-label": "Close" }}>
+        {domains.isLoading ? <Loader role="status" aria-label="Loading your domains" /> : null}
+        {domains.data ? (
+          <CreateInboxForm domains={domains.data} preferTeamId={team?.id} onCreated={(inbox) => void navigate(`/inboxes/${inbox.id}`)} />
+        ) : null}
+        <ApiError error={domains.error} title="Your domains could not be loaded" />
+      </Modal>
+    </>
+  );
+}
+
+function InboxRow({ inbox }: { inbox: Inbox }) {
+  const expired = !inbox.is_active || new Date(inbox.expires_at).getTime() <= Date.now();
+  return (
+    <Paper component="li" withBorder p="sm" data-testid="inbox-row">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0, flex: "1 1 16rem" }}>
+          <Anchor component={Link} to={`/inboxes/${inbox.id}`} fw={600} style={{ overflowWrap: "anywhere" }}>
+            {inbox.full_address}
+          </Anchor>
+          <CopyButton value={inbox.full_address} label={`Copy ${inbox.full_address}`} />
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {inbox.private ? (
+            <Badge variant="outline" color="gray">
+              Private
+            </Badge>
+          ) : null}
+          <Text size="sm" c={inbox.unread_count > 0 ? undefined : "dimmed"} fw={inbox.unread_count > 0 ? 600 : 400}>
+            {inbox.unread_count > 0 ? `${inbox.unread_count} unread · ` : ""}
+            {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"}
+          </Text>
+          <Countdown expiresAt={inbox.expires_at} isActive={inbox.is_active} />
+          {!expired ? <ExtendInboxButton inbox={inbox} /> : null}
+          <DeleteInboxButton inbox={inbox} />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

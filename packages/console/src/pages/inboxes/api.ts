@@ -1,0 +1,240 @@
+// The inboxes area's server state: every call through the console's SDK client (useApi), errors as BurnBoxError.
+import type { BurnBoxError, components, Email, EmailPage, EmailSummary, Inbox, InboxPage } from "@burnbox/sdk";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { unwrap, useApi } from "../../api/query";
+import { inboxKeys as keys, type InboxFilters, type MailFilters } from "./keys";
+
+export type MyDomain = components["schemas"]["MyDomain"];
+export type { Email, EmailSummary, Inbox };
+export { keys };
+
+export const PER_PAGE = 20;
+
+/** Every assignment of the caller's teams (all pages: a person rarely has more than a few). */
+export function useMyDomains() {
+  const bb = useApi();
+  return useQuery<MyDomain[], BurnBoxError>({
+    queryKey: keys.myDomains(),
+    queryFn: async () => {
+      const all: MyDomain[] = [];
+      for (let page = 1; ; page++) {
+        const p = await unwrap(bb.api.GET("/my/domains", { params: { query: { page, per_page: 100 } } }));
+        all.push(...p.data);
+        if (page >= p.total_pages) return all;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useInboxes(f: InboxFilters, enabled = true) {
+  const bb = useApi();
+  return useQuery<InboxPage, BurnBoxError>({
+    queryKey: keys.list(f),
+    enabled,
+    queryFn: ({ signal }) =>
+      unwrap(
+        bb.api.GET("/inboxes", {
+          params: {
+            query: {
+              status: f.status,
+              page: f.page,
+              per_page: PER_PAGE,
+              ...(f.q ? { q: f.q } : {}),
+              ...(f.teamId ? { team_id: f.teamId } : {}),
+            },
+          },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInbox(id: string) {
+  const bb = useApi();
+  return useQuery<Inbox, BurnBoxError>({
+    queryKey: keys.inbox(id),
+    queryFn: ({ signal }) => unwrap(bb.api.GET("/inboxes/{id}", { params: { path: { id } }, signal })),
+  });
+}
+
+export function useCreateInbox() {
+  const bb = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { domain_assignment_id: string; alias?: string; ttl?: string; private?: boolean }) =>
+      unwrap(bb.api.POST("/inboxes", { body })),
+    onSuccess: (inbox) => {
+      qc.setQueryData(keys.inbox(inbox.id), inbox);
+      void qc.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+export function useExtendInbox() {
+  const bb = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, duration }: { id: string; duration?: string }) =>
+      unwrap(bb.api.POST("/inboxes/{id}/extend", { params: { path: { id } }, body: duration ? { duration } : {} })),
+    onSuccess: (inbox) => {
+      qc.setQueryData(keys.inbox(inbox.id), inbox);
+      void qc.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+export function useDeleteInbox() {
+  const bb = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(bb.api.DELETE("/inboxes/{id}", { params: { path: { id } } })),
+    onSuccess: (_r, id) => {
+      qc.removeQueries({ queryKey: keys.inbox(id) });
+      qc.removeQueries({ queryKey: keys.emails(id) });
+      void qc.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+// ---- mail ----
+
+export function useEmails(inboxId: string, f: MailFilters) {
+  const bb = useApi();
+  return useQuery<EmailPage, BurnBoxError>({
+    queryKey: keys.emailPage(inboxId, f),
+    queryFn: ({ signal }) =>
+      unwrap(
+        bb.api.GET("/inboxes/{id}/emails", {
+          params: { path: { id: inboxId }, query: { page: f.page, per_page: PER_PAGE, ...(f.q ? { q: f.q } : {}) } },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The email view; `authentication` is there once the inbox service serves it (extensions section 3). */
+export type EmailView = Email & { authentication?: Authentication | null };
+export interface Authentication {
+  spf?: { result: string; domain?: string | null };
+  dkim?: Array<{ result: string; domain?: string | null; selector?: string | null }>;
+  dmarc?: { result: string; policy?: string | null; domain?: string | null };
+  arc?: { result: string };
+}
+
+export function useEmail(id: string) {
+  const bb = useApi();
+  return useQuery<EmailView, BurnBoxError>({
+    queryKey: keys.email(id),
+    queryFn: ({ signal }) => unwrap(bb.api.GET("/emails/{id}", { params: { path: { id } }, signal })),
+  });
+}
+
+export function useRawEmail(id: string, enabled: boolean) {
+  const bb = useApi();
+  return useQuery<string, BurnBoxError>({
+    queryKey: keys.raw(id),
+    enabled,
+    staleTime: Infinity,
+    queryFn: ({ signal }) => unwrap(bb.api.GET("/emails/{id}/raw", { params: { path: { id } }, parseAs: "text", signal })),
+  });
+}
+
+/** The attachment's bytes as a Blob (the API needs the bearer token, so a plain link would not do). */
+export function useAttachmentFetcher() {
+  const bb = useApi();
+  return (emailId: string, aid: string): Promise<Blob> =>
+    unwrap(bb.api.GET("/emails/{id}/attachments/{aid}", { params: { path: { id: emailId, aid } }, parseAs: "blob" }));
+}
+
+/** Writes a changed email (or its removal) into every cached list of its inbox and the inbox's counts. */
+function patchLists(qc: QueryClient, inboxId: string, emailId: string, change: Partial<EmailSummary> | "removed") {
+  qc.setQueriesData<EmailPage>({ queryKey: keys.emails(inboxId) }, (old) => {
+    if (!old) return old;
+    if (change === "removed") {
+      const data = old.data.filter((e) => e.id !== emailId);
+      return data.length === old.data.length ? old : { ...old, data, total: Math.max(0, old.total - 1) };
+    }
+    return { ...old, data: old.data.map((e) => (e.id === emailId ? { ...e, ...change } : e)) };
+  });
+}
+
+export function useSetRead() {
+  const bb = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isRead }: { id: string; inboxId: string; isRead: boolean }) =>
+      unwrap(bb.api.PATCH("/emails/{id}", { params: { path: { id } }, body: { is_read: isRead } })),
+    onSuccess: (email, v) => {
+      qc.setQueryData<EmailView>(keys.email(v.id), (old) => (old ? { ...old, is_read: email.is_read } : old));
+      patchLists(qc, v.inboxId, v.id, { is_read: email.is_read });
+      void qc.invalidateQueries({ queryKey: keys.inbox(v.inboxId) });
+      void qc.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+export function useDeleteEmail() {
+  const bb = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; inboxId: string }) => unwrap(bb.api.DELETE("/emails/{id}", { params: { path: { id } } })),
+    onSuccess: (_r, v) => {
+      qc.removeQueries({ queryKey: keys.email(v.id) });
+      patchLists(qc, v.inboxId, v.id, "removed");
+      void qc.invalidateQueries({ queryKey: keys.emails(v.inboxId) });
+      void qc.invalidateQueries({ queryKey: keys.inbox(v.inboxId) });
+    },
+  });
+}
+
+export function useMarkAllRead() {
+  const bb = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (inboxId: string) => unwrap(bb.api.POST("/inboxes/{id}/emails/mark-all-read", { params: { path: { id: inboxId } } })),
+    onSuccess: (_r, inboxId) => {
+      qc.setQueriesData<EmailPage>({ queryKey: keys.emails(inboxId) }, (old) =>
+        old ? { ...old, data: old.data.map((e) => ({ ...e, is_read: true })) } : old,
+      );
+      void qc.invalidateQueries({ queryKey: keys.inbox(inboxId) });
+      void qc.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+/**
+ * A mail that came over the WebSocket: at the top of the first page of the unfiltered list at
+ * once (no request), every other cached page refetched, the inbox's counts bumped.
+ */
+export function addLiveEmail(qc: QueryClient, inboxId: string, summary: EmailSummary): void {
+  qc.setQueryData<EmailPage>(keys.emailPage(inboxId, { q: "", page: 1 }), (old) => {
+    if (!old || old.data.some((e) => e.id === summary.id)) return old;
+    const total = old.total + 1;
+    return {
+      ...old,
+      data: [summary, ...old.data].slice(0, old.per_page),
+      total,
+      total_pages: Math.max(1, Math.ceil(total / old.per_page)),
+    };
+  });
+  void qc.invalidateQueries({
+    queryKey: keys.emails(inboxId),
+    predicate: (q) => {
+      const f = q.queryKey[3] as MailFilters | undefined;
+      return !f || f.q !== "" || f.page !== 1;
+    },
+  });
+  qc.setQueryData<Inbox>(keys.inbox(inboxId), (old) =>
+    old ? { ...old, email_count: old.email_count + 1, unread_count: old.unread_count + (summary.is_read ? 0 : 1) } : old,
+  );
+  void qc.invalidateQueries({ queryKey: keys.lists() });
+}
+
+/** The API's message of an error (BurnBoxError carries the envelope's `error`). */
+export function messageOf(err: unknown): string {
+  if (err && typeof err === "object" && "message" in err && typeof (err as Error).message === "string") return (err as Error).message;
+  return String(err);
+}

@@ -1,0 +1,153 @@
+import { existsSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { apiClient } from "./clients";
+import { connectBrowser } from "./console/browser";
+import { SCREENSHOTS, shootBoth } from "./console/screenshots";
+import { signIn } from "./console/world";
+import { mimeMessage, PNG_1X1, sendRaw, tinyPdf } from "./console-mail-fixtures";
+import { SharedSystem } from "./shared-system";
+import { teamWithDomain } from "./world";
+
+/**
+ * Screenshots of the inbox list, an inbox page with mail and the reader, light and dark, wide and
+ * at 360 px (see console/screenshots.ts); skipped unless BB_CONSOLE_SCREENSHOTS is set:
+ *
+ *   BB_CONSOLE_SCREENSHOTS=docs npx jest --projects tests-e2e --runInBand --forceExit tests-e2e/src/console-inbox-screenshots.e2e.spec.ts
+ */
+const describeShots = SCREENSHOTS ? describe : describe.skip;
+
+describeShots("the console's inboxes: screenshots", () => {
+  const system = SharedSystem.attach();
+  const api = apiClient(system.gatewayUrl);
+  let browser: Browser;
+  let world: Awaited<ReturnType<typeof teamWithDomain>>;
+  let inbox: { id: string; full_address: string };
+  let emailId: string;
+  const FROM = "Acme <noreply@acme.example>";
+
+  beforeAll(async () => {
+    browser = await connectBrowser(system);
+    world = await teamWithDomain(api);
+    const made = [];
+    for (const alias of ["signup-test", "password-reset", "newsletter"]) {
+      const r = await api<{ id: string; full_address: string }>("POST", "/inboxes", {
+        token: world.owner.token,
+        body: { domain_assignment_id: world.assignmentId, alias, ttl: alias === "newsletter" ? "3m" : "2h" },
+      });
+      if (r.status !== 201) throw new Error(`inbox: ${r.status}`);
+      made.push(r.body);
+    }
+    inbox = made[0]!;
+    const mails = [
+      {
+        subject: "Welcome to Acme",
+        text: "Thanks for signing up. Your account is ready.",
+        html: "<h1>Welcome!</h1><p>Thanks for signing up. Your account is ready.</p>",
+      },
+      { subject: "Your invoice for November", text: "Invoice attached.", html: "<p>Your invoice is attached.</p>", attachments: true },
+      {
+        subject: "Your verification code",
+        text: "Your verification code is 482913.\nOr confirm: https://app.acme.example/verify?token=q8Zt1\n",
+        html: '<div style="font-family:sans-serif"><h2>Confirm your email</h2><p>Your verification code is <b style="font-size:20px">482913</b>.</p><p><a href="https://app.acme.example/verify?token=q8Zt1">Confirm my email</a></p><img src="https://cdn.acme.example/logo.png" alt="Acme logo"></div>',
+      },
+    ];
+    for (const m of mails)
+      await sendRaw(
+        system.ports.smtp,
+        "noreply@acme.example",
+        inbox.full_address,
+        mimeMessage({
+          from: FROM,
+          to: inbox.full_address,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          ...(m.attachments
+            ? {
+                attachments: [
+                  { contentType: "application/pdf", filename: "invoice-2026-11.pdf", body: tinyPdf() },
+                  { contentType: "image/png", filename: "logo.png", body: PNG_1X1 },
+                ],
+              }
+            : {}),
+        }),
+      );
+    const list = await api<{ data: Array<{ id: string; subject: string }> }>("GET", `/inboxes/${inbox.id}/emails`, {
+      token: world.owner.token,
+    });
+    emailId = list.body.data.find((e) => e.subject === "Your verification code")!.id;
+    // one read, so the list shows both states
+    const welcome = list.body.data.find((e) => e.subject === "Welcome to Acme")!.id;
+    await api("PATCH", `/emails/${welcome}`, { token: world.owner.token, body: { is_read: true } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const shoot = async (name: string, open: (page: Page) => Promise<void>, options?: { width?: number; height?: number }) => {
+    // each picture signs in twice (light, dark): end the earlier browser sessions, or the session limit is met
+    expect((await api("DELETE", "/auth/sessions", { token: world.owner.token })).status).toBeLessThan(300);
+    const files = await shootBoth(browser, system, name, open, options);
+    expect(files.every((f) => existsSync(f))).toBe(true);
+  };
+  const live = (page: Page) => page.locator('[data-testid="connection-state"][data-state="live"]').waitFor();
+
+  it("inbox list", () =>
+    shoot("inboxes", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto("/inboxes");
+      await page.getByTestId("inbox-row").nth(2).waitFor();
+    }));
+
+  it("new inbox form", () =>
+    shoot("inbox-new", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto("/inboxes?new=1");
+      await page.getByRole("dialog", { name: "New inbox" }).getByLabel("Alias").fill("checkout-flow");
+    }));
+
+  it("inbox page with live mail", () =>
+    shoot("inbox", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}`);
+      await live(page);
+      await page.getByTestId("mail-row").nth(2).waitFor();
+    }));
+
+  it("reader: HTML", () =>
+    shoot("mail-html", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}`);
+      await page.frameLocator('[data-testid="mail-html"]').getByText("Confirm your email").waitFor();
+    }));
+
+  it("reader: codes and links", () =>
+    shoot("mail-codes", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}?tab=extracted`);
+      await page.getByTestId("code-value").first().waitFor();
+    }));
+
+  it("inbox page at 360 px", () =>
+    shoot(
+      "inbox-narrow",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto(`/inboxes/${inbox.id}`);
+        await live(page);
+        await page.getByTestId("mail-row").nth(2).waitFor();
+      },
+      { width: 360, height: 760 },
+    ));
+
+  it("reader at 360 px", () =>
+    shoot(
+      "mail-narrow",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto(`/inboxes/${inbox.id}/mail/${emailId}`);
+        await page.frameLocator('[data-testid="mail-html"]').getByText("Confirm your email").waitFor();
+      },
+      { width: 360, height: 760 },
+    ));
+});
