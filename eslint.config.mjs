@@ -2,6 +2,12 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** The kit's root entry re-exports every subpath for now; code imports the subpath it needs. */
+const KIT_ROOT = {
+  name: "@burnbox/service-kit",
+  message: "import from the kit's subpath (@burnbox/service-kit/http, /messaging, /data, /security, /runtime or /telemetry)",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,6 +63,12 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
+    // the kit is imported by its subpaths (/http, /messaging, /data, /security, /runtime, /telemetry)
+    files: ["services/**/*.ts", "tests-e2e/**/*.ts", "bench/**/*.ts", "packages/*/src/**/*.ts", "packages/*/test/**/*.ts"],
+    ignores: ["packages/service-kit/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [KIT_ROOT] }] },
+  },
+  {
     // domain/ is rules and use cases: code that talks to the network or disk lives in src/adapters/
     // (docs/service-layout.md, "Adapters")
     files: ["services/*/src/domain/**/*.ts"],
@@ -65,10 +77,13 @@ export default tseslint.config(
         "error",
         {
           // exact names (a pattern "http" would also refuse "@burnbox/service-kit/http")
-          paths: [...["net", "tls", "dgram", "dns", "http", "https", "http2", "fs"].flatMap((m) => [m, `node:${m}`])].map((name) => ({
-            name,
-            message: "network and disk access belongs in src/adapters/ (docs/service-layout.md)",
-          })),
+          paths: [
+            ...[...["net", "tls", "dgram", "dns", "http", "https", "http2", "fs"].flatMap((m) => [m, `node:${m}`])].map((name) => ({
+              name,
+              message: "network and disk access belongs in src/adapters/ (docs/service-layout.md)",
+            })),
+            KIT_ROOT,
+          ],
           patterns: [
             {
               group: ["dns/*", "node:dns/*", "fs/*", "node:fs/*"],

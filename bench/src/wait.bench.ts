@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { createRedis } from "@burnbox/service-kit";
+import { createRedis } from "@burnbox/service-kit/data";
 import { testInfra } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { cpuMs, cpuPerUnit, machine, othersPerUnit, summary } from "./stats";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import jwt from "jsonwebtoken";
 import { redisKeys } from "@burnbox/contracts";
-import { startInfra, type Infra } from "@burnbox/service-kit";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { uniqueNamespace, waitFor, TEST_JWT_SECRET } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { gatewayTestConfig } from "./gateway-config";

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { inboxServiceRoutes, parseDurationMs, WAITS_PER_USER } from "@burnbox/contracts";
 import { createUnitOfWork } from "@burnbox/service-kit/data";
-import { outboundPolicy } from "@burnbox/service-kit";
+import { outboundPolicy, SecretBox } from "@burnbox/service-kit/security";
 import {
   bindRoutes,
   createHttpApp,
@@ -15,7 +15,6 @@ import {
 } from "@burnbox/service-kit/http";
 import { startOutboxRelay, type OutboxRelay } from "@burnbox/service-kit/messaging";
 import type { Infra, PeriodicTask, Clock } from "@burnbox/service-kit/runtime";
-import { SecretBox } from "@burnbox/service-kit/security";
 import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { IntakeRepository } from "./data/intake.repository";

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import net from "node:net";
 import { RpcName, type SmtpAttempt, type SmtpBehaviour, type SmtpTranscript } from "@burnbox/contracts";
-import { serveRpc, startInfra, type Infra } from "@burnbox/service-kit";
+import { serveRpc } from "@burnbox/service-kit/messaging";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, makeActor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";

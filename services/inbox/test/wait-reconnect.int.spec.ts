@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import net, { type AddressInfo, type Socket } from "node:net";
 import nodemailer from "nodemailer";
 import { EventType, subjects } from "@burnbox/contracts";
-import { startInfra, type Infra } from "@burnbox/service-kit";
+import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, makeActor, testInfra, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { outboundPolicy } from "@burnbox/service-kit";
+import { outboundPolicy } from "@burnbox/service-kit/security";
 import { guardedLinkProber } from "./link-prober";
 
 describe("guardedLinkProber", () => {

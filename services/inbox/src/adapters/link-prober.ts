@@ -10,7 +10,7 @@ import {
   hostProblem,
   normalHost,
   type OutboundPolicy,
-} from "@burnbox/service-kit";
+} from "@burnbox/service-kit/security";
 import type { LinkProber, ProbeOutcome } from "../domain/emails/checks/link-prober";
 
 /** Error codes of a failed TLS handshake or certificate check. */

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import dns2 from "dns2";
 import nodemailer from "nodemailer";
-import { createLogger } from "@burnbox/service-kit";
+import { createLogger } from "@burnbox/service-kit/runtime";
 import { mailAuthentication, type MailAuthenticationSettings } from "./mail-authentication";
 
 const { Packet } = dns2;

@@ -1,6 +1,6 @@
 import { authenticate } from "mailauth";
 import type { Authentication } from "@burnbox/contracts";
-import type { Clock, Logger } from "@burnbox/service-kit";
+import type { Clock, Logger } from "@burnbox/service-kit/runtime";
 import {
   fromDomainIn,
   signaturesIn,

@@ -1,4 +1,4 @@
-import { LuaScript, type Redis } from "@burnbox/service-kit";
+import { LuaScript, type Redis } from "@burnbox/service-kit/data";
 import { ATTEMPT_MEMORY_MS, type AttemptCounter } from "../domain/smtp/attempt-counter";
 
 /** Each key counted and its expiry pushed back, atomically: `KEYS` the counters, `ARGV[1]` the expiry (ms). */

@@ -1,5 +1,5 @@
 import type { SmtpAttempt, SmtpTranscript } from "@burnbox/contracts";
-import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit";
+import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import { expandTranscript, type StoredTranscript } from "../domain/smtp/stored-transcript";
 
 /** How many attempts of one inbox are kept: the newest; the older ones go as new ones come. */

@@ -1,5 +1,5 @@
 import type { smtpBehaviourRoutes } from "@burnbox/contracts";
-import type { Handlers } from "@burnbox/service-kit";
+import type { Handlers } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../domain/deps";
 import { getEmailTranscript } from "../domain/smtp/get-email-transcript.use-case";
 import { listSmtpLog } from "../domain/smtp/list-smtp-log.use-case";

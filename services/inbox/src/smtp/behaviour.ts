@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleepMs } from "node:timers/promises";
 import type { SMTPServerSession } from "smtp-server";
-import type { Logger } from "@burnbox/service-kit";
+import type { Logger } from "@burnbox/service-kit/runtime";
 import type { InboxDeps } from "../domain/deps";
 import type { Delivery } from "../domain/emails/resolve-recipient.use-case";
 import {

@@ -1,5 +1,5 @@
 import type { SMTPServerSession } from "smtp-server";
-import type { Clock } from "@burnbox/service-kit";
+import type { Clock } from "@burnbox/service-kit/runtime";
 import { storedTranscript, type Direction, type HeldLine, type StoredTranscript } from "../domain/smtp/stored-transcript";
 
 /** At most this many lines are held per transaction (with the session's start); later ones are dropped. */

@@ -1,6 +1,7 @@
 import { simpleParser } from "mailparser";
 import type { HtmlCheck } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { InboxDeps } from "../deps";
 import { authorizeInbox } from "../inboxes/inbox-access";
 import { judgeHtml } from "./checks/html-compat";

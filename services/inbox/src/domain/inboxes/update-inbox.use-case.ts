@@ -1,5 +1,6 @@
 import { normalizedSmtpBehaviour, type Inbox, type UpdateInboxBody } from "@burnbox/contracts";
-import { errors, type RequestCtx } from "@burnbox/service-kit";
+import type { RequestCtx } from "@burnbox/service-kit/http";
+import { errors } from "@burnbox/service-kit/runtime";
 import type { InboxDeps } from "../deps";
 import { visibleInbox } from "./inbox-access";
 

@@ -1,5 +1,6 @@
 import type { Page, PaginationQuery, SmtpAttempt } from "@burnbox/contracts";
-import { paginate, type RequestCtx } from "@burnbox/service-kit";
+import { paginate } from "@burnbox/service-kit/data";
+import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../deps";
 import { visibleInbox } from "../inboxes/inbox-access";
 

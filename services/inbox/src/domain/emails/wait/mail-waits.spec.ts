@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createLogger } from "@burnbox/service-kit";
+import { createLogger } from "@burnbox/service-kit/runtime";
 import { MailWaits, type HeldWait } from "./mail-waits";
 
 const scope = { orgId: randomUUID(), teamId: randomUUID() };
