@@ -29,6 +29,8 @@ export function startWaitWakes(nc: NatsConnection, namespace: string, waits: Mai
           logger.warn({ err }, "wait wake subscription failed");
           return;
         }
+        // most events find no wait held here: not even parsed (a wait is held before its first read)
+        if (!waits.holdsAny) return;
         let event: WakeEvent;
         try {
           event = msg.json<WakeEvent>();

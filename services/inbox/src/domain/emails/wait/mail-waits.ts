@@ -39,6 +39,11 @@ export class MailWaits {
     private readonly logger: Logger,
   ) {}
 
+  /** Whether this process holds any wait at all. */
+  get holdsAny(): boolean {
+    return this.byInbox.size > 0;
+  }
+
   /** How many waits this process holds. */
   get size(): number {
     let n = 0;
