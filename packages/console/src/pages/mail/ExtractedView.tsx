@@ -1,6 +1,7 @@
 import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { Email } from "../inboxes/api";
 import { CopyButton } from "../../components";
+import { LinkCheckView } from "./LinkCheckView";
 
 const KIND_LABEL: Record<string, string> = {
   verify: "Verify",
@@ -11,7 +12,7 @@ const KIND_LABEL: Record<string, string> = {
 };
 
 /** The one-time codes and links found when the mail was received (extensions section 2), each with a copy button. */
-export function ExtractedView({ extracted }: { extracted: Email["extracted"] }) {
+export function ExtractedView({ emailId, extracted }: { emailId: string; extracted: Email["extracted"] }) {
   return (
     <Stack gap="lg">
       <section aria-labelledby="codes-title">
@@ -83,6 +84,11 @@ export function ExtractedView({ extracted }: { extracted: Email["extracted"] }) 
             ))}
           </Stack>
         )}
+        {extracted.links.length > 0 ? (
+          <div style={{ marginTop: "var(--mantine-spacing-sm)" }}>
+            <LinkCheckView emailId={emailId} />
+          </div>
+        ) : null}
       </section>
     </Stack>
   );

@@ -7,10 +7,11 @@ import { EmptyState } from "../../components";
 import { ApiError, useAbsolute, useDocumentTitle } from "../inboxes/parts";
 import { AttachmentsView } from "./AttachmentsView";
 import { ExtractedView } from "./ExtractedView";
+import { HtmlCheckView } from "./HtmlCheckView";
 import { HtmlView } from "./HtmlView";
 import { AuthenticationView, HeadersView, RawView } from "./SourceViews";
 
-const TABS = ["html", "text", "headers", "raw", "attachments", "extracted", "authentication"] as const;
+const TABS = ["html", "html-check", "text", "headers", "raw", "attachments", "extracted", "authentication"] as const;
 type Tab = (typeof TABS)[number];
 
 /** `/inboxes/:inboxId/mail/:emailId?tab=`: one mail in tabs; opening it marks it read (once). */
@@ -49,7 +50,13 @@ export default function ReaderPage() {
   const e = email.data;
   const requested = params.get("tab") as Tab | null;
   const fallback: Tab = e.body_html ? "html" : "text";
-  const tab: Tab = requested && TABS.includes(requested) && (requested !== "authentication" || e.authentication) ? requested : fallback;
+  const tab: Tab =
+    requested &&
+    TABS.includes(requested) &&
+    (requested !== "authentication" || e.authentication) &&
+    (requested !== "html-check" || e.body_html)
+      ? requested
+      : fallback;
   const setTab = (t: string | null) =>
     setParams(
       (prev) => {
@@ -111,6 +118,7 @@ export default function ReaderPage() {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List style={{ flexWrap: "wrap" }} aria-label="Views of the mail">
           <Tabs.Tab value="html">HTML</Tabs.Tab>
+          {e.body_html ? <Tabs.Tab value="html-check">HTML check</Tabs.Tab> : null}
           <Tabs.Tab value="text">Text</Tabs.Tab>
           <Tabs.Tab value="headers">Headers</Tabs.Tab>
           <Tabs.Tab value="raw">Source</Tabs.Tab>
@@ -125,6 +133,11 @@ export default function ReaderPage() {
             <EmptyState title="No HTML part">This mail was sent as plain text only: see the Text tab.</EmptyState>
           )}
         </Tabs.Panel>
+        {e.body_html ? (
+          <Tabs.Panel value="html-check" pt="sm">
+            <HtmlCheckView emailId={e.id} active={tab === "html-check"} />
+          </Tabs.Panel>
+        ) : null}
         <Tabs.Panel value="text" pt="sm">
           {e.body_text ? (
             <Paper withBorder p="sm">
@@ -152,7 +165,7 @@ export default function ReaderPage() {
           <AttachmentsView email={e} />
         </Tabs.Panel>
         <Tabs.Panel value="extracted" pt="sm">
-          <ExtractedView extracted={e.extracted} />
+          <ExtractedView emailId={e.id} extracted={e.extracted} />
         </Tabs.Panel>
         {e.authentication ? (
           <Tabs.Panel value="authentication" pt="sm">
