@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { apiClient } from "./clients";
+import { seriousViolations } from "./console/axe";
+import { connectBrowser } from "./console/browser";
+import { signIn } from "./console/world";
+import { mimeMessage, sendRaw } from "./console-mail-fixtures";
+import { SharedSystem } from "./shared-system";
+import { newClientIp, teamWithDomain } from "./world";
+
+type World = Awaited<ReturnType<typeof teamWithDomain>>;
+type InboxBody = { id: string; full_address: string };
+
+/**
+ * The reader's checks on received mail in Chromium (issue 29 item 4, extensions section 7): the
+ * "HTML check" tab (score and the features a client lacks) and "Check links" in the Codes & links
+ * tab, against an HTTP server of the test's own on 127.0.0.1 (which the e2e system's
+ * `webhooks.unsafe_allowed_targets` lets through).
+ */
+describe("the console: the reader's HTML and link checks", () => {
+  const system = SharedSystem.attach();
+  const api = apiClient(system.gatewayUrl);
+  let browser: Browser;
+  let world: World;
+  let context: BrowserContext;
+  let page: Page;
+  let site: Server;
+  let siteUrl: string;
+  const FROM = "noreply@acme.example";
+
+  beforeAll(async () => {
+    site = createServer((req, res) => {
+      if (req.url === "/welcome") return res.writeHead(200, { "content-type": "text/plain" }).end(req.method === "HEAD" ? undefined : "hi");
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    browser = await connectBrowser(system);
+    world = await teamWithDomain(api);
+    context = await browser.newContext({ baseURL: system.gatewayUrl, viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
+    context.setDefaultTimeout(15_000);
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": newClientIp() });
+    page = await context.newPage();
+    await signIn(page, world.owner.email);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  const tag = () => randomBytes(3).toString("hex");
+  const inboxVia = async (label: string): Promise<InboxBody> => {
+    const r = await api<InboxBody>("POST", "/inboxes", {
+      token: world.owner.token,
+      body: { domain_assignment_id: world.assignmentId, alias: `${label}-${tag()}` },
+    });
+    if (r.status !== 201) throw new Error(`inbox: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const openMail = async (inbox: InboxBody, subject: string) => {
+    await page.goto(`/inboxes/${inbox.id}`);
+    const row = page.getByTestId("mail-row").filter({ hasText: subject });
+    await row.waitFor();
+    await row.getByRole("link").click();
+    await page.waitForURL(/\/mail\/[0-9a-f-]{36}/);
+    await expect(page.getByTestId("mail-subject").textContent()).resolves.toBe(subject);
+  };
+
+  it("when a mail's HTML uses flexbox and links to a live page, then the HTML check names the feature Outlook lacks and Check links shows the 200", async () => {
+    const inbox = await inboxVia("checks");
+    const subject = `Fancy ${tag()}`;
+    const html = [
+      "<!doctype html>",
+      "<html><head><style>",
+      ".row { display: flex; border-radius: 8px; }",
+      "</style></head><body>",
+      `<div class="row"><p>Hello</p><a href="${siteUrl}/welcome">Open the welcome page</a></div>`,
+      "</body></html>",
+    ].join("\n");
+    await sendRaw(system.ports.smtp, FROM, inbox.full_address, mimeMessage({ from: FROM, to: inbox.full_address, subject, html }));
+    await openMail(inbox, subject);
+
+    await page.getByRole("tab", { name: "HTML check" }).click();
+    const score = page.getByTestId("html-check-score");
+    await score.waitFor();
+    const percent = Number((await score.textContent())?.replace("%", ""));
+    expect(percent).toBeGreaterThanOrEqual(0);
+    expect(percent).toBeLessThan(100);
+    const flex = page.getByTestId("html-check-issue").filter({ hasText: "css-display-flex" });
+    await flex.waitFor();
+    await expect(flex.textContent()).resolves.toContain("outlook.windows");
+    expect(await seriousViolations(page)).toEqual([]);
+    // the tab is in the URL
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "HTML check" }).getAttribute("aria-selected")).resolves.toBe("true");
+
+    await page.getByRole("tab", { name: /^Codes & links/ }).click();
+    await page.getByRole("button", { name: "Check links" }).click();
+    const row = page.getByTestId("link-check-row").filter({ hasText: `${siteUrl}/welcome` });
+    await row.waitFor();
+    await expect(row.getAttribute("data-ok")).resolves.toBe("true");
+    const cells = await row.getByRole("cell").allTextContents();
+    expect(cells.slice(0, 3)).toEqual([`${siteUrl}/welcome`, "200", "OK"]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("when a mail has no HTML part, then the reader offers no HTML check tab", async () => {
+    const inbox = await inboxVia("plain");
+    const subject = `Plain ${tag()}`;
+    await sendRaw(
+      system.ports.smtp,
+      FROM,
+      inbox.full_address,
+      mimeMessage({ from: FROM, to: inbox.full_address, subject, text: "Just text." }),
+    );
+    await openMail(inbox, subject);
+    await page.getByRole("tab", { name: "Text" }).waitFor();
+    await expect(page.getByRole("tab", { name: "HTML check" }).count()).resolves.toBe(0);
+  });
+});
