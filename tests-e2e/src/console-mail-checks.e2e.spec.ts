@@ -120,4 +120,41 @@ describe("the console: the reader's HTML and link checks", () => {
     await page.getByRole("tab", { name: "Text" }).waitFor();
     await expect(page.getByRole("tab", { name: "HTML check" }).count()).resolves.toBe(0);
   });
+  it("when a mail's HTML uses no feature a client lacks, then the HTML check shows the full score and no issues", async () => {
+    const inbox = await inboxVia("simple");
+    const subject = `Simple ${tag()}`;
+    await sendRaw(
+      system.ports.smtp,
+      FROM,
+      inbox.full_address,
+      mimeMessage({ from: FROM, to: inbox.full_address, subject, html: "<p>Hello</p>" }),
+    );
+    await openMail(inbox, subject);
+    await page.getByRole("tab", { name: "HTML check" }).click();
+    await expect(page.getByTestId("html-check-score").textContent()).resolves.toBe("100%");
+    await page.getByText("No issues found").waitFor();
+    await expect(page.getByTestId("html-check-issue").count()).resolves.toBe(0);
+  });
+
+  it("when the mail is deleted while the reader is open, then Check links shows the API's message", async () => {
+    const inbox = await inboxVia("gone");
+    const subject = `Gone ${tag()}`;
+    await sendRaw(
+      system.ports.smtp,
+      FROM,
+      inbox.full_address,
+      mimeMessage({ from: FROM, to: inbox.full_address, subject, text: `Open ${siteUrl}/welcome` }),
+    );
+    await openMail(inbox, subject);
+    const id = /\/mail\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await page.getByRole("tab", { name: /^Codes & links/ }).click();
+    expect((await api("DELETE", `/emails/${id}`, { token: world.owner.token })).status).toBe(204);
+    const answer = await api<{ error: string }>("POST", `/emails/${id}/link-check`, { token: world.owner.token });
+    expect(answer.status).toBe(404);
+
+    await page.getByRole("button", { name: "Check links" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "The links could not be checked" });
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain(answer.body.error);
+  });
 });
