@@ -1,7 +1,7 @@
 // The inbox page's "SMTP behaviour" form and "SMTP log" list (extensions section 8).
 import { Badge, Button, Checkbox, Code, Group, NumberInput, Pagination, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { components } from "@burnbox/sdk";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, EmptyState, Time } from "../../components";
 import { keys, type Inbox } from "./api";
@@ -63,7 +63,12 @@ export function SmtpBehaviourSection({ inbox }: { inbox: Inbox }) {
   const current = (inbox as Inbox & { smtp_behaviour?: SmtpBehaviour | null }).smtp_behaviour ?? null;
   const [form, setForm] = useState<FormState>(() => formOf(current));
   const currentJson = JSON.stringify(current);
-  useEffect(() => setForm(formOf(current)), [currentJson]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the stored behaviour changed (saved, reset, or read again): the form shows it
+  const [shown, setShown] = useState(currentJson);
+  if (shown !== currentJson) {
+    setShown(currentJson);
+    setForm(formOf(current));
+  }
   const save = useApiMutation(
     (bb, smtp_behaviour: SmtpBehaviour | null) =>
       bb.api.PATCH("/inboxes/{id}", { params: { path: { id: inbox.id } }, body: { smtp_behaviour } }),
