@@ -8,6 +8,7 @@ import { addLiveEmail, keys, useInbox, type EmailSummary } from "./api";
 import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
 import { CopyButton } from "../../components";
 import { ApiError, ConnectionState, Countdown, useAbsolute, useDocumentTitle } from "./parts";
+import { SmtpBehaviourSection, SmtpLogSection } from "./SmtpBehaviourSection";
 import { useInboxStream } from "./useInboxStream";
 
 /** `/inboxes/:inboxId`: the address to copy, the countdown, and the mail, live over the WebSocket. */
@@ -71,6 +72,8 @@ export default function InboxPage() {
         </Stack>
       </Paper>
       <EmailList inbox={i} live={active && stream.state === "live"} />
+      <SmtpBehaviourSection inbox={i} />
+      <SmtpLogSection inboxId={i.id} />
     </Stack>
   );
 }

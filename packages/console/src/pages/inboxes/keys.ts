@@ -21,4 +21,5 @@ export const inboxKeys = {
   emailPage: (inboxId: string, f: MailFilters) => ["inboxes", "emails", inboxId, f] as const,
   email: (id: string) => ["inboxes", "email", id] as const,
   raw: (id: string) => ["inboxes", "raw", id] as const,
+  smtpLog: (inboxId: string, page: number) => ["inboxes", "smtp-log", inboxId, page] as const,
 };
