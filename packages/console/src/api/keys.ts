@@ -16,4 +16,5 @@ export const accountKeys = {
 export const workspaceKeys = {
   orgs: () => ["workspace", "orgs"] as const,
   teams: (orgId: string) => ["workspace", "orgs", orgId, "teams"] as const,
+  membership: (orgId: string) => ["workspace", "orgs", orgId, "members", "me"] as const,
 };

@@ -6,6 +6,7 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { navEntries } from "./areas";
 import { Logo } from "./Logo";
+import { useIsSystemAdmin } from "./permissions";
 import { useSessionStore, useUser } from "./session";
 import { WorkspaceProvider } from "./workspace";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
@@ -25,6 +26,8 @@ export function PageLoader() {
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
+  const isSystemAdmin = useIsSystemAdmin();
+  const visibleNav = navEntries.filter((entry) => entry.audience !== "system-admin" || isSystemAdmin);
   return (
     <WorkspaceProvider>
       <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
@@ -51,7 +54,7 @@ export function Shell() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" component="nav" aria-label="Main">
-          {navEntries.map((entry) => (
+          {visibleNav.map((entry) => (
             <NavLink
               key={entry.to}
               component={RouterNavLink}

@@ -10,6 +10,11 @@ export interface NavEntry {
   icon?: ComponentType<{ size?: number | string; stroke?: number }>;
   /** Lower comes first; the areas use 100s (inboxes 100, team 200, notifications 300, account 900). */
   order: number;
+  /**
+   * Who sees the entry (everyone signed in when absent): `"system-admin"` hides it from everyone
+   * else. A page must still check on its own (a hidden link is not a permission).
+   */
+  audience?: "system-admin";
 }
 
 /**
