@@ -59,6 +59,19 @@ export const pipeline = {
     labelNames: ["command", "code"],
     registers: [],
   }),
+  mailAuthVerdicts: new Counter({
+    name: "burnbox_mail_auth_verdicts_total",
+    help: "Authentication verdicts of received mail by check (spf, dkim: one per signature, none when unsigned, dmarc, arc) and result (RFC 8601 word)",
+    labelNames: ["check", "result"],
+    registers: [],
+  }),
+  mailAuthDuration: new Histogram({
+    name: "burnbox_mail_auth_check_seconds",
+    help: "Time from the end of DATA to a message's authentication verdicts, by outcome (checked, late: the DNS budget ran out, failed)",
+    labelNames: ["outcome"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 2.5, 5],
+    registers: [],
+  }),
   outboxPublished: new Counter({
     name: "burnbox_outbox_published_total",
     help: "Outbox rows published to JetStream",

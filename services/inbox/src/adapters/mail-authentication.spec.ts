@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import dns2 from "dns2";
 import nodemailer from "nodemailer";
-import { createLogger } from "@burnbox/service-kit/runtime";
+import { createLogger, pipeline } from "@burnbox/service-kit/runtime";
 import { mailAuthentication, type MailAuthenticationSettings } from "./mail-authentication";
 
 const { Packet } = dns2;
@@ -34,7 +34,13 @@ async function dnsServer(zones: Map<string, Zone>): Promise<{ port: number; clos
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const DKIM_RECORD = `v=DKIM1; k=rsa; p=${publicKey.export({ type: "spki", format: "der" }).toString("base64")}`;
 
-async function signedMail(domain: string, o: { sign?: boolean } = {}): Promise<Buffer> {
+/** How many verdicts `burnbox_mail_auth_verdicts_total` has counted for `check` and `result`. */
+async function verdictCount(check: string, result: string): Promise<number> {
+  const values = (await pipeline.mailAuthVerdicts.get()).values;
+  return values.find((v) => v.labels.check === check && v.labels.result === result)?.value ?? 0;
+}
+
+async function signedMail(domain: string, o: { sign?: boolean; key?: string } = {}): Promise<Buffer> {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const info = await composer.sendMail({
     from: `orders@${domain}`,
@@ -43,7 +49,13 @@ async function signedMail(domain: string, o: { sign?: boolean } = {}): Promise<B
     text: "Shipped.",
     ...(o.sign === false
       ? {}
-      : { dkim: { domainName: domain, keySelector: "s1", privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString() } }),
+      : {
+          dkim: {
+            domainName: domain,
+            keySelector: "s1",
+            privateKey: o.key ?? privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+          },
+        }),
   });
   return info.message as Buffer;
 }
@@ -137,6 +149,55 @@ describe("mailAuthentication", () => {
       dkim: [{ result: "temperror", domain: "silent.test", selector: "s1" }],
       dmarc: { result: "temperror", domain: "silent.test" },
     });
+  });
+
+  it("when a domain publishes a new key under the same selector, then once the old record's TTL has passed mail signed with the new key passes and mail signed with the old one fails", async () => {
+    let clock = Date.now();
+    const check = mailAuthentication(settings(), logger, () => clock);
+    const origin = { ip: "192.0.2.7", helo: "mta.rotating.test", sender: "bounce@rotating.test" };
+    const next = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const nextKey = next.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    zones.set("rotating.test", { txt: ["v=spf1 ip4:192.0.2.7 -all"] });
+    zones.set("s1._domainkey.rotating.test", { txt: [DKIM_RECORD] });
+    try {
+      // the first key, twice: the second check uses the record (and the key parsed from it) again
+      for (let i = 0; i < 2; i++) expect((await check.check(await signedMail("rotating.test"), origin)).dkim[0]?.result).toBe("pass");
+      zones.set("s1._domainkey.rotating.test", {
+        txt: [`v=DKIM1; k=rsa; p=${next.publicKey.export({ type: "spki", format: "der" }).toString("base64")}`],
+      });
+      // within the record's TTL (60 s) the first key still answers
+      expect((await check.check(await signedMail("rotating.test"), origin)).dkim[0]?.result).toBe("pass");
+      clock += 61_000;
+      expect((await check.check(await signedMail("rotating.test", { key: nextKey }), origin)).dkim[0]?.result).toBe("pass");
+      expect((await check.check(await signedMail("rotating.test"), origin)).dkim[0]?.result).toBe("fail");
+    } finally {
+      zones.delete("rotating.test");
+      zones.delete("s1._domainkey.rotating.test");
+    }
+  });
+
+  it("when mail is checked, then each verdict is counted by check and result (DKIM once per signature, none when unsigned)", async () => {
+    const check = mailAuthentication(settings(), logger);
+    const origin = { ip: "192.0.2.7", helo: "mta.good.test", sender: "bounce@good.test" };
+    const before = {
+      spfPass: await verdictCount("spf", "pass"),
+      dkimPass: await verdictCount("dkim", "pass"),
+      dkimNone: await verdictCount("dkim", "none"),
+      dmarcPass: await verdictCount("dmarc", "pass"),
+      arcNone: await verdictCount("arc", "none"),
+      spfTemperror: await verdictCount("spf", "temperror"),
+      dkimTemperror: await verdictCount("dkim", "temperror"),
+    };
+    await check.check(await signedMail("good.test"), origin);
+    await check.check(await signedMail("good.test", { sign: false }), origin);
+    await check.check(await signedMail("broken.test"), { ip: "192.0.2.7", helo: null, sender: "bounce@broken.test" });
+    expect(await verdictCount("spf", "pass")).toBe(before.spfPass + 2);
+    expect(await verdictCount("dkim", "pass")).toBe(before.dkimPass + 1);
+    expect(await verdictCount("dkim", "none")).toBe(before.dkimNone + 1);
+    expect(await verdictCount("dmarc", "pass")).toBe(before.dmarcPass + 2);
+    expect(await verdictCount("arc", "none")).toBe(before.arcNone + 3);
+    expect(await verdictCount("spf", "temperror")).toBe(before.spfTemperror + 1);
+    expect(await verdictCount("dkim", "temperror")).toBe(before.dkimTemperror + 1);
   });
 
   it("when the checks are turned off, then nothing is looked up and the verdicts are null", async () => {

@@ -1,6 +1,6 @@
 import { authenticate } from "mailauth";
 import type { Authentication } from "@burnbox/contracts";
-import type { Clock, Logger } from "@burnbox/service-kit/runtime";
+import { pipeline, type Clock, type Logger } from "@burnbox/service-kit/runtime";
 import {
   fromDomainIn,
   signaturesIn,
@@ -30,6 +30,18 @@ export interface MailAuthenticationSettings {
   dns: { servers: readonly string[]; timeout_ms: number };
   /** The name the intake greets with (the `authserv-id`). */
   mta: string;
+}
+
+/**
+ * Counts one message's verdicts (`burnbox_mail_auth_verdicts_total`): SPF, DMARC and ARC once
+ * each, DKIM once per signature, or once as `none` for an unsigned message.
+ */
+export function countVerdicts(verdicts: Authentication): void {
+  pipeline.mailAuthVerdicts.inc({ check: "spf", result: verdicts.spf.result });
+  if (verdicts.dkim.length === 0) pipeline.mailAuthVerdicts.inc({ check: "dkim", result: "none" });
+  for (const signature of verdicts.dkim) pipeline.mailAuthVerdicts.inc({ check: "dkim", result: signature.result });
+  pipeline.mailAuthVerdicts.inc({ check: "dmarc", result: verdicts.dmarc.result });
+  pipeline.mailAuthVerdicts.inc({ check: "arc", result: verdicts.arc.result });
 }
 
 /**
@@ -72,15 +84,20 @@ export function mailAuthentication(settings: MailAuthenticationSettings, logger:
       const late = new Promise<"late">((resolve) => {
         timer = setTimeout(() => resolve("late"), settings.budgetMs - (now() - started));
       });
+      const done = (verdicts: Authentication, outcome: "checked" | "late" | "failed"): Authentication => {
+        pipeline.mailAuthDuration.observe({ outcome }, (now() - started) / 1000);
+        countVerdicts(verdicts);
+        return verdicts;
+      };
       try {
         const verdicts = await Promise.race([checks, late]);
-        if (verdicts !== "late") return verdicts;
+        if (verdicts !== "late") return done(verdicts, "checked");
         logger.info({ ip, budget_ms: settings.budgetMs }, "authentication checks ran out of time; verdicts are temperror");
         checks.catch(() => undefined);
-        return unfinished();
+        return done(unfinished(), "late");
       } catch (err) {
         logger.warn({ err, ip }, "authentication checks failed; verdicts are temperror");
-        return unfinished();
+        return done(unfinished(), "failed");
       } finally {
         clearTimeout(timer);
       }
