@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { apiClient, SmtpSession } from "./clients";
 import { SharedSystem } from "./shared-system";
-import { teamWithDomain, type Api } from "./world";
+import { registerUser, teamWithDomain, type Api } from "./world";
 
 interface InboxView {
   id: string;
@@ -120,6 +120,38 @@ describe("SMTP behaviour per inbox, with real senders", () => {
     ]);
     expect(Date.parse(log[0]!.at)).toBeGreaterThanOrEqual(Date.parse(log[1]!.at));
     expect(log[0]?.transcript.lines.at(-1)).toMatchObject({ dir: "s", text: "550 5.7.1 Relaying denied for this test" });
+  });
+
+  it("when an outsider asks for an inbox's SMTP log or an email's transcript, then the answers are exactly those of unknown ids", async () => {
+    const refusing = await createInbox({ reject_rcpt: { code: 550, message: "5.7.1 Not for outsiders" } });
+    const receiving = await createInbox();
+    const subject = `outsider ${randomBytes(3).toString("hex")}`;
+    const info = await transport().sendMail({
+      from: "qa@sender.test",
+      to: [refusing.full_address, receiving.full_address],
+      subject,
+      text: "hi",
+    });
+    expect(info.accepted).toEqual([receiving.full_address]);
+    const [attempt] = await smtpLog(refusing.id);
+    expect(attempt?.code).toBe(550);
+    const [email] = await emails(receiving.id);
+    expect(email?.subject).toBe(subject);
+    const own = await api("GET", `/emails/${email?.id}/transcript`, { token: world.owner.token });
+    expect(own.status).toBe(200);
+
+    // the owner of another org, and the owner of another team's org with a domain of its own
+    const strangers = [await registerUser(api, "stranger"), (await teamWithDomain(api)).owner];
+    const seen = (r: { status: number; body: unknown }) => ({ status: r.status, body: r.body });
+    for (const stranger of strangers) {
+      const get = async (path: string) => seen(await api("GET", path, { token: stranger.token }));
+      const log = await get(`/inboxes/${refusing.id}/smtp-log`);
+      expect(log.status).toBe(404);
+      expect(log).toEqual(await get(`/inboxes/${randomUUID()}/smtp-log`));
+      const transcript = await get(`/emails/${email?.id}/transcript`);
+      expect(transcript.status).toBe(404);
+      expect(transcript).toEqual(await get(`/emails/${randomUUID()}/transcript`));
+    }
   });
 
   it("when an inbox limits the size, then nodemailer's larger message gets 552 after DATA, a smaller one goes through, and a larger SIZE= is refused at RCPT", async () => {
