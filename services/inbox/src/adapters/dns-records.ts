@@ -135,7 +135,7 @@ export class DnsRecords {
       }
       entry = await withDeadline(pending, remaining, `${type} ${name}`);
     }
-    if ("absent" in entry) throw new DnsLookupError(entry.absent, `${type} ${name}: ${entry.absent}`);
+    if ("absent" in entry) throw knownAbsence(entry.absent, `${type} ${name}: ${entry.absent}`);
     return entry.records;
   }
 
@@ -194,6 +194,21 @@ export class DnsRecords {
       return entry;
     }
     throw lastError;
+  }
+}
+
+/**
+ * The error of an answer already known (a kept NXDOMAIN, NODATA or failure): an answer, not a
+ * fault, so made without a stack trace, which cost more than the rest of a cached lookup (the
+ * checks ask for names that do not exist on every message: the DMARC walk, SPF's exists).
+ */
+function knownAbsence(code: string, message: string): DnsLookupError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new DnsLookupError(code, message);
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 
