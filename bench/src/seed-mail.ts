@@ -14,7 +14,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { TeamScope } from "@burnbox/service-kit/data";
-import { BulkImportRepository, type BulkEmail, type BulkInbox } from "../../services/inbox/src/data/bulk-import.repository";
+import type { BulkEmail, BulkImportRepository, BulkInbox } from "../../services/inbox/src/data/bulk-import.repository";
 import type { MessageStore } from "../../services/inbox/src/domain/message-store";
 
 export const BUSY_SHARE = 10; // one email in BUSY_SHARE goes to the busy inbox
@@ -41,7 +41,20 @@ const WORDS = (
   "weekly monthly summary dashboard metrics usage quota limit storage billing subscription renewal trial " +
   "welcome onboarding guide documentation link click below button expires minutes hours today tomorrow"
 ).split(" ");
-const COMPANIES = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", "Tyrell", "Cyberdyne", "Soylent", "Vandelay"];
+const COMPANIES = [
+  "Acme",
+  "Globex",
+  "Initech",
+  "Umbrella",
+  "Hooli",
+  "Stark",
+  "Wayne",
+  "Wonka",
+  "Tyrell",
+  "Cyberdyne",
+  "Soylent",
+  "Vandelay",
+];
 const NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj", "olivia", "peggy"];
 const SUBJECTS: Array<(r: () => number) => string> = [
   (r) => `Your verification code is ${String(Math.floor(r() * 1e6)).padStart(6, "0")}`,

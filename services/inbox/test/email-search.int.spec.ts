@@ -62,7 +62,9 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
     ];
     expect(await bulk.insertEmails({ orgId, teamId }, rows)).toBe(rows.length);
     // another inbox's mail never shows, whatever it matches
-    expect(await bulk.insertEmails({ orgId, teamId }, [{ ...email({ subject: "Your invoice elsewhere" }), inboxId: otherInboxId }])).toBe(1);
+    expect(await bulk.insertEmails({ orgId, teamId }, [{ ...email({ subject: "Your invoice elsewhere" }), inboxId: otherInboxId }])).toBe(
+      1,
+    );
     // another team's scope writes nothing into this team's inbox
     expect(await bulk.insertEmails({ orgId, teamId: randomUUID() }, [email({ subject: "foreign" })])).toBe(0);
   });
@@ -123,10 +125,6 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
     const sql = poolSql(t.infra.pool!);
     const idx = await sql<{ indexname: string }>`
       SELECT indexname FROM pg_indexes WHERE tablename = 'emails' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`;
-    expect(idx.map((r) => r.indexname)).toEqual([
-      "emails_from_address_trgm_idx",
-      "emails_subject_trgm_idx",
-      "emails_to_address_trgm_idx",
-    ]);
+    expect(idx.map((r) => r.indexname)).toEqual(["emails_from_address_trgm_idx", "emails_subject_trgm_idx", "emails_to_address_trgm_idx"]);
   });
 });

@@ -54,7 +54,7 @@ export const ListEmailsQuery = PaginationQuery.extend({
     .optional()
     .openapi({
       description:
-        "A search (every term must hold; case-insensitive substrings): words and \"quoted phrases\" match the subject, the text " +
+        'A search (every term must hold; case-insensitive substrings): words and "quoted phrases" match the subject, the text ' +
         "body or the sender; `from:x`, `to:x`, `subject:x` (values may be quoted) match that field; `has:attachment`; `is:read`, " +
         "`is:unread`; `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO " +
         "8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown " +
