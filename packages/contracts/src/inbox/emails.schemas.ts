@@ -47,7 +47,21 @@ export const Email = z
   .openapi("Email");
 export type Email = z.infer<typeof Email>;
 
-export const ListEmailsQuery = PaginationQuery.extend({ q: z.string().max(200).optional() });
+export const ListEmailsQuery = PaginationQuery.extend({
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({
+      description:
+        'A search (every term must hold; case-insensitive substrings): words and "quoted phrases" match the subject, the text ' +
+        "body or the sender; `from:x`, `to:x`, `subject:x` (values may be quoted) match that field; `has:attachment`; `is:read`, " +
+        "`is:unread`; `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO " +
+        "8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown " +
+        "`name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it.",
+      example: 'from:billing@ invoice -is:read after:2026-03-01 subject:"your order"',
+    }),
+});
 
 export const UpdateEmailBody = z.object({ is_read: z.boolean() }).openapi("UpdateEmailRequest");
 export type UpdateEmailBody = z.infer<typeof UpdateEmailBody>;

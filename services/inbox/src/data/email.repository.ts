@@ -1,6 +1,7 @@
 import { Authentication, authenticationSummaryOf, Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
 import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
+import type { EmailSearch, SearchTerm } from "../domain/emails/email-search";
 import type { Client, Prisma } from "./prisma";
 
 export type EmailRow = Prisma.EmailGetPayload<object>;
@@ -46,10 +47,10 @@ export interface StoredFile {
 /** The name the raw message of an email is stored under, beside its attachments. */
 export const RAW_MESSAGE_FILE = "message.eml";
 
-/** The emails of one inbox, optionally those whose subject, sender or text contain `search`. */
+/** The emails of one inbox, optionally those every term of a parsed `q` holds for (domain/emails/email-search.ts). */
 export interface EmailListing {
   inboxId: string;
-  search?: string | undefined;
+  search?: EmailSearch | null | undefined;
 }
 
 /** The stored `extracted` column as the API shows it: empty lists for anything else (never null). */
@@ -147,17 +148,41 @@ export interface WaitSelection {
 /** Emails carry no tenant columns: their inbox's tenant scopes them. */
 const inTeam = (scope: TeamScope) => ({ orgId: scope.orgId, teamId: scope.teamId });
 
+/**
+ * Case-insensitive substring (ILIKE, which the trigram indexes of migration 0009 serve). Prisma passes
+ * `%value%` as it is: `%`, `_` and the escape character are escaped here so they match themselves.
+ */
+const has = (value: string) => ({ contains: value.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" as const });
+
+/** One search term as a condition; a null body never contains anything, negated or not. */
+function termWhere(t: SearchTerm): Prisma.EmailWhereInput {
+  switch (t.kind) {
+    case "text":
+      return t.negated
+        ? {
+            NOT: [{ subject: has(t.value) }, { fromAddress: has(t.value) }],
+            OR: [{ bodyText: null }, { NOT: { bodyText: has(t.value) } }],
+          }
+        : { OR: [{ subject: has(t.value) }, { bodyText: has(t.value) }, { fromAddress: has(t.value) }] };
+    case "from":
+      return t.negated ? { NOT: { fromAddress: has(t.value) } } : { fromAddress: has(t.value) };
+    case "to":
+      return t.negated ? { NOT: { toAddress: has(t.value) } } : { toAddress: has(t.value) };
+    case "subject":
+      return t.negated ? { NOT: { subject: has(t.value) } } : { subject: has(t.value) };
+    case "has_attachment":
+      return { hasAttachments: !t.negated };
+    case "read":
+      return { isRead: t.read };
+    case "received":
+      return { receivedAt: t.before ? { lt: t.at } : { gte: t.at } };
+  }
+}
+
 const listingWhere = (scope: TeamScope, l: EmailListing): Prisma.EmailWhereInput => {
   const where: Prisma.EmailWhereInput = { inboxId: l.inboxId, inbox: inTeam(scope) };
   if (!l.search) return where;
-  return {
-    ...where,
-    OR: [
-      { subject: { contains: l.search, mode: "insensitive" } },
-      { fromAddress: { contains: l.search, mode: "insensitive" } },
-      { bodyText: { contains: l.search, mode: "insensitive" } },
-    ],
-  };
+  return { ...where, AND: l.search.terms.map(termWhere) };
 };
 
 export class EmailRepository {

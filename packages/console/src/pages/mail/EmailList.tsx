@@ -84,7 +84,7 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
       </Group>
       <TextInput
         aria-label="Search mail by subject, sender or text"
-        placeholder="Search subject, sender, text"
+        placeholder="Search: words, from:, subject:, is:unread, -word"
         type="search"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}

@@ -3,15 +3,17 @@ import { paginate } from "@burnbox/service-kit/data";
 import type { RequestCtx } from "@burnbox/service-kit/http";
 import type { InboxDeps } from "../deps";
 import { visibleInbox } from "../inboxes/inbox-access";
+import { parseEmailSearch } from "./email-search";
 
-/** The emails of an inbox, newest first; `q` searches subject, sender and text. */
+/** The emails of an inbox, newest first; `q` is a search (email-search.ts), refused with a 400 naming a term it cannot read. */
 export async function listEmails(
   deps: InboxDeps,
   ctx: RequestCtx,
   input: { inboxId: string; page: PaginationQuery & { q?: string | undefined } },
 ): Promise<Page<EmailSummary>> {
+  const search = parseEmailSearch(input.page.q);
   const scope = await visibleInbox(deps, ctx, input.inboxId, "team.emails.view");
-  const listing = { inboxId: input.inboxId, search: input.page.q?.trim() };
+  const listing = { inboxId: input.inboxId, search };
   return paginate(input.page, {
     rows: (window) => deps.data.repos.emails.list(scope, listing, window),
     count: () => deps.data.repos.emails.count(scope, listing),

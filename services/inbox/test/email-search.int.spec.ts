@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { poolSql } from "@burnbox/service-kit/data";
+import { makeActor, type TestService } from "@burnbox/test-kit";
+import type { RunningService } from "../src/app";
+import type { InboxConfig } from "../src/config";
+import { BulkImportRepository, type BulkEmail } from "../src/data/bulk-import.repository";
+import { serveTenancyStandIn } from "./tenancy-stand-in";
+import { startInboxTestService } from "./inbox-test-service";
+
+const DOMAIN = "mail.search-test.example";
+
+/** The search syntax of `q` (README, "Searching mail") on the real Postgres, with its trigram indexes, over mail the bulk import wrote. */
+describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
+  let t: TestService<InboxConfig, RunningService>;
+  let stops: Array<{ stop(): Promise<void> }> = [];
+  const owner = makeActor();
+  const orgId = randomUUID();
+  const teamId = randomUUID();
+  const assignmentId = randomUUID();
+  let inboxId = "";
+  let otherInboxId = "";
+  const subjects = new Map<string, string>(); // id -> subject
+
+  const email = (over: Partial<BulkEmail> & { subject: string }): BulkEmail => {
+    const id = randomUUID();
+    subjects.set(id, over.subject);
+    return {
+      id,
+      inboxId,
+      messageId: `<${id}@search.test>`,
+      fromAddress: "alice@shop.example",
+      toAddress: `box@${DOMAIN}`,
+      snippet: over.subject,
+      bodyText: "nothing special",
+      bodyHtml: null,
+      sizeBytes: 1000,
+      isRead: false,
+      hasAttachments: false,
+      rawKey: null,
+      receivedAt: new Date("2026-03-10T12:00:00Z"),
+      ...over,
+    };
+  };
+
+  beforeAll(async () => {
+    t = await startInboxTestService("search");
+    stops = serveTenancyStandIn(t.infra, t.ns, { assignmentId, orgId, teamId, domain: DOMAIN });
+    const created = async () => {
+      const res = await t.call<{ id: string }>("POST", "/inboxes", { actor: owner, body: { domain_assignment_id: assignmentId } });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    };
+    inboxId = await created();
+    otherInboxId = await created();
+    const bulk = new BulkImportRepository(poolSql(t.infra.pool!));
+    const rows = [
+      email({ subject: "Your invoice for March", fromAddress: "billing@shop.example", receivedAt: new Date("2026-03-01T08:00:00Z") }),
+      email({ subject: "Weekly report", bodyText: "The invoice total is attached", hasAttachments: true, isRead: true }),
+      email({ subject: "Password reset", fromAddress: "noreply@auth.example", receivedAt: new Date("2026-04-02T00:00:00Z") }),
+      email({ subject: "Out of office", toAddress: `other@${DOMAIN}`, bodyText: null as unknown as string, isRead: true }),
+      email({ subject: "50% off_today", receivedAt: new Date("2026-02-01T00:00:00Z") }),
+    ];
+    expect(await bulk.insertEmails({ orgId, teamId }, rows)).toBe(rows.length);
+    // another inbox's mail never shows, whatever it matches
+    expect(await bulk.insertEmails({ orgId, teamId }, [{ ...email({ subject: "Your invoice elsewhere" }), inboxId: otherInboxId }])).toBe(
+      1,
+    );
+    // another team's scope writes nothing into this team's inbox
+    expect(await bulk.insertEmails({ orgId, teamId: randomUUID() }, [email({ subject: "foreign" })])).toBe(0);
+  });
+
+  afterAll(async () => {
+    await Promise.all(stops.map((s) => s.stop()));
+    await t?.stop();
+  });
+
+  const search = async (q: string) => {
+    const res = await t.call<{ data: Array<{ subject: string }>; total: number }>(
+      "GET",
+      `/inboxes/${inboxId}/emails?q=${encodeURIComponent(q)}&per_page=100`,
+      { actor: owner },
+    );
+    expect(res.status).toBe(200);
+    return res.body.data.map((e) => e.subject).sort();
+  };
+
+  it.each([
+    ["invoice", ["Weekly report", "Your invoice for March"]],
+    ["INVOICE march", ["Your invoice for March"]],
+    ['"invoice total"', ["Weekly report"]],
+    ["a\\\\b", []],
+    ["-invoice", ["50% off_today", "Out of office", "Password reset"]],
+    ["from:billing", ["Your invoice for March"]],
+    ["-from:shop.example", ["Password reset"]],
+    ["to:other@", ["Out of office"]],
+    ['subject:"weekly report"', ["Weekly report"]],
+    ["-subject:o", []],
+    ["has:attachment", ["Weekly report"]],
+    ["-has:attachment invoice", ["Your invoice for March"]],
+    ["is:read", ["Out of office", "Weekly report"]],
+    ["is:unread", ["50% off_today", "Password reset", "Your invoice for March"]],
+    ["after:2026-04-02", ["Password reset"]],
+    ["before:2026-03-01T08:00:00Z", ["50% off_today"]],
+    ["after:2026-03-01 before:2026-04-01", ["Out of office", "Weekly report", "Your invoice for March"]],
+    ["-after:2026-03-01", ["50% off_today"]],
+    ["50%", ["50% off_today"]],
+    ["f_o", []], // "of office" would match an unescaped _
+    ["off_", ["50% off_today"]],
+  ])("when q is %s, then exactly the matching emails of the inbox are listed", async (q, expected) => {
+    expect(await search(q)).toEqual(expected);
+  });
+
+  it("when the total is asked with a search, then it counts the matches only", async () => {
+    const res = await t.call<{ total: number }>("GET", `/inboxes/${inboxId}/emails?q=${encodeURIComponent("is:unread")}`, { actor: owner });
+    expect(res.body.total).toBe(3);
+  });
+
+  it("when q holds a term it cannot read, then 400 in the error envelope naming it", async () => {
+    const res = await t.call("GET", `/inboxes/${inboxId}/emails?q=${encodeURIComponent("invoice before:someday")}`, { actor: owner });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation_error", error: expect.stringContaining('"before:someday"') as unknown });
+  });
+
+  it("when the search runs, then Postgres can serve subject:, from: and to: from the trigram indexes", async () => {
+    const sql = poolSql(t.infra.pool!);
+    const idx = await sql<{ indexname: string }>`
+      SELECT indexname FROM pg_indexes WHERE tablename = 'emails' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`;
+    expect(idx.map((r) => r.indexname)).toEqual(["emails_from_address_trgm_idx", "emails_subject_trgm_idx", "emails_to_address_trgm_idx"]);
+  });
+});
