@@ -175,6 +175,13 @@ async function main(): Promise<void> {
   const owned: Owned[] = [redis];
   process.stdout.write(`${machine()}\nPostgreSQL 15 private cluster on ${PG_PORT} (proxy ${proxyPort}); scenarios: ${SCENARIOS.join(", ")}\n`);
   let ok = true;
+  // the cluster runs detached (pg_ctl): stopped on Ctrl-C too
+  const onSignal = () => {
+    for (const o of owned) o.stop();
+    pg.stop();
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
   try {
     if (SCENARIOS.includes("services") || SCENARIOS.includes("postgres")) {
       const nats = natsServer(natsPort as number, natsMonitor as number);
