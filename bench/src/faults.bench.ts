@@ -29,7 +29,7 @@ import {
   teamWithDomain,
   type ProcessName,
 } from "@burnbox/tests-e2e";
-import { PrivatePostgres, natsReady, natsServer, redisServer, type Owned } from "./private-infra";
+import { PrivatePostgres, natsReady, natsServer, redisServer, startSystem, type Owned } from "./private-infra";
 import { machine } from "./stats";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 600);
@@ -54,7 +54,7 @@ interface Infra {
 
 /** One scenario: a fresh system, the load, the faults spread over it, then the accounting. true when nothing accepted was lost. */
 async function scenario(title: string, infra: Infra, makeFaults: (system: System) => Fault[]): Promise<boolean> {
-  const system = await System.start({
+  const system = await startSystem({
     all: { NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, BB_LOG_LEVEL: "warn", ...infra.natsEnv },
     "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
     // the whole load comes from one address: lift the intake's per-IP message limit for it
