@@ -19,7 +19,7 @@
  */
 import { waitFor, testInfra } from "@burnbox/test-kit";
 import {
-  System,
+  type System,
   WebhookReceiver,
   apiClient,
   createInbox,
@@ -104,7 +104,9 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
         await new Promise((r) => setTimeout(r, Math.max(0, started + every * (i + 1) - Date.now())));
         const t0 = Date.now();
         await fault.run();
-        process.stdout.write(`  ${((Date.now() - started) / 1000).toFixed(0)} s: ${fault.name} done (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+        process.stdout.write(
+          `  ${((Date.now() - started) / 1000).toFixed(0)} s: ${fault.name} done (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
+        );
       }
     })();
     // CONNECTIONS senders share one queue; message i is offered at started + i / RATE; a message
@@ -166,14 +168,16 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
 }
 
 async function main(): Promise<void> {
-  const [proxyPort, natsPort, natsMonitor, redisPort, ...clusterPorts] = (await freePorts(4 + 9)) as number[];
+  const [proxyPort, natsPort, natsMonitor, redisPort, ...clusterPorts] = await freePorts(4 + 9);
   const pg = await PrivatePostgres.start(PG_PORT, proxyPort as number);
   // the system's databases (and the harness's drops) go to the private cluster
   testInfra.postgresUrl = pg.url;
   const redis = redisServer(redisPort as number);
   redis.start();
   const owned: Owned[] = [redis];
-  process.stdout.write(`${machine()}\nPostgreSQL 15 private cluster on ${PG_PORT} (proxy ${proxyPort}); scenarios: ${SCENARIOS.join(", ")}\n`);
+  process.stdout.write(
+    `${machine()}\nPostgreSQL 15 private cluster on ${PG_PORT} (proxy ${proxyPort}); scenarios: ${SCENARIOS.join(", ")}\n`,
+  );
   let ok = true;
   // the cluster runs detached (pg_ctl): stopped on Ctrl-C too
   const onSignal = () => {
@@ -219,7 +223,9 @@ async function main(): Promise<void> {
       const [c1, c2, c3, r1, r2, r3, m1, m2, m3] = clusterPorts as [number, number, number, number, number, number, number, number, number];
       const routes = [r1, r2, r3];
       const members = [c1, c2, c3].map((port, i) =>
-        natsServer(port, [m1, m2, m3][i] as number, { cluster: { name: `n${i + 1}`, port: routes[i] as number, routes: routes.filter((_, j) => j !== i) } }),
+        natsServer(port, [m1, m2, m3][i] as number, {
+          cluster: { name: `n${i + 1}`, port: routes[i] as number, routes: routes.filter((_, j) => j !== i) },
+        }),
       );
       for (const m of members) m.start();
       owned.push(...members);

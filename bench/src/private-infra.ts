@@ -164,8 +164,22 @@ export class PrivatePostgres {
 }
 
 /** A NATS server with JetStream (monitoring on `monitorPort`), or one member of a 3-node cluster. */
-export function natsServer(port: number, monitorPort: number, opts: { cluster?: { name: string; port: number; routes: number[] } } = {}): Owned {
-  const args = ["-a", "127.0.0.1", "-p", String(port), "-m", String(monitorPort), "-js", "-sd", mkdtempSync(path.join(tmpdir(), "bb-nats-"))];
+export function natsServer(
+  port: number,
+  monitorPort: number,
+  opts: { cluster?: { name: string; port: number; routes: number[] } } = {},
+): Owned {
+  const args = [
+    "-a",
+    "127.0.0.1",
+    "-p",
+    String(port),
+    "-m",
+    String(monitorPort),
+    "-js",
+    "-sd",
+    mkdtempSync(path.join(tmpdir(), "bb-nats-")),
+  ];
   if (opts.cluster) {
     args.push(
       "-n",

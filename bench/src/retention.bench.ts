@@ -12,12 +12,11 @@
  * Run: node deploy/local/build.mjs && pnpm --filter @burnbox/bench retention
  *      (BENCH_INBOXES=100000 BENCH_EMAILS_PER_INBOX=10 for the issue's full size)
  */
-import { randomUUID } from "node:crypto";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import { testInfra, waitFor } from "@burnbox/test-kit";
-import { System, apiClient, createInbox, freePorts, sendMail, teamWithDomain } from "@burnbox/tests-e2e";
+import { apiClient, createInbox, freePorts, sendMail, teamWithDomain } from "@burnbox/tests-e2e";
 import { PrivatePostgres, startSystem } from "./private-infra";
 import { machine, percentile } from "./stats";
 
@@ -99,7 +98,8 @@ async function main(): Promise<void> {
     const api = apiClient(system.gatewayUrl);
     const world = await teamWithDomain(api);
     const live = await createInbox(api, world.owner.token, world.assignmentId, "live");
-    for (let i = 0; i < 20; i++) await sendMail(system.ports.smtp, { from: "a@example.org", to: live.full_address, subject: `live ${i}`, text: "x" });
+    for (let i = 0; i < 20; i++)
+      await sendMail(system.ports.smtp, { from: "a@example.org", to: live.full_address, subject: `live ${i}`, text: "x" });
     const storageRoot = path.join(__dirname, "..", "..", ".test-results", "storage", system.namespace);
     process.stdout.write(
       `${machine()}\nretention: ${INBOXES} inboxes x ${PER_INBOX} emails (local storage), ${CONNECTIONS} SMTP connections, ${LIST_RATE} list reads/s, ${SECONDS} s per phase\n`,
@@ -107,7 +107,9 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     const bytes = await seed(db, live.id, storageRoot);
     await db.query("VACUUM ANALYZE inboxes; VACUUM ANALYZE emails");
-    process.stdout.write(`seeded ${INBOXES * PER_INBOX} emails, ${(bytes / 2 ** 20).toFixed(0)} MiB of files, in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(
+      `seeded ${INBOXES * PER_INBOX} emails, ${(bytes / 2 ** 20).toFixed(0)} MiB of files, in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`,
+    );
 
     const seededLeft = async () =>
       Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM emails WHERE to_address LIKE 'seed-%'")).rows[0]?.n ?? 0);
@@ -125,9 +127,12 @@ async function main(): Promise<void> {
       let n = 0;
       const senders = Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() < end) {
-          const r = await sendMail(system.ports.smtp, { from: "load@example.org", to: live.full_address, subject: `load ${n++}`, text: "load" }).catch(
-            () => null,
-          );
+          const r = await sendMail(system.ports.smtp, {
+            from: "load@example.org",
+            to: live.full_address,
+            subject: `load ${n++}`,
+            text: "load",
+          }).catch(() => null);
           if (r?.data?.code === 250 && Date.now() < end) bucket().accepted++;
         }
       });

@@ -37,7 +37,9 @@ describe("the service pool when PostgreSQL drops its connections", () => {
     try {
       const a = await pool.connect();
       const b = await pool.connect();
-      const pids = await Promise.all([a, b].map(async (c) => (await c.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid));
+      const pids = await Promise.all(
+        [a, b].map(async (c) => (await c.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid),
+      );
       a.release();
       b.release();
       for (const pid of pids) await terminate(pool, pid as number);

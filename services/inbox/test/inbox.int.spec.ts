@@ -248,7 +248,8 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
   it("when an expired inbox holds more mail than one cleanup batch, then it is emptied batch by batch with rests between, and an unexpired inbox keeps its mail", async () => {
     const full = await create(owner, { alias: `full-${randomUUID().slice(0, 6)}`, ttl: "1m" });
     const live = await create(owner, { alias: `live-${randomUUID().slice(0, 6)}`, ttl: "1h" });
-    for (let i = 0; i < 5; i++) await mailer().sendMail({ from: "a@example.org", to: full.body.full_address, subject: `old ${i}`, text: "x" });
+    for (let i = 0; i < 5; i++)
+      await mailer().sendMail({ from: "a@example.org", to: full.body.full_address, subject: `old ${i}`, text: "x" });
     await mailer().sendMail({ from: "a@example.org", to: live.body.full_address, subject: "kept", text: "x" });
     const files = path.join(config.storage.local_path, full.body.id);
     expect(existsSync(files)).toBe(true);
