@@ -1,20 +1,25 @@
 /**
- * Fault injection under SMTP load (issue: hardening). A system of its own, on a NATS and a Redis
- * this script starts (so restarting them disturbs nothing else on the machine), receives mail at a
- * steady rate while each service is killed with SIGKILL and restarted in turn, then NATS and
- * Redis are restarted. The load generator behaves like a real MTA: a message that did not get its
- * 250 is sent again. At the end it prints what was accepted (250), stored (listed by the API),
- * streamed (WebSocket frames), delivered (signed webhooks) and the duplicates, which must share
- * a delivery id. Exits non-zero when anything accepted is missing.
- * Run: pnpm build && pnpm --filter @burnbox/bench faults   (BENCH_MESSAGES, BENCH_RATE)
+ * Fault injection under SMTP load (issue: hardening; issue 30 item 5). Each scenario starts a system
+ * of its own on a PostgreSQL, a NATS and a Redis this script starts (so stopping them disturbs
+ * nothing else on the machine: the PostgreSQL is a private cluster on a port of its own, reached
+ * through a proxy the script can close), receives mail at a steady rate while its faults happen in
+ * turn, and prints what was accepted (250), stored (listed by the API), streamed (WebSocket frames),
+ * delivered (signed webhooks) and the duplicates, which must share a delivery id.
+ *
+ * Scenarios (BENCH_FAULTS, comma-separated; all by default):
+ * - services: each service killed with SIGKILL and restarted, then NATS and Redis restarted;
+ * - postgres: PostgreSQL restarted (pg_ctl -m fast), PostgreSQL refusing connections for 30 s,
+ *   and every pool full (the emails table locked for 20 s);
+ * - nats-cluster: on a 3-node JetStream cluster (streams R3), one member killed and restarted.
+ *
+ * The load generator behaves like a real MTA: a message that did not get its 250 is sent again.
+ * Exits non-zero when anything accepted is missing, or a message has two delivery ids.
+ * Run: node deploy/local/build.mjs && pnpm --filter @burnbox/bench faults
+ *      (BENCH_FAULTS, BENCH_MESSAGES, BENCH_RATE, BENCH_CONNECTIONS, BENCH_PG_PORT)
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { waitFor } from "@burnbox/test-kit";
+import { waitFor, testInfra } from "@burnbox/test-kit";
 import {
-  System,
+  type System,
   WebhookReceiver,
   apiClient,
   createInbox,
@@ -24,57 +29,33 @@ import {
   teamWithDomain,
   type ProcessName,
 } from "@burnbox/tests-e2e";
+import { PrivatePostgres, natsReady, natsServer, redisServer, startSystem, type Owned } from "./private-infra";
 import { machine } from "./stats";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 600);
 const RATE = Number(process.env.BENCH_RATE ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55432);
 const KILLED: ProcessName[] = ["inbox-smtp", "webhook-dispatcher", "inbox", "tenancy", "identity", "api-gateway"];
+const SCENARIOS = (process.env.BENCH_FAULTS ?? "services,postgres,nats-cluster").split(",").map((s) => s.trim());
 
-/** A server binary the script owns: started, killed with SIGKILL, started again on the same port and data. */
-class Owned {
-  private child: ChildProcess | null = null;
-  constructor(
-    private readonly bin: string,
-    private readonly args: string[],
-  ) {}
-
-  start(): void {
-    this.child = spawn(this.bin, this.args, { stdio: "ignore" });
-  }
-
-  async restart(): Promise<void> {
-    const child = this.child;
-    if (child) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGKILL");
-      await exited;
-    }
-    this.start();
-  }
-
-  stop(): void {
-    this.child?.kill("SIGKILL");
-  }
+interface Fault {
+  name: string;
+  run(): Promise<void>;
 }
 
-async function main(): Promise<void> {
-  const [natsPort, redisPort] = (await freePorts(2)) as [number, number];
-  const nats = new Owned("nats-server", [
-    "-a",
-    "127.0.0.1",
-    "-p",
-    String(natsPort),
-    "-js",
-    "-sd",
-    mkdtempSync(path.join(tmpdir(), "bb-nats-")),
-  ]);
-  const redis = new Owned("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
-  nats.start();
-  redis.start();
-  await new Promise((r) => setTimeout(r, 500));
-  const system = await System.start({
-    all: { NATS_URL: `nats://127.0.0.1:${natsPort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, BB_LOG_LEVEL: "warn" },
+interface Infra {
+  pg: PrivatePostgres;
+  natsUrl: string;
+  redisUrl: string;
+  natsEnv: Record<string, string>;
+  owned: Owned[];
+}
+
+/** One scenario: a fresh system, the load, the faults spread over it, then the accounting. true when nothing accepted was lost. */
+async function scenario(title: string, infra: Infra, makeFaults: (system: System) => Fault[]): Promise<boolean> {
+  const system = await startSystem({
+    all: { NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, BB_LOG_LEVEL: "warn", ...infra.natsEnv },
     "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
     // the whole load comes from one address: lift the intake's per-IP message limit for it
     "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000" },
@@ -94,38 +75,38 @@ async function main(): Promise<void> {
     const socket = await openSocket(
       `ws://127.0.0.1:${system.ports["realtime-gateway"]}/api/v1/ws/inboxes/${inbox.id}?ticket=${ticket.body.ticket}`,
     );
-
-    process.stdout.write(
-      `${machine()}\n${MESSAGES} messages at ${RATE} msg/s; faults: ${KILLED.join(", ")} killed (-9) and restarted, then NATS and Redis restarted\n`,
-    );
+    const faults = makeFaults(system);
+    process.stdout.write(`\n== ${title}\n${MESSAGES} messages at ${RATE} msg/s; faults: ${faults.map((f) => f.name).join("; ")}\n`);
     const accepted = new Set<string>();
+    const replies = new Map<string, number>();
     let resent = 0;
-    /** One attempt; true on 250. A session cut by a kill can hang without an answer: given up after 10 s, like an MTA's timeout. */
+    /** One attempt; true on 250. A session cut by a kill can hang without an answer: given up after 60 s, like an MTA's timeout. */
     const attempt = async (subject: string): Promise<boolean> => {
       try {
         const r = await Promise.race([
           sendMail(system.ports.smtp, { from: "load@example.org", to: inbox.full_address, subject, text: `body of ${subject}` }),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000)),
         ]);
-        return r?.data?.code === 250;
-      } catch {
-        return false; // connection refused or reset while the intake restarts
+        const code = r?.data?.code ?? 0;
+        replies.set(String(code), (replies.get(String(code)) ?? 0) + 1);
+        return code === 250;
+      } catch (err) {
+        // connection refused or reset while the intake restarts, or a 4xx/5xx reply
+        const code = (err as { responseCode?: number }).responseCode ?? 0;
+        replies.set(String(code), (replies.get(String(code)) ?? 0) + 1);
+        return false;
       }
     };
     const started = Date.now();
-    const faults = [
-      ...KILLED.map((p) => async () => {
-        await system.stopProcess(p, "SIGKILL");
-        await system.startProcess(p);
-      }),
-      () => nats.restart(),
-      () => redis.restart(),
-    ];
     const every = (MESSAGES / RATE / (faults.length + 1)) * 1000;
     const faultRun = (async () => {
       for (const [i, fault] of faults.entries()) {
         await new Promise((r) => setTimeout(r, Math.max(0, started + every * (i + 1) - Date.now())));
-        await fault();
+        const t0 = Date.now();
+        await fault.run();
+        process.stdout.write(
+          `  ${((Date.now() - started) / 1000).toFixed(0)} s: ${fault.name} done (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
+        );
       }
     })();
     // CONNECTIONS senders share one queue; message i is offered at started + i / RATE; a message
@@ -166,25 +147,111 @@ async function main(): Promise<void> {
     for (const d of deliveries) bySubject.set(d.data.subject, (bySubject.get(d.data.subject) ?? new Set()).add(d.id));
     const duplicates = deliveries.length - bySubject.size;
     const splitIds = [...bySubject.values()].filter((ids) => ids.size > 1).length;
-    const missingStored = accepted.size - (await stored());
+    const storedNow = await stored();
+    const missingStored = accepted.size - storedNow;
     const missingDelivered = [...accepted].filter((s) => !bySubject.has(s)).length;
     const lines = [
-      `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session)`,
-      `stored: ${await stored()}`,
+      `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c === "0" ? "none" : c}×${n}`).join(", ")})`,
+      `stored: ${storedNow}`,
       `streamed: ${[...accepted].filter((s) => streamed().has(s)).length}`,
       `delivered: ${bySubject.size}`,
       `duplicates: ${duplicates} deliveries, ${splitIds} messages with more than one delivery id`,
       `took: ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ];
-    process.stdout.write(`${lines.join("\n")}\n`);
+    process.stdout.write(`${lines.map((l) => `  ${l}`).join("\n")}\n`);
     socket.ws.close();
-    if (missingStored !== 0 || missingDelivered !== 0 || splitIds !== 0) process.exitCode = 1;
+    return missingStored === 0 && missingDelivered === 0 && splitIds === 0;
   } finally {
     await receiver.close();
     await system.stop();
-    nats.stop();
-    redis.stop();
   }
+}
+
+async function main(): Promise<void> {
+  const [proxyPort, natsPort, natsMonitor, redisPort, ...clusterPorts] = await freePorts(4 + 9);
+  const pg = await PrivatePostgres.start(PG_PORT, proxyPort as number);
+  // the system's databases (and the harness's drops) go to the private cluster
+  testInfra.postgresUrl = pg.url;
+  const redis = redisServer(redisPort as number);
+  redis.start();
+  const owned: Owned[] = [redis];
+  process.stdout.write(
+    `${machine()}\nPostgreSQL 15 private cluster on ${PG_PORT} (proxy ${proxyPort}); scenarios: ${SCENARIOS.join(", ")}\n`,
+  );
+  let ok = true;
+  // the cluster runs detached (pg_ctl): stopped on Ctrl-C too
+  const onSignal = () => {
+    for (const o of owned) o.stop();
+    pg.stop();
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
+  try {
+    if (SCENARIOS.includes("services") || SCENARIOS.includes("postgres")) {
+      const nats = natsServer(natsPort as number, natsMonitor as number);
+      nats.start();
+      owned.push(nats);
+      await natsReady(natsMonitor as number);
+      const natsUrl = `nats://127.0.0.1:${natsPort}`;
+      testInfra.natsUrl = natsUrl;
+      const infra: Infra = { pg, natsUrl, redisUrl: `redis://127.0.0.1:${redisPort}`, natsEnv: {}, owned };
+      if (SCENARIOS.includes("services")) {
+        ok =
+          (await scenario("services killed, NATS and Redis restarted", infra, (system) => [
+            ...KILLED.map((p) => ({
+              name: `${p} killed (-9) and restarted`,
+              run: async () => {
+                await system.stopProcess(p, "SIGKILL");
+                await system.startProcess(p);
+              },
+            })),
+            { name: "NATS restarted", run: () => nats.restart() },
+            { name: "Redis restarted", run: () => redis.restart() },
+          ])) && ok;
+      }
+      if (SCENARIOS.includes("postgres")) {
+        ok =
+          (await scenario("PostgreSQL failing", infra, (system) => [
+            { name: "PostgreSQL restarted (pg_ctl restart -m fast)", run: async () => pg.restart() },
+            { name: "PostgreSQL refusing connections for 30 s", run: () => pg.refuse(30_000) },
+            { name: "every pool full: the emails table locked for 20 s", run: () => pg.lockEmails(system.databaseName("inbox"), 20_000) },
+          ])) && ok;
+      }
+      await nats.kill();
+    }
+    if (SCENARIOS.includes("nats-cluster")) {
+      const [c1, c2, c3, r1, r2, r3, m1, m2, m3] = clusterPorts as [number, number, number, number, number, number, number, number, number];
+      const routes = [r1, r2, r3];
+      const members = [c1, c2, c3].map((port, i) =>
+        natsServer(port, [m1, m2, m3][i] as number, {
+          cluster: { name: `n${i + 1}`, port: routes[i] as number, routes: routes.filter((_, j) => j !== i) },
+        }),
+      );
+      for (const m of members) m.start();
+      owned.push(...members);
+      await Promise.all([m1, m2, m3].map((m) => natsReady(m)));
+      const natsUrl = `nats://127.0.0.1:${c1}`;
+      testInfra.natsUrl = natsUrl;
+      const infra: Infra = { pg, natsUrl, redisUrl: `redis://127.0.0.1:${redisPort}`, natsEnv: { BB_NATS_STREAM_REPLICAS: "3" }, owned };
+      const [first] = members as [Owned];
+      ok =
+        (await scenario("NATS cluster (3 nodes, streams R3): a member lost", infra, () => [
+          {
+            name: "NATS member n1 (the services' seed) killed (-9), back after 15 s",
+            run: async () => {
+              await first.kill();
+              await new Promise((r) => setTimeout(r, 15_000));
+              first.start();
+              await natsReady(m1);
+            },
+          },
+        ])) && ok;
+    }
+  } finally {
+    for (const o of owned) o.stop();
+    pg.stop();
+  }
+  if (!ok) process.exitCode = 1;
 }
 
 void main();

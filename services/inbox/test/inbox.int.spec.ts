@@ -245,6 +245,26 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     ]);
   });
 
+  it("when an expired inbox holds more mail than one cleanup batch, then it is emptied batch by batch with rests between, and an unexpired inbox keeps its mail", async () => {
+    const full = await create(owner, { alias: `full-${randomUUID().slice(0, 6)}`, ttl: "1m" });
+    const live = await create(owner, { alias: `live-${randomUUID().slice(0, 6)}`, ttl: "1h" });
+    for (let i = 0; i < 5; i++)
+      await mailer().sendMail({ from: "a@example.org", to: full.body.full_address, subject: `old ${i}`, text: "x" });
+    await mailer().sendMail({ from: "a@example.org", to: live.body.full_address, subject: "kept", text: "x" });
+    const files = path.join(config.storage.local_path, full.body.id);
+    expect(existsSync(files)).toBe(true);
+    now += 61_000;
+    let rests = 0;
+    const removed = await expireInboxes(service.deps, { emails: 2, rest: async () => void rests++ });
+    expect(removed).toBeGreaterThanOrEqual(1);
+    // 5 emails in batches of 2: two full batches, each followed by a rest, then the last one
+    expect(rests).toBeGreaterThanOrEqual(2);
+    expect((await call("GET", `/inboxes/${full.body.id}`, { actor: owner })).status).toBe(404);
+    expect(existsSync(files)).toBe(false);
+    const kept = await call<{ data: Array<{ subject: string }> }>("GET", `/inboxes/${live.body.id}/emails`, { actor: owner });
+    expect(kept.body.data.map((e) => e.subject)).toEqual(["kept"]);
+  });
+
   it("when realtime asks who may watch an inbox, then it gets the inbox's tenant, owner and visibility (null when unknown)", async () => {
     const priv = await create(owner, { alias: `watch-${randomUUID().slice(0, 6)}`, private: true });
     expect(await rpcRequest(infra.nc, ns, RpcName.getInboxAccess, { inbox_id: priv.body.id })).toEqual({

@@ -111,10 +111,25 @@ export async function prepareDatabase(
   return createPool(url, poolSize, logger);
 }
 
-/** The one place a pg pool is constructed: `size` connections at most. */
+/**
+ * How long a caller waits for a connection (a new one, or a free one of a full pool) before its
+ * statement fails: a PostgreSQL that accepts connections without answering, or a pool whose
+ * connections are all stuck, fails requests (the SMTP intake answers 451) instead of hanging them.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 15_000;
+
+/**
+ * The one place a pg pool is constructed: `size` connections at most. A connection PostgreSQL
+ * drops (a restart, a failover, an administrator's terminate) fails only the statement on it: the
+ * pool removes it and opens a new one for the next caller. Every client gets an error listener
+ * when it connects, because the pool listens only to its idle ones, and node-postgres emits an
+ * error on a checked-out client between statements (a transaction, the outbox relay's claim)
+ * which, unheard, would end the process.
+ */
 export function createPool(url: string, size: number = DEFAULT_POOL_SIZE, logger?: Logger): Pool {
-  const pool = new Pool({ connectionString: url, max: size });
+  const pool = new Pool({ connectionString: url, max: size, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
   pool.on("error", (err) => logger?.warn({ err }, "idle postgres client error"));
+  pool.on("connect", (client) => client.on("error", (err) => logger?.warn({ err }, "postgres connection lost")));
   return pool;
 }
 

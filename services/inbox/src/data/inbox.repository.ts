@@ -232,6 +232,19 @@ export class InboxRepository {
   }
 
   /**
+   * Deletes up to `limit` emails (with their attachments' and transcripts' rows) of inboxes whose
+   * TTL lapsed by `at`, and returns how many: the cleanup empties expired inboxes a bounded batch at
+   * a time before it removes them, so no statement deletes an unbounded amount of mail. Rows other
+   * replicas are deleting are skipped (SKIP LOCKED).
+   */
+  async removeMailOfExpired(at: Date, limit: number): Promise<number> {
+    return this.db.$executeRaw`
+      DELETE FROM emails WHERE id IN (
+        SELECT e.id FROM inboxes i JOIN emails e ON e.inbox_id = i.id
+        WHERE i.expires_at <= ${at} LIMIT ${limit} FOR UPDATE OF e SKIP LOCKED)`;
+  }
+
+  /**
    * Deletes up to `limit` inboxes (of any tenant) whose TTL lapsed by `at`, with their mail, and
    * returns them. Run it in a transaction: the rows are claimed FOR UPDATE SKIP LOCKED, so
    * replicas cleaning up together share the work and never remove one inbox twice.
