@@ -7,6 +7,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { humanDuration, parseDuration } from "../inboxes/duration";
+import { DeleteOrgSection } from "./DeleteOrgSection";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 
@@ -163,6 +164,7 @@ function SettingsForms({ scope }: { scope: OrgScope }) {
           )}
         </Stack>
       </form>
+      {perms.can("org.delete") && <DeleteOrgSection org={org} />}
     </Stack>
   );
 }
