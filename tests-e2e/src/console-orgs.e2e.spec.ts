@@ -210,7 +210,7 @@ describe("the console: organizations, members and invites", () => {
       await page.getByRole("dialog", { name: "Create an organization" }).getByRole("button", { name: "Create" }).click();
       await page.getByRole("heading", { name: `${name}: Settings` }).waitFor();
       // the header's switcher works in the new org
-      await waitFor(async () => (await page.getByRole("textbox", { name: "Organisation" }).inputValue()) === name, {
+      await waitFor(async () => (await page.getByRole("combobox", { name: "Organisation" }).inputValue()) === name, {
         what: "the new org chosen in the header",
       });
 

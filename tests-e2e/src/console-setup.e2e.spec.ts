@@ -166,8 +166,12 @@ describe("the console: first-run setup on a fresh installation", () => {
       await page.getByRole("button", { name: "Finish setup" }).click();
       // signed in as the new administrator, in the new org and team
       await page.getByRole("button", { name: /^Account menu for / }).waitFor();
-      expect(await page.getByRole("textbox", { name: "Organisation" }).inputValue()).toBe(who.org);
-      expect(await page.getByRole("textbox", { name: "Team" }).inputValue()).toBe(who.team);
+      await waitFor(
+        async () =>
+          (await page.getByRole("combobox", { name: "Organisation" }).inputValue()) === who.org &&
+          (await page.getByRole("combobox", { name: "Team" }).inputValue()) === who.team,
+        { what: "the new org and team chosen in the header" },
+      );
 
       const status = await api<{ completed: boolean; datastores?: unknown }>("GET", "/setup/status");
       expect(status.body).toEqual({ completed: true });
