@@ -24,6 +24,8 @@ describe("the console: organizations, members and invites", () => {
   const rowOf = (page: Page, table: string, text: string) =>
     page.getByRole("table", { name: table }).getByRole("row").filter({ hasText: text });
 
+  /** The invite list's state filter (a segmented control: its label is what a person clicks). */
+  const stateFilter = (page: Page, state: string) => page.locator("label").filter({ hasText: new RegExp(`^${state}$`) });
   /** A registered user added to the org with `role` through the API. */
   async function memberOf(a: Api, orgId: string, ownerToken: string, role: string, label: string) {
     const user = await registerUser(a, label);
@@ -53,7 +55,7 @@ describe("the console: organizations, members and invites", () => {
       await owner.page.getByRole("heading", { name: "No pending invites" }).waitFor();
       expect(await seriousViolations(owner.page)).toEqual([]);
 
-      await owner.page.getByRole("textbox", { name: "Email address" }).fill(invitee.email);
+      await owner.page.getByRole("textbox", { name: "Email address", exact: true }).fill(invitee.email);
       await owner.page.getByRole("button", { name: "Send invite" }).click();
       const pending = rowOf(owner.page, "Pending invites", invitee.email);
       await pending.getByText("Pending").waitFor();
@@ -70,7 +72,7 @@ describe("the console: organizations, members and invites", () => {
       await guest.page.getByRole("button", { name: /^Account menu for / }).waitFor();
 
       // the owner sees it accepted, and the invitee among the members
-      await owner.page.getByRole("radio", { name: "Accepted" }).click({ force: true });
+      await stateFilter(owner.page, "Accepted").click();
       await rowOf(owner.page, "Accepted invites", invitee.email).getByText("Accepted").waitFor();
       await owner.page.getByRole("tab", { name: "Members" }).click();
       await rowOf(owner.page, "Members", invitee.email).waitFor();
@@ -101,7 +103,7 @@ describe("the console: organizations, members and invites", () => {
       await page.getByRole("button", { name: `Revoke the invite to ${b}` }).click();
       await page.getByRole("dialog", { name: "Revoke this invite?" }).getByRole("button", { name: "Revoke" }).click();
       await rowOf(page, "Pending invites", b).waitFor({ state: "detached" });
-      await page.getByRole("radio", { name: "Revoked" }).click({ force: true });
+      await stateFilter(page, "Revoked").click();
       await rowOf(page, "Revoked invites", b).getByText("Revoked").waitFor();
       const revoked = await api<{ data: Array<{ email: string }> }>("GET", `/orgs/${world.orgId}/invites?status=revoked`, {
         token: world.owner.token,
@@ -122,7 +124,7 @@ describe("the console: organizations, members and invites", () => {
       await signIn(page, admin.email);
       await page.goto(`/orgs/${world.orgId}/members`);
       const ownerRow = rowOf(page, "Members", world.owner.email);
-      await ownerRow.getByText("Owner").waitFor();
+      await ownerRow.getByText("Owner", { exact: true }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       // the owner ranks above: no role control, no deactivation
       expect(await ownerRow.getByRole("combobox").count()).toBe(0);
@@ -136,7 +138,7 @@ describe("the console: organizations, members and invites", () => {
       await page.getByText(`${first.email} is now Admin`).waitFor();
       expect(await roleIn(world.orgId, world.owner.token, first.email)).toBe("admin");
       // now of the same rank: no control any more
-      await rowOf(page, "Members", first.email).getByText("Admin").waitFor();
+      await rowOf(page, "Members", first.email).getByText("Admin", { exact: true }).waitFor();
       expect(await rowOf(page, "Members", first.email).getByRole("combobox").count()).toBe(0);
 
       // the owner demotes the admin meanwhile: the API refuses the next change, and the page says why
