@@ -56,7 +56,7 @@ describe("the console: organizations, members and invites", () => {
       expect(await seriousViolations(owner.page)).toEqual([]);
 
       await owner.page.getByRole("textbox", { name: "Email address", exact: true }).fill(invitee.email);
-      await owner.page.getByRole("button", { name: "Send invite" }).click();
+      await owner.page.getByRole("button", { name: "Send invite", exact: true }).click();
       const pending = rowOf(owner.page, "Pending invites", invitee.email);
       await pending.getByText("Pending").waitFor();
 

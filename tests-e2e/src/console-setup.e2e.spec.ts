@@ -33,7 +33,7 @@ describe("the console: first-run setup on a fresh installation", () => {
     fresh = await System.start({ tenancy: { BB_INFRA_UNSAFE_ALLOWED_TARGETS: ALLOWED, BB_ENCRYPTION_KEY: "5c".repeat(32) } });
     relayAddress = `127.77.${randomInt(0, 256)}.${randomInt(1, 255)}`;
     relay = await intakeRelay(relayAddress, fresh.ports.smtp);
-  }, 180_000);
+  }, 360_000);
   afterAll(async () => {
     if (relay) await close(relay);
     await browser?.close();
