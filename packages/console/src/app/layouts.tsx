@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Navigate, Outlet, useLocation, useRouteError } from "react-router";
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { Logo } from "./Logo";
+import { useApiQuery } from "../api/query";
 import { useSession } from "./session";
 import { PageLoader } from "./Shell";
 
@@ -23,6 +24,24 @@ export function PublicLayout() {
       </Container>
     </Box>
   );
+}
+
+/**
+ * First run: while setup is incomplete (`GET /setup/status`, public) every page sends the visitor
+ * to /setup; once complete, /setup is never offered again. Status the console cannot read does not
+ * block it (the API still refuses what setup must do first).
+ */
+export function SetupGate() {
+  const { pathname } = useLocation();
+  const status = useApiQuery(["public", "setup-status"], (bb, signal) => bb.api.GET("/setup/status", { signal }), {
+    staleTime: Infinity,
+    retry: 1,
+  });
+  if (status.isPending) return <PageLoader />;
+  const completed = status.data?.completed ?? true;
+  if (!completed && pathname !== "/setup") return <Navigate to="/setup" replace />;
+  if (completed && pathname === "/setup") return <Navigate to="/" replace />;
+  return <Outlet />;
 }
 
 /** Signed-in pages: while the session starts, a loader; signed out, the login page (coming back here after). */

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { areas, navEntries } from "./areas";
-import { NotFound, PublicLayout, RequireSession, RouteError } from "./layouts";
+import { NotFound, PublicLayout, RequireSession, RouteError, SetupGate } from "./layouts";
 import { PageLoader, Shell } from "./Shell";
 
 /** Every area's pages: public ones in the narrow layout, the rest inside the signed-in shell. */
@@ -10,6 +10,8 @@ export function routes(): RouteObject[] {
       errorElement: <RouteError />,
       // while the first page's lazy module loads
       hydrateFallbackElement: <PageLoader />,
+      // until the first-run setup is complete, every page leads to /setup
+      element: <SetupGate />,
       children: [
         { element: <PublicLayout />, children: areas.flatMap((a) => a.publicRoutes ?? []) },
         {

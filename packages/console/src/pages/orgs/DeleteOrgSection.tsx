@@ -1,0 +1,70 @@
+import { Button, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { workspaceKeys } from "../../api/keys";
+import { useApiMutation } from "../../api/query";
+import { ApiErrorAlert } from "../../components";
+import type { Org } from "./OrgFrame";
+
+/** Deleting the org (`DELETE /orgs/:id`, `org.delete`): confirmed by the password, or the slug for SSO-only accounts. */
+export function DeleteOrgSection({ org }: { org: Org }) {
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const [ssoOnly, setSsoOnly] = useState(false);
+  const [secret, setSecret] = useState("");
+  const remove = useApiMutation(
+    (bb, body: { password?: string; confirm?: string }) => bb.api.DELETE("/orgs/{orgId}", { params: { path: { orgId: org.id } }, body }),
+    { invalidates: [workspaceKeys.orgs()], onSuccess: () => void navigate("/orgs", { replace: true }) },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    remove.mutate(ssoOnly ? { confirm: secret.trim() } : { password: secret });
+  };
+  return (
+    <Stack maw={520} component="section" aria-labelledby="delete-org">
+      <Title order={2} size="h4" id="delete-org">
+        Delete the organization
+      </Title>
+      <Text size="sm" c="dimmed">
+        Removes its teams, domains, inboxes, mail, keys and webhooks for good.
+      </Text>
+      <div>
+        <Button color="red" variant="outline" onClick={() => setOpened(true)}>
+          Delete organization
+        </Button>
+      </div>
+      <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={() => setOpened(false)} title={`Delete ${org.name}?`}>
+        <form onSubmit={submit}>
+          <Stack>
+            <Text size="sm">Everything in it is deleted and cannot be brought back. Confirm it is you.</Text>
+            <Switch
+              label="I sign in only with SSO"
+              checked={ssoOnly}
+              onChange={(e) => (setSsoOnly(e.currentTarget.checked), setSecret(""))}
+            />
+            {ssoOnly ? (
+              <TextInput
+                label={`Type the organization's slug (${org.slug})`}
+                required
+                value={secret}
+                onChange={(e) => setSecret(e.currentTarget.value)}
+              />
+            ) : (
+              <PasswordInput
+                label="Your password"
+                autoComplete="current-password"
+                required
+                value={secret}
+                onChange={(e) => setSecret(e.currentTarget.value)}
+              />
+            )}
+            <ApiErrorAlert error={remove.error} />
+            <Button type="submit" color="red" loading={remove.isPending}>
+              Delete for good
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}

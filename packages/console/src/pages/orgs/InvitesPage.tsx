@@ -1,0 +1,355 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  List,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconMailForward } from "@tabler/icons-react";
+import { useState, type FormEvent } from "react";
+import type { components } from "@burnbox/sdk";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { useUser } from "../../app/session";
+import { NotAllowed } from "../../app/permissions";
+import { ApiErrorAlert, EmptyState, ListPagination, Time, useListParams } from "../../components";
+import { ConfirmModal } from "../team/ConfirmModal";
+import { orgsKeys } from "./keys";
+import { OrgFrame, type OrgScope } from "./OrgFrame";
+import { assignableRoles } from "./ranks";
+import { roleLabel, useOrgRoles, type Role } from "./roles";
+import { parseAddresses } from "./addresses";
+
+type Invite = components["schemas"]["Invite"];
+type BulkResult = components["schemas"]["BulkCreateInvitesResult"];
+type Status = Invite["status"];
+
+const STATUS: Record<Status, { label: string; color: string; explain: string }> = {
+  pending: { label: "Pending", color: "blue", explain: "sent, not answered yet" },
+  accepted: { label: "Accepted", color: "green", explain: "joined" },
+  expired: { label: "Expired", color: "gray", explain: "not accepted in time" },
+  revoked: { label: "Revoked", color: "red", explain: "withdrawn" },
+};
+const SKIP_REASON: Record<BulkResult["skipped"][number]["reason"], string> = {
+  duplicate_in_request: "listed twice",
+  already_member: "already a member",
+  already_invited: "already has a pending invite",
+};
+
+/** `/orgs/:orgId/invites`: invite one address or paste many (`POST …/invites`, `…/invites/bulk`), list by state, revoke. */
+export default function InvitesPage() {
+  return (
+    <OrgFrame tab="invites">
+      {(scope) =>
+        scope.perms.can("org.members.invite") ? (
+          <Invites scope={scope} />
+        ) : (
+          <NotAllowed>Inviting people and seeing the invites needs an owner or admin role.</NotAllowed>
+        )
+      }
+    </OrgFrame>
+  );
+}
+
+function Invites({ scope }: { scope: OrgScope }) {
+  const { orgId, myRole } = scope;
+  const me = useUser();
+  const roles = useOrgRoles();
+  const offered = assignableRoles(roles, myRole, "", { bypass: me.is_system_admin });
+  const teams = useApiQuery(["orgs", orgId, "teams-for-invites"], (bb, signal) =>
+    bb.api.GET("/orgs/{orgId}/teams", { params: { path: { orgId }, query: { per_page: 100 } }, signal }),
+  );
+  const teamOptions = (teams.data?.data ?? []).filter((t) => !t.is_archived).map((t) => ({ value: t.id, label: t.name }));
+  return (
+    <Stack gap="xl">
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <SingleInvite orgId={orgId} roles={offered} teams={teamOptions} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <BulkInvite orgId={orgId} roles={offered} teams={teamOptions} />
+        </Grid.Col>
+      </Grid>
+      <InviteList orgId={orgId} roles={roles} />
+    </Stack>
+  );
+}
+
+type Option = { value: string; label: string };
+const assignments = (teamIds: string[]) =>
+  teamIds.length ? { team_assignments: teamIds.map((team_id) => ({ team_id, team_role: "member" })) } : {};
+
+function RoleAndTeams({
+  roles,
+  role,
+  setRole,
+  teams,
+  teamIds,
+  setTeamIds,
+}: {
+  roles: Role[];
+  role: string | null;
+  setRole: (r: string | null) => void;
+  teams: Option[];
+  teamIds: string[];
+  setTeamIds: (t: string[]) => void;
+}) {
+  return (
+    <>
+      <Select
+        label="Role in the organization"
+        required
+        data={roles.map((r) => ({ value: r.value, label: r.label }))}
+        value={role}
+        onChange={setRole}
+        allowDeselect={false}
+      />
+      {teams.length > 0 && (
+        <MultiSelect label="Also join these teams (as member)" data={teams} value={teamIds} onChange={setTeamIds} clearable />
+      )}
+    </>
+  );
+}
+
+function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<string | null>("member");
+  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const send = useApiMutation(
+    (bb, body: components["schemas"]["CreateInviteRequest"]) => bb.api.POST("/orgs/{orgId}/invites", { params: { path: { orgId } }, body }),
+    {
+      invalidates: [orgsKeys.invites(orgId)],
+      onSuccess: (inv) => {
+        notifications.show({ message: `Invite sent to ${inv.email}` });
+        setEmail("");
+      },
+    },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (role) send.mutate({ email: email.trim(), org_role: role, ...assignments(teamIds) });
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="invite-one">
+      <form onSubmit={submit}>
+        <Stack>
+          <Title order={2} size="h4" id="invite-one">
+            Invite someone
+          </Title>
+          <TextInput label="Email address" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <RoleAndTeams roles={roles} role={role} setRole={setRole} teams={teams} teamIds={teamIds} setTeamIds={setTeamIds} />
+          <Text size="xs" c="dimmed">
+            The invite mail holds a link valid for 48 hours (unless the operator set another time). A new invite to the same address
+            replaces the pending one.
+          </Text>
+          <ApiErrorAlert error={send.error} />
+          <Group>
+            <Button type="submit" leftSection={<IconMailForward size={16} />} loading={send.isPending}>
+              Send invite
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
+  const [text, setText] = useState("");
+  const [role, setRole] = useState<string | null>("member");
+  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const addresses = parseAddresses(text);
+  const send = useApiMutation(
+    (bb, body: components["schemas"]["BulkCreateInvitesRequest"]) =>
+      bb.api.POST("/orgs/{orgId}/invites/bulk", { params: { path: { orgId } }, body }),
+    { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => setText("") },
+  );
+  const tooMany = addresses.length > 50;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (role && addresses.length > 0 && !tooMany) send.mutate({ emails: addresses, org_role: role, ...assignments(teamIds) });
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="invite-many">
+      <form onSubmit={submit}>
+        <Stack>
+          <Title order={2} size="h4" id="invite-many">
+            Invite many
+          </Title>
+          <Textarea
+            label="Email addresses"
+            description="Paste up to 50, separated by commas, spaces or new lines."
+            autosize
+            minRows={3}
+            maxRows={8}
+            value={text}
+            error={tooMany ? `${addresses.length} addresses: 50 at most per batch` : undefined}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <RoleAndTeams roles={roles} role={role} setRole={setRole} teams={teams} teamIds={teamIds} setTeamIds={setTeamIds} />
+          <ApiErrorAlert error={send.error} />
+          {send.data && <BulkOutcome result={send.data} />}
+          <Group>
+            <Button type="submit" variant="default" disabled={addresses.length === 0 || tooMany} loading={send.isPending}>
+              {addresses.length > 0 ? `Send ${addresses.length} invite${addresses.length === 1 ? "" : "s"}` : "Send invites"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function BulkOutcome({ result }: { result: BulkResult }) {
+  return (
+    <Alert
+      role="status"
+      color={result.skipped.length ? "yellow" : "green"}
+      variant="light"
+      title={`${result.created.length} invited, ${result.skipped.length} skipped`}
+    >
+      {result.skipped.length > 0 && (
+        <List size="sm" aria-label="Skipped addresses">
+          {result.skipped.map((s) => (
+            <List.Item key={`${s.email}:${s.reason}`}>
+              {s.email}: {SKIP_REASON[s.reason]}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
+  const list = useListParams({ filters: ["status"] as const, perPage: 20 });
+  const status = (list.filters.status ?? "pending") as Status;
+  const [revoking, setRevoking] = useState<Invite | null>(null);
+  const q = useApiQuery(orgsKeys.invitePage(orgId, list.page, list.perPage, status), (bb, signal) =>
+    bb.api.GET("/orgs/{orgId}/invites", {
+      params: { path: { orgId }, query: { status, page: list.page, per_page: list.perPage } },
+      signal,
+    }),
+  );
+  const revoke = useApiMutation(
+    (bb, inv: Invite) => bb.api.DELETE("/orgs/{orgId}/invites/{inviteId}", { params: { path: { orgId, inviteId: inv.id } } }),
+    {
+      invalidates: [orgsKeys.invites(orgId)],
+      onSuccess: (_, inv) => {
+        setRevoking(null);
+        notifications.show({ message: `The invite to ${inv.email} is revoked; its link no longer works` });
+      },
+    },
+  );
+  const rows = q.data?.data ?? [];
+  return (
+    <Stack component="section" aria-labelledby="invite-list">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h4" id="invite-list">
+          Invites
+        </Title>
+        <SegmentedControl
+          aria-label="Invite state"
+          data={(Object.keys(STATUS) as Status[]).map((s) => ({ value: s, label: STATUS[s].label }))}
+          value={status}
+          onChange={(v) => list.setFilter("status", v === "pending" ? undefined : v)}
+        />
+      </Group>
+      <ApiErrorAlert error={q.error} />
+      {q.isPending ? (
+        <Skeleton h={120} aria-label="Loading invites" />
+      ) : rows.length === 0 && !q.error ? (
+        <EmptyState title={`No ${STATUS[status].label.toLowerCase()} invites`} icon={<IconMailForward size={28} stroke={1.5} />}>
+          {status === "pending"
+            ? "Invite someone above: they get a mail with a link to join."
+            : `Invites ${STATUS[status].explain} show here.`}
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="xs" aria-label={`${STATUS[status].label} invites`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Teams</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>{status === "accepted" ? "Accepted" : "Expires"}</Table.Th>
+                <Table.Th>Sent</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((inv) => (
+                <Table.Tr key={inv.id}>
+                  <Table.Td>{inv.email}</Table.Td>
+                  <Table.Td>{roleLabel(roles, inv.org_role)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{inv.team_assignments.map((t) => t.team_name).join(", ") || "—"}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS[inv.status].color} variant="dot">
+                      {STATUS[inv.status].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {inv.status === "accepted" && inv.accepted_at ? (
+                      <Time value={inv.accepted_at} />
+                    ) : (
+                      <Time value={inv.expires_at} mode="absolute" />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Time value={inv.created_at} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {inv.status === "pending" && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Revoke the invite to ${inv.email}`}
+                        onClick={() => setRevoking(inv)}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ListPagination params={list} envelope={q.data} label="Invite pages" />
+      <ConfirmModal
+        opened={revoking !== null}
+        title="Revoke this invite?"
+        confirmLabel="Revoke"
+        loading={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onClose={() => {
+          setRevoking(null);
+          revoke.reset();
+        }}
+      >
+        The link sent to {revoking?.email} stops working at once. You can invite the address again later.
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,295 @@
+import { Alert, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
+import { useState, type FormEvent } from "react";
+import type { components } from "@burnbox/sdk";
+import { workspaceKeys } from "../../api/keys";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { useUser } from "../../app/session";
+import { ApiErrorAlert, EmptyState, ListPagination, Time, useListParams } from "../../components";
+import { ConfirmModal } from "../team/ConfirmModal";
+import { orgsKeys } from "./keys";
+import { OrgFrame, type OrgScope } from "./OrgFrame";
+import { assignableRoles, mayDeactivate } from "./ranks";
+import { roleLabel, useOrgRoles, type Role } from "./roles";
+
+type Member = components["schemas"]["Member"];
+
+/** `/orgs/:orgId/members`: list and search (`GET /orgs/:id/members?q=&role=`), add, change role, deactivate. */
+export default function MembersPage() {
+  return <OrgFrame tab="members">{(scope) => <Members scope={scope} />}</OrgFrame>;
+}
+
+function Members({ scope }: { scope: OrgScope }) {
+  const { orgId, perms, myRole } = scope;
+  const me = useUser();
+  const roles = useOrgRoles();
+  const list = useListParams({ filters: ["q", "role"] as const });
+  const [search, setSearch] = useState(list.filters.q ?? "");
+  const setQ = useDebouncedCallback((v: string) => list.setFilter("q", v.trim() || undefined), 300);
+  const [adding, setAdding] = useState(false);
+  const [leaving, setLeaving] = useState<Member | null>(null);
+  const q = useApiQuery(orgsKeys.memberPage(orgId, list.page, list.perPage, list.filters), (bb, signal) =>
+    bb.api.GET("/orgs/{orgId}/members", {
+      params: {
+        path: { orgId },
+        query: {
+          page: list.page,
+          per_page: list.perPage,
+          ...(list.filters.q ? { q: list.filters.q } : {}),
+          ...(list.filters.role ? { role: list.filters.role } : {}),
+        },
+      },
+      signal,
+    }),
+  );
+  const invalidates = [orgsKeys.members(orgId), workspaceKeys.membership(orgId), workspaceKeys.orgs()];
+  const changeRole = useApiMutation(
+    (bb, v: { member: Member; role: string }) =>
+      bb.api.PATCH("/orgs/{orgId}/members/{userId}", { params: { path: { orgId, userId: v.member.user_id } }, body: { role: v.role } }),
+    { invalidates, onSuccess: (m) => notifications.show({ message: `${m.email} is now ${roleLabel(roles, m.role)}` }) },
+  );
+  const deactivate = useApiMutation(
+    (bb, m: Member) => bb.api.POST("/orgs/{orgId}/members/{userId}/deactivate", { params: { path: { orgId, userId: m.user_id } } }),
+    {
+      invalidates,
+      onSuccess: (_, m) => {
+        setLeaving(null);
+        notifications.show({ message: `${m.email} no longer belongs to the organization` });
+      },
+    },
+  );
+
+  const canRole = perms.can("org.members.role");
+  const canRemove = perms.can("org.members.remove");
+  const rows = q.data?.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Group wrap="wrap">
+          <TextInput
+            aria-label="Search members"
+            placeholder="Name or email"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setQ(e.currentTarget.value);
+            }}
+          />
+          <Select
+            aria-label="Role"
+            placeholder="Every role"
+            clearable
+            w={160}
+            data={roles.map((r) => ({ value: r.value, label: r.label }))}
+            value={list.filters.role ?? null}
+            onChange={(v) => list.setFilter("role", v ?? undefined)}
+          />
+        </Group>
+        {perms.can("org.members.add") && (
+          <Button leftSection={<IconUserPlus size={16} />} variant="default" onClick={() => setAdding(true)}>
+            Add existing user
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        A role can be changed only by someone who ranks above the member, and never to a role above one&apos;s own. Anyone may lower their
+        own role or leave.
+      </Text>
+      <ApiErrorAlert error={q.error ?? changeRole.error} />
+      {q.isPending ? (
+        <Skeleton h={160} aria-label="Loading members" />
+      ) : rows.length === 0 && !q.error ? (
+        <EmptyState title="No member matches" icon={<IconUsers size={28} stroke={1.5} />}>
+          Try another name, email or role.
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="xs" aria-label="Members">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Member</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+                <Table.Th>Member since</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((m) => {
+                const self = m.user_id === me.id;
+                const rankOpts = { self, bypass: me.is_system_admin };
+                const offered = canRole || self ? assignableRoles(roles, myRole, m.role, rankOpts) : [];
+                const removable = self || (canRemove && mayDeactivate(roles, myRole, m.role, rankOpts));
+                return (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>
+                      <Text fw={500}>
+                        {m.display_name}
+                        {self && (
+                          <Text span c="dimmed" size="sm">
+                            {" "}
+                            (you)
+                          </Text>
+                        )}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {m.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <RoleCell
+                        member={m}
+                        roles={roles}
+                        offered={offered}
+                        busy={changeRole.isPending && changeRole.variables?.member.id === m.id}
+                        onChange={(role) => changeRole.mutate({ member: m, role })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {m.last_login_at ? (
+                        <Time value={m.last_login_at} />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          never
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Time value={m.created_at} mode="absolute" />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {removable && (
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="subtle"
+                          onClick={() => setLeaving(m)}
+                          aria-label={self ? "Leave the organization" : `Deactivate ${m.email}`}
+                        >
+                          {self ? "Leave" : "Deactivate"}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ListPagination params={list} envelope={q.data} label="Member pages" />
+      <ConfirmModal
+        opened={leaving !== null}
+        title={leaving?.user_id === me.id ? "Leave this organization?" : "Deactivate this member?"}
+        confirmLabel={leaving?.user_id === me.id ? "Leave" : "Deactivate"}
+        loading={deactivate.isPending}
+        error={deactivate.error}
+        onConfirm={() => leaving && deactivate.mutate(leaving)}
+        onClose={() => {
+          setLeaving(null);
+          deactivate.reset();
+        }}
+      >
+        {leaving?.email} loses the membership of this organization and of every one of its teams. The account itself stays.
+      </ConfirmModal>
+      {adding && <AddMemberModal orgId={orgId} roles={roles} myRole={myRole} onClose={() => setAdding(false)} />}
+    </Stack>
+  );
+}
+
+function RoleCell({
+  member,
+  roles,
+  offered,
+  busy,
+  onChange,
+}: {
+  member: Member;
+  roles: Role[];
+  offered: Role[];
+  busy: boolean;
+  onChange: (role: string) => void;
+}) {
+  if (offered.length === 0 || (offered.length === 1 && offered[0]!.value === member.role))
+    return <Badge variant="light">{roleLabel(roles, member.role)}</Badge>;
+  const data = offered.map((r) => ({ value: r.value, label: r.label }));
+  if (!data.some((d) => d.value === member.role)) data.unshift({ value: member.role, label: roleLabel(roles, member.role) });
+  return (
+    <Select
+      aria-label={`Role of ${member.email}`}
+      size="xs"
+      w={150}
+      data={data}
+      value={member.role}
+      disabled={busy}
+      allowDeselect={false}
+      onChange={(v) => v && v !== member.role && onChange(v)}
+    />
+  );
+}
+
+function AddMemberModal({
+  orgId,
+  roles,
+  myRole,
+  onClose,
+}: {
+  orgId: string;
+  roles: Role[];
+  myRole: string | undefined;
+  onClose: () => void;
+}) {
+  const me = useUser();
+  const [userId, setUserId] = useState("");
+  const offered = assignableRoles(roles, myRole, "", { bypass: me.is_system_admin });
+  const [role, setRole] = useState<string | null>(offered.at(-1)?.value ?? null);
+  const add = useApiMutation(
+    (bb, body: { user_id: string; role: string }) => bb.api.POST("/orgs/{orgId}/members/add", { params: { path: { orgId } }, body }),
+    {
+      invalidates: [orgsKeys.members(orgId)],
+      onSuccess: (m) => {
+        notifications.show({ message: `${m.email} added` });
+        onClose();
+      },
+    },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (role) add.mutate({ user_id: userId.trim(), role });
+  };
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened onClose={onClose} title="Add an existing user">
+      <form onSubmit={submit}>
+        <Stack>
+          <Alert variant="light" color="blue">
+            Adds an account that already exists on this platform, by its user id, without an invitation. To bring in someone by email, send
+            an invite instead.
+          </Alert>
+          <TextInput label="User id" required spellCheck={false} value={userId} onChange={(e) => setUserId(e.currentTarget.value)} />
+          <Select
+            label="Role"
+            required
+            data={offered.map((r) => ({ value: r.value, label: r.label }))}
+            value={role}
+            onChange={setRole}
+            allowDeselect={false}
+          />
+          <ApiErrorAlert error={add.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconBuilding, IconPlus } from "@tabler/icons-react";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { workspaceKeys } from "../../api/keys";
+import { useApiMutation } from "../../api/query";
+import { useWorkspace } from "../../app/workspace";
+import { ApiErrorAlert, EmptyState, PageHeader } from "../../components";
+
+/** `/orgs`: the caller's orgs with their role (`GET /orgs`), create one (`POST /orgs`), and choose the one to work in. */
+export default function OrgsPage() {
+  const w = useWorkspace();
+  const [opened, { open, close }] = useDisclosure(false);
+  const create = (
+    <Button leftSection={<IconPlus size={16} />} onClick={open}>
+      Create organization
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader
+        title="Organizations"
+        description="The organizations you belong to. The one you work in is chosen in the header."
+        actions={create}
+      />
+      {w.orgs.length === 0 && !w.isLoading ? (
+        <EmptyState title="No organization yet" icon={<IconBuilding size={28} stroke={1.5} />}>
+          Create one, or ask an owner of an existing organization for an invite.
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" aria-label="Your organizations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Slug</Table.Th>
+                <Table.Th>Your role</Table.Th>
+                <Table.Th>Pages</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Working in</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {w.orgs.map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/orgs/${o.id}/settings`} fw={500}>
+                      {o.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {o.slug}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{o.role}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="sm">
+                      <Anchor component={Link} to={`/orgs/${o.id}/members`} size="sm" aria-label={`Members of ${o.name}`}>
+                        Members
+                      </Anchor>
+                      <Anchor component={Link} to={`/orgs/${o.id}/invites`} size="sm" aria-label={`Invites of ${o.name}`}>
+                        Invites
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {w.org?.id === o.id ? (
+                      <Badge color="green" variant="light">
+                        Working in
+                      </Badge>
+                    ) : (
+                      <Button size="xs" variant="default" onClick={() => w.selectOrg(o.id)} aria-label={`Work in ${o.name}`}>
+                        Work in this
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CreateOrgModal opened={opened} onClose={close} />
+    </>
+  );
+}
+
+function CreateOrgModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const w = useWorkspace();
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const create = useApiMutation((bb, body: { name: string }) => bb.api.POST("/orgs", { body }), {
+    invalidates: [workspaceKeys.orgs()],
+    onSuccess: (org) => {
+      w.selectOrg(org.id);
+      onClose();
+      setName("");
+      void navigate(`/orgs/${org.id}/settings`);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate({ name: name.trim() });
+  };
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Create an organization">
+      <form onSubmit={submit}>
+        <Stack>
+          <Text size="sm">You become its owner. Teams, domains and members come next.</Text>
+          <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <ApiErrorAlert error={create.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import type { components } from "@burnbox/sdk";
+import { useApiQuery } from "../../api/query";
+import { orgsKeys } from "./keys";
+
+export type Role = components["schemas"]["Role"];
+
+/** The org roles (built-in and custom), highest rank first (`GET /roles`). */
+export function useOrgRoles(): Role[] {
+  const q = useApiQuery(orgsKeys.roles(), (bb, signal) => bb.api.GET("/roles", { signal }), { staleTime: 300_000 });
+  return [...(q.data?.org_roles ?? [])].sort((a, b) => b.rank - a.rank);
+}
+
+export const roleLabel = (roles: Role[], value: string) => roles.find((r) => r.value === value)?.label ?? value;

@@ -1,0 +1,88 @@
+import { existsSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { apiClient } from "./clients";
+import { connectBrowser } from "./console/browser";
+import { SCREENSHOTS, shootBoth } from "./console/screenshots";
+import { signIn as signInThroughPage, uniqueEmail } from "./console/world";
+import { SharedSystem } from "./shared-system";
+import { registerUser, teamWithDomain } from "./world";
+
+/**
+ * Screenshots of the organization pages, light and dark (see console/screenshots.ts); skipped
+ * unless BB_CONSOLE_SCREENSHOTS is set. The setup wizard's are taken by console-setup.e2e.spec.ts.
+ */
+const describeShots = SCREENSHOTS ? describe : describe.skip;
+
+describeShots("the console: organization screenshots", () => {
+  const system = SharedSystem.attach();
+  const api = apiClient(system.gatewayUrl);
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await connectBrowser(system);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("org pages", async () => {
+    const world = await teamWithDomain(api);
+    await api("PATCH", `/orgs/${world.orgId}`, { token: world.owner.token, body: { name: "Acme Testing" } });
+    await api("PATCH", `/orgs/${world.orgId}/settings`, {
+      token: world.owner.token,
+      body: { default_inbox_ttl: "30m", max_inbox_ttl: "12h" },
+    });
+    for (const [label, role] of [
+      ["Dana Admin", "admin"],
+      ["Lee Member", "member"],
+      ["Sam Member", "member"],
+    ] as const) {
+      const u = await registerUser(api, label.split(" ")[0]!.toLowerCase());
+      await api("POST", `/orgs/${world.orgId}/members/add`, { token: world.owner.token, body: { user_id: u.userId, role } });
+    }
+    await api("POST", `/orgs/${world.orgId}/invites/bulk`, {
+      token: world.owner.token,
+      body: {
+        emails: [uniqueEmail("new-tester"), uniqueEmail("contractor")],
+        org_role: "member",
+        team_assignments: [{ team_id: world.teamId, team_role: "member" }],
+      },
+    });
+    const signIn = async (page: Parameters<typeof signInThroughPage>[0]) => {
+      await api("DELETE", "/auth/sessions", { token: world.owner.token });
+      await signInThroughPage(page, world.owner.email);
+    };
+    const shots: Array<[string, string, string, number?]> = [
+      ["orgs", "/orgs", "Your organizations"],
+      ["org-settings", `/orgs/${world.orgId}/settings`, "How an inbox's TTL is chosen", 1000],
+      ["org-members", `/orgs/${world.orgId}/members`, "Members"],
+      ["org-invites", `/orgs/${world.orgId}/invites`, "Pending invites", 1000],
+    ];
+    for (const [name, path, ready, height] of shots) {
+      const files = await shootBoth(
+        browser,
+        system,
+        name,
+        async (page) => {
+          await signIn(page);
+          await page.goto(path);
+          await page.getByLabel(ready).first().waitFor();
+        },
+        { height: height ?? 800 },
+      );
+      expect(files.every((f) => existsSync(f))).toBe(true);
+    }
+    // the narrow layout
+    const narrow = await shootBoth(
+      browser,
+      system,
+      "org-members-narrow",
+      async (page) => {
+        await signIn(page);
+        await page.goto(`/orgs/${world.orgId}/members`);
+        await page.getByLabel("Members").first().waitFor();
+      },
+      { width: 360, height: 760 },
+    );
+    expect(narrow.every((f) => existsSync(f))).toBe(true);
+  }, 240_000);
+});
