@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { apiClient } from "./clients";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
 import { signIn } from "./console/world";
 import { mimeMessage, PNG_1X1, sendRaw, tinyPdf } from "./console-mail-fixtures";
@@ -18,15 +18,14 @@ const describeShots = SCREENSHOTS ? describe : describe.skip;
 
 describeShots("the console's inboxes: screenshots", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
   let world: Awaited<ReturnType<typeof teamWithDomain>>;
   let inbox: { id: string; full_address: string };
   let emailId: string;
   const FROM = "Acme <noreply@acme.example>";
 
   beforeAll(async () => {
-    browser = await connectBrowser(system);
     world = await teamWithDomain(api);
     const made = [];
     for (const alias of ["signup-test", "password-reset", "newsletter"]) {
@@ -80,14 +79,11 @@ describeShots("the console's inboxes: screenshots", () => {
     const welcome = list.body.data.find((e) => e.subject === "Welcome to Acme")!.id;
     await api("PATCH", `/emails/${welcome}`, { token: world.owner.token, body: { is_read: true } });
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   const shoot = async (name: string, open: (page: Page) => Promise<void>, options?: { width?: number; height?: number }) => {
     // each picture signs in twice (light, dark): end the earlier browser sessions, or the session limit is met
     expect((await api("DELETE", "/auth/sessions", { token: world.owner.token })).status).toBeLessThan(300);
-    const files = await shootBoth(browser, system, name, open, options);
+    const files = await shootBoth(ui.browser, system, name, open, options);
     expect(files.every((f) => existsSync(f))).toBe(true);
   };
   const live = (page: Page) => page.locator('[data-testid="connection-state"][data-state="live"]').waitFor();
