@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { apiClient } from "./clients";
+import { apiClient, sendMail } from "./clients";
 import { attachConsole } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
 import { signIn } from "./console/world";
@@ -123,6 +123,54 @@ describeShots("the console's inboxes: screenshots", () => {
       await page.goto(`/inboxes/${inbox.id}/mail/${emailId}?tab=extracted`);
       await page.getByTestId("code-value").first().waitFor();
     }));
+
+  it("reader: HTML check", () =>
+    shoot("mail-html-check", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}`);
+      await page.getByRole("tab", { name: "HTML check" }).click();
+      await page.getByTestId("html-check-score").waitFor();
+    }));
+
+  it("reader: link check", () =>
+    shoot("mail-link-check", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}?tab=extracted`);
+      await page.getByRole("button", { name: "Check links" }).click();
+      await page.getByTestId("link-check-row").first().waitFor();
+    }));
+
+  it("inbox page: SMTP behaviour and log", async () => {
+    const target = await api<{ id: string; full_address: string }>("POST", "/inboxes", {
+      token: world.owner.token,
+      body: { domain_assignment_id: world.assignmentId, alias: `smtp-test-${Date.now().toString(36)}`, ttl: "2h" },
+    });
+    expect(target.status).toBe(201);
+    const patched = await api("PATCH", `/inboxes/${target.body.id}`, {
+      token: world.owner.token,
+      body: { smtp_behaviour: { reject_rcpt: { code: 550, message: "mailbox unavailable" }, delay_ms: 250 } },
+    });
+    expect(patched.status).toBe(200);
+    const refused = await sendMail(system.ports.smtp, {
+      from: "noreply@acme.example",
+      to: target.body.full_address,
+      subject: "hi",
+      text: "hi",
+    });
+    expect(refused.rcpt).toEqual({ code: 550, text: "mailbox unavailable" });
+    await shoot(
+      "inbox-smtp",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto(`/inboxes/${target.body.id}`);
+        const log = page.getByRole("region", { name: "SMTP log" });
+        await log.getByTestId("smtp-attempt").first().waitFor();
+        await log.getByText("Transcript", { exact: true }).first().click();
+        await page.getByRole("region", { name: "SMTP behaviour" }).scrollIntoViewIfNeeded();
+      },
+      { height: 1400 },
+    );
+  });
 
   it("inbox page at 360 px", () =>
     shoot(
