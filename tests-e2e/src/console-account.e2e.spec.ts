@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { mailWorld, signIn, userBrowser } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { newClientIp, registerUser, STRONG_PASSWORD, type Tokens } from "./world";
@@ -9,15 +8,8 @@ import { newClientIp, registerUser, STRONG_PASSWORD, type Tokens } from "./world
 /** Invitations opened from the mail, and the account page, in Chromium against the shared system. */
 describe("the console: invitations and the account page", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await connectBrowser(system);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it("when an invitee follows the mailed link, then the console previews the invitation and creating an account with it joins the org", async () => {
     const mail = await mailWorld(api, system);
@@ -30,7 +22,7 @@ describe("the console: invitations and the account page", () => {
     const link = await mail.link(inboxId, "invited");
     expect(link).toMatch(new RegExp(`^${system.gatewayUrl}/invites/[0-9a-f]{64}$`));
 
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto(link);
       await page.getByRole("heading", { name: /^Join Org / }).waitFor();
@@ -67,7 +59,7 @@ describe("the console: invitations and the account page", () => {
     });
     expect(invited.status).toBe(201);
     const link = await mail.link(inboxId, "invited");
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto(link);
       await page.getByRole("link", { name: "I have an account: sign in to accept" }).click();
@@ -92,7 +84,7 @@ describe("the console: invitations and the account page", () => {
       headers: { "x-forwarded-for": newClientIp(), "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" },
     });
     expect(other.status).toBe(200);
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await signIn(page, user.email);
       await page.getByRole("button", { name: /^Account menu for / }).click();

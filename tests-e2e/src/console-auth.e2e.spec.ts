@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { mailWorld, signIn, signOut, uniqueEmail, userBrowser } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { newClientIp, registerUser, STRONG_PASSWORD, type Tokens } from "./world";
@@ -12,20 +11,13 @@ import { newClientIp, registerUser, STRONG_PASSWORD, type Tokens } from "./world
  */
 describe("the console: signing in", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await connectBrowser(system);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it("when someone registers, then they are signed in, and the mailed confirmation link opens the console and confirms the address", async () => {
     const mail = await mailWorld(api, system);
     const { inboxId, email } = await mail.address("signup");
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto("/register");
       await page.getByRole("heading", { name: "Create your BurnBox account" }).waitFor();
@@ -57,7 +49,7 @@ describe("the console: signing in", () => {
 
   it("when a user signs in and out, then the login page shows the API's message for a wrong password, and signing out ends the session", async () => {
     const user = await registerUser(api, "login");
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto("/login");
       await page.getByRole("heading", { name: "Sign in to BurnBox" }).waitFor();
@@ -100,7 +92,7 @@ describe("the console: signing in", () => {
       expect(res.status).toBe(200);
       sessions.push(res.body.tokens);
     }
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto("/login");
       await page.getByLabel("Email").fill(user.email);
@@ -132,7 +124,7 @@ describe("the console: signing in", () => {
       headers: { "x-forwarded-for": newClientIp() },
     });
     expect(registered.status).toBe(201);
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -161,7 +153,7 @@ describe("the console: signing in", () => {
 
   it("when a signed-in page is reloaded or opened by its address, then it shows again without signing in (the refresh cookie)", async () => {
     const user = await registerUser(api, "reload");
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await signIn(page, user.email);
       await page.goto("/account?sessions_page=1");
@@ -170,7 +162,7 @@ describe("the console: signing in", () => {
       await page.getByRole("heading", { name: "Account", level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/account");
       // a deep link signed out lands on the login page, and after signing in on the page it named
-      const other = await userBrowser(browser, system);
+      const other = await userBrowser(ui.browser, system);
       try {
         await other.page.goto("/account");
         await other.page.getByRole("heading", { name: "Sign in to BurnBox" }).waitFor();
@@ -188,7 +180,7 @@ describe("the console: signing in", () => {
   });
 
   it("when the registration form is sent with a weak password, then the API's message shows", async () => {
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto("/register");
       await page.getByLabel("Name").fill("Weak");

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { apiClient } from "./clients";
-import { connectBrowser } from "./console/browser";
+import type { Page } from "playwright-core";
+import { apiClient, sendMail } from "./clients";
+import { attachConsole } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
 import { signIn } from "./console/world";
 import { mimeMessage, PNG_1X1, sendRaw, tinyPdf } from "./console-mail-fixtures";
@@ -18,15 +18,14 @@ const describeShots = SCREENSHOTS ? describe : describe.skip;
 
 describeShots("the console's inboxes: screenshots", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
   let world: Awaited<ReturnType<typeof teamWithDomain>>;
   let inbox: { id: string; full_address: string };
   let emailId: string;
   const FROM = "Acme <noreply@acme.example>";
 
   beforeAll(async () => {
-    browser = await connectBrowser(system);
     world = await teamWithDomain(api);
     const made = [];
     for (const alias of ["signup-test", "password-reset", "newsletter"]) {
@@ -80,14 +79,11 @@ describeShots("the console's inboxes: screenshots", () => {
     const welcome = list.body.data.find((e) => e.subject === "Welcome to Acme")!.id;
     await api("PATCH", `/emails/${welcome}`, { token: world.owner.token, body: { is_read: true } });
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   const shoot = async (name: string, open: (page: Page) => Promise<void>, options?: { width?: number; height?: number }) => {
     // each picture signs in twice (light, dark): end the earlier browser sessions, or the session limit is met
     expect((await api("DELETE", "/auth/sessions", { token: world.owner.token })).status).toBeLessThan(300);
-    const files = await shootBoth(browser, system, name, open, options);
+    const files = await shootBoth(ui.browser, system, name, open, options);
     expect(files.every((f) => existsSync(f))).toBe(true);
   };
   const live = (page: Page) => page.locator('[data-testid="connection-state"][data-state="live"]').waitFor();
@@ -127,6 +123,54 @@ describeShots("the console's inboxes: screenshots", () => {
       await page.goto(`/inboxes/${inbox.id}/mail/${emailId}?tab=extracted`);
       await page.getByTestId("code-value").first().waitFor();
     }));
+
+  it("reader: HTML check", () =>
+    shoot("mail-html-check", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}`);
+      await page.getByRole("tab", { name: "HTML check" }).click();
+      await page.getByTestId("html-check-score").waitFor();
+    }));
+
+  it("reader: link check", () =>
+    shoot("mail-link-check", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}?tab=extracted`);
+      await page.getByRole("button", { name: "Check links" }).click();
+      await page.getByTestId("link-check-row").first().waitFor();
+    }));
+
+  it("inbox page: SMTP behaviour and log", async () => {
+    const target = await api<{ id: string; full_address: string }>("POST", "/inboxes", {
+      token: world.owner.token,
+      body: { domain_assignment_id: world.assignmentId, alias: `smtp-test-${Date.now().toString(36)}`, ttl: "2h" },
+    });
+    expect(target.status).toBe(201);
+    const patched = await api("PATCH", `/inboxes/${target.body.id}`, {
+      token: world.owner.token,
+      body: { smtp_behaviour: { reject_rcpt: { code: 550, message: "mailbox unavailable" }, delay_ms: 250 } },
+    });
+    expect(patched.status).toBe(200);
+    const refused = await sendMail(system.ports.smtp, {
+      from: "noreply@acme.example",
+      to: target.body.full_address,
+      subject: "hi",
+      text: "hi",
+    });
+    expect(refused.rcpt).toEqual({ code: 550, text: "mailbox unavailable" });
+    await shoot(
+      "inbox-smtp",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto(`/inboxes/${target.body.id}`);
+        const log = page.getByRole("region", { name: "SMTP log" });
+        await log.getByTestId("smtp-attempt").first().waitFor();
+        await log.getByText("Transcript", { exact: true }).first().click();
+        await page.getByRole("region", { name: "SMTP behaviour" }).scrollIntoViewIfNeeded();
+      },
+      { height: 1400 },
+    );
+  });
 
   it("inbox page at 360 px", () =>
     shoot(

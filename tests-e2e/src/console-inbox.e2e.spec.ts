@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { signIn } from "./console/world";
 import { hostileHtml, mimeMessage, PNG_1X1, sendRaw, startRemoteHost, tinyPdf } from "./console-mail-fixtures";
 import { SharedSystem } from "./shared-system";
@@ -19,8 +19,8 @@ type InboxBody = { id: string; full_address: string; expires_at: string };
  */
 describe("the console: inboxes and the mail reader", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
   let world: World;
   let context: BrowserContext;
   let page: Page;
@@ -28,9 +28,8 @@ describe("the console: inboxes and the mail reader", () => {
   const FROM = "noreply@acme.example";
 
   beforeAll(async () => {
-    browser = await connectBrowser(system);
     world = await teamWithDomain(api);
-    context = await browser.newContext({
+    context = await ui.browser.newContext({
       baseURL: system.gatewayUrl,
       viewport: { width: 1280, height: 800 },
       reducedMotion: "reduce",
@@ -50,7 +49,6 @@ describe("the console: inboxes and the mail reader", () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
   afterEach(() => expect(dialogs).toEqual([]));
 

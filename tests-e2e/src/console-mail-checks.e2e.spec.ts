@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { signIn } from "./console/world";
 import { mimeMessage, sendRaw } from "./console-mail-fixtures";
 import { SharedSystem } from "./shared-system";
@@ -21,8 +21,8 @@ type InboxBody = { id: string; full_address: string };
  */
 describe("the console: the reader's HTML and link checks", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
   let world: World;
   let context: BrowserContext;
   let page: Page;
@@ -37,9 +37,8 @@ describe("the console: the reader's HTML and link checks", () => {
     });
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await connectBrowser(system);
     world = await teamWithDomain(api);
-    context = await browser.newContext({ baseURL: system.gatewayUrl, viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
+    context = await ui.browser.newContext({ baseURL: system.gatewayUrl, viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
     context.setDefaultTimeout(15_000);
     await context.setExtraHTTPHeaders({ "x-forwarded-for": newClientIp() });
     page = await context.newPage();
@@ -47,7 +46,6 @@ describe("the console: the reader's HTML and link checks", () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
     await new Promise((resolve) => site?.close(resolve));
   });
 

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Browser } from "playwright-core";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { signIn, userBrowser } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { createInbox, teamWithDomain } from "./world";
@@ -11,15 +10,8 @@ import { createInbox, teamWithDomain } from "./world";
 /** The notifications of the console: the header's bell, live over /ws/notifications, and the list page. */
 describe("the console: notifications", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await connectBrowser(system);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   const unread = (token: string) => api<{ total: number }>("GET", "/notifications?unread=true", { token });
 
@@ -32,7 +24,7 @@ describe("the console: notifications", () => {
         (await sendMail(system.ports.smtp, { from: "sender@example.org", to: inbox.full_address, subject, text: "hi" })).data?.code,
       ).toBe(250);
 
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       const socket = page.waitForEvent("websocket", { predicate: (ws) => ws.url().includes("/api/v1/ws/notifications?ticket=") });
       await signIn(page, world.owner.email);
@@ -94,7 +86,7 @@ describe("the console: notifications", () => {
     const world = await teamWithDomain(api);
     for (let i = 0; i < 3; i++) await createInbox(api, world.owner.token, world.assignmentId, `pg${i}-${randomBytes(3).toString("hex")}`);
     await waitFor(async () => (await unread(world.owner.token)).body.total === 3, { what: "three notifications" });
-    const { context, page } = await userBrowser(browser, system, { width: 360, height: 740 });
+    const { context, page } = await userBrowser(ui.browser, system, { width: 360, height: 740 });
     try {
       await signIn(page, world.owner.email);
       await page.goto("/notifications?per_page=2");
@@ -115,7 +107,7 @@ describe("the console: notifications", () => {
     const world = await teamWithDomain(api);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, `rc-${randomBytes(3).toString("hex")}`);
     await waitFor(async () => (await unread(world.owner.token)).body.total === 1, { what: "the inbox.created notification" });
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await signIn(page, world.owner.email);
       await page.getByRole("link", { name: "Notifications, 1 unread" }).waitFor();

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
-import type { Browser } from "playwright-core";
 import { apiClient } from "./clients";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
 import { mailWorld, signIn } from "./console/world";
 import { SharedSystem } from "./shared-system";
@@ -16,17 +15,11 @@ const describeShots = SCREENSHOTS ? describe : describe.skip;
 
 describeShots("the console: screenshots", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await connectBrowser(system);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   const shoot = async (name: string, open: Parameters<typeof shootBoth>[3], options?: Parameters<typeof shootBoth>[4]) => {
-    const files = await shootBoth(browser, system, name, open, options);
+    const files = await shootBoth(ui.browser, system, name, open, options);
     expect(files.every((f) => existsSync(f))).toBe(true);
   };
 

@@ -1,7 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { userBrowser } from "./console/world";
 import { SharedSystem } from "./shared-system";
 
@@ -80,16 +79,10 @@ describe("the console: served by the gateway", () => {
   });
 
   describe("in Chromium", () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await connectBrowser(system);
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const ui = attachConsole(system);
 
     it("when a deep link is opened, then the page loads under the CSP without a violation and an unknown page says so", async () => {
-      const { context, page } = await userBrowser(browser, system);
+      const { context, page } = await userBrowser(ui.browser, system);
       try {
         const violations: string[] = [];
         page.on("console", (m) => {

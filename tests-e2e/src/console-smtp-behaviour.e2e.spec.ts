@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { signIn } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { newClientIp, teamWithDomain } from "./world";
@@ -16,17 +16,16 @@ type InboxBody = { id: string; full_address: string };
  */
 describe("the console: an inbox's SMTP behaviour and SMTP log", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
   let world: Awaited<ReturnType<typeof teamWithDomain>>;
   let context: BrowserContext;
   let page: Page;
   const FROM = "sender@acme.example";
 
   beforeAll(async () => {
-    browser = await connectBrowser(system);
     world = await teamWithDomain(api);
-    context = await browser.newContext({ baseURL: system.gatewayUrl, viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    context = await ui.browser.newContext({ baseURL: system.gatewayUrl, viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
     context.setDefaultTimeout(15_000);
     await context.setExtraHTTPHeaders({ "x-forwarded-for": newClientIp() });
     page = await context.newPage();
@@ -34,7 +33,6 @@ describe("the console: an inbox's SMTP behaviour and SMTP log", () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it("when reject_rcpt 550 is set in the form, then a sender gets '550 no thanks' and the attempt is in the log; after a reset, mail is accepted", async () => {

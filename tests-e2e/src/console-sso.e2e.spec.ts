@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { uniqueEmail, userBrowser } from "./console/world";
 import { startOidcProvider } from "./oidc-provider";
 import { SharedSystem } from "./shared-system";
@@ -26,14 +26,13 @@ async function atProvider(page: Page, login: string, issuer: string) {
 /** Single sign-on in the console, through a real OpenID provider on 127.0.0.1. */
 describe("the console: single sign-on", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
   let issuer = "";
   let provider: ChildProcess | undefined;
   let admin = { token: "" };
 
   beforeAll(async () => {
-    browser = await connectBrowser(system);
     ({ issuer, child: provider } = await startOidcProvider([`${system.gatewayUrl}/api/v1/auth/sso/${NAME}/callback`], {
       id: CLIENT_ID,
       secret: CLIENT_SECRET,
@@ -55,12 +54,11 @@ describe("the console: single sign-on", () => {
   });
   afterAll(async () => {
     provider?.kill();
-    await browser?.close();
   });
 
   it("when a user chooses the provider's button, then they sign in at the provider and come back signed in (the sso_code exchange)", async () => {
     const email = uniqueEmail("sso");
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto("/login");
       await page.getByRole("link", { name: `Continue with ${LABEL}` }).click();
@@ -83,8 +81,8 @@ describe("the console: single sign-on", () => {
 
   it("when an SSO login meets the session limit, then the console offers the sessions (#session_conflict=) and completes the login", async () => {
     const email = uniqueEmail("sso-limit");
-    const first = await userBrowser(browser, system);
-    const second = await userBrowser(browser, system);
+    const first = await userBrowser(ui.browser, system);
+    const second = await userBrowser(ui.browser, system);
     try {
       await first.page.goto("/login");
       await first.page.getByRole("link", { name: `Continue with ${LABEL}` }).click();
@@ -113,7 +111,7 @@ describe("the console: single sign-on", () => {
   });
 
   it("when the provider does not vouch for the email, then the login page shows why (#error=)", async () => {
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await page.goto("/login");
       await page.getByRole("link", { name: `Continue with ${LABEL}` }).click();

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import type { Browser } from "playwright-core";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
 import { signIn as signInThroughPage } from "./console/world";
 import { SharedSystem } from "./shared-system";
@@ -18,20 +17,18 @@ const describeShots = SCREENSHOTS ? describe : describe.skip;
 
 describeShots("the console: team tools and notifications screenshots", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
   let rx: Receiver;
   beforeAll(async () => {
-    browser = await connectBrowser(system);
     rx = await Receiver.start();
   });
   afterAll(async () => {
-    await browser?.close();
     await rx?.close();
   });
 
   const shoot = async (name: string, open: Parameters<typeof shootBoth>[3], options?: Parameters<typeof shootBoth>[4]) => {
-    const files = await shootBoth(browser, system, name, open, options);
+    const files = await shootBoth(ui.browser, system, name, open, options);
     expect(files.every((f) => existsSync(f))).toBe(true);
   };
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole } from "./console/browser";
 import { signIn, userBrowser } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { Receiver } from "./webhook-kit";
@@ -12,15 +12,8 @@ import { createInbox, teamWithDomain } from "./world";
 /** The team tools of the console (API keys, webhooks) in Chromium against the shared system. */
 describe("the console: API keys and webhooks", () => {
   const system = SharedSystem.attach();
+  const ui = attachConsole(system);
   const api = apiClient(system.gatewayUrl);
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await connectBrowser(system);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   const alias = (label: string) => `${label}-${randomBytes(3).toString("hex")}`;
   /** What a client holding `key` gets for a read of the team's inboxes. */
@@ -30,7 +23,7 @@ describe("the console: API keys and webhooks", () => {
 
   it("when a key is created with scopes, then its raw key is shown once and works; rotating shows a new one and the old one stops; disabling stops it", async () => {
     const world = await teamWithDomain(api);
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await signIn(page, world.owner.email);
       await page.goto("/api-keys");
@@ -116,7 +109,7 @@ describe("the console: API keys and webhooks", () => {
       expect(res.status).toBe(201);
       keys.push(res.body.raw_key);
     }
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await signIn(page, world.owner.email);
       await page.goto("/api-keys");
@@ -146,7 +139,7 @@ describe("the console: API keys and webhooks", () => {
 
   it("when the keys page is used from the keyboard at 360 px, then the create dialog takes focus, Escape gives it back, and nothing overflows", async () => {
     const world = await teamWithDomain(api);
-    const { context, page } = await userBrowser(browser, system, { width: 360, height: 740, colorScheme: "dark" });
+    const { context, page } = await userBrowser(ui.browser, system, { width: 360, height: 740, colorScheme: "dark" });
     try {
       await signIn(page, world.owner.email);
       await page.goto("/api-keys");
@@ -174,7 +167,7 @@ describe("the console: API keys and webhooks", () => {
   it("when a webhook is added for a local receiver, then its secret is shown once and signs the delivery; the log shows it, redelivers it, and shows a 409 with the API's message", async () => {
     const world = await teamWithDomain(api);
     const rx = await Receiver.start();
-    const { context, page } = await userBrowser(browser, system);
+    const { context, page } = await userBrowser(ui.browser, system);
     try {
       await signIn(page, world.owner.email);
       await page.goto("/webhooks");

@@ -24,6 +24,28 @@ export async function connectBrowser(system: SharedSystem): Promise<Browser> {
   return chromium.connect(await system.browserEndpoint());
 }
 
+/**
+ * A console test file's hold on the run's browser: connects in a `beforeAll` and disconnects in an
+ * `afterAll` of the describe block it is called in (call it before the block's own hooks, which
+ * may then use `ui.browser`). Disconnecting closes the file's contexts; a later `context.close()`
+ * is a no-op.
+ */
+export function attachConsole(system: SharedSystem): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await connectBrowser(system);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error("attachConsole: the browser is connected in beforeAll; use ui.browser inside hooks and tests");
+      return browser;
+    },
+  };
+}
+
 export interface ConsoleContextOptions {
   colorScheme?: "light" | "dark";
   /** px; 1280 by default (360 for the narrow layout) */

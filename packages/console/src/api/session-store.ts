@@ -8,13 +8,34 @@ export type SessionState =
 /** Refresh this long before the access token lapses (or at half its life when that is shorter). */
 const REFRESH_AHEAD_MS = 60_000;
 const LOCK_NAME = "burnbox-refresh";
+const CHANNEL_NAME = "burnbox-session";
+
+/** What one tab tells the others (same origin only): a new access token, or the session's end. */
+type TabMessage = { type: "refreshed"; accessToken: string; expiresAt: number } | { type: "ended"; reason: "signed-out" | "expired" };
+
+/** The browser pieces the store needs; the defaults are the page's own (tests pass stand-ins). */
+export interface SessionStoreEnv {
+  /** Web Locks (absent outside a secure context: then refreshes are serialised within this tab only). */
+  locks?: Pick<LockManager, "request"> | undefined;
+  /** A channel to the console's other tabs (absent: each tab learns of a change on its next refresh). */
+  channel?: Pick<BroadcastChannel, "postMessage" | "addEventListener"> | undefined;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
 
 /**
  * The signed-in session. Cookie mode (`use_cookie: true`) everywhere: the refresh token is an
- * httpOnly cookie on /api/v1/auth that no script can read; the access token lives only in this
- * object's memory. A timer refreshes before the access token lapses; a reload starts with a
- * refresh (the cookie survives it). Refreshes are serialised across tabs (Web Locks), because
- * refresh tokens rotate and two tabs presenting the same old one would revoke the session.
+ * httpOnly cookie on /api/v1/auth that no script can read; the access token lives only in memory
+ * (this object's, and its sibling tabs' through the channel). A timer refreshes before the access
+ * token lapses; a reload starts with a refresh (the cookie survives it).
+ *
+ * Refresh tokens rotate, and presenting a rotated one again revokes the whole session family
+ * (contract-notes, Auth). All tabs share one cookie, so two tabs refreshing at once would present
+ * the same token twice and sign the user out everywhere. Hence every refresh (and the logout) runs
+ * under one Web Lock for the origin: the next holder's request carries the cookie the previous
+ * one's answer set. The winner posts its token on a BroadcastChannel; a tab that was waiting for
+ * the lock and meanwhile received a token that is still fresh uses it and sends nothing. A logout
+ * or a refused refresh is posted too, so every tab leaves at once.
  */
 export class SessionStore {
   readonly client: BurnBox;
@@ -24,14 +45,22 @@ export class SessionStore {
   private inFlight: Promise<boolean> | undefined;
   private state: SessionState = { status: "loading" };
   private readonly listeners = new Set<() => void>();
+  private readonly locks: SessionStoreEnv["locks"];
+  private readonly channel: SessionStoreEnv["channel"];
+  private readonly now: () => number;
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, env: SessionStoreEnv = browserEnv()) {
+    this.locks = env.locks;
+    this.channel = env.channel;
+    this.now = env.now ?? Date.now;
     this.client = new BurnBox({
       baseUrl,
       credentials: "same-origin",
       getToken: () => this.accessToken,
       onUnauthorized: () => this.refresh(),
+      ...(env.fetch ? { fetch: env.fetch } : {}),
     });
+    this.channel?.addEventListener("message", (e) => this.onTabMessage((e as MessageEvent<TabMessage>).data));
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -51,7 +80,7 @@ export class SessionStore {
 
   /** After login, register, login/resolve or the SSO exchange (each sent with `use_cookie: true`). */
   signedIn(result: AuthResult): void {
-    this.useTokens(result.tokens.access_token, result.tokens.expires_in);
+    this.useTokens(result.tokens.access_token, this.now() + result.tokens.expires_in * 1000);
     this.set({ status: "signed-in", user: result.user });
   }
 
@@ -60,15 +89,24 @@ export class SessionStore {
     if (this.state.status === "signed-in") this.set({ status: "signed-in", user });
   }
 
-  /** New tokens from the refresh cookie; false (and signed out) when the session is gone. */
+  /**
+   * New tokens from the refresh cookie; false (and signed out, here and in the other tabs) when the
+   * session is gone. One refresh at a time per tab, and one at a time across tabs (the lock).
+   */
   refresh(): Promise<boolean> {
+    const held = this.accessToken;
     this.inFlight ??= this.withLock(async () => {
+      // another tab refreshed while this one waited for the lock: its token serves here too
+      if (this.accessToken && this.accessToken !== held && this.expiresAt - this.now() > REFRESH_AHEAD_MS) return true;
       const r = await this.client.api.POST("/auth/refresh", { body: { use_cookie: true } });
       if (!r.data) {
-        this.clear(this.state.status === "signed-in" ? "expired" : undefined);
+        // 401: the session is over, for every tab; anything else (429, 5xx) is this tab's trouble
+        if (this.state.status === "signed-in" && r.response.status === 401) this.end("expired");
+        else this.clear(this.state.status === "signed-in" ? "expired" : undefined);
         return false;
       }
-      this.useTokens(r.data.access_token, r.data.expires_in);
+      this.useTokens(r.data.access_token, this.now() + r.data.expires_in * 1000);
+      this.post({ type: "refreshed", accessToken: r.data.access_token, expiresAt: this.expiresAt });
       return true;
     })
       .catch(() => false)
@@ -78,29 +116,54 @@ export class SessionStore {
     return this.inFlight;
   }
 
-  /** Ends this session on the server (the cookie goes with it) and here. */
+  /**
+   * Ends this session on the server (the cookie goes with it), here and in the other tabs. The
+   * logout is public and identifies the session by the refresh cookie alone, so it is sent without
+   * the access token: an expired one would otherwise be refused (401) before the session was ended.
+   * It waits for a refresh in flight in another tab, so the cookie it carries is the current one.
+   */
   async logout(): Promise<void> {
-    const r = await this.client.api.POST("/auth/logout", { body: {} });
-    if (!r.response.ok && r.response.status !== 401) throw errorFromResponse(r.response.status, r.error, r.response.headers);
-    this.clear("signed-out");
+    await this.withLock(async () => {
+      const [token, expiresAt] = [this.accessToken, this.expiresAt];
+      this.accessToken = undefined;
+      const r = await this.client.api.POST("/auth/logout", { body: {} }).catch((err: unknown) => ({ failed: err }));
+      if ("failed" in r || !r.response.ok) {
+        if (token) this.useTokens(token, expiresAt); // still signed in: this tab keeps working
+        throw "failed" in r ? r.failed : errorFromResponse(r.response.status, r.error, r.response.headers);
+      }
+    });
+    this.end("signed-out");
   }
 
-  /** The session ended elsewhere (account deleted, password reset): forget it here. */
+  /** The session ended elsewhere (account deleted, password reset): forget it here and in the other tabs. */
   forget(): void {
-    this.clear("signed-out");
+    this.end("signed-out");
   }
 
   /** A background tab's timers are throttled: on return, refresh at once when the token is (nearly) spent. */
   onVisible(): void {
-    if (this.state.status === "signed-in" && Date.now() > this.expiresAt - REFRESH_AHEAD_MS / 2) void this.refresh();
+    if (this.state.status === "signed-in" && this.now() > this.expiresAt - REFRESH_AHEAD_MS / 2) void this.refresh();
   }
 
-  private useTokens(accessToken: string, expiresIn: number): void {
+  private onTabMessage(m: TabMessage): void {
+    if (m.type === "ended") {
+      if (this.state.status !== "anonymous") this.clear(m.reason);
+    } else if (this.state.status !== "anonymous" && m.expiresAt > this.expiresAt) {
+      this.useTokens(m.accessToken, m.expiresAt);
+    }
+  }
+
+  private useTokens(accessToken: string, expiresAt: number): void {
     this.accessToken = accessToken;
-    const lifetime = expiresIn * 1000;
-    this.expiresAt = Date.now() + lifetime;
+    const lifetime = expiresAt - this.now();
+    this.expiresAt = expiresAt;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.refresh(), Math.max(lifetime - REFRESH_AHEAD_MS, lifetime / 2));
+  }
+
+  private end(reason: "signed-out" | "expired"): void {
+    this.clear(reason);
+    this.post({ type: "ended", reason });
   }
 
   private clear(reason: "signed-out" | "expired" | undefined): void {
@@ -115,8 +178,18 @@ export class SessionStore {
     for (const l of this.listeners) l();
   }
 
-  private withLock<T>(fn: () => Promise<T>): Promise<T> {
-    const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-    return locks ? (locks.request(LOCK_NAME, fn) as Promise<T>) : fn();
+  private post(m: TabMessage): void {
+    this.channel?.postMessage(m);
   }
+
+  private withLock<T>(fn: () => Promise<T>): Promise<T> {
+    return this.locks ? (this.locks.request(LOCK_NAME, fn) as Promise<T>) : fn();
+  }
+}
+
+function browserEnv(): SessionStoreEnv {
+  return {
+    locks: typeof navigator !== "undefined" ? navigator.locks : undefined,
+    channel: typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(CHANNEL_NAME) : undefined,
+  };
 }

@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { AppShell, Avatar, Burger, Center, Group, Loader, Menu, NavLink, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconLogout, IconUserCircle } from "@tabler/icons-react";
@@ -99,7 +100,11 @@ function UserMenu() {
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           onClick={() => {
-            void store.logout().finally(() => navigate("/login", { replace: true }));
+            store.logout().then(
+              () => navigate("/login", { replace: true }),
+              (err: unknown) =>
+                notifications.show({ color: "red", title: "Not signed out", message: err instanceof Error ? err.message : String(err) }),
+            );
           }}
         >
           Sign out

@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from "@mantine/core";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
 
 export interface ListParams<F extends string> {
@@ -54,6 +54,21 @@ export function useListParams<F extends string = never>(
     [setParams, pageParam],
   );
   return { page, perPage, filters, setPage, setFilter };
+}
+
+/**
+ * Back to the last page that has rows when the current one empties (its last rows were revoked,
+ * deleted or read away, or a stale link points past the end), instead of an empty state with rows
+ * elsewhere. Call it with the list's params and the API's page envelope.
+ */
+export function useClampedPage(
+  params: Pick<ListParams<string>, "page" | "setPage">,
+  envelope: { data: unknown[]; total_pages: number } | undefined,
+): void {
+  const { page, setPage } = params;
+  useEffect(() => {
+    if (envelope && envelope.data.length === 0 && page > 1) setPage(Math.max(1, envelope.total_pages));
+  }, [envelope, page, setPage]);
 }
 
 /** The pager under a list: the API's page envelope (`page`, `total_pages`, `total`) in, `?page=` out. */

@@ -4,6 +4,6 @@ export { ColorSchemeToggle } from "./ColorSchemeToggle";
 export { CopyButton } from "./CopyButton";
 export { EmptyState } from "./EmptyState";
 export { PageHeader } from "./PageHeader";
-export { ListPagination, useListParams, type ListParams } from "./Pagination";
+export { ListPagination, useClampedPage, useListParams, type ListParams } from "./Pagination";
 export { Time, useDatetimeSettings, useNow } from "./Time";
 export { formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
+import { AuthFooter } from "./shared";
 
 /** `/forgot-password`: asks for a reset mail (`POST /auth/forgot-password`, which always answers 200). */
 export default function ForgotPasswordPage() {
@@ -59,11 +59,7 @@ export default function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Text size="sm" ta="center">
-        <Anchor component={Link} to="/login">
-          Back to sign in
-        </Anchor>
-      </Text>
+      <AuthFooter links={[{ to: "/login", label: "Back to sign in" }]} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Divider, List, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Center, Divider, List, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -7,7 +7,7 @@ import { useApiMutation, useApiQuery } from "../../api/query";
 import { useSession } from "../../app/session";
 import { ApiErrorAlert, Time } from "../../components";
 import { RegisterForm } from "./RegisterForm";
-import { useFinishSignIn } from "./shared";
+import { AuthFooter, useFinishSignIn } from "./shared";
 
 /**
  * `/invites/<token>` (the invite mail's link): the invite's preview (`GET /invites/:token/preview`),
@@ -50,9 +50,7 @@ export default function InvitePage() {
           Invitation
         </Title>
         <ApiErrorAlert error={preview.error} title="This invitation cannot be used" />
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          Go to sign in
-        </Anchor>
+        <AuthFooter links={[{ to: "/login", label: "Go to sign in" }]} />
       </Stack>
     );
 

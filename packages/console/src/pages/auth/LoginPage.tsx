@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { BurnBoxError } from "@burnbox/sdk";
 import { unwrap, useApi } from "../../api/query";
 import { useSession } from "../../app/session";
 import { ApiErrorAlert } from "../../components";
 import { conflictOf, SessionConflict, type Conflict } from "./SessionConflict";
-import { safeNext, SsoButtons, takeSsoNext, useFinishSignIn, type SessionLimitConflict } from "./shared";
+import { AuthFooter, safeNext, SsoButtons, takeSsoNext, useFinishSignIn, withNext, type SessionLimitConflict } from "./shared";
 
 /** What the SSO callback's `#error=<code>` means, in words. */
 const SSO_ERRORS: Record<string, string> = {
@@ -146,15 +146,12 @@ export default function LoginPage() {
         </Stack>
       </form>
       <SsoButtons next={safeNext(next)} />
-      <Text size="sm" ta="center">
-        <Anchor component={Link} to="/forgot-password">
-          Forgot your password?
-        </Anchor>
-        {" · "}
-        <Anchor component={Link} to={next ? `/register?next=${encodeURIComponent(next)}` : "/register"}>
-          Create an account
-        </Anchor>
-      </Text>
+      <AuthFooter
+        links={[
+          { to: "/forgot-password", label: "Forgot your password?" },
+          { to: withNext("/register", next), label: "Create an account" },
+        ]}
+      />
     </Stack>
   );
 }

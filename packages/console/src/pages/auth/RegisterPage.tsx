@@ -1,9 +1,9 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import { useEffect } from "react";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
 import { useSession } from "../../app/session";
 import { RegisterForm } from "./RegisterForm";
-import { safeNext, SsoButtons, useFinishSignIn } from "./shared";
+import { AuthFooter, safeNext, SsoButtons, useFinishSignIn, withNext } from "./shared";
 
 /** `/register`: a new account (a confirmation mail follows, linking to /verify-email/<token>). */
 export default function RegisterPage() {
@@ -22,12 +22,7 @@ export default function RegisterPage() {
       </Title>
       <RegisterForm onRegistered={(r) => finish(r)} />
       <SsoButtons next={safeNext(next)} />
-      <Text size="sm" ta="center">
-        Already have an account?{" "}
-        <Anchor component={Link} to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>
-          Sign in
-        </Anchor>
-      </Text>
+      <AuthFooter lead="Already have an account?" links={[{ to: withNext("/login", next), label: "Sign in" }]} />
     </Stack>
   );
 }

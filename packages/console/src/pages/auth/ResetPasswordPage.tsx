@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { unwrap, useApi } from "../../api/query";
 import { useSession, useSessionStore } from "../../app/session";
 import { ApiErrorAlert } from "../../components";
-import { describePolicy, useSsoStatus } from "./shared";
+import { AuthFooter, describePolicy, useSsoStatus } from "./shared";
 
 /** `/reset-password?token=` (the reset mail's link): a new password; every session ends (`POST /auth/reset-password`). */
 export default function ResetPasswordPage() {
@@ -89,13 +89,7 @@ export default function ResetPasswordPage() {
           </Stack>
         </form>
       )}
-      {!done && (
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to="/login">
-            Back to sign in
-          </Anchor>
-        </Text>
-      )}
+      {!done && <AuthFooter links={[{ to: "/login", label: "Back to sign in" }]} />}
     </Stack>
   );
 }

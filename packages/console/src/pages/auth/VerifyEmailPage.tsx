@@ -1,11 +1,12 @@
-import { Alert, Anchor, Center, Loader, Stack, Title } from "@mantine/core";
+import { Alert, Center, Loader, Stack, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { accountKeys } from "../../api/keys";
 import { useApiQuery } from "../../api/query";
 import { useSession } from "../../app/session";
 import { ApiErrorAlert } from "../../components";
+import { AuthFooter } from "./shared";
 
 /** `/verify-email/<token>` (the confirmation mail's link): confirms the address once (`GET /auth/verify-email/:token`). */
 export default function VerifyEmailPage() {
@@ -45,11 +46,7 @@ export default function VerifyEmailPage() {
           Thank you, your address is confirmed.
         </Alert>
       )}
-      {!q.isPending && (
-        <Anchor component={Link} to={signedIn ? "/" : "/login"} ta="center" size="sm">
-          {signedIn ? "Go to the console" : "Sign in"}
-        </Anchor>
-      )}
+      {!q.isPending && <AuthFooter links={[signedIn ? { to: "/", label: "Go to the console" } : { to: "/login", label: "Sign in" }]} />}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Divider, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Divider, Stack, Text } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
-import { useCallback } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Fragment, useCallback } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { AuthResult, components } from "@burnbox/sdk";
 import { accountKeys } from "../../api/keys";
 import { useApi, useApiQuery } from "../../api/query";
@@ -76,6 +76,27 @@ export function SsoButtons({ next }: { next?: string }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** `path`, keeping where the user was headed (`?next=`) when there is such a place. */
+export const withNext = (path: string, next: string | null | undefined): string =>
+  next ? `${path}?next=${encodeURIComponent(next)}` : path;
+
+/** The links under a sign-in page's form: small, centred, apart by a dot, after an optional lead-in. */
+export function AuthFooter({ lead, links }: { lead?: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <Text size="sm" ta="center">
+      {lead ? `${lead} ` : null}
+      {links.map((l, i) => (
+        <Fragment key={l.to}>
+          {i > 0 ? " · " : null}
+          <Anchor component={Link} to={l.to}>
+            {l.label}
+          </Anchor>
+        </Fragment>
+      ))}
+    </Text>
   );
 }
 

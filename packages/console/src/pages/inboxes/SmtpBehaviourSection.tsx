@@ -139,60 +139,38 @@ export function SmtpBehaviourSection({ inbox }: { inbox: Inbox }) {
             </Group>
           ) : null}
 
-          <Checkbox
+          <ToggledNumber
             label="Defer the first attempts"
             description="The first n attempts of each message get 451 after DATA, then it is accepted, as greylisting does."
             checked={form.defer}
-            onChange={(e) => set("defer", e.currentTarget.checked)}
+            onToggle={(on) => set("defer", on)}
+            numberLabel="Attempts to defer"
+            range="1–10"
+            value={form.deferFirst}
+            onChange={(v) => set("deferFirst", v)}
           />
-          {form.defer ? (
-            <NumberInput
-              pl="xl"
-              label="Attempts to defer"
-              description="1–10"
-              value={form.deferFirst}
-              onChange={(v) => set("deferFirst", v)}
-              allowDecimal={false}
-              w={200}
-            />
-          ) : null}
-
-          <Checkbox
+          <ToggledNumber
             label="Delay the reply to DATA"
             description="The sender waits this long after sending the message before it gets the final reply."
             checked={form.delay}
-            onChange={(e) => set("delay", e.currentTarget.checked)}
+            onToggle={(on) => set("delay", on)}
+            numberLabel="Delay (ms)"
+            range="0–30000"
+            value={form.delayMs}
+            onChange={(v) => set("delayMs", v)}
           />
-          {form.delay ? (
-            <NumberInput
-              pl="xl"
-              label="Delay (ms)"
-              description="0–30000"
-              value={form.delayMs}
-              onChange={(v) => set("delayMs", v)}
-              allowDecimal={false}
-              w={200}
-            />
-          ) : null}
-
-          <Checkbox
+          <ToggledNumber
             label="Limit the message size"
             description="A larger message gets 552 after DATA (or at RCPT TO when SIZE= declares more)."
             checked={form.maxSize}
-            onChange={(e) => set("maxSize", e.currentTarget.checked)}
+            onToggle={(on) => set("maxSize", on)}
+            numberLabel="Maximum size (bytes)"
+            range="1 or more"
+            value={form.maxSizeBytes}
+            onChange={(v) => set("maxSizeBytes", v)}
+            thousandSeparator=" "
+            width={240}
           />
-          {form.maxSize ? (
-            <NumberInput
-              pl="xl"
-              label="Maximum size (bytes)"
-              description="1 or more"
-              value={form.maxSizeBytes}
-              onChange={(v) => set("maxSizeBytes", v)}
-              allowDecimal={false}
-              thousandSeparator=" "
-              w={240}
-            />
-          ) : null}
 
           <ApiErrorAlert error={save.error} />
           {save.isSuccess && !save.isPending ? (
@@ -277,6 +255,44 @@ export function SmtpLogSection({ inboxId }: { inboxId: string }) {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** A part of the behaviour that is off unless ticked, with the one whole number it takes when on. */
+function ToggledNumber(props: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onToggle: (on: boolean) => void;
+  numberLabel: string;
+  /** the allowed values, in words (the number's description) */
+  range: string;
+  value: number | string;
+  onChange: (value: number | string) => void;
+  thousandSeparator?: string;
+  width?: number;
+}) {
+  return (
+    <>
+      <Checkbox
+        label={props.label}
+        description={props.description}
+        checked={props.checked}
+        onChange={(e) => props.onToggle(e.currentTarget.checked)}
+      />
+      {props.checked ? (
+        <NumberInput
+          pl="xl"
+          label={props.numberLabel}
+          description={props.range}
+          value={props.value}
+          onChange={props.onChange}
+          allowDecimal={false}
+          thousandSeparator={props.thousandSeparator}
+          w={props.width ?? 200}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -14,10 +14,10 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconBell, IconCheck, IconChecks, IconTrash } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
 import { notificationKeys } from "./keys";
 import { linkOf, type Notification } from "./frames";
 
@@ -49,11 +49,7 @@ export default function NotificationsPage() {
       list.setPage(1);
     },
   });
-  // back to the last page with rows when this one empties (its last rows deleted or read away)
-  const { page, setPage } = list;
-  useEffect(() => {
-    if (q.data && q.data.data.length === 0 && page > 1) setPage(Math.max(1, q.data.total_pages));
-  }, [q.data, page, setPage]);
+  useClampedPage(list, q.data);
   const rows = q.data?.data ?? [];
 
   return (

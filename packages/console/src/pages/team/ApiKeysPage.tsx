@@ -16,12 +16,11 @@ import {
 import { IconDots, IconKey, IconPlus, IconRefresh, IconTrash, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { useState } from "react";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams, useNow } from "../../components";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams, useNow } from "../../components";
 import { ConfirmModal } from "./ConfirmModal";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { keyStatus, STATUS_LABEL, type ApiKey } from "./key-status";
 import { teamKeys } from "./keys";
-import { useClampedPage } from "./useClampedPage";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
 

@@ -4,9 +4,8 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, CopyButton, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, CopyButton, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
 import { teamKeys } from "./keys";
-import { useClampedPage } from "./useClampedPage";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal } from "./WebhookFormModal";
 

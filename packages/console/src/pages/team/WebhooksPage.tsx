@@ -3,10 +3,9 @@ import { IconDots, IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
 import { ConfirmModal } from "./ConfirmModal";
 import { teamKeys } from "./keys";
-import { useClampedPage } from "./useClampedPage";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal, type Webhook } from "./WebhookFormModal";

@@ -258,6 +258,19 @@ function excluded(text: string, c: Candidate): boolean {
 }
 
 /**
+ * Four digits alone in parentheses after a word (`Verify your Acme email (2999)`, `Annual report
+ * (2026)`, `Comments (1024)`) tag the text with a count or a year; a sender writes a code with a
+ * keyword or a colon, not as an aside. A keyword right before the parentheses (`PIN (4821)`) keeps
+ * it a code. Longer runs in parentheses (`(482913)`) stay codes.
+ */
+function parenthesisedTag(text: string, c: Candidate, keywords: readonly Span[]): boolean {
+  if (!c.digitsOnly || c.end - c.start !== 4 || text[c.start - 1] !== "(" || text[c.end] !== ")") return false;
+  const wordEnd = isSpace(text[c.start - 2]) ? c.start - 2 : c.start - 1;
+  if (!isWord(text[wordEnd - 1])) return false;
+  return !keywords.some((k) => k.end === wordEnd);
+}
+
+/**
  * Whether a span lies (partly) inside a URL or an e-mail address. A URL holds no white space, so
  * only the chunk of non-space text around each end of the span is searched, each chunk once.
  */
@@ -328,7 +341,8 @@ function contextOf(text: string, c: Span): string {
 
 function findIn(raw: string, where: 0 | 1): Found[] {
   const text = fold(raw);
-  const nearKeyword = nearKeywordIn(keywordSpans(text));
+  const keywords = keywordSpans(text);
+  const nearKeyword = nearKeywordIn(keywords);
   const inLink = linkChecker(text);
   const found: Found[] = [];
   const runs: Candidate[] = [];
@@ -338,7 +352,7 @@ function findIn(raw: string, where: 0 | 1): Found[] {
     if (values.has(c.value)) continue; // its first place in this text is the one that counts
     // in the subject every run counts (is it the only one?); in a body only those near a keyword
     const near = nearKeyword(c);
-    if ((where === 1 && !near) || excluded(text, c) || inLink(c)) continue;
+    if ((where === 1 && !near) || excluded(text, c) || parenthesisedTag(text, c, keywords) || inLink(c)) continue;
     runs.push(c);
     if (!near) continue;
     found.push({ ...c, rank: c.digitsOnly ? 0 : 1, where, context: contextOf(text, c) });

@@ -380,6 +380,30 @@ const rows: Row[] = [
     codes: [["2025", "Your 2025 year in review"]],
     links: [],
   },
+  {
+    name: "four digits in parentheses after a word tag the subject (a count or a year), even beside a keyword",
+    mail: { subject: "Verify your Acme email (2999)", text: "Thanks for signing up." },
+    codes: [],
+    links: [],
+  },
+  {
+    name: "four digits in parentheses after a word are no code in the body either",
+    mail: { subject: "Acme", text: "Your verification history (1024) is attached. Your code: 4821" },
+    codes: [["4821", "our verification history (1024) is attached. Your code: 4821"]],
+    links: [],
+  },
+  {
+    name: "four digits in parentheses right after a keyword are a code",
+    mail: { subject: "Acme", text: "Your PIN (4821) opens the door." },
+    codes: [["4821", "Your PIN (4821) opens the door."]],
+    links: [],
+  },
+  {
+    name: "a longer run in parentheses is a code",
+    mail: { subject: "Verify your Acme email (482913)", text: "Thanks." },
+    codes: [["482913", "Verify your Acme email (482913)"]],
+    links: [],
+  },
   // ---- links
   {
     name: "verify link from its URL",
