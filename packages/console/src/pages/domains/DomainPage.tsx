@@ -1,9 +1,25 @@
-import { Alert, Anchor, Button, Code, Group, List, Modal, Paper, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  List,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconArrowLeft, IconRefresh, IconTransfer, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { NotAllowed, useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
+import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
 import { ApiErrorAlert, CopyButton, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { OrgGate } from "../teams/OrgGate";
@@ -37,10 +53,10 @@ function DomainView({ org }: { org: OrgWithRole }) {
   const transfer = useApiMutation(
     (bb, target: string) => bb.api.POST("/orgs/{orgId}/domains/{domainId}/transfer", { params: { path }, body: { target_org_id: target } }),
     {
-      invalidates: [domainsKeys.all(org.id)],
+      invalidates: [domainsKeys.lists(org.id)],
       onSuccess: () => {
         setTransferring(false);
-        navigate("/domains", { replace: true });
+        void navigate("/domains", { replace: true });
       },
     },
   );
@@ -82,7 +98,15 @@ function DomainView({ org }: { org: OrgWithRole }) {
         }
       />
       {notice && (
-        <Alert role="status" color="teal" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)} mb="sm">
+        <Alert
+          role="status"
+          color="teal"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+          mb="sm"
+        >
           {notice}
         </Alert>
       )}
@@ -284,7 +308,7 @@ function DeleteDomainModal({ orgId, domain, onClose }: { orgId: string; domain: 
   );
   const del = useApiMutation(
     (bb, f: boolean) => bb.api.DELETE("/orgs/{orgId}/domains/{domainId}", { params: { path, query: f ? { force: true } : {} } }),
-    { invalidates: [domainsKeys.all(orgId)], onSuccess: () => navigate("/domains", { replace: true }) },
+    { invalidates: [domainsKeys.lists(orgId)], onSuccess: () => navigate("/domains", { replace: true }) },
   );
   const i = impact.data;
   return (
@@ -303,7 +327,8 @@ function DeleteDomainModal({ orgId, domain, onClose }: { orgId: string; domain: 
               </List.Item>
               <List.Item>
                 {i.assignments.length} team {i.assignments.length === 1 ? "assignment" : "assignments"}
-                {i.assignments.length > 0 && `: ${i.assignments.map((a) => `${a.team_name} (${a.access_level.replace("_", " ")})`).join(", ")}`}
+                {i.assignments.length > 0 &&
+                  `: ${i.assignments.map((a) => `${a.team_name} (${a.access_level.replace("_", " ")})`).join(", ")}`}
               </List.Item>
               <List.Item>
                 {i.webhooks_affected} {i.webhooks_affected === 1 ? "webhook stops" : "webhooks stop"} hearing of it

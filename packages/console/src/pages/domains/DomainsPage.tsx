@@ -1,4 +1,19 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, Modal, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -47,7 +62,8 @@ function Domains({ org }: { org: OrgWithRole }) {
   const nameOf = (id: string) => rows.find((d) => d.id === id)?.domain_name ?? id;
 
   const bulkVerify = useApiMutation(
-    (bb, ids: string[]) => bb.api.POST("/orgs/{orgId}/domains/bulk-verify", { params: { path: { orgId: org.id } }, body: { domain_ids: ids } }),
+    (bb, ids: string[]) =>
+      bb.api.POST("/orgs/{orgId}/domains/bulk-verify", { params: { path: { orgId: org.id } }, body: { domain_ids: ids } }),
     {
       invalidates,
       onSuccess: (r) =>
@@ -137,14 +153,29 @@ function Domains({ org }: { org: OrgWithRole }) {
             >
               Verify selected{selected.size ? ` (${selected.size})` : ""}
             </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={selected.size === 0} onClick={() => setDeleting(true)}>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              disabled={selected.size === 0}
+              onClick={() => setDeleting(true)}
+            >
               Delete selected{selected.size ? ` (${selected.size})` : ""}
             </Button>
           </Group>
         )}
       </Group>
       {notice && (
-        <Alert role="status" color="teal" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)} mb="sm" title={notice.text}>
+        <Alert
+          role="status"
+          color="teal"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+          mb="sm"
+          title={notice.text}
+        >
           {notice.details.length > 0 && (
             <List size="sm">
               {notice.details.map((d) => (
@@ -254,7 +285,8 @@ function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boo
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const add = useApiMutation(
-    (bb, body: { domain_name: string; description?: string }) => bb.api.POST("/orgs/{orgId}/domains", { params: { path: { orgId } }, body }),
+    (bb, body: { domain_name: string; description?: string }) =>
+      bb.api.POST("/orgs/{orgId}/domains", { params: { path: { orgId } }, body }),
     { invalidates: [domainsKeys.all(orgId)], onSuccess: (d) => navigate(`/domains/${d.id}`) },
   );
   return (
@@ -266,7 +298,14 @@ function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boo
         }}
       >
         <Stack>
-          <TextInput label="Domain name" placeholder="mail.example.com" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label="Domain name"
+            placeholder="mail.example.com"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-autofocus
+          />
           <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
           <ApiErrorAlert error={add.error} />
           <Group justify="flex-end">

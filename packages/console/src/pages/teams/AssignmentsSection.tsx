@@ -1,4 +1,19 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Paper, Select, Skeleton, Stack, Switch, Table, Text, Title, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
 import { IconAdjustments, IconPlus, IconUnlink } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -36,7 +51,10 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
   const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id), ["domains", org.id]];
   const update = useApiMutation(
     (bb, vars: { domainId: string; body: components["schemas"]["UpdateDomainAssignmentRequest"] }) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/domains/{domainId}", { params: { path: { ...path, domainId: vars.domainId } }, body: vars.body }),
+      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/domains/{domainId}", {
+        params: { path: { ...path, domainId: vars.domainId } },
+        body: vars.body,
+      }),
     { invalidates, onSuccess: () => setEditing(null) },
   );
   const unassign = useApiMutation(
@@ -92,7 +110,7 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
                         value={a.access_level}
                         allowDeselect={false}
                         w={240}
-                        onChange={(v) => v && v !== a.access_level && update.mutate({ domainId: a.domain_id, body: { access_level: v as Access } })}
+                        onChange={(v) => v && v !== a.access_level && update.mutate({ domainId: a.domain_id, body: { access_level: v } })}
                       />
                     ) : (
                       <Text size="sm">{ACCESS.find((x) => x.value === a.access_level)?.label}</Text>
@@ -130,7 +148,13 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
         </Table.ScrollContainer>
       )}
       {assigning && <AssignModal org={org} team={team} assigned={rows.map((a) => a.domain_id)} onClose={() => setAssigning(false)} />}
-      <Modal closeButtonProps={{ "aria-label": "Close" }} opened={editing !== null} onClose={() => setEditing(null)} title={`Settings of ${editing?.domain_name ?? ""} in ${team.name}`} size="lg">
+      <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={`Settings of ${editing?.domain_name ?? ""} in ${team.name}`}
+        size="lg"
+      >
         {editing && (
           <TierSettingsForm
             tier="assignment"
@@ -141,16 +165,29 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
           />
         )}
       </Modal>
-      <Modal closeButtonProps={{ "aria-label": "Close" }} opened={unassigning !== null} onClose={() => setUnassigning(null)} title={`Unassign ${unassigning?.domain_name ?? ""}?`}>
+      <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
+        opened={unassigning !== null}
+        onClose={() => setUnassigning(null)}
+        title={`Unassign ${unassigning?.domain_name ?? ""}?`}
+      >
         <Stack>
           <Text size="sm">The team can no longer create inboxes on this domain. The domain itself stays in the organization.</Text>
-          <Switch label="Also when the team still has active inboxes there (they are deactivated)" checked={force} onChange={(e) => setForce(e.currentTarget.checked)} />
+          <Switch
+            label="Also when the team still has active inboxes there (they are deactivated)"
+            checked={force}
+            onChange={(e) => setForce(e.currentTarget.checked)}
+          />
           <ApiErrorAlert error={unassign.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setUnassigning(null)}>
               Cancel
             </Button>
-            <Button color="red" loading={unassign.isPending} onClick={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}>
+            <Button
+              color="red"
+              loading={unassign.isPending}
+              onClick={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}
+            >
               Unassign
             </Button>
           </Group>
@@ -184,13 +221,17 @@ function AssignModal({ org, team, assigned, onClose }: { org: OrgWithRole; team:
           searchable
           nothingFoundMessage={verified.isPending ? "Loading…" : "No verified domain left to assign"}
         />
-        <Select label="Access" data={ACCESS} value={access} allowDeselect={false} onChange={(v) => v && setAccess(v as Access)} />
+        <Select label="Access" data={ACCESS} value={access} allowDeselect={false} onChange={(v) => v && setAccess(v)} />
         <ApiErrorAlert error={verified.error ?? assign.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={!domainId} loading={assign.isPending} onClick={() => domainId && assign.mutate({ domain_id: domainId, access_level: access })}>
+          <Button
+            disabled={!domainId}
+            loading={assign.isPending}
+            onClick={() => domainId && assign.mutate({ domain_id: domainId, access_level: access })}
+          >
             Assign
           </Button>
         </Group>

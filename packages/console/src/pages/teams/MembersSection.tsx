@@ -56,7 +56,10 @@ export function MembersSection({ org, team, perms }: Props) {
 
   const changeRole = useApiMutation(
     (bb, vars: { userId: string; role: string }) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/members/{userId}", { params: { path: { ...path, userId: vars.userId } }, body: { role: vars.role } }),
+      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/members/{userId}", {
+        params: { path: { ...path, userId: vars.userId } },
+        body: { role: vars.role },
+      }),
     { invalidates, onSuccess: (m) => setNotice({ text: `${m.email} is now ${m.role}.`, details: [] }) },
   );
   const removeOne = useApiMutation(
@@ -117,7 +120,16 @@ export function MembersSection({ org, team, perms }: Props) {
         )}
       </Group>
       {notice && (
-        <Alert role="status" color="teal" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)} mb="sm" title={notice.text}>
+        <Alert
+          role="status"
+          color="teal"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+          mb="sm"
+          title={notice.text}
+        >
           {notice.details.length > 0 && (
             <List size="sm">
               {notice.details.map((d) => (
@@ -202,7 +214,9 @@ export function MembersSection({ org, team, perms }: Props) {
       <ListPagination params={list} envelope={q.data} label="Member pages" />
       {!canManage && !perms.isLoading && (
         <Text size="sm" c="dimmed" mt="sm">
-          {team.is_archived ? "An archived team takes no member changes." : "Only the team's leads and the organization's owners and admins change its members."}
+          {team.is_archived
+            ? "An archived team takes no member changes."
+            : "Only the team's leads and the organization's owners and admins change its members."}
         </Text>
       )}
       <AddMembersModal org={org} team={team} opened={adding} roles={roles} onClose={() => setAdding(false)} onDone={setNotice} />
@@ -263,7 +277,11 @@ function AddMembersModal({
   const [role, setRole] = useState("member");
   const suggestions = useApiQuery(
     [...teamsKeys.members(org.id, team.id), "candidates"],
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/members/search", { params: { path: { orgId: org.id }, query: { exclude_team: team.id, per_page: 20 } }, signal }),
+    (bb, signal) =>
+      bb.api.GET("/orgs/{orgId}/members/search", {
+        params: { path: { orgId: org.id }, query: { exclude_team: team.id, per_page: 20 } },
+        signal,
+      }),
     { enabled: opened },
   );
   const done = () => {
@@ -350,7 +368,11 @@ function AddMembersModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={addresses.length === 0 || addresses.length > 50} loading={addOne.isPending || addMany.isPending}>
+            <Button
+              type="submit"
+              disabled={addresses.length === 0 || addresses.length > 50}
+              loading={addOne.isPending || addMany.isPending}
+            >
               {addresses.length > 1 ? `Add ${addresses.length} members` : "Add member"}
             </Button>
           </Group>

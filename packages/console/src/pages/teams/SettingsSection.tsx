@@ -4,7 +4,6 @@ import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import type { OrgWithRole, Team } from "../../app/workspace";
-import { ApiErrorAlert } from "../../components";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
 import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
@@ -35,7 +34,14 @@ export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: 
         >
           <Stack gap="sm">
             <TextInput label="Team name" value={name} disabled={!canEdit} onChange={(e) => setName(e.currentTarget.value)} />
-            <Textarea label="Description" value={description} disabled={!canEdit} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <Textarea
+              label="Description"
+              value={description}
+              disabled={!canEdit}
+              autosize
+              minRows={2}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
             {canEdit && (
               <Group justify="flex-end">
                 <Button type="submit" variant="default" loading={update.isPending}>
@@ -63,7 +69,9 @@ export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: 
         )}
         {!canEdit && !perms.isLoading && (
           <Text size="sm" c="dimmed">
-            {team.is_archived ? "An archived team's settings cannot change." : "Only the team's leads and the organization's owners and admins change these."}
+            {team.is_archived
+              ? "An archived team's settings cannot change."
+              : "Only the team's leads and the organization's owners and admins change these."}
           </Text>
         )}
       </Stack>

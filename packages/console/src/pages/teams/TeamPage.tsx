@@ -28,7 +28,9 @@ function TeamView({ org }: { org: OrgWithRole }) {
   const orgPerms = useOrgPermissions(org.id);
   const teamPerms = useTeamPermissions(org.id, teamId);
   const isAdmin = useIsSystemAdmin();
-  const q = useApiQuery(teamsKeys.team(org.id, teamId), (bb, signal) => bb.api.GET("/orgs/{orgId}/teams/{teamId}", { params: { path }, signal }));
+  const q = useApiQuery(teamsKeys.team(org.id, teamId), (bb, signal) =>
+    bb.api.GET("/orgs/{orgId}/teams/{teamId}", { params: { path }, signal }),
+  );
   const [pending, setPending] = useState<Pending>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id)];
@@ -47,16 +49,15 @@ function TeamView({ org }: { org: OrgWithRole }) {
       setNotice(`${t.name} is restored.`);
     },
   });
+  // what is gone afterwards is not refetched: only the lists that showed it
+  const gone = [teamsKeys.lists(org.id), workspaceKeys.teams(org.id)];
   const leave = useApiMutation((bb) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/leave", { params: { path } }), {
-    invalidates,
+    invalidates: gone,
     onSuccess: () => navigate("/teams", { replace: true }),
   });
   const transfer = useApiMutation(
     (bb, target: string) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/transfer", { params: { path }, body: { target_org_id: target } }),
-    {
-      invalidates,
-      onSuccess: () => navigate("/teams", { replace: true }),
-    },
+    { invalidates: gone, onSuccess: () => navigate("/teams", { replace: true }) },
   );
 
   if (q.error && !q.data)
@@ -93,7 +94,12 @@ function TeamView({ org }: { org: OrgWithRole }) {
               </Button>
             )}
             {canManage && team.is_archived && (
-              <Button variant="default" leftSection={<IconRestore size={16} />} loading={restore.isPending} onClick={() => restore.mutate(undefined)}>
+              <Button
+                variant="default"
+                leftSection={<IconRestore size={16} />}
+                loading={restore.isPending}
+                onClick={() => restore.mutate(undefined)}
+              >
                 Restore
               </Button>
             )}
@@ -116,7 +122,15 @@ function TeamView({ org }: { org: OrgWithRole }) {
         }
       />
       {notice && (
-        <Alert role="status" color="teal" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)} mb="sm">
+        <Alert
+          role="status"
+          color="teal"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+          mb="sm"
+        >
           {notice}
         </Alert>
       )}
@@ -165,8 +179,8 @@ function TeamView({ org }: { org: OrgWithRole }) {
         onTransfer={(target) => transfer.mutate(target)}
         onClose={close}
       >
-        The team moves to another organization. Members who do not belong to that organization are removed, and its domain assignments
-        are dropped.
+        The team moves to another organization. Members who do not belong to that organization are removed, and its domain assignments are
+        dropped.
       </TransferModal>
     </>
   );
@@ -219,7 +233,7 @@ function DeleteTeamModal({ orgId, team, onClose }: { orgId: string; team: Team; 
     bb.api.GET("/orgs/{orgId}/teams/{teamId}/impact", { params: { path }, signal }),
   );
   const del = useApiMutation((bb) => bb.api.DELETE("/orgs/{orgId}/teams/{teamId}", { params: { path } }), {
-    invalidates: [teamsKeys.all, workspaceKeys.teams(orgId)],
+    invalidates: [teamsKeys.lists(orgId), workspaceKeys.teams(orgId)],
     onSuccess: () => navigate("/teams", { replace: true }),
   });
   const i = impact.data;

@@ -57,14 +57,40 @@ export function TierSettingsForm({
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         Leave a field empty to inherit it. An inbox's default lifetime is the first one set of assignment, team, domain, org and the
-        platform; its maximum is the smallest maximum set on any of them, so the {tier} cannot raise a maximum set above it. Durations
-        look like 30m, 2h or 7d.
+        platform; its maximum is the smallest maximum set on any of them, so the {tier} cannot raise a maximum set above it. Durations look
+        like 30m, 2h or 7d.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Default inbox lifetime" placeholder="inherit" value={defaultTtl} disabled={disabled} onChange={(e) => setDefaultTtl(e.currentTarget.value)} />
-        <TextInput label="Maximum inbox lifetime" placeholder="inherit" value={maxTtl} disabled={disabled} onChange={(e) => setMaxTtl(e.currentTarget.value)} />
-        <Select label="Attachments" data={ATTACHMENTS} value={attachments} disabled={disabled} allowDeselect={false} onChange={(v) => setAttachments(v ?? "")} />
-        <NumberInput label="Active inboxes per domain" placeholder="inherit" min={1} value={perDomain} disabled={disabled} onChange={setPerDomain} />
+        <TextInput
+          label="Default inbox lifetime"
+          placeholder="inherit"
+          value={defaultTtl}
+          disabled={disabled}
+          onChange={(e) => setDefaultTtl(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Maximum inbox lifetime"
+          placeholder="inherit"
+          value={maxTtl}
+          disabled={disabled}
+          onChange={(e) => setMaxTtl(e.currentTarget.value)}
+        />
+        <Select
+          label="Attachments"
+          data={ATTACHMENTS}
+          value={attachments}
+          disabled={disabled}
+          allowDeselect={false}
+          onChange={(v) => setAttachments(v ?? "")}
+        />
+        <NumberInput
+          label="Active inboxes per domain"
+          placeholder="inherit"
+          min={1}
+          value={perDomain}
+          disabled={disabled}
+          onChange={setPerDomain}
+        />
       </SimpleGrid>
       <ApiErrorAlert error={error} />
       {!disabled && (

@@ -1,6 +1,7 @@
 /** Query keys of the teams area; every one starts with "teams" (the header's team list is workspaceKeys.teams). */
 export const teamsKeys = {
   all: ["teams"] as const,
+  lists: (orgId: string) => ["teams", orgId, "list"] as const,
   list: (orgId: string, filters: Record<string, unknown>) => ["teams", orgId, "list", filters] as const,
   team: (orgId: string, teamId: string) => ["teams", orgId, teamId] as const,
   impact: (orgId: string, teamId: string) => ["teams", orgId, teamId, "impact"] as const,
