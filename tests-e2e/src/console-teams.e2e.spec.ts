@@ -196,7 +196,8 @@ describe("the console: teams, domains and roles", () => {
       await page.getByRole("link", { name: world.domainName }).click();
       await page.getByRole("heading", { name: world.domainName, level: 1 }).waitFor();
       await page.getByText("Only owners and admins of the organization can check, delete or change a domain.").waitFor();
-      for (const name of ["Verify now", "Delete", "Transfer"]) expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
+      for (const name of ["Verify now", "Delete", "Transfer"])
+        expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
       // and the API agrees with what is hidden
       const listed = await api<{ data: Array<{ id: string }> }>("GET", `/orgs/${world.orgId}/domains`, { token: member.token });
       const verifyAsMember = await api("POST", `/orgs/${world.orgId}/domains/${listed.body.data[0]!.id}/verify`, { token: member.token });
@@ -224,7 +225,12 @@ describe("the console: teams, domains and roles", () => {
       const viewRow = team.getByRole("row").filter({ hasText: "team.webhooks.manage" });
       await viewRow.getByLabel("Lead: yes").waitFor();
       await viewRow.getByLabel("Member: no").waitFor();
-      await page.getByRole("region", { name: "Organization roles" }).getByRole("row").filter({ hasText: "org.delete" }).getByLabel("Owner: yes").waitFor();
+      await page
+        .getByRole("region", { name: "Organization roles" })
+        .getByRole("row")
+        .filter({ hasText: "org.delete" })
+        .getByLabel("Owner: yes")
+        .waitFor();
       expect(await page.getByRole("button", { name: "Create role" }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
@@ -251,7 +257,10 @@ describe("the console: teams, domains and roles", () => {
       await form.getByText("A new team permission becomes a valid API-key scope at once").waitFor();
       expect(await seriousViolations(p)).toEqual([]);
       await form.getByRole("button", { name: "Create role" }).click();
-      await p.getByRole("status").filter({ hasText: `The role ${label} is created.` }).waitFor();
+      await p
+        .getByRole("status")
+        .filter({ hasText: `The role ${label} is created.` })
+        .waitFor();
       const team = p.getByRole("region", { name: "Team roles" });
       await team.getByRole("row").filter({ hasText: key }).getByLabel(`${label}: yes`).waitFor();
 
@@ -267,11 +276,17 @@ describe("the console: teams, domains and roles", () => {
       const edit = inDialog(p, `Edit ${label}`);
       await edit.getByLabel("Label", { exact: true }).fill(`${label} (renamed)`);
       await edit.getByRole("button", { name: "Save role" }).click();
-      await p.getByRole("status").filter({ hasText: `The role ${label} (renamed) is saved.` }).waitFor();
+      await p
+        .getByRole("status")
+        .filter({ hasText: `The role ${label} (renamed) is saved.` })
+        .waitFor();
 
       await p.getByRole("button", { name: `Delete ${label} (renamed)` }).click();
       await inDialog(p, `Delete the role ${label} (renamed)?`).getByRole("button", { name: "Delete role" }).click();
-      await p.getByRole("status").filter({ hasText: `The role ${label} (renamed) is deleted.` }).waitFor();
+      await p
+        .getByRole("status")
+        .filter({ hasText: `The role ${label} (renamed) is deleted.` })
+        .waitFor();
       expect(await p.getByRole("button", { name: `Edit ${label} (renamed)` }).count()).toBe(0);
     } finally {
       await second.context.close();
