@@ -22,6 +22,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import type { OrgWithRole, Team } from "../../app/workspace";
 import { ApiErrorAlert, ListPagination, Time, useListParams } from "../../components";
+import { parseAddresses } from "./addresses";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
 
@@ -246,16 +247,6 @@ export function MembersSection({ org, team, perms }: Props) {
     </Paper>
   );
 }
-
-/** Addresses from a pasted list: one per line, or separated by commas, semicolons or spaces. */
-export const parseAddresses = (text: string): string[] => [
-  ...new Set(
-    text
-      .split(/[\s,;]+/)
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
 
 function AddMembersModal({
   org,
