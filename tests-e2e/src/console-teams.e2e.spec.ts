@@ -247,8 +247,8 @@ describe("the console: teams, domains and roles", () => {
       await p.goto("/roles");
       await p.getByRole("button", { name: "Create role" }).click();
       const form = inDialog(p, "Create a custom role");
-      await form.getByLabel("Key", { exact: true }).fill(`reporter_${suffix}`);
-      await form.getByLabel("Label", { exact: true }).fill(label);
+      await form.getByRole("textbox", { name: /^Key/ }).fill(`reporter_${suffix}`);
+      await form.getByRole("textbox", { name: /^Label/ }).fill(label);
       await form.getByLabel("Rank").fill("5");
       await form.getByRole("checkbox", { name: /\(team\.inboxes\.view\)/ }).check();
       await form.getByLabel("New team permission").fill(key);
@@ -274,7 +274,7 @@ describe("the console: teams, domains and roles", () => {
 
       await p.getByRole("button", { name: `Edit ${label}` }).click();
       const edit = inDialog(p, `Edit ${label}`);
-      await edit.getByLabel("Label", { exact: true }).fill(`${label} (renamed)`);
+      await edit.getByRole("textbox", { name: /^Label/ }).fill(`${label} (renamed)`);
       await edit.getByRole("button", { name: "Save role" }).click();
       await p
         .getByRole("status")

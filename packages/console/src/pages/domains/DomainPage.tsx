@@ -348,7 +348,7 @@ function DeleteDomainModal({ orgId, domain, onClose }: { orgId: string; domain: 
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" disabled={!i || (i.active_inboxes > 0 && !force)} loading={del.isPending} onClick={() => del.mutate(force)}>
+          <Button color="red.9" disabled={!i || (i.active_inboxes > 0 && !force)} loading={del.isPending} onClick={() => del.mutate(force)}>
             Delete domain
           </Button>
         </Group>

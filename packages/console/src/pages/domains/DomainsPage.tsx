@@ -270,7 +270,7 @@ function Domains({ org }: { org: OrgWithRole }) {
             <Button variant="default" onClick={() => setDeleting(false)}>
               Cancel
             </Button>
-            <Button color="red" loading={bulkDelete.isPending} onClick={() => bulkDelete.mutate({ ids: [...selected], force })}>
+            <Button color="red.9" loading={bulkDelete.isPending} onClick={() => bulkDelete.mutate({ ids: [...selected], force })}>
               Delete
             </Button>
           </Group>

@@ -96,7 +96,7 @@ export default function RolesPage() {
             <Button variant="default" onClick={() => setDeleting(null)}>
               Cancel
             </Button>
-            <Button color="red" loading={del.isPending} onClick={() => deleting && del.mutate(deleting)}>
+            <Button color="red.9" loading={del.isPending} onClick={() => deleting && del.mutate(deleting)}>
               Delete role
             </Button>
           </Group>

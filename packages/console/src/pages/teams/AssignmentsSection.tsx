@@ -184,7 +184,7 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
               Cancel
             </Button>
             <Button
-              color="red"
+              color="red.9"
               loading={unassign.isPending}
               onClick={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}
             >

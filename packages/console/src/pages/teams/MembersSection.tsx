@@ -235,7 +235,7 @@ export function MembersSection({ org, team, perms }: Props) {
               Cancel
             </Button>
             <Button
-              color="red"
+              color="red.9"
               loading={removeOne.isPending || removeMany.isPending}
               onClick={() => removing && (removing.length === 1 ? removeOne.mutate(removing[0]!) : removeMany.mutate(removing))}
             >

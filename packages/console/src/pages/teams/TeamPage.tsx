@@ -150,7 +150,7 @@ function TeamView({ org }: { org: OrgWithRole }) {
         opened={pending === "archive"}
         title={`Archive ${team.name}?`}
         confirmLabel="Archive"
-        color="orange"
+        color="orange.9"
         loading={archive.isPending}
         error={archive.error}
         onConfirm={() => archive.mutate(undefined)}
@@ -214,7 +214,7 @@ function SimpleConfirm(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button color={props.color ?? "red"} loading={props.loading} onClick={props.onConfirm}>
+          <Button color={props.color ?? "red.9"} loading={props.loading} onClick={props.onConfirm}>
             {props.confirmLabel}
           </Button>
         </Group>
@@ -262,7 +262,7 @@ function DeleteTeamModal({ orgId, team, onClose }: { orgId: string; team: Team; 
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" disabled={!i} loading={del.isPending} onClick={() => del.mutate(undefined)}>
+          <Button color="red.9" disabled={!i} loading={del.isPending} onClick={() => del.mutate(undefined)}>
             Delete team
           </Button>
         </Group>

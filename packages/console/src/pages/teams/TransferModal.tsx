@@ -51,7 +51,7 @@ export function TransferModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="orange" disabled={!target} loading={loading} onClick={() => target && onTransfer(target)}>
+          <Button color="orange.9" disabled={!target} loading={loading} onClick={() => target && onTransfer(target)}>
             Transfer
           </Button>
         </Group>
