@@ -129,5 +129,5 @@ describeShots("the console: teams, domains and roles screenshots", () => {
       },
       { height: 1000 },
     );
-  });
+  }, 600_000);
 });
