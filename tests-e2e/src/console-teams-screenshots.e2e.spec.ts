@@ -86,7 +86,7 @@ describeShots("the console: teams, domains and roles screenshots", () => {
       async (page) => {
         await signIn(page);
         await page.goto(`/teams/${world.teamId}`);
-        await page.getByRole("table", { name: "Team members" }).getByText("Sam").waitFor();
+        await page.getByRole("table", { name: "Team members" }).getByText("Sam", { exact: true }).waitFor();
         await page.getByRole("table", { name: "Assigned domains" }).waitFor();
       },
       { height: 1000 },
