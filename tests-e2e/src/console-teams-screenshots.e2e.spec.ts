@@ -100,7 +100,7 @@ describeShots("the console: teams, domains and roles screenshots", () => {
     await shoot("domains", async (page) => {
       await signIn(page);
       await page.goto("/domains");
-      await page.getByText("Partially verified").waitFor();
+      await page.getByRole("table").getByText("Partially verified").waitFor();
     });
     await shoot(
       "domain-verification",
