@@ -11,6 +11,8 @@ export interface TestZone {
   a?: string[];
   aaaa?: string[];
   txt?: string[];
+  /** MX exchanges (priority 10 each) */
+  mx?: string[];
   ttl?: number;
   fail?: "servfail" | "silent";
 }
@@ -19,7 +21,7 @@ export interface TestZone {
 const characterStrings = (text: string): string[] => text.match(/[\s\S]{1,255}/g) ?? [""];
 
 /**
- * The DNS the system asks (`dns.servers`), run by a test on the system's DNS port: A, AAAA and TXT
+ * The DNS the system asks (`dns.servers`), run by a test on the system's DNS port: A, AAAA, MX and TXT
  * from `zones`, the rest NXDOMAIN (a known name without the asked type: no records). A negative
  * answer carries a SOA whose TTL (`negativeTtl`, 1 s unless given) says how long it may be kept.
  */
@@ -57,6 +59,9 @@ export async function testDns(
         if (question.type === Packet.TYPE.TXT) {
           for (const text of zone.txt ?? [])
             response.answers.push(Packet.createResourceFromQuestion(question, { ttl, data: characterStrings(text) }));
+        } else if (question.type === Packet.TYPE.MX) {
+          for (const exchange of zone.mx ?? [])
+            response.answers.push(Packet.createResourceFromQuestion(question, { ttl, exchange, priority: 10 }));
         } else {
           const records = question.type === Packet.TYPE.A ? zone.a : question.type === Packet.TYPE.AAAA ? zone.aaaa : undefined;
           for (const address of records ?? []) response.answers.push(Packet.createResourceFromQuestion(question, { ttl, address }));

@@ -1,0 +1,323 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { NotAllowed, useOrgPermissions } from "../../app/permissions";
+import type { OrgWithRole } from "../../app/workspace";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { OrgGate } from "../teams/OrgGate";
+import { domainsKeys } from "./keys";
+import { DomainStatus, STATUS, type Domain } from "./status";
+
+export default function DomainsPage() {
+  return <OrgGate title="Domains">{(org) => <Domains org={org} />}</OrgGate>;
+}
+
+const STATUS_FILTER = [{ value: "", label: "Any status" }, ...Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))];
+
+function Domains({ org }: { org: OrgWithRole }) {
+  const perms = useOrgPermissions(org.id);
+  const canManage = perms.can("org.domains.manage");
+  const list = useListParams({ filters: ["q", "status"] as const });
+  const q = useApiQuery(
+    domainsKeys.list(org.id, { page: list.page, perPage: list.perPage, ...list.filters }),
+    (bb, signal) =>
+      bb.api.GET("/orgs/{orgId}/domains", {
+        params: {
+          path: { orgId: org.id },
+          query: {
+            page: list.page,
+            per_page: list.perPage,
+            q: list.filters.q || undefined,
+            status: (list.filters.status as Domain["status"] | undefined) || undefined,
+          },
+        },
+        signal,
+      }),
+    { enabled: perms.can("org.domains.view") },
+  );
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState(false);
+  const [force, setForce] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; details: string[] } | null>(null);
+  const invalidates = [domainsKeys.all(org.id)];
+  const rows = q.data?.data ?? [];
+  const nameOf = (id: string) => rows.find((d) => d.id === id)?.domain_name ?? id;
+
+  const bulkVerify = useApiMutation(
+    (bb, ids: string[]) =>
+      bb.api.POST("/orgs/{orgId}/domains/bulk-verify", { params: { path: { orgId: org.id } }, body: { domain_ids: ids } }),
+    {
+      invalidates,
+      onSuccess: (r) =>
+        setNotice({
+          text: `Checked ${r.results.length} ${r.results.length === 1 ? "domain" : "domains"}.`,
+          details: [
+            ...r.results.map((d) => `${d.domain_name}: ${STATUS[d.status].label}`),
+            ...r.failed.map((f) => `${nameOf(f.domain_id)}: not checked (${f.reason})`),
+          ],
+        }),
+    },
+  );
+  const bulkDelete = useApiMutation(
+    (bb, vars: { ids: string[]; force: boolean }) =>
+      bb.api.POST("/orgs/{orgId}/domains/bulk-delete", {
+        params: { path: { orgId: org.id } },
+        body: { domain_ids: vars.ids, ...(vars.force ? { force: true } : {}) },
+      }),
+    {
+      invalidates,
+      onSuccess: (r) => {
+        setDeleting(false);
+        setSelected(new Set());
+        setNotice({
+          text: `Deleted ${r.deleted} ${r.deleted === 1 ? "domain" : "domains"}.`,
+          details: r.skipped.map((s) => `${nameOf(s.domain_id)}: kept (${s.reason})`),
+        });
+      },
+    },
+  );
+
+  if (!perms.isLoading && !perms.can("org.domains.view"))
+    return (
+      <>
+        <PageHeader title="Domains" />
+        <NotAllowed />
+      </>
+    );
+
+  const allSelected = rows.length > 0 && rows.every((d) => selected.has(d.id));
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Domains"
+        description={`The mail domains of ${org.name}. A domain receives mail once its DNS is verified and it is assigned to a team.`}
+        actions={
+          canManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              Add domain
+            </Button>
+          )
+        }
+      />
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Group wrap="wrap">
+          <TextInput
+            aria-label="Search domains"
+            placeholder="Search domains"
+            defaultValue={list.filters.q ?? ""}
+            onChange={(e) => list.setFilter("q", e.currentTarget.value.trim() || undefined)}
+          />
+          <Select
+            aria-label="Status"
+            data={STATUS_FILTER}
+            value={list.filters.status ?? ""}
+            allowDeselect={false}
+            onChange={(v) => list.setFilter("status", v || undefined)}
+            w={200}
+          />
+        </Group>
+        {canManage && (
+          <Group wrap="wrap">
+            <Button
+              variant="light"
+              leftSection={<IconCircleCheck size={16} />}
+              disabled={selected.size === 0}
+              loading={bulkVerify.isPending}
+              onClick={() => bulkVerify.mutate([...selected])}
+            >
+              Verify selected{selected.size ? ` (${selected.size})` : ""}
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              disabled={selected.size === 0}
+              onClick={() => setDeleting(true)}
+            >
+              Delete selected{selected.size ? ` (${selected.size})` : ""}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {notice && (
+        <Alert
+          role="status"
+          color="teal"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+          mb="sm"
+          title={notice.text}
+        >
+          {notice.details.length > 0 && (
+            <List size="sm">
+              {notice.details.map((d) => (
+                <List.Item key={d}>{d}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      <ApiErrorAlert error={q.error ?? bulkVerify.error} />
+      {q.isPending ? (
+        <Skeleton h={160} aria-label="Loading domains" />
+      ) : rows.length === 0 && !q.error ? (
+        <EmptyState
+          title="No domains"
+          icon={<IconWorldWww size={28} stroke={1.5} />}
+          action={canManage && <Button onClick={() => setAdding(true)}>Add domain</Button>}
+        >
+          {canManage
+            ? "Add a domain you control; the console then shows the two DNS records that prove it."
+            : "An owner or admin of the organization adds its domains."}
+        </EmptyState>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  {canManage && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label="Select every domain on this page"
+                        checked={allSelected}
+                        indeterminate={selected.size > 0 && !allSelected}
+                        onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((d) => d.id)))}
+                      />
+                    </Table.Th>
+                  )}
+                  <Table.Th>Domain</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Teams</Table.Th>
+                  <Table.Th ta="right">Active inboxes</Table.Th>
+                  <Table.Th>Last checked</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((d) => (
+                  <Table.Tr key={d.id}>
+                    {canManage && (
+                      <Table.Td>
+                        <Checkbox aria-label={`Select ${d.domain_name}`} checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <Anchor component={Link} to={`/domains/${d.id}`} fw={500}>
+                        {d.domain_name}
+                      </Anchor>
+                      {d.description && (
+                        <Text size="xs" c="dimmed">
+                          {d.description}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <DomainStatus status={d.status} />
+                    </Table.Td>
+                    <Table.Td ta="right">{d.team_count}</Table.Td>
+                    <Table.Td ta="right">{d.active_inboxes}</Table.Td>
+                    <Table.Td>{d.dns_last_checked_at ? <Time value={d.dns_last_checked_at} /> : <Text c="dimmed">never</Text>}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPagination params={list} envelope={q.data} />
+        </>
+      )}
+      <AddDomainModal orgId={org.id} opened={adding} onClose={() => setAdding(false)} />
+      <Modal closeButtonProps={{ "aria-label": "Close" }} opened={deleting} onClose={() => setDeleting(false)} title="Delete domains?">
+        <Stack>
+          <Text size="sm">
+            Delete {selected.size} {selected.size === 1 ? "domain" : "domains"}: their team assignments go with them and no new mail is
+            accepted for them. Open a domain to see its full impact first.
+          </Text>
+          <Switch
+            label="Also delete domains that still have active inboxes (they stop receiving mail)"
+            checked={force}
+            onChange={(e) => setForce(e.currentTarget.checked)}
+          />
+          <ApiErrorAlert error={bulkDelete.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(false)}>
+              Cancel
+            </Button>
+            <Button color="red.9" loading={bulkDelete.isPending} onClick={() => bulkDelete.mutate({ ids: [...selected], force })}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const add = useApiMutation(
+    (bb, body: { domain_name: string; description?: string }) =>
+      bb.api.POST("/orgs/{orgId}/domains", { params: { path: { orgId } }, body }),
+    { invalidates: [domainsKeys.all(orgId)], onSuccess: (d) => navigate(`/domains/${d.id}`) },
+  );
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add a domain">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate({ domain_name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Domain name"
+            placeholder="mail.example.com"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-autofocus
+          />
+          <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <ApiErrorAlert error={add.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add domain
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,241 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { IconAdjustments, IconPlus, IconUnlink } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { components } from "@burnbox/sdk";
+import { workspaceKeys } from "../../api/keys";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { useOrgPermissions } from "../../app/permissions";
+import type { OrgWithRole, Team } from "../../app/workspace";
+import { ApiErrorAlert } from "../../components";
+import { teamsKeys } from "./keys";
+import type { TeamPermissions } from "./team-permissions";
+import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
+
+type Assignment = components["schemas"]["DomainAssignment"];
+type Access = Assignment["access_level"];
+
+export const ACCESS: { value: Access; label: string }[] = [
+  { value: "full", label: "Full (create and read)" },
+  { value: "create_inbox", label: "Create inboxes (read own)" },
+  { value: "read_only", label: "Read only" },
+];
+
+export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; team: Team; perms: TeamPermissions }) {
+  const path = { orgId: org.id, teamId: team.id };
+  const orgPerms = useOrgPermissions(org.id);
+  const canAssign = orgPerms.can("org.domains.manage") && !team.is_archived;
+  const canChange = perms.can("team.domains.manage") && !team.is_archived;
+  const q = useApiQuery(teamsKeys.assignments(org.id, team.id), (bb, signal) =>
+    bb.api.GET("/orgs/{orgId}/teams/{teamId}/domains", { params: { path, query: { per_page: 100 } }, signal }),
+  );
+  const [assigning, setAssigning] = useState(false);
+  const [editing, setEditing] = useState<Assignment | null>(null);
+  const [unassigning, setUnassigning] = useState<Assignment | null>(null);
+  const [force, setForce] = useState(false);
+  const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id), ["domains", org.id]];
+  const update = useApiMutation(
+    (bb, vars: { domainId: string; body: components["schemas"]["UpdateDomainAssignmentRequest"] }) =>
+      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/domains/{domainId}", {
+        params: { path: { ...path, domainId: vars.domainId } },
+        body: vars.body,
+      }),
+    { invalidates, onSuccess: () => setEditing(null) },
+  );
+  const unassign = useApiMutation(
+    (bb, vars: { domainId: string; force: boolean }) =>
+      bb.api.DELETE("/orgs/{orgId}/teams/{teamId}/domains/{domainId}", {
+        params: { path: { ...path, domainId: vars.domainId }, query: vars.force ? { force: true } : {} },
+      }),
+    { invalidates, onSuccess: () => setUnassigning(null) },
+  );
+  const rows = q.data?.data ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="team-domains">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4" id="team-domains">
+          Domains
+        </Title>
+        {canAssign && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)}>
+            Assign domain
+          </Button>
+        )}
+      </Group>
+      <ApiErrorAlert error={q.error ?? (editing ? null : update.error)} />
+      {q.isPending ? (
+        <Skeleton h={80} aria-label="Loading domains" />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No domain is assigned to this team yet: its members cannot create inboxes.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped verticalSpacing="xs" aria-label="Assigned domains">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Domain</Table.Th>
+                <Table.Th>Access</Table.Th>
+                {canChange && <Table.Th w={88} aria-label="Actions" />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/domains/${a.domain_id}`}>
+                      {a.domain_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    {canChange ? (
+                      <Select
+                        aria-label={`Access to ${a.domain_name}`}
+                        data={ACCESS}
+                        value={a.access_level}
+                        allowDeselect={false}
+                        w={240}
+                        onChange={(v) => v && v !== a.access_level && update.mutate({ domainId: a.domain_id, body: { access_level: v } })}
+                      />
+                    ) : (
+                      <Text size="sm">{ACCESS.find((x) => x.value === a.access_level)?.label}</Text>
+                    )}
+                  </Table.Td>
+                  {canChange && (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label={`Settings of ${a.domain_name}`}>
+                          <ActionIcon variant="subtle" aria-label={`Settings of ${a.domain_name}`} onClick={() => setEditing(a)}>
+                            <IconAdjustments size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={`Unassign ${a.domain_name}`}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Unassign ${a.domain_name}`}
+                            onClick={() => {
+                              setForce(false);
+                              unassign.reset();
+                              setUnassigning(a);
+                            }}
+                          >
+                            <IconUnlink size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {assigning && <AssignModal org={org} team={team} assigned={rows.map((a) => a.domain_id)} onClose={() => setAssigning(false)} />}
+      <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={`Settings of ${editing?.domain_name ?? ""} in ${team.name}`}
+        size="lg"
+      >
+        {editing && (
+          <TierSettingsForm
+            tier="assignment"
+            initial={tierSettingsOf(editing.settings)}
+            saving={update.isPending}
+            error={update.error}
+            onSave={(settings) => update.mutate({ domainId: editing.domain_id, body: { settings } })}
+          />
+        )}
+      </Modal>
+      <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
+        opened={unassigning !== null}
+        onClose={() => setUnassigning(null)}
+        title={`Unassign ${unassigning?.domain_name ?? ""}?`}
+      >
+        <Stack>
+          <Text size="sm">The team can no longer create inboxes on this domain. The domain itself stays in the organization.</Text>
+          <Switch
+            label="Also when the team still has active inboxes there (they are deactivated)"
+            checked={force}
+            onChange={(e) => setForce(e.currentTarget.checked)}
+          />
+          <ApiErrorAlert error={unassign.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setUnassigning(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red.9"
+              loading={unassign.isPending}
+              onClick={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}
+            >
+              Unassign
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+function AssignModal({ org, team, assigned, onClose }: { org: OrgWithRole; team: Team; assigned: string[]; onClose: () => void }) {
+  const [domainId, setDomainId] = useState<string | null>(null);
+  const [access, setAccess] = useState<Access>("full");
+  const verified = useApiQuery(teamsKeys.verifiedDomains(org.id), (bb, signal) =>
+    bb.api.GET("/orgs/{orgId}/domains", { params: { path: { orgId: org.id }, query: { status: "verified", per_page: 100 } }, signal }),
+  );
+  const assign = useApiMutation(
+    (bb, body: { domain_id: string; access_level: Access }) =>
+      bb.api.POST("/orgs/{orgId}/teams/{teamId}/domains", { params: { path: { orgId: org.id, teamId: team.id } }, body }),
+    { invalidates: [teamsKeys.all, workspaceKeys.teams(org.id), ["domains", org.id]], onSuccess: onClose },
+  );
+  const options = (verified.data?.data ?? []).filter((d) => !assigned.includes(d.id)).map((d) => ({ value: d.id, label: d.domain_name }));
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened onClose={onClose} title={`Assign a domain to ${team.name}`}>
+      <Stack>
+        <Select
+          label="Domain"
+          description="Only verified domains can be assigned."
+          data={options}
+          value={domainId}
+          onChange={setDomainId}
+          searchable
+          nothingFoundMessage={verified.isPending ? "Loading…" : "No verified domain left to assign"}
+        />
+        <Select label="Access" data={ACCESS} value={access} allowDeselect={false} onChange={(v) => v && setAccess(v)} />
+        <ApiErrorAlert error={verified.error ?? assign.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!domainId}
+            loading={assign.isPending}
+            onClick={() => domainId && assign.mutate({ domain_id: domainId, access_level: access })}
+          >
+            Assign
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

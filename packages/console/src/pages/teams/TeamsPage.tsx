@@ -1,0 +1,161 @@
+import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Textarea } from "@mantine/core";
+import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { workspaceKeys } from "../../api/keys";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { useOrgPermissions } from "../../app/permissions";
+import type { OrgWithRole } from "../../app/workspace";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, useListParams } from "../../components";
+import { teamsKeys } from "./keys";
+import { OrgGate } from "./OrgGate";
+
+export default function TeamsPage() {
+  return <OrgGate title="Teams">{(org) => <Teams org={org} />}</OrgGate>;
+}
+
+const ARCHIVED = [
+  { value: "false", label: "Active" },
+  { value: "true", label: "Archived" },
+  { value: "all", label: "All" },
+];
+
+function Teams({ org }: { org: OrgWithRole }) {
+  const perms = useOrgPermissions(org.id);
+  const list = useListParams({ filters: ["q", "archived"] as const });
+  const archived = (list.filters.archived ?? "false") as "false" | "true" | "all";
+  const q = useApiQuery(teamsKeys.list(org.id, { page: list.page, perPage: list.perPage, ...list.filters }), (bb, signal) =>
+    bb.api.GET("/orgs/{orgId}/teams", {
+      params: { path: { orgId: org.id }, query: { page: list.page, per_page: list.perPage, archived, q: list.filters.q || undefined } },
+      signal,
+    }),
+  );
+  const [creating, setCreating] = useState(false);
+  const rows = q.data?.data ?? [];
+  const canCreate = perms.can("org.teams.create");
+  return (
+    <>
+      <PageHeader
+        title="Teams"
+        description={
+          perms.can("org.teams.manage")
+            ? `Every team of ${org.name}.`
+            : `Your teams in ${org.name}. Owners and admins of the organization see every team.`
+        }
+        actions={
+          canCreate && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Create team
+            </Button>
+          )
+        }
+      />
+      <Group mb="sm" wrap="wrap">
+        <TextInput
+          aria-label="Search teams"
+          placeholder="Search teams"
+          defaultValue={list.filters.q ?? ""}
+          onChange={(e) => list.setFilter("q", e.currentTarget.value.trim() || undefined)}
+        />
+        <SegmentedControl
+          aria-label="Which teams"
+          data={ARCHIVED}
+          value={archived}
+          onChange={(v) => list.setFilter("archived", v === "false" ? undefined : v)}
+        />
+      </Group>
+      <ApiErrorAlert error={q.error} />
+      {q.isPending ? (
+        <Skeleton h={160} aria-label="Loading teams" />
+      ) : rows.length === 0 && !q.error ? (
+        <EmptyState
+          title={archived === "true" ? "No archived teams" : "No teams"}
+          icon={<IconUsersGroup size={28} stroke={1.5} />}
+          action={canCreate && archived !== "true" && <Button onClick={() => setCreating(true)}>Create team</Button>}
+        >
+          A team shares inboxes, domains, API keys and webhooks.
+        </EmptyState>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped highlightOnHover verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Team</Table.Th>
+                  <Table.Th ta="right">Members</Table.Th>
+                  <Table.Th ta="right">Domains</Table.Th>
+                  <Table.Th ta="right">Active inboxes</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Anchor component={Link} to={`/teams/${t.id}`} fw={500}>
+                          {t.name}
+                        </Anchor>
+                        {t.is_archived && (
+                          <Badge color="gray" variant="light">
+                            Archived
+                          </Badge>
+                        )}
+                      </Group>
+                      {t.description && (
+                        <Text size="xs" c="dimmed">
+                          {t.description}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{t.member_count}</Table.Td>
+                    <Table.Td ta="right">{t.domain_count}</Table.Td>
+                    <Table.Td ta="right">{t.active_inboxes}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPagination params={list} envelope={q.data} />
+        </>
+      )}
+      <CreateTeamModal orgId={org.id} opened={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+function CreateTeamModal({ orgId, opened, onClose }: { orgId: string; opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const create = useApiMutation(
+    (bb, body: { name: string; description?: string }) => bb.api.POST("/orgs/{orgId}/teams", { params: { path: { orgId } }, body }),
+    { invalidates: [teamsKeys.all, workspaceKeys.teams(orgId)], onSuccess: (t) => navigate(`/teams/${t.id}`) },
+  );
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Create a team">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
+        }}
+      >
+        <Stack>
+          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
+          <Text size="sm" c="dimmed">
+            You become the team's lead.
+          </Text>
+          <ApiErrorAlert error={create.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create team
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

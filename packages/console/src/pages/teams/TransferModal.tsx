@@ -1,0 +1,61 @@
+import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { useState, type ReactNode } from "react";
+import { useApiQuery } from "../../api/query";
+import { ApiErrorAlert } from "../../components";
+import { teamsKeys } from "./keys";
+
+/** A system admin's move of a team or domain to another org: pick the org (`GET /admin/orgs`), read what it drops, confirm. */
+export function TransferModal({
+  opened,
+  title,
+  fromOrgId,
+  children,
+  loading,
+  error,
+  onTransfer,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  fromOrgId: string;
+  children: ReactNode;
+  loading?: boolean;
+  error?: unknown;
+  onTransfer: (targetOrgId: string) => void;
+  onClose: () => void;
+}) {
+  const [search, setSearch] = useState("");
+  const [target, setTarget] = useState<string | null>(null);
+  const orgs = useApiQuery(
+    [...teamsKeys.adminOrgs(), search],
+    (bb, signal) => bb.api.GET("/admin/orgs", { params: { query: { q: search || undefined, per_page: 50 } }, signal }),
+    { enabled: opened },
+  );
+  const options = (orgs.data?.data ?? []).filter((o) => o.id !== fromOrgId).map((o) => ({ value: o.id, label: `${o.name} (${o.slug})` }));
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title={title}>
+      <Stack>
+        <Text size="sm">{children}</Text>
+        <Select
+          label="Target organization"
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          data={options}
+          value={target}
+          onChange={setTarget}
+          nothingFoundMessage={orgs.isPending ? "Loading…" : "No other organization"}
+        />
+        <ApiErrorAlert error={orgs.error ?? error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="orange.9" disabled={!target} loading={loading} onClick={() => target && onTransfer(target)}>
+            Transfer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
