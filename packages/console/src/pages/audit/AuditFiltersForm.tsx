@@ -93,7 +93,13 @@ export function AuditFiltersForm({
           onChange={(e) => set("date_from", e.currentTarget.value)}
           size="sm"
         />
-        <TextInput type="datetime-local" label="To" value={draft.date_to ?? ""} onChange={(e) => set("date_to", e.currentTarget.value)} size="sm" />
+        <TextInput
+          type="datetime-local"
+          label="To"
+          value={draft.date_to ?? ""}
+          onChange={(e) => set("date_to", e.currentTarget.value)}
+          size="sm"
+        />
       </SimpleGrid>
       <Group justify="space-between" mt="sm" wrap="wrap">
         <Group gap="sm">

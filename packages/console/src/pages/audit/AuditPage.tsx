@@ -113,7 +113,9 @@ function AuditLog({ scope, canExport }: { scope: Scope; canExport: boolean }) {
   const filters = apiFilters(list.filters);
   const query = { ...filters, page: list.page, per_page: list.perPage } as AuditQuery;
   const q = useApiQuery(
-    scope.kind === "org" ? auditKeys.orgPage(scope.orgId, list.page, list.perPage, filters) : auditKeys.platformPage(list.page, list.perPage, filters),
+    scope.kind === "org"
+      ? auditKeys.orgPage(scope.orgId, list.page, list.perPage, filters)
+      : auditKeys.platformPage(list.page, list.perPage, filters),
     (bb, signal) =>
       scope.kind === "org"
         ? bb.api.GET("/orgs/{orgId}/audit", { params: { path: { orgId: scope.orgId }, query }, signal })

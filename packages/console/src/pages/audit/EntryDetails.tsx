@@ -10,7 +10,12 @@ export function EntryDetails({ entry, onClose }: { entry: AuditEntry | null; onC
     ? [
         ["Action", `${actionLabel(entry.action)} (${entry.action})`],
         ["Category", categoryLabel(entry.category)],
-        ["Severity", <Badge key="s" variant="light" color={entry.severity === "critical" ? "red" : entry.severity === "warning" ? "yellow" : "gray"}>{entry.severity}</Badge>],
+        [
+          "Severity",
+          <Badge key="s" variant="light" color={entry.severity === "critical" ? "red" : entry.severity === "warning" ? "yellow" : "gray"}>
+            {entry.severity}
+          </Badge>,
+        ],
         ["When", <Time key="t" value={entry.created_at} mode="absolute" />],
         ["Who", `${actorLabel(entry)} (${entry.actor_type.replace("_", " ")})`],
         ["Actor id", entry.actor_id ?? "—"],

@@ -33,7 +33,7 @@ export function ExportMenu({ orgId, filters }: { orgId: string; filters: AuditFi
           })
           .then((r) => {
             headers = r.response.headers;
-            return r as { data?: Blob; error?: unknown; response: Response };
+            return r;
           }),
       );
       const name = filenameOf(headers?.get("content-disposition") ?? null, `audit.${format}`);
@@ -57,7 +57,13 @@ export function ExportMenu({ orgId, filters }: { orgId: string; filters: AuditFi
     <Group gap="sm" wrap="wrap">
       <Menu position="bottom-end">
         <Menu.Target>
-          <Button variant="light" size="sm" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy !== null}>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconDownload size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+            loading={busy !== null}
+          >
             Export
           </Button>
         </Menu.Target>
@@ -68,9 +74,16 @@ export function ExportMenu({ orgId, filters }: { orgId: string; filters: AuditFi
         </Menu.Dropdown>
       </Menu>
       {done && (
-        <Alert role="status" color={done.truncated ? "yellow" : "teal"} variant="light" py={6} withCloseButton closeButtonLabel="Dismiss" onClose={() => setDone(null)}>
-          Downloaded {done.name}.
-          {done.truncated && " It holds the newest 10,000 entries only: narrow the dates to export the rest."}
+        <Alert
+          role="status"
+          color={done.truncated ? "yellow" : "teal"}
+          variant="light"
+          py={6}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setDone(null)}
+        >
+          Downloaded {done.name}.{done.truncated && " It holds the newest 10,000 entries only: narrow the dates to export the rest."}
         </Alert>
       )}
       <ApiErrorAlert error={error} title="The export failed" />

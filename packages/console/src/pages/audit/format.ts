@@ -87,13 +87,23 @@ export function agentLabel(ua: string | null): string | null {
             ? "curl"
             : undefined;
   if (!browser) return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
-  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : undefined;
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Android/.test(ua)
+      ? "Android"
+      : /iPhone|iPad/.test(ua)
+        ? "iOS"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : undefined;
   return os ? `${browser} on ${os}` : browser;
 }
 
 /** The URL's filters as the API's query (empty ones left out). */
 export function apiFilters(filters: AuditFilters): AuditFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "")) as AuditFilters;
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ""));
 }
 
 /**
