@@ -1,7 +1,7 @@
 // The charts of the analytics page (recharts), each a <figure> whose caption names it and says in
 // words what it shows, with the numbers as a table under it. Colours come from Mantine's CSS
 // variables, so light and dark follow the console's scheme.
-import { Box, Paper, ScrollArea, Table, Text } from "@mantine/core";
+import { Box, Paper, Table, Text } from "@mantine/core";
 import { useId, type ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
@@ -70,7 +70,8 @@ export function ChartFigure<T>({
         <Text component="summary" size="sm" c="dimmed" style={{ cursor: "pointer" }} aria-controls={tableId}>
           Show the numbers
         </Text>
-        <ScrollArea.Autosize mah={260} mt="xs" type="auto">
+        {/* focusable, so the keyboard can scroll a long table (a year is 365 rows) */}
+        <Box mah={260} mt="xs" style={{ overflow: "auto" }} tabIndex={0} role="region" aria-label={`${title} (table)`}>
           <Table id={tableId} striped withTableBorder fz="sm" aria-label={`${title}: the numbers`}>
             <Table.Thead>
               <Table.Tr>
@@ -93,7 +94,7 @@ export function ChartFigure<T>({
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea.Autosize>
+        </Box>
       </Box>
     </Paper>
   );

@@ -170,8 +170,9 @@ function AuditLog({ scope, canExport }: { scope: Scope; canExport: boolean }) {
       ) : (
         <>
           <Text size="sm" c="dimmed" role="status">
-            {q.data.total} {q.data.total === 1 ? "entry" : "entries"}
-            {active ? ` match ${active === 1 ? "the filter" : `${active} filters`}` : ""}.
+            {active === 0
+              ? `${q.data.total} ${q.data.total === 1 ? "entry" : "entries"} in all.`
+              : `${q.data.total === 1 ? "1 entry matches" : `${q.data.total} entries match`} ${active === 1 ? "this filter" : `these ${active} filters`}.`}
           </Text>
           <Table.ScrollContainer minWidth={900}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit entries">
