@@ -71,6 +71,7 @@ describeShots("the console: audit log and analytics screenshots", () => {
     return world;
   }
 
+  // eight pictures, each from a fresh sign-in, on a shared machine
   it("audit and analytics pages", async () => {
     const world = await furnished();
     const signIn = async (page: Page) => {
@@ -120,5 +121,5 @@ describeShots("the console: audit log and analytics screenshots", () => {
       },
       { width: 360, height: 900 },
     );
-  });
+  }, 300_000);
 });

@@ -370,7 +370,7 @@ describe("the console: audit log and analytics", () => {
     try {
       await signIn(page, world.owner.email);
       await page.goto("/analytics");
-      await page.getByRole("figure", { name: "Emails per day" }).getByText("No emails in the last 30 days.").waitFor();
+      await page.getByRole("figure", { name: "Emails per day", exact: true }).getByText("No emails in the last 30 days.").waitFor();
       const overflow = await page.evaluate(() => {
         const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
         return d.documentElement.scrollWidth - d.documentElement.clientWidth;

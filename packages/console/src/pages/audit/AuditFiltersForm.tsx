@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from "@mantine/core";
-import { IconFilter, IconFilterOff } from "@tabler/icons-react";
+import { Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAdjustmentsHorizontal, IconFilter, IconFilterOff } from "@tabler/icons-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import {
   AUDIT_CATEGORIES,
@@ -53,65 +54,86 @@ export function AuditFiltersForm({
     setDraft(next);
     onApply(toApi(next));
   };
-  const any = Object.values(filters).some(Boolean);
+  const active = Object.values(filters).filter(Boolean).length;
+  const any = active > 0;
+  // on a phone the filters fold away under a button, so the rows come first
+  const narrow = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
+  const [open, setOpen] = useState<boolean | null>(null);
+  const shown = open ?? !narrow;
 
   return (
     <Paper withBorder p="sm" radius="md" component="form" onSubmit={submit} aria-label="Audit filters">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
-        <Select
-          label="Category"
-          placeholder="Any category"
-          clearable
-          data={AUDIT_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
-          value={draft.category || null}
-          onChange={(v) => choose("category", v)}
-          size="sm"
-        />
-        <Select
-          label="Severity"
-          placeholder="Any severity"
-          clearable
-          data={AUDIT_SEVERITIES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
-          value={draft.severity || null}
-          onChange={(v) => choose("severity", v)}
-          size="sm"
-        />
-        {TEXT_FIELDS.map((f) => (
-          <TextInput
-            key={f.name}
-            label={f.label}
-            placeholder={f.placeholder}
-            value={draft[f.name] ?? ""}
-            onChange={(e) => set(f.name, e.currentTarget.value.trim() === "" ? "" : e.currentTarget.value)}
+      {narrow && (
+        <Group justify="space-between" wrap="wrap" gap="sm" mb={shown ? "sm" : 0}>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconAdjustmentsHorizontal size={16} />}
+            aria-expanded={shown}
+            onClick={() => setOpen(!shown)}
+          >
+            {shown ? "Hide filters" : any ? `Filters (${active})` : "Filters"}
+          </Button>
+          {actions}
+        </Group>
+      )}
+      <Collapse expanded={shown}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
+          <Select
+            label="Category"
+            placeholder="Any category"
+            clearable
+            data={AUDIT_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
+            value={draft.category || null}
+            onChange={(v) => choose("category", v)}
             size="sm"
           />
-        ))}
-        <TextInput
-          type="datetime-local"
-          label="From"
-          value={draft.date_from ?? ""}
-          onChange={(e) => set("date_from", e.currentTarget.value)}
-          size="sm"
-        />
-        <TextInput
-          type="datetime-local"
-          label="To"
-          value={draft.date_to ?? ""}
-          onChange={(e) => set("date_to", e.currentTarget.value)}
-          size="sm"
-        />
-      </SimpleGrid>
-      <Group justify="space-between" mt="sm" wrap="wrap">
-        <Group gap="sm">
-          <Button type="submit" size="sm" leftSection={<IconFilter size={16} />}>
-            Apply filters
-          </Button>
-          <Button variant="default" size="sm" leftSection={<IconFilterOff size={16} />} disabled={!any} onClick={() => onApply({})}>
-            Clear filters
-          </Button>
+          <Select
+            label="Severity"
+            placeholder="Any severity"
+            clearable
+            data={AUDIT_SEVERITIES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+            value={draft.severity || null}
+            onChange={(v) => choose("severity", v)}
+            size="sm"
+          />
+          {TEXT_FIELDS.map((f) => (
+            <TextInput
+              key={f.name}
+              label={f.label}
+              placeholder={f.placeholder}
+              value={draft[f.name] ?? ""}
+              onChange={(e) => set(f.name, e.currentTarget.value.trim() === "" ? "" : e.currentTarget.value)}
+              size="sm"
+            />
+          ))}
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={draft.date_from ?? ""}
+            onChange={(e) => set("date_from", e.currentTarget.value)}
+            size="sm"
+          />
+          <TextInput
+            type="datetime-local"
+            label="To"
+            value={draft.date_to ?? ""}
+            onChange={(e) => set("date_to", e.currentTarget.value)}
+            size="sm"
+          />
+        </SimpleGrid>
+        <Group justify="space-between" mt="sm" wrap="wrap">
+          <Group gap="sm">
+            <Button type="submit" size="sm" leftSection={<IconFilter size={16} />}>
+              Apply filters
+            </Button>
+            <Button variant="default" size="sm" leftSection={<IconFilterOff size={16} />} disabled={!any} onClick={() => onApply({})}>
+              Clear filters
+            </Button>
+          </Group>
+          {!narrow && actions}
         </Group>
-        {actions}
-      </Group>
+      </Collapse>
     </Paper>
   );
 }
