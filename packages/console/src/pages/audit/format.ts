@@ -103,7 +103,8 @@ export function agentLabel(ua: string | null): string | null {
 
 /** The URL's filters as the API's query (empty ones left out). */
 export function apiFilters(filters: AuditFilters): AuditFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ""));
+  // (absent URL parameters may arrive as null as well as undefined)
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === "string" && v !== ""));
 }
 
 /**
