@@ -214,7 +214,7 @@ describe("the console: audit log and analytics", () => {
       // dates: a window long past holds nothing
       await form.getByRole("button", { name: "Clear filters" }).click();
       await auditRows(page).filter({ hasText: "API key created" }).waitFor();
-      await form.getByLabel("To").fill("2001-01-01T00:00");
+      await form.getByLabel("To", { exact: true }).fill("2001-01-01T00:00");
       await form.getByRole("button", { name: "Apply filters" }).click();
       await page.waitForURL(/[?&]date_to=2001-01-01T/);
       await page.getByRole("heading", { name: "No entries match these filters" }).waitFor();
