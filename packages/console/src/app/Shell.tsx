@@ -7,9 +7,9 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { navEntries } from "./areas";
 import { Logo } from "./Logo";
-import { useIsSystemAdmin } from "./permissions";
+import { useIsSystemAdmin, useOrgPermissions } from "./permissions";
 import { useSessionStore, useUser } from "./session";
-import { WorkspaceProvider } from "./workspace";
+import { useWorkspace, WorkspaceProvider } from "./workspace";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
 
 // the notifications area provides the bell (src/pages/notifications/Bell.tsx); its own chunk
@@ -26,9 +26,6 @@ export function PageLoader() {
 /** The signed-in frame: header (workspace, bell, colours, user menu), navigation from the areas, the page. */
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
-  const location = useLocation();
-  const isSystemAdmin = useIsSystemAdmin();
-  const visibleNav = navEntries.filter((entry) => entry.audience !== "system-admin" || isSystemAdmin);
   return (
     <WorkspaceProvider>
       <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
@@ -55,17 +52,7 @@ export function Shell() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" component="nav" aria-label="Main">
-          {visibleNav.map((entry) => (
-            <NavLink
-              key={entry.to}
-              component={RouterNavLink}
-              to={entry.to}
-              label={entry.label}
-              leftSection={entry.icon ? <entry.icon size={18} stroke={1.5} /> : undefined}
-              active={location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`)}
-              onClick={close}
-            />
-          ))}
+          <MainNav onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
           <Suspense fallback={<PageLoader />}>
@@ -75,6 +62,27 @@ export function Shell() {
       </AppShell>
     </WorkspaceProvider>
   );
+}
+
+/** The navigation's entries this user may use: system-admin entries for system admins, permission entries where the header's org grants them. */
+function MainNav({ onNavigate }: { onNavigate: () => void }) {
+  const location = useLocation();
+  const isSystemAdmin = useIsSystemAdmin();
+  const perms = useOrgPermissions(useWorkspace().org?.id);
+  const visibleNav = navEntries.filter(
+    (entry) => (entry.audience !== "system-admin" || isSystemAdmin) && (entry.permission === undefined || perms.can(entry.permission)),
+  );
+  return visibleNav.map((entry) => (
+    <NavLink
+      key={entry.to}
+      component={RouterNavLink}
+      to={entry.to}
+      label={entry.label}
+      leftSection={entry.icon ? <entry.icon size={18} stroke={1.5} /> : undefined}
+      active={location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`)}
+      onClick={onNavigate}
+    />
+  ));
 }
 
 function UserMenu() {

@@ -15,6 +15,11 @@ export interface NavEntry {
    * else. A page must still check on its own (a hidden link is not a permission).
    */
   audience?: "system-admin";
+  /**
+   * An org permission key (e.g. `"org.audit.view"`): the entry shows only when the org chosen in
+   * the header grants it (`useOrgPermissions`); a system admin holds every one.
+   */
+  permission?: string;
 }
 
 /**
