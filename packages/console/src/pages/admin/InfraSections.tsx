@@ -1,4 +1,17 @@
-import { Button, Center, Checkbox, Group, Loader, NumberInput, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
+import {
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import type { components } from "@burnbox/sdk";
@@ -58,10 +71,24 @@ export function MailerSection() {
           <Stack gap="sm" maw={560}>
             <Group grow align="flex-start" wrap="wrap">
               <TextInput label="SMTP host" required value={draft.host} onChange={(e) => set({ host: e.currentTarget.value })} miw={220} />
-              <NumberInput label="Port" required min={1} max={65535} allowDecimal={false} value={draft.port} onChange={(v) => set({ port: Number(v) })} maw={140} />
+              <NumberInput
+                label="Port"
+                required
+                min={1}
+                max={65535}
+                allowDecimal={false}
+                value={draft.port}
+                onChange={(v) => set({ port: Number(v) })}
+                maw={140}
+              />
             </Group>
             <TextInput label="Sender (From)" required value={draft.from} onChange={(e) => set({ from: e.currentTarget.value })} />
-            <TextInput label="Username" value={draft.username} onChange={(e) => set({ username: e.currentTarget.value })} autoComplete="off" />
+            <TextInput
+              label="Username"
+              value={draft.username}
+              onChange={(e) => set({ username: e.currentTarget.value })}
+              autoComplete="off"
+            />
             <SecretState label="Password" set={q.data.has_password} />
             <PasswordInput
               label="New password"
@@ -72,7 +99,11 @@ export function MailerSection() {
               autoComplete="new-password"
             />
             {q.data.has_password && (
-              <Checkbox label="Remove the stored password" checked={clearPassword} onChange={(e) => setClearPassword(e.currentTarget.checked)} />
+              <Checkbox
+                label="Remove the stored password"
+                checked={clearPassword}
+                onChange={(e) => setClearPassword(e.currentTarget.checked)}
+              />
             )}
             <Switch label="Use TLS from the start (port 465)" checked={draft.tls} onChange={(e) => set({ tls: e.currentTarget.checked })} />
             <ApiErrorAlert error={save.error} />
@@ -171,12 +202,29 @@ export function StorageSection() {
               />
             ) : (
               <>
-                <TextInput label="Endpoint" required placeholder="s3.example.com" value={draft.endpoint ?? ""} onChange={(e) => set({ endpoint: e.currentTarget.value })} />
+                <TextInput
+                  label="Endpoint"
+                  required
+                  placeholder="s3.example.com"
+                  value={draft.endpoint ?? ""}
+                  onChange={(e) => set({ endpoint: e.currentTarget.value })}
+                />
                 <Group grow align="flex-start" wrap="wrap">
-                  <TextInput label="Bucket" required value={draft.bucket ?? ""} onChange={(e) => set({ bucket: e.currentTarget.value })} miw={200} />
+                  <TextInput
+                    label="Bucket"
+                    required
+                    value={draft.bucket ?? ""}
+                    onChange={(e) => set({ bucket: e.currentTarget.value })}
+                    miw={200}
+                  />
                   <TextInput label="Region" value={draft.region ?? ""} onChange={(e) => set({ region: e.currentTarget.value })} miw={160} />
                 </Group>
-                <TextInput label="Access key" value={draft.access_key ?? ""} onChange={(e) => set({ access_key: e.currentTarget.value })} autoComplete="off" />
+                <TextInput
+                  label="Access key"
+                  value={draft.access_key ?? ""}
+                  onChange={(e) => set({ access_key: e.currentTarget.value })}
+                  autoComplete="off"
+                />
                 <SecretState label="Secret key" set={q.data.has_secret_key} />
                 <PasswordInput
                   label="New secret key"

@@ -113,7 +113,8 @@ export function PlatformSection() {
               />
             </Group>
             <Text size="xs" c="dimmed">
-              These are the top tier of the lifetime cascade: an organization and then a team may set lower values; the smallest maximum wins.
+              These are the top tier of the lifetime cascade: an organization and then a team may set lower values; the smallest maximum
+              wins.
             </Text>
             <NumberInput
               label="Default session limit"

@@ -1,4 +1,22 @@
-import { ActionIcon, Badge, Button, Center, Checkbox, Group, Loader, Menu, Modal, NumberInput, Radio, Select, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
@@ -165,11 +183,19 @@ function SessionCapModal({ user, onClose }: { user: User; onClose: () => void })
       >
         <Stack>
           <Text size="sm">
-            How many sessions this user may hold at once. At the cap, a new sign-in asks which session to end. The platform default is set under
-            Platform settings.
+            How many sessions this user may hold at once. At the cap, a new sign-in asks which session to end. The platform default is set
+            under Platform settings.
           </Text>
           <Checkbox label="Use the platform default" checked={useDefault} onChange={(e) => setUseDefault(e.currentTarget.checked)} />
-          <NumberInput label="Maximum sessions" min={1} max={1000} value={cap} onChange={setCap} disabled={useDefault} allowDecimal={false} />
+          <NumberInput
+            label="Maximum sessions"
+            min={1}
+            max={1000}
+            value={cap}
+            onChange={setCap}
+            disabled={useDefault}
+            allowDecimal={false}
+          />
           <ApiErrorAlert error={save.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -210,9 +236,12 @@ function RevokeModal({ user, onClose }: { user: User; onClose: () => void }) {
 function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
   const [to, setTo] = useState<"sso" | "password">(user.sso_provider ? "password" : "sso");
   const [provider, setProvider] = useState<string | null>(null);
-  const providers = useApiQuery(adminKeys.ssoProviders(), (bb, signal) => bb.api.GET("/admin/sso/providers", { params: { query: { per_page: 100 } }, signal }));
+  const providers = useApiQuery(adminKeys.ssoProviders(), (bb, signal) =>
+    bb.api.GET("/admin/sso/providers", { params: { query: { per_page: 100 } }, signal }),
+  );
   const migrate = useApiMutation(
-    (bb, body: components["schemas"]["MigrateAuthRequest"]) => bb.api.POST("/admin/users/{id}/migrate-auth", { params: { path: { id: user.id } }, body }),
+    (bb, body: components["schemas"]["MigrateAuthRequest"]) =>
+      bb.api.POST("/admin/users/{id}/migrate-auth", { params: { path: { id: user.id } }, body }),
     {
       invalidates: [adminKeys.usersAll()],
       onSuccess: () => {
@@ -221,7 +250,10 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
       },
     },
   );
-  const options = (providers.data?.data ?? []).map((p) => ({ value: p.name, label: `${p.label} (${p.name})${p.enabled ? "" : " — disabled"}` }));
+  const options = (providers.data?.data ?? []).map((p) => ({
+    value: p.name,
+    label: `${p.label} (${p.name})${p.enabled ? "" : " — disabled"}`,
+  }));
   return (
     <Modal opened onClose={onClose} title={`Sign-in method of ${user.email}`} closeButtonProps={{ "aria-label": "Close" }}>
       <form
@@ -232,7 +264,8 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
       >
         <Stack>
           <Text size="sm">
-            Now: {user.sso_provider ? `single sign-on through ${user.sso_provider}` : "password"}. Changing it signs the user out everywhere.
+            Now: {user.sso_provider ? `single sign-on through ${user.sso_provider}` : "password"}. Changing it signs the user out
+            everywhere.
           </Text>
           <Radio.Group label="Sign in with" value={to} onChange={(v) => setTo(v as "sso" | "password")}>
             <Stack gap="xs" mt="xs">

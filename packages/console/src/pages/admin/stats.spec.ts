@@ -7,7 +7,9 @@ describe("the admin statistics stream's rules", () => {
     expect(adminStatsSocketUrl("https://bb.example.com/api/v1", "t-1", "https://bb.example.com/admin")).toBe(
       "wss://bb.example.com/api/v1/ws/admin-stats?ticket=t-1",
     );
-    expect(adminStatsSocketUrl("/api/v1/", "t 2", "http://127.0.0.1:8080/admin")).toBe("ws://127.0.0.1:8080/api/v1/ws/admin-stats?ticket=t+2");
+    expect(adminStatsSocketUrl("/api/v1/", "t 2", "http://127.0.0.1:8080/admin")).toBe(
+      "ws://127.0.0.1:8080/api/v1/ws/admin-stats?ticket=t+2",
+    );
   });
 
   it("when a frame is admin.stats with the 2.7 fields, then its data is read; anything else is dropped", () => {
