@@ -18,13 +18,15 @@ describeShots("the console: admin console screenshots", () => {
   const system = SharedSystem.attach();
   const api = apiClient(system.gatewayUrl);
   let browser: Browser;
-  let admin: { email: string; token: string };
+  let admin: { email: string; token: string; userId: string };
   let providerId = "";
   let memberEmail = "";
 
   beforeAll(async () => {
     browser = await connectBrowser(system);
     admin = await registerAdmin(api, system);
+    // each picture signs the admin in afresh: more sessions than the default limit
+    await api("PATCH", `/admin/users/${admin.userId}`, { token: admin.token, body: { max_sessions: 50 } });
     // something to count and list: a team with mail, a few users, an org, a provider with a mapping
     const world = await teamWithDomain(api);
     memberEmail = world.owner.email;

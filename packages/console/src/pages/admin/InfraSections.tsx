@@ -12,13 +12,12 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
-import { SecretState, TestResult } from "./parts";
+import { SecretState, TestResult, notify } from "./parts";
 import { Section } from "./Section";
 
 type MailerConfig = components["schemas"]["MailerConfig"];
@@ -45,7 +44,7 @@ export function MailerSection() {
       setPassword("");
       setClearPassword(false);
       test.reset();
-      notifications.show({ message: "Mailer saved" });
+      notify("Mailer saved");
     },
   });
   const test = useApiMutation((bb) => bb.api.POST("/admin/infra/test-smtp"));
@@ -143,7 +142,7 @@ export function StorageSection() {
     onSuccess: () => {
       setSecret("");
       test.reset();
-      notifications.show({ message: "Storage saved" });
+      notify("Storage saved");
     },
   });
   const test = useApiMutation((bb) => bb.api.POST("/admin/infra/test-storage"));

@@ -1,10 +1,10 @@
 import { Button, Center, Group, Loader, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
+import { notify } from "./parts";
 import { Section } from "./Section";
 
 type Platform = components["schemas"]["PlatformSettings"];
@@ -50,7 +50,7 @@ export function PlatformSection() {
   }, [q.data]);
   const save = useApiMutation((bb, body: Update) => bb.api.PUT("/admin/platform", { body }), {
     invalidates: [adminKeys.platform()],
-    onSuccess: () => notifications.show({ message: "Platform settings saved" }),
+    onSuccess: () => notify("Platform settings saved"),
   });
   const changes = q.data && draft ? changedFields(q.data, draft) : {};
   const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));

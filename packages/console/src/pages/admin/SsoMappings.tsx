@@ -14,14 +14,13 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
-import { ConfirmModal } from "./parts";
+import { ConfirmModal, notify } from "./parts";
 import { Section } from "./Section";
 import type { SsoProvider } from "./sso-presets";
 
@@ -72,7 +71,7 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
       invalidates: [adminKeys.ssoMappings(pid)],
       onSuccess: () => {
         setDeleting(null);
-        notifications.show({ message: "Mapping removed" });
+        notify("Mapping removed");
       },
     },
   );
@@ -174,7 +173,7 @@ function MappingModal({ pid, mapping, onClose }: { pid: string; mapping: Mapping
     {
       invalidates: [adminKeys.ssoMappings(pid)],
       onSuccess: () => {
-        notifications.show({ message: mapping ? "Mapping saved" : "Domain mapped" });
+        notify(mapping ? "Mapping saved" : "Domain mapped");
         onClose();
       },
     },

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Center, Group, Loader, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -7,7 +6,7 @@ import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, PageHeader } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
-import { ConfirmModal } from "./parts";
+import { ConfirmModal, notify } from "./parts";
 import { ProviderForm } from "./ProviderForm";
 import { Section } from "./Section";
 import { DomainMappings, MappingPreview } from "./SsoMappings";
@@ -61,20 +60,20 @@ function ProviderDetail({ provider, back }: { provider: SsoProvider; back: React
     (bb, d: ProviderDraft) => bb.api.PUT("/admin/sso/providers/{pid}", { params: { path: { pid } }, body: bodyOf(d) }),
     {
       invalidates,
-      onSuccess: () => notifications.show({ message: "Provider saved" }),
+      onSuccess: () => notify("Provider saved"),
     },
   );
   // enabling or disabling sends the saved provider with only that changed (the secret is kept)
   const toggle = useApiMutation(
     (bb, enabled: boolean) =>
       bb.api.PUT("/admin/sso/providers/{pid}", { params: { path: { pid } }, body: bodyOf({ ...draftFromProvider(provider), enabled }) }),
-    { invalidates, onSuccess: (p) => notifications.show({ message: p.enabled ? "Provider enabled" : "Provider disabled" }) },
+    { invalidates, onSuccess: (p) => notify(p.enabled ? "Provider enabled" : "Provider disabled") },
   );
   const test = useApiMutation((bb) => bb.api.POST("/admin/sso/test", { body: { provider_id: pid } }));
   const remove = useApiMutation((bb) => bb.api.DELETE("/admin/sso/providers/{pid}", { params: { path: { pid } } }), {
     invalidates,
     onSuccess: () => {
-      notifications.show({ message: `${provider.label} was deleted` });
+      notify(`${provider.label} was deleted`);
       void navigate("/admin/sso");
     },
   });

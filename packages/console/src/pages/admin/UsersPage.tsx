@@ -18,7 +18,6 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
@@ -27,7 +26,7 @@ import { useUser } from "../../app/session";
 import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
-import { ConfirmModal } from "./parts";
+import { ConfirmModal, notify } from "./parts";
 
 type User = components["schemas"]["User"];
 type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };
@@ -168,7 +167,7 @@ function SessionCapModal({ user, onClose }: { user: User; onClose: () => void })
     {
       invalidates: [adminKeys.usersAll()],
       onSuccess: () => {
-        notifications.show({ message: `Session cap of ${user.email} saved` });
+        notify(`Session cap of ${user.email} saved`);
         onClose();
       },
     },
@@ -214,7 +213,7 @@ function SessionCapModal({ user, onClose }: { user: User; onClose: () => void })
 function RevokeModal({ user, onClose }: { user: User; onClose: () => void }) {
   const revoke = useApiMutation((bb) => bb.api.DELETE("/admin/users/{id}/sessions", { params: { path: { id: user.id } } }), {
     onSuccess: () => {
-      notifications.show({ message: `Every session of ${user.email} was revoked` });
+      notify(`Every session of ${user.email} was revoked`);
       onClose();
     },
   });
@@ -245,7 +244,7 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
     {
       invalidates: [adminKeys.usersAll()],
       onSuccess: () => {
-        notifications.show({ message: `Sign-in method of ${user.email} changed` });
+        notify(`Sign-in method of ${user.email} changed`);
         onClose();
       },
     },
@@ -302,7 +301,7 @@ function DeleteModal({ user, onClose }: { user: User; onClose: () => void }) {
   const remove = useApiMutation((bb) => bb.api.DELETE("/admin/users/{id}", { params: { path: { id: user.id } } }), {
     invalidates: [adminKeys.usersAll()],
     onSuccess: () => {
-      notifications.show({ message: `${user.email} was deleted` });
+      notify(`${user.email} was deleted`);
       onClose();
     },
   });

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 import { ApiErrorAlert } from "../../components";
 
@@ -72,4 +73,9 @@ export function TestResult({
       {result.response_time_ms !== undefined && ` (${result.response_time_ms} ms)`}
     </Alert>
   );
+}
+
+/** A short confirmation toast whose close button is named for screen readers. */
+export function notify(message: string) {
+  notifications.show({ message, closeButtonProps: { "aria-label": "Dismiss" } });
 }
