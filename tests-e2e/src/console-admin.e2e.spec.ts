@@ -49,7 +49,11 @@ describe("the console: admin console", () => {
     await session.page.goto(path);
     return session;
   };
-  const statValue = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())?.replace(/[^\d]/g, ""));
+  /** A statistic's number as shown (null while none has come). */
+  const statValue = async (page: Page, testId: string): Promise<number | null> => {
+    const text = (await page.getByTestId(testId).textContent()) ?? "";
+    return /\d/.test(text) ? Number(text.replace(/[^\d]/g, "")) : null;
+  };
 
   it("when mail arrives through SMTP, then the admin's live statistics count it; health and version show", async () => {
     const world = await teamWithDomain(api);
@@ -58,18 +62,15 @@ describe("the console: admin console", () => {
     try {
       await page.getByRole("heading", { name: "Platform", level: 1 }).waitFor();
       await page.getByRole("status", { name: "Statistics stream: Live" }).waitFor();
-      await page.waitForFunction(() => !document.querySelector('[data-testid="stat-total_emails"]')?.textContent?.includes("…"));
-      const before = await statValue(page, "stat-total_emails");
-      expect(Number.isInteger(before)).toBe(true);
+      const before = await waitFor(async () => statValue(page, "stat-total_emails"), { what: "the first statistics" });
       expect(
         (await sendMail(system.ports.smtp, { from: "a@live.test", to: inbox.full_address, subject: "live", text: "t" })).data?.code,
       ).toBe(250);
       // the server pushes every 10 s
-      await page.waitForFunction(
-        (n) => Number(document.querySelector('[data-testid="stat-total_emails"]')?.textContent?.replace(/[^\d]/g, "")) > n,
-        before,
-        { timeout: 25_000 },
-      );
+      await waitFor(async () => ((await statValue(page, "stat-total_emails")) ?? 0) > before || null, {
+        what: "the mail counted in the live statistics",
+        timeoutMs: 25_000,
+      });
       const health = page.getByRole("table", { name: "Health" });
       await health.getByRole("row").filter({ hasText: "postgres" }).waitFor();
       await page.getByText(/^BurnBox \d+\.\d+\.\d+/).waitFor();
