@@ -24,7 +24,6 @@ type MailerConfig = components["schemas"]["MailerConfig"];
 type MailerUpdate = components["schemas"]["UpdateMailerConfigRequest"];
 type StorageConfig = components["schemas"]["StorageConfig"];
 type StorageUpdate = components["schemas"]["UpdateStorageConfigRequest"];
-type InfraTest = components["schemas"]["InfraTestResult"];
 
 /** The outbound mailer (invites, password resets): the password is write-only. */
 export function MailerSection() {
@@ -118,7 +117,7 @@ export function MailerSection() {
               The test connects to the saved mailer (save first).
             </Text>
             <ApiErrorAlert error={test.error} />
-            <TestResult result={test.data as InfraTest | undefined} what="Mailer" />
+            <TestResult result={test.data} what="Mailer" />
           </Stack>
         </form>
       )}
@@ -185,7 +184,7 @@ export function StorageSection() {
               <SegmentedControl
                 aria-labelledby="storage-provider-label"
                 value={draft.provider}
-                onChange={(v) => set({ provider: v as "local" | "s3" })}
+                onChange={(v) => set({ provider: v })}
                 data={[
                   { value: "local", label: "Local disk" },
                   { value: "s3", label: "S3-compatible" },
@@ -248,7 +247,7 @@ export function StorageSection() {
               The test checks the saved storage.
             </Text>
             <ApiErrorAlert error={test.error} />
-            <TestResult result={test.data as InfraTest | undefined} what="Storage" />
+            <TestResult result={test.data} what="Storage" />
           </Stack>
         </form>
       )}

@@ -85,7 +85,7 @@ export function PlatformSection() {
               <SegmentedControl
                 aria-labelledby="demo-label"
                 value={draft.demo}
-                onChange={(v) => set({ demo: v as Demo })}
+                onChange={(v) => set({ demo: v })}
                 data={[
                   { value: "on", label: "On" },
                   { value: "off", label: "Off" },

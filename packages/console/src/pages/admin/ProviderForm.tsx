@@ -147,7 +147,7 @@ export function ProviderForm({
               { value: "owner", label: "Owner" },
             ]}
             value={draft.default_org_role}
-            onChange={(v) => v && onChange({ default_org_role: v as ProviderDraft["default_org_role"] })}
+            onChange={(v) => v && onChange({ default_org_role: v })}
             allowDeselect={false}
             miw={140}
           />

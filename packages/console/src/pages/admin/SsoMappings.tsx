@@ -26,7 +26,6 @@ import type { SsoProvider } from "./sso-presets";
 
 type Mapping = components["schemas"]["SsoDomainMapping"];
 type MappingBody = components["schemas"]["SsoDomainMappingRequest"];
-type Preview = components["schemas"]["SsoMappingPreview"];
 
 const ORG_ROLES = [
   { value: "member", label: "Member" },
@@ -258,7 +257,7 @@ export function MappingPreview({ provider }: { provider: SsoProvider }) {
   const preview = useApiMutation((bb, address: string) =>
     bb.api.POST("/admin/sso/domain-mappings/preview", { body: { email: address, provider: provider.name } }),
   );
-  const result = preview.data as Preview | undefined;
+  const result = preview.data;
   const org = result?.matching_rules[0] ? orgs.data?.data.find((o) => o.id === result.matching_rules[0]!.org_id)?.name : undefined;
   return (
     <Section

@@ -7,7 +7,7 @@ import { ApiErrorAlert, EmptyState, PageHeader } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { ProviderForm } from "./ProviderForm";
-import { bodyOf, draftFromPreset, presetOf, PRESETS, type ProviderDraft, type ProviderType } from "./sso-presets";
+import { bodyOf, draftFromPreset, presetOf, PRESETS, type ProviderDraft } from "./sso-presets";
 
 const TITLE = "SSO providers";
 
@@ -105,7 +105,7 @@ function CreateProviderModal({ onClose }: { onClose: () => void }) {
           value={draft?.provider_type ?? null}
           onChange={(v) => {
             create.reset();
-            setDraft(draftFromPreset(presetOf(v as ProviderType)));
+            setDraft(draftFromPreset(presetOf(v)));
           }}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">

@@ -266,7 +266,7 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
             Now: {user.sso_provider ? `single sign-on through ${user.sso_provider}` : "password"}. Changing it signs the user out
             everywhere.
           </Text>
-          <Radio.Group label="Sign in with" value={to} onChange={(v) => setTo(v as "sso" | "password")}>
+          <Radio.Group label="Sign in with" value={to} onChange={(v) => setTo(v)}>
             <Stack gap="xs" mt="xs">
               <Radio value="sso" label="Single sign-on (the password stops working)" />
               <Radio value="password" label="Password (they set one through “Forgot password”)" />
