@@ -361,6 +361,14 @@ describe("sessions, limits, passwords and admin controls on real Postgres, Redis
   it("lets a system admin cap one user's sessions, set the platform default, revoke sessions, migrate auth and delete", async () => {
     const admin: Actor = { user_id: randomUUID(), email: "root@example.test", is_system_admin: true, session_id: null, api_key: null };
     const { address, user, tokens } = await register();
+    // q finds a user by a part of the email, whatever its case, and leaves the others out
+    const part = address.split("@")[0]!.toUpperCase();
+    const found = await call<{ data: Array<{ id: string }>; total: number }>("GET", `/admin/users?q=${encodeURIComponent(part)}`, {
+      actor: admin,
+    });
+    expect(found.body).toMatchObject({ total: 1, data: [{ id: user.id }] });
+    const none = await call<{ total: number }>("GET", `/admin/users?q=no-such-${randomUUID()}`, { actor: admin });
+    expect(none.body.total).toBe(0);
     const patched = await call<{ max_sessions: number }>("PATCH", `/admin/users/${user.id}`, { actor: admin, body: { max_sessions: 1 } });
     expect(patched.body.max_sessions).toBe(1);
     expect(await audit.next("admin.user_updated", user.id)).toMatchObject({

@@ -1,8 +1,8 @@
-import { PaginationQuery, paginated } from "../pagination";
+import { paginated } from "../pagination";
 import { IdParams, MessageBody, errorResponses } from "../shared/common.schemas";
 import { defineRoutes } from "../routes/route";
 import { User } from "./account.schemas";
-import { AdminUpdateUserBody, MigrateAuthBody } from "./admin-users.schemas";
+import { AdminUpdateUserBody, AdminUsersQuery, MigrateAuthBody } from "./admin-users.schemas";
 
 export const adminUsersRoutes = defineRoutes({ service: "identity", tag: "Admin" }, [
   {
@@ -10,8 +10,8 @@ export const adminUsersRoutes = defineRoutes({ service: "identity", tag: "Admin"
     method: "get",
     path: "/admin/users",
     auth: "system_admin",
-    summary: "List every user (system admins only)",
-    request: { query: PaginationQuery },
+    summary: "List every user (system admins only; q: email or name substring)",
+    request: { query: AdminUsersQuery },
     responses: { 200: { description: "Users", schema: paginated(User, "UserPage") }, 403: errorResponses[403] },
   },
   {

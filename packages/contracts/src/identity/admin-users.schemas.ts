@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { PaginationQuery } from "../pagination";
 import { atLeastOneField } from "../shared/common.schemas";
 import { DisplayName } from "./account.schemas";
 
@@ -13,3 +14,7 @@ export const AdminUpdateUserBody = atLeastOneField(
 export const MigrateAuthBody = z
   .object({ to: z.enum(["password", "sso"]), provider: z.string().min(1).max(50).optional() })
   .openapi("MigrateAuthRequest");
+
+/** `GET /admin/users?q=`: an email or display-name substring (case-insensitive); absent lists everyone. */
+export const AdminUsersQuery = PaginationQuery.extend({ q: z.string().max(200).optional() });
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;

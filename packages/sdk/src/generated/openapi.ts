@@ -306,7 +306,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every user (system admins only) */
+        /** List every user (system admins only; q: email or name substring) */
         get: operations["adminListUsers"];
         put?: never;
         post?: never;
@@ -5314,6 +5314,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                q?: string;
             };
             header?: never;
             path?: never;

@@ -137,12 +137,21 @@ export class UserRepository {
     }
   }
 
-  /** Every user, oldest first: the platform-wide list of system admins. */
-  async list(window: { skip: number; take: number }): Promise<User[]> {
-    return (await this.db.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], ...window })).map(toUser);
+  /** Every user, oldest first: the platform-wide list of system admins; `q` keeps those whose email or name holds it. */
+  async list(window: { skip: number; take: number }, q?: string): Promise<User[]> {
+    return (await this.db.user.findMany({ where: userSearch(q), orderBy: [{ createdAt: "asc" }, { id: "asc" }], ...window })).map(toUser);
   }
 
-  count(): Promise<number> {
-    return this.db.user.count();
+  count(q?: string): Promise<number> {
+    return this.db.user.count({ where: userSearch(q) });
   }
+}
+
+/** Case-insensitive substring of the email or the display name; nothing when `q` is empty. */
+function userSearch(q: string | undefined) {
+  const term = q?.trim();
+  if (!term) return {};
+  return {
+    OR: [{ email: { contains: term, mode: "insensitive" as const } }, { displayName: { contains: term, mode: "insensitive" as const } }],
+  };
 }

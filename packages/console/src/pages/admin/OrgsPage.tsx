@@ -1,0 +1,94 @@
+import { Center, Loader, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconBuildingSkyscraper, IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { useApiQuery } from "../../api/query";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { AdminGate } from "./AdminGate";
+import { adminKeys } from "./keys";
+
+const TITLE = "All organizations";
+
+export default function OrgsPage() {
+  return (
+    <AdminGate title={TITLE}>
+      <Orgs />
+    </AdminGate>
+  );
+}
+
+function Orgs() {
+  const params = useListParams({ filters: ["q"] as const });
+  const q = params.filters.q ?? "";
+  const [search, setSearch] = useState(q);
+  const applySearch = useDebouncedCallback((value: string) => params.setFilter("q", value.trim() || undefined), 300);
+  const list = useApiQuery(adminKeys.orgs(q, params.page), (bb, signal) =>
+    bb.api.GET("/admin/orgs", { params: { query: { page: params.page, per_page: params.perPage, ...(q ? { q } : {}) } }, signal }),
+  );
+  return (
+    <>
+      <PageHeader title={TITLE} description="Every organization on this BurnBox, with its members, teams and domains." />
+      <TextInput
+        label="Search organizations"
+        placeholder="Name or slug"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          applySearch(e.currentTarget.value);
+        }}
+        maw={360}
+        mb="md"
+      />
+      <ApiErrorAlert error={list.error} />
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading organizations" />
+        </Center>
+      ) : list.data && list.data.data.length === 0 ? (
+        <EmptyState title={q ? "No organization matches" : "No organizations"} icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}>
+          {q ? `No name or slug holds “${q}”.` : "Nobody has created an organization yet."}
+        </EmptyState>
+      ) : (
+        list.data && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped verticalSpacing="xs" aria-label="Organizations">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Organization</Table.Th>
+                  <Table.Th ta="right">Members</Table.Th>
+                  <Table.Th ta="right">Teams</Table.Th>
+                  <Table.Th ta="right">Domains</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.data.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Text size="sm" fw={500}>
+                          {o.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {o.slug}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td ta="right">{o.member_count}</Table.Td>
+                    <Table.Td ta="right">{o.team_count}</Table.Td>
+                    <Table.Td ta="right">{o.domain_count}</Table.Td>
+                    <Table.Td>
+                      <Time value={o.created_at} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+      <ListPagination params={params} envelope={list.data} label="Organization pages" />
+    </>
+  );
+}

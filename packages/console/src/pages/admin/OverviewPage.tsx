@@ -1,0 +1,177 @@
+import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { errorFromResponse, type BurnBoxError, type components } from "@burnbox/sdk";
+import { useApi, useApiQuery } from "../../api/query";
+import { ApiErrorAlert, PageHeader, Time } from "../../components";
+import { AdminGate } from "./AdminGate";
+import { adminKeys } from "./keys";
+import { formatBytes, formatUptime, type AdminStats } from "./stats";
+import { useAdminStats, type StatsState } from "./useAdminStats";
+
+type AdminHealth = components["schemas"]["AdminHealth"];
+
+const TITLE = "Platform";
+
+export default function OverviewPage() {
+  return (
+    <AdminGate title={TITLE}>
+      <Overview />
+    </AdminGate>
+  );
+}
+
+function Overview() {
+  return (
+    <>
+      <PageHeader title={TITLE} description="What the whole installation holds right now, the health of every process, and the version." />
+      <Stack gap="xl">
+        <LiveStats />
+        <Health />
+        <Version />
+      </Stack>
+    </>
+  );
+}
+
+const STAT_LABELS: { key: keyof AdminStats; label: string; format?: (n: number) => string }[] = [
+  { key: "total_emails", label: "Emails received" },
+  { key: "active_inboxes", label: "Active inboxes" },
+  { key: "total_users", label: "Users" },
+  { key: "total_teams", label: "Teams" },
+  { key: "total_domains", label: "Domains" },
+  { key: "storage_used_bytes", label: "Storage used", format: formatBytes },
+];
+
+const STATE_TEXT: Record<StatsState, { label: string; color: string }> = {
+  connecting: { label: "Connecting", color: "gray" },
+  live: { label: "Live", color: "green" },
+  reconnecting: { label: "Reconnecting", color: "yellow" },
+};
+
+function LiveStats() {
+  const { stats, at, state } = useAdminStats();
+  const badge = STATE_TEXT[state];
+  return (
+    <section aria-labelledby="admin-stats-heading">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h3" id="admin-stats-heading">
+          Live statistics
+        </Title>
+        <Group gap="xs">
+          <Badge color={badge.color} variant="light" role="status" aria-label={`Statistics stream: ${badge.label}`}>
+            {badge.label}
+          </Badge>
+          {at && (
+            <Text size="sm" c="dimmed">
+              updated <Time value={at.toISOString()} />
+            </Text>
+          )}
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        Pushed by the server at once and every 10 seconds.
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        {STAT_LABELS.map(({ key, label, format }) => (
+          <Card key={key} withBorder padding="md" role="group" aria-label={label}>
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text fz={28} fw={700} data-testid={`stat-${key}`}>
+              {stats ? (format ?? ((n: number) => n.toLocaleString("en")))(stats[key]) : "…"}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+function Health() {
+  // a 503 still carries the report (some check is in error): read it rather than fail
+  const bb = useApi();
+  const q = useQuery<AdminHealth, BurnBoxError>({
+    queryKey: adminKeys.health(),
+    queryFn: async ({ signal }) => {
+      const r = await bb.api.GET("/admin/health", { signal });
+      if (r.data) return r.data;
+      if (r.response.status === 503 && r.error) return r.error as AdminHealth;
+      throw errorFromResponse(r.response.status, r.error, r.response.headers);
+    },
+    refetchInterval: 15_000,
+  });
+  const services = Object.entries(q.data?.services ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return (
+    <section aria-labelledby="admin-health-heading">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h3" id="admin-health-heading">
+          Health
+        </Title>
+        {q.data && (
+          <Group gap="xs">
+            <Badge color={q.data.status === "ok" ? "green" : "red"} variant="light">
+              {q.data.status === "ok" ? "All healthy" : "Degraded"}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              up {formatUptime(q.data.uptime_s)}
+            </Text>
+          </Group>
+        )}
+      </Group>
+      <ApiErrorAlert error={q.error} />
+      {q.isPending ? (
+        <Center py="md">
+          <Loader aria-label="Loading health" />
+        </Center>
+      ) : (
+        q.data && (
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped verticalSpacing="xs" aria-labelledby="admin-health-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Process or dependency</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Latency</Table.Th>
+                  <Table.Th>Problem</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {services.map(([name, check]) => (
+                  <Table.Tr key={name}>
+                    <Table.Td>{name}</Table.Td>
+                    <Table.Td>
+                      <Badge color={check.status === "ok" ? "green" : "red"} variant="light">
+                        {check.status === "ok" ? "OK" : "Error"}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{check.latency_ms} ms</Table.Td>
+                    <Table.Td>{check.error ?? "—"}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+    </section>
+  );
+}
+
+function Version() {
+  const q = useApiQuery(adminKeys.version(), (bb, signal) => bb.api.GET("/admin/version", { signal }), { staleTime: 300_000 });
+  return (
+    <section aria-labelledby="admin-version-heading">
+      <Title order={2} size="h3" id="admin-version-heading" mb="sm">
+        Version
+      </Title>
+      <ApiErrorAlert error={q.error} />
+      {q.data && (
+        <Text>
+          BurnBox {q.data.version}
+          {q.data.commit && <> · commit {q.data.commit.slice(0, 12)}</>}
+          {q.data.build_date && <> · built {q.data.build_date}</>}
+        </Text>
+      )}
+    </section>
+  );
+}

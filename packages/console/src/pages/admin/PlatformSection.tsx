@@ -1,0 +1,140 @@
+import { Button, Center, Group, Loader, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import type { components } from "@burnbox/sdk";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { ApiErrorAlert } from "../../components";
+import { adminKeys } from "./keys";
+import { notify } from "./parts";
+import { Section } from "./Section";
+
+type Platform = components["schemas"]["PlatformSettings"];
+type Update = components["schemas"]["UpdatePlatformRequest"];
+type Demo = "on" | "off" | "config";
+
+interface Draft {
+  allow_registration: boolean;
+  demo: Demo;
+  default_inbox_ttl: string;
+  max_inbox_ttl: string;
+  max_sessions_per_user: number | string;
+}
+
+const draftOf = (p: Platform): Draft => ({
+  allow_registration: p.allow_registration,
+  demo: p.demo_enabled ? "on" : "off",
+  default_inbox_ttl: p.default_inbox_ttl,
+  max_inbox_ttl: p.max_inbox_ttl,
+  max_sessions_per_user: p.max_sessions_per_user,
+});
+
+/**
+ * Only what changed is sent (PUT merges): the GET shows the demo in effect, so sending it back
+ * unchanged would pin the configuration's value; "From configuration" sends null.
+ */
+export function changedFields(saved: Platform, d: Draft): Update {
+  const body: Update = {};
+  if (d.allow_registration !== saved.allow_registration) body.allow_registration = d.allow_registration;
+  if (d.demo === "config") body.demo_enabled = null;
+  else if ((d.demo === "on") !== saved.demo_enabled) body.demo_enabled = d.demo === "on";
+  if (d.default_inbox_ttl.trim() !== saved.default_inbox_ttl) body.default_inbox_ttl = d.default_inbox_ttl.trim();
+  if (d.max_inbox_ttl.trim() !== saved.max_inbox_ttl) body.max_inbox_ttl = d.max_inbox_ttl.trim();
+  if (Number(d.max_sessions_per_user) !== saved.max_sessions_per_user) body.max_sessions_per_user = Number(d.max_sessions_per_user);
+  return body;
+}
+
+export function PlatformSection() {
+  const q = useApiQuery(adminKeys.platform(), (bb, signal) => bb.api.GET("/admin/platform", { signal }));
+  const [draft, setDraft] = useState<Draft | null>(null);
+  useEffect(() => {
+    if (q.data) setDraft(draftOf(q.data));
+  }, [q.data]);
+  const save = useApiMutation((bb, body: Update) => bb.api.PUT("/admin/platform", { body }), {
+    invalidates: [adminKeys.platform()],
+    onSuccess: () => notify("Platform settings saved"),
+  });
+  const changes = q.data && draft ? changedFields(q.data, draft) : {};
+  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  return (
+    <Section title="Platform" description="Who may sign up, the public demo, and the defaults every organization starts from.">
+      <ApiErrorAlert error={q.error} />
+      {!draft ? (
+        q.isPending && (
+          <Center py="md">
+            <Loader aria-label="Loading platform settings" />
+          </Center>
+        )
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(changes);
+          }}
+        >
+          <Stack gap="md" maw={560}>
+            <Switch
+              label="Allow registration"
+              description="When off, only invited people and single sign-on can create accounts."
+              checked={draft.allow_registration}
+              onChange={(e) => set({ allow_registration: e.currentTarget.checked })}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="demo-label">
+                Public demo
+              </Text>
+              <SegmentedControl
+                aria-labelledby="demo-label"
+                value={draft.demo}
+                onChange={(v) => set({ demo: v })}
+                data={[
+                  { value: "on", label: "On" },
+                  { value: "off", label: "Off" },
+                  { value: "config", label: "From configuration" },
+                ]}
+              />
+              <Text size="xs" c="dimmed">
+                In effect now: {q.data?.demo_enabled ? "on" : "off"}. “From configuration” hands it back to the service’s demo.enabled.
+              </Text>
+            </Stack>
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput
+                label="Default inbox lifetime"
+                description="e.g. 10m, 2h, 7d"
+                value={draft.default_inbox_ttl}
+                onChange={(e) => set({ default_inbox_ttl: e.currentTarget.value })}
+                miw={200}
+              />
+              <TextInput
+                label="Maximum inbox lifetime"
+                description="the ceiling for every org and team"
+                value={draft.max_inbox_ttl}
+                onChange={(e) => set({ max_inbox_ttl: e.currentTarget.value })}
+                miw={200}
+              />
+            </Group>
+            <Text size="xs" c="dimmed">
+              These are the top tier of the lifetime cascade: an organization and then a team may set lower values; the smallest maximum
+              wins.
+            </Text>
+            <NumberInput
+              label="Default session limit"
+              description="Sessions a user may hold at once, unless their own cap says otherwise."
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              value={draft.max_sessions_per_user}
+              onChange={(v) => set({ max_sessions_per_user: v })}
+              maw={260}
+            />
+            <ApiErrorAlert error={save.error} />
+            <Group>
+              <Button type="submit" loading={save.isPending} disabled={Object.keys(changes).length === 0}>
+                Save platform settings
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Section>
+  );
+}

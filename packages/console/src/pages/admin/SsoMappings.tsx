@@ -1,0 +1,320 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import type { components } from "@burnbox/sdk";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { ApiErrorAlert } from "../../components";
+import { adminKeys } from "./keys";
+import { ConfirmModal, notify } from "./parts";
+import { Section } from "./Section";
+import type { SsoProvider } from "./sso-presets";
+
+type Mapping = components["schemas"]["SsoDomainMapping"];
+type MappingBody = components["schemas"]["SsoDomainMappingRequest"];
+
+const ORG_ROLES = [
+  { value: "member", label: "Member" },
+  { value: "admin", label: "Admin" },
+  { value: "owner", label: "Owner" },
+];
+const TEAM_ROLES = [
+  { value: "member", label: "Member" },
+  { value: "lead", label: "Lead" },
+];
+
+function useAllOrgs() {
+  return useApiQuery(adminKeys.orgs("", 1), (bb, signal) => bb.api.GET("/admin/orgs", { params: { query: { per_page: 100 } }, signal }));
+}
+
+function useTeams(orgId: string | null) {
+  return useApiQuery(
+    ["admin", "org-teams", orgId ?? ""],
+    (bb, signal) => bb.api.GET("/orgs/{orgId}/teams", { params: { path: { orgId: orgId! }, query: { per_page: 100 } }, signal }),
+    { enabled: !!orgId },
+  );
+}
+
+function TeamName({ orgId, teamId }: { orgId: string; teamId: string }) {
+  const teams = useTeams(orgId);
+  return <>{teams.data?.data.find((t) => t.id === teamId)?.name ?? "…"}</>;
+}
+
+/** Email domains whose people this provider signs in, and where they land (org, team, roles). */
+export function DomainMappings({ provider }: { provider: SsoProvider }) {
+  const pid = provider.id;
+  const list = useApiQuery(adminKeys.ssoMappings(pid), (bb, signal) =>
+    bb.api.GET("/admin/sso/providers/{pid}/domain-mappings", { params: { path: { pid }, query: { per_page: 100 } }, signal }),
+  );
+  const orgs = useAllOrgs();
+  const orgName = (id: string) => orgs.data?.data.find((o) => o.id === id)?.name ?? "…";
+  const [editing, setEditing] = useState<Mapping | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Mapping | null>(null);
+  const remove = useApiMutation(
+    (bb, m: Mapping) => bb.api.DELETE("/admin/sso/providers/{pid}/domain-mappings/{mid}", { params: { path: { pid, mid: m.id } } }),
+    {
+      invalidates: [adminKeys.ssoMappings(pid)],
+      onSuccess: () => {
+        setDeleting(null);
+        notify("Mapping removed");
+      },
+    },
+  );
+  return (
+    <Section
+      title="Domain mappings"
+      description="People whose email is at a mapped domain get an account on first sign-in, in the mapping’s organization and team, with its roles (these win over the provider’s defaults)."
+    >
+      <ApiErrorAlert error={list.error} />
+      {list.isPending ? (
+        <Center py="md">
+          <Loader aria-label="Loading mappings" />
+        </Center>
+      ) : list.data && list.data.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No domain is mapped yet.
+        </Text>
+      ) : (
+        list.data && (
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped verticalSpacing="xs" aria-label="Domain mappings">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Domain</Table.Th>
+                  <Table.Th>Organization</Table.Th>
+                  <Table.Th>Team</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.data.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>{m.domain}</Table.Td>
+                    <Table.Td>
+                      {orgName(m.org_id)} ({m.org_role})
+                    </Table.Td>
+                    <Table.Td>
+                      {m.team_id ? (
+                        <>
+                          <TeamName orgId={m.org_id} teamId={m.team_id} /> ({m.team_role ?? "member"})
+                        </>
+                      ) : (
+                        "—"
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => setEditing(m)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+      <Group>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
+          Map a domain
+        </Button>
+      </Group>
+      {editing && <MappingModal pid={pid} mapping={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmModal
+        opened={!!deleting}
+        title="Remove this mapping?"
+        confirmLabel="Remove mapping"
+        loading={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      >
+        New people at {deleting?.domain} are no longer placed by it. Existing accounts and memberships stay.
+      </ConfirmModal>
+    </Section>
+  );
+}
+
+function MappingModal({ pid, mapping, onClose }: { pid: string; mapping: Mapping | null; onClose: () => void }) {
+  const [domain, setDomain] = useState(mapping?.domain ?? "");
+  const [orgId, setOrgId] = useState<string | null>(mapping?.org_id ?? null);
+  const [orgRole, setOrgRole] = useState<MappingBody["org_role"]>(mapping?.org_role ?? "member");
+  const [teamId, setTeamId] = useState<string | null>(mapping?.team_id ?? null);
+  const [teamRole, setTeamRole] = useState<"lead" | "member">(mapping?.team_role ?? "member");
+  const orgs = useAllOrgs();
+  const teams = useTeams(orgId);
+  const save = useApiMutation(
+    (bb, body: MappingBody) =>
+      mapping
+        ? bb.api.PUT("/admin/sso/providers/{pid}/domain-mappings/{mid}", { params: { path: { pid, mid: mapping.id } }, body })
+        : bb.api.POST("/admin/sso/providers/{pid}/domain-mappings", { params: { path: { pid } }, body }),
+    {
+      invalidates: [adminKeys.ssoMappings(pid)],
+      onSuccess: () => {
+        notify(mapping ? "Mapping saved" : "Domain mapped");
+        onClose();
+      },
+    },
+  );
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={mapping ? `Mapping of ${mapping.domain}` : "Map a domain"}
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!orgId) return;
+          save.mutate({ domain: domain.trim(), org_id: orgId, org_role: orgRole, team_id: teamId, team_role: teamId ? teamRole : null });
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Email domain"
+            placeholder="example.com"
+            required
+            value={domain}
+            onChange={(e) => setDomain(e.currentTarget.value)}
+          />
+          <Select
+            label="Organization"
+            required
+            searchable
+            data={(orgs.data?.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            value={orgId}
+            onChange={(v) => {
+              setOrgId(v);
+              setTeamId(null);
+            }}
+          />
+          <Select
+            label="Organization role"
+            data={ORG_ROLES}
+            value={orgRole}
+            onChange={(v) => v && setOrgRole(v as MappingBody["org_role"])}
+            allowDeselect={false}
+          />
+          <Select
+            label="Team"
+            placeholder="No team"
+            clearable
+            disabled={!orgId}
+            data={(teams.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            value={teamId}
+            onChange={setTeamId}
+          />
+          {teamId && (
+            <Select
+              label="Team role"
+              data={TEAM_ROLES}
+              value={teamRole}
+              onChange={(v) => v && setTeamRole(v as "lead" | "member")}
+              allowDeselect={false}
+            />
+          )}
+          <ApiErrorAlert error={save.error ?? orgs.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!orgId || !domain.trim()}>
+              {mapping ? "Save mapping" : "Map domain"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** What would happen on the first sign-in of an address: `POST /admin/sso/domain-mappings/preview`. */
+export function MappingPreview({ provider }: { provider: SsoProvider }) {
+  const [email, setEmail] = useState("");
+  const orgs = useAllOrgs();
+  const preview = useApiMutation((bb, address: string) =>
+    bb.api.POST("/admin/sso/domain-mappings/preview", { body: { email: address, provider: provider.name } }),
+  );
+  const result = preview.data;
+  const org = result?.matching_rules[0] ? orgs.data?.data.find((o) => o.id === result.matching_rules[0]!.org_id)?.name : undefined;
+  return (
+    <Section
+      title="Provisioning preview"
+      description="Try an address: see whether its first sign-in would create an account, and where it would land."
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          preview.mutate(email.trim());
+        }}
+      >
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Email address"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            miw={260}
+          />
+          <Button type="submit" variant="default" loading={preview.isPending}>
+            Preview
+          </Button>
+        </Group>
+      </form>
+      <ApiErrorAlert error={preview.error} />
+      {result && (
+        <Alert
+          role="status"
+          variant="light"
+          color={result.would_provision ? "green" : "gray"}
+          title={result.would_provision ? `${result.email} would get an account` : `${result.email} would not be provisioned`}
+        >
+          <Stack gap={4}>
+            <Text size="sm">
+              {result.matching_rules.length === 0
+                ? `No mapping covers ${result.email_domain}.${result.would_provision ? " The provider creates accounts on first sign-in." : ""}`
+                : `Matched by the mapping of ${result.matching_rules.map((m) => m.domain).join(", ")}.`}
+            </Text>
+            {result.org_role && (
+              <Text size="sm">
+                Organization{org ? ` ${org}` : ""}: {result.org_role}
+              </Text>
+            )}
+            {result.team_assignments.length > 0 && (
+              <List size="sm">
+                {result.team_assignments.map((t) => (
+                  <List.Item key={t.team_id}>
+                    Team {t.team_name ?? "(deleted)"}: {t.team_role}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+        </Alert>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,145 @@
+import { Anchor, Badge, Button, Center, Group, Loader, Stack } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { ApiErrorAlert, PageHeader } from "../../components";
+import { AdminGate } from "./AdminGate";
+import { adminKeys } from "./keys";
+import { ConfirmModal, notify } from "./parts";
+import { ProviderForm } from "./ProviderForm";
+import { Section } from "./Section";
+import { DomainMappings, MappingPreview } from "./SsoMappings";
+import { bodyOf, draftFromProvider, type ProviderDraft, type SsoProvider } from "./sso-presets";
+import { SsoTestView } from "./SsoTestView";
+
+export default function SsoProviderPage() {
+  return (
+    <AdminGate title="SSO provider">
+      <Provider />
+    </AdminGate>
+  );
+}
+
+function Provider() {
+  const { pid = "" } = useParams();
+  const q = useApiQuery(adminKeys.ssoProvider(pid), (bb, signal) =>
+    bb.api.GET("/admin/sso/providers/{pid}", { params: { path: { pid } }, signal }),
+  );
+  const back = (
+    <Anchor component={Link} to="/admin/sso" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> All SSO providers
+      </Group>
+    </Anchor>
+  );
+  if (!q.data)
+    return (
+      <>
+        <PageHeader title="SSO provider" />
+        {back}
+        <ApiErrorAlert error={q.error} />
+        {q.isPending && (
+          <Center py="xl">
+            <Loader aria-label="Loading the provider" />
+          </Center>
+        )}
+      </>
+    );
+  return <ProviderDetail provider={q.data} back={back} />;
+}
+
+function ProviderDetail({ provider, back }: { provider: SsoProvider; back: React.ReactNode }) {
+  const navigate = useNavigate();
+  const pid = provider.id;
+  const [draft, setDraft] = useState<ProviderDraft>(() => draftFromProvider(provider));
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => setDraft(draftFromProvider(provider)), [provider]);
+  const invalidates = [adminKeys.ssoProviders()];
+  const save = useApiMutation(
+    (bb, d: ProviderDraft) => bb.api.PUT("/admin/sso/providers/{pid}", { params: { path: { pid } }, body: bodyOf(d) }),
+    {
+      invalidates,
+      onSuccess: () => notify("Provider saved"),
+    },
+  );
+  // enabling or disabling sends the saved provider with only that changed (the secret is kept)
+  const toggle = useApiMutation(
+    (bb, enabled: boolean) =>
+      bb.api.PUT("/admin/sso/providers/{pid}", { params: { path: { pid } }, body: bodyOf({ ...draftFromProvider(provider), enabled }) }),
+    { invalidates, onSuccess: (p) => notify(p.enabled ? "Provider enabled" : "Provider disabled") },
+  );
+  const test = useApiMutation((bb) => bb.api.POST("/admin/sso/test", { body: { provider_id: pid } }));
+  const remove = useApiMutation((bb) => bb.api.DELETE("/admin/sso/providers/{pid}", { params: { path: { pid } } }), {
+    invalidates,
+    onSuccess: () => {
+      notify(`${provider.label} was deleted`);
+      void navigate("/admin/sso");
+    },
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={provider.label}
+        description={
+          <Group gap="xs" component="span">
+            <span>{provider.name}</span>
+            <Badge variant="light" color={provider.enabled ? "green" : "gray"}>
+              {provider.enabled ? "Enabled" : "Disabled"}
+            </Badge>
+          </Group>
+        }
+        actions={
+          <>
+            <Button variant="default" loading={test.isPending} onClick={() => test.mutate(undefined)}>
+              Test provider
+            </Button>
+            <Button
+              variant={provider.enabled ? "default" : "filled"}
+              loading={toggle.isPending}
+              onClick={() => toggle.mutate(!provider.enabled)}
+            >
+              {provider.enabled ? "Disable" : "Enable"}
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="lg">
+        {back}
+        <ApiErrorAlert error={test.error ?? toggle.error} />
+        <SsoTestView result={test.data} />
+        <Section title="Settings">
+          <ProviderForm
+            draft={draft}
+            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            hasSecret={provider.has_client_secret}
+            nameLocked={false}
+            submitLabel="Save provider"
+            submitting={save.isPending}
+            error={save.error}
+            onSubmit={() => save.mutate(draft)}
+            extraActions={
+              <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+                Delete provider
+              </Button>
+            }
+          />
+        </Section>
+        <DomainMappings provider={provider} />
+        <MappingPreview provider={provider} />
+      </Stack>
+      <ConfirmModal
+        opened={deleting}
+        title="Delete this provider?"
+        confirmLabel="Delete provider"
+        loading={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(undefined)}
+        onClose={() => setDeleting(false)}
+      >
+        People can no longer sign in with {provider.label}; its domain mappings go with it. Accounts stay.
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { Anchor, Badge, Button, Center, Loader, Modal, Radio, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { IconKey, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { ApiErrorAlert, EmptyState, PageHeader } from "../../components";
+import { AdminGate } from "./AdminGate";
+import { adminKeys } from "./keys";
+import { ProviderForm } from "./ProviderForm";
+import { bodyOf, draftFromPreset, presetOf, PRESETS, type ProviderDraft } from "./sso-presets";
+
+const TITLE = "SSO providers";
+
+export default function SsoProvidersPage() {
+  return (
+    <AdminGate title={TITLE}>
+      <Providers />
+    </AdminGate>
+  );
+}
+
+function Providers() {
+  const list = useApiQuery(adminKeys.ssoProviders(), (bb, signal) =>
+    bb.api.GET("/admin/sso/providers", { params: { query: { per_page: 100 } }, signal }),
+  );
+  const [creating, setCreating] = useState(false);
+  const add = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      Add provider
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        description="Single sign-on through Google, Microsoft, Okta, GitHub or any OpenID Connect provider."
+        actions={add}
+      />
+      <ApiErrorAlert error={list.error} />
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading providers" />
+        </Center>
+      ) : list.data && list.data.data.length === 0 ? (
+        <EmptyState title="No SSO provider yet" icon={<IconKey size={28} stroke={1.5} />} action={add}>
+          Add one from a preset; people then see “Continue with …” on the sign-in page.
+        </EmptyState>
+      ) : (
+        list.data && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped verticalSpacing="xs" aria-label="SSO providers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Provider</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>New accounts</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.data.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/sso/${p.id}`} fw={500}>
+                        {p.label}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {p.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{presetOf(p.provider_type).title}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={p.enabled ? "green" : "gray"}>
+                        {p.enabled ? "Enabled" : "Disabled"}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{p.auto_provision ? "Created on first sign-in" : "Existing users and mapped domains"}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+      {creating && <CreateProviderModal onClose={() => setCreating(false)} />}
+    </>
+  );
+}
+
+function CreateProviderModal({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<ProviderDraft | null>(null);
+  const create = useApiMutation((bb, d: ProviderDraft) => bb.api.POST("/admin/sso/providers", { body: bodyOf(d) }), {
+    invalidates: [adminKeys.ssoProviders()],
+    onSuccess: (p) => {
+      onClose();
+      void navigate(`/admin/sso/${p.id}`);
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title="Add an SSO provider" size="lg" closeButtonProps={{ "aria-label": "Close" }}>
+      <Stack>
+        <Radio.Group
+          label="Preset"
+          value={draft?.provider_type ?? null}
+          onChange={(v) => {
+            create.reset();
+            setDraft(draftFromPreset(presetOf(v)));
+          }}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+            {PRESETS.map((p) => (
+              <Radio key={p.type} value={p.type} label={p.title} description={p.hint} />
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+        {draft && (
+          <ProviderForm
+            draft={draft}
+            onChange={(patch) => setDraft((d) => (d ? { ...d, ...patch } : d))}
+            submitLabel="Create provider"
+            submitting={create.isPending}
+            error={create.error}
+            onSubmit={() => create.mutate(draft)}
+          />
+        )}
+      </Stack>
+    </Modal>
+  );
+}

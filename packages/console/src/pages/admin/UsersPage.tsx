@@ -1,0 +1,321 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
+import { useState } from "react";
+import type { components } from "@burnbox/sdk";
+import { useApiMutation, useApiQuery } from "../../api/query";
+import { useUser } from "../../app/session";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { AdminGate } from "./AdminGate";
+import { adminKeys } from "./keys";
+import { ConfirmModal, notify } from "./parts";
+
+type User = components["schemas"]["User"];
+type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };
+
+const TITLE = "Users";
+
+export default function UsersPage() {
+  return (
+    <AdminGate title={TITLE}>
+      <Users />
+    </AdminGate>
+  );
+}
+
+function Users() {
+  const params = useListParams({ filters: ["q"] as const });
+  const q = params.filters.q ?? "";
+  const [search, setSearch] = useState(q);
+  const applySearch = useDebouncedCallback((value: string) => params.setFilter("q", value.trim() || undefined), 300);
+  const list = useApiQuery(adminKeys.users(q, params.page), (bb, signal) =>
+    bb.api.GET("/admin/users", { params: { query: { page: params.page, per_page: params.perPage, ...(q ? { q } : {}) } }, signal }),
+  );
+  const [action, setAction] = useState<Action | null>(null);
+  const me = useUser();
+
+  return (
+    <>
+      <PageHeader title={TITLE} description="Every account on this BurnBox: session caps, sign-out everywhere, sign-in method, deletion." />
+      <TextInput
+        label="Search users"
+        placeholder="Email or name"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          applySearch(e.currentTarget.value);
+        }}
+        maw={360}
+        mb="md"
+      />
+      <ApiErrorAlert error={list.error} />
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading users" />
+        </Center>
+      ) : list.data && list.data.data.length === 0 ? (
+        <EmptyState title={q ? "No user matches" : "No users"} icon={<IconUsers size={28} stroke={1.5} />}>
+          {q ? `No email or name holds “${q}”.` : "Nobody has an account yet."}
+        </EmptyState>
+      ) : (
+        list.data && (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Sign-in</Table.Th>
+                  <Table.Th>Session cap</Table.Th>
+                  <Table.Th>Last sign-in</Table.Th>
+                  <Table.Th>Joined</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.data.map((u) => (
+                  <Table.Tr key={u.id}>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Group gap={6}>
+                          <Text size="sm" fw={500}>
+                            {u.display_name}
+                          </Text>
+                          {u.is_system_admin && (
+                            <Badge size="xs" variant="light">
+                              System admin
+                            </Badge>
+                          )}
+                          {u.id === me.id && (
+                            <Badge size="xs" variant="outline" color="gray">
+                              You
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="xs" c="dimmed">
+                          {u.email}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>{u.sso_provider ? `SSO (${u.sso_provider})` : "Password"}</Table.Td>
+                    <Table.Td>{u.max_sessions ?? "Platform default"}</Table.Td>
+                    <Table.Td>
+                      <Time value={u.last_login_at ?? null} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Time value={u.created_at} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.email}`}>
+                            <IconDots size={18} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
+                          <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
+                          <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
+                          <Menu.Divider />
+                          <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
+                            Delete user…
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+      <ListPagination params={params} envelope={list.data} label="User pages" />
+      {action?.kind === "cap" && <SessionCapModal user={action.user} onClose={() => setAction(null)} />}
+      {action?.kind === "revoke" && <RevokeModal user={action.user} onClose={() => setAction(null)} />}
+      {action?.kind === "migrate" && <MigrateModal user={action.user} onClose={() => setAction(null)} />}
+      {action?.kind === "delete" && <DeleteModal user={action.user} onClose={() => setAction(null)} />}
+    </>
+  );
+}
+
+function SessionCapModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const [useDefault, setUseDefault] = useState(user.max_sessions == null);
+  const [cap, setCap] = useState<number | string>(user.max_sessions ?? 5);
+  const save = useApiMutation(
+    (bb, max_sessions: number | null) => bb.api.PATCH("/admin/users/{id}", { params: { path: { id: user.id } }, body: { max_sessions } }),
+    {
+      invalidates: [adminKeys.usersAll()],
+      onSuccess: () => {
+        notify(`Session cap of ${user.email} saved`);
+        onClose();
+      },
+    },
+  );
+  return (
+    <Modal opened onClose={onClose} title={`Session cap of ${user.email}`} closeButtonProps={{ "aria-label": "Close" }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(useDefault ? null : Number(cap));
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            How many sessions this user may hold at once. At the cap, a new sign-in asks which session to end. The platform default is set
+            under Platform settings.
+          </Text>
+          <Checkbox label="Use the platform default" checked={useDefault} onChange={(e) => setUseDefault(e.currentTarget.checked)} />
+          <NumberInput
+            label="Maximum sessions"
+            min={1}
+            max={1000}
+            value={cap}
+            onChange={setCap}
+            disabled={useDefault}
+            allowDecimal={false}
+          />
+          <ApiErrorAlert error={save.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RevokeModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const revoke = useApiMutation((bb) => bb.api.DELETE("/admin/users/{id}/sessions", { params: { path: { id: user.id } } }), {
+    onSuccess: () => {
+      notify(`Every session of ${user.email} was revoked`);
+      onClose();
+    },
+  });
+  return (
+    <ConfirmModal
+      opened
+      title="Revoke all sessions?"
+      confirmLabel="Revoke sessions"
+      loading={revoke.isPending}
+      error={revoke.error}
+      onConfirm={() => revoke.mutate(undefined)}
+      onClose={onClose}
+    >
+      {user.email} is signed out everywhere at once and must sign in again. Their API keys keep working.
+    </ConfirmModal>
+  );
+}
+
+function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const [to, setTo] = useState<"sso" | "password">(user.sso_provider ? "password" : "sso");
+  const [provider, setProvider] = useState<string | null>(null);
+  const providers = useApiQuery(adminKeys.ssoProviders(), (bb, signal) =>
+    bb.api.GET("/admin/sso/providers", { params: { query: { per_page: 100 } }, signal }),
+  );
+  const migrate = useApiMutation(
+    (bb, body: components["schemas"]["MigrateAuthRequest"]) =>
+      bb.api.POST("/admin/users/{id}/migrate-auth", { params: { path: { id: user.id } }, body }),
+    {
+      invalidates: [adminKeys.usersAll()],
+      onSuccess: () => {
+        notify(`Sign-in method of ${user.email} changed`);
+        onClose();
+      },
+    },
+  );
+  const options = (providers.data?.data ?? []).map((p) => ({
+    value: p.name,
+    label: `${p.label} (${p.name})${p.enabled ? "" : " — disabled"}`,
+  }));
+  return (
+    <Modal opened onClose={onClose} title={`Sign-in method of ${user.email}`} closeButtonProps={{ "aria-label": "Close" }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          migrate.mutate(to === "sso" ? { to, provider: provider ?? "" } : { to });
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            Now: {user.sso_provider ? `single sign-on through ${user.sso_provider}` : "password"}. Changing it signs the user out
+            everywhere.
+          </Text>
+          <Radio.Group label="Sign in with" value={to} onChange={(v) => setTo(v)}>
+            <Stack gap="xs" mt="xs">
+              <Radio value="sso" label="Single sign-on (the password stops working)" />
+              <Radio value="password" label="Password (they set one through “Forgot password”)" />
+            </Stack>
+          </Radio.Group>
+          {to === "sso" && (
+            <Select
+              label="SSO provider"
+              placeholder={options.length ? "Choose a provider" : "No SSO provider yet"}
+              data={options}
+              value={provider}
+              onChange={setProvider}
+              required
+            />
+          )}
+          <ApiErrorAlert error={providers.error ?? migrate.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={migrate.isPending} disabled={to === "sso" && !provider}>
+              Change sign-in method
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const remove = useApiMutation((bb) => bb.api.DELETE("/admin/users/{id}", { params: { path: { id: user.id } } }), {
+    invalidates: [adminKeys.usersAll()],
+    onSuccess: () => {
+      notify(`${user.email} was deleted`);
+      onClose();
+    },
+  });
+  return (
+    <ConfirmModal
+      opened
+      title="Delete this user?"
+      confirmLabel="Delete user"
+      loading={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate(undefined)}
+      onClose={onClose}
+    >
+      {user.email} ({user.display_name}) loses their account, their sessions and the API keys they created. This cannot be undone.
+    </ConfirmModal>
+  );
+}
