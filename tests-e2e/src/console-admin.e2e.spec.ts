@@ -1,10 +1,12 @@
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import type { Server } from "node:net";
+import { randomBytes, randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { connectBrowser } from "./console/browser";
+import { close, intakeRelay } from "./relays";
 import { signIn, uniqueEmail, userBrowser } from "./console/world";
 import { startOidcProvider } from "./oidc-provider";
 import { SharedSystem } from "./shared-system";
@@ -89,6 +91,7 @@ describe("the console: admin console", () => {
 
   it("when the admin turns registration off, then the API refuses sign-ups; turned on again, it accepts them; the mailer test shows its result", async () => {
     const { context, page } = await adminPage("/admin/settings");
+    let relay: Server | undefined;
     try {
       const platform = page.getByRole("region", { name: "Platform", exact: true });
       const registration = platform.getByRole("switch", { name: "Allow registration" });
@@ -112,13 +115,16 @@ describe("the console: admin console", () => {
       });
       expect((await signUp()).status).toBe(201);
 
-      // the mailer, pointed at the system's own intake (as admin-config leaves it): its password is
-      // write-only (set or not set, never a value), and the test answers in words
+      // a mailer saved through the console: a relay to the system's own intake on an address the
+      // e2e system allows (infra.unsafe_allowed_targets); its password is write-only (set or not
+      // set, never a value), and the test answers in words
+      relay = await intakeRelay(`127.77.${randomInt(0, 256)}.${randomInt(1, 255)}`, system.ports.smtp);
+      const relayAt = relay.address() as { address: string; port: number };
       const mailer = page.getByRole("region", { name: "Mailer" });
       await mailer.getByText(/^(set|not set)$/).waitFor();
       expect(await mailer.getByLabel("New password").inputValue()).toBe("");
-      await mailer.getByLabel("SMTP host").fill("127.0.0.1");
-      await mailer.getByRole("textbox", { name: "Port" }).fill(String(system.ports.smtp));
+      await mailer.getByLabel("SMTP host").fill(relayAt.address);
+      await mailer.getByRole("textbox", { name: "Port" }).fill(String(relayAt.port));
       await mailer.getByLabel("Sender (From)").fill("BurnBox <no-reply@burnbox.local>");
       await mailer.getByLabel("Username").fill("");
       await mailer.getByRole("button", { name: "Save mailer" }).click();
@@ -128,6 +134,12 @@ describe("the console: admin console", () => {
       await result.waitFor();
       expect(await result.textContent()).toMatch(/Mailer test passed.*SMTP connection successful/);
     } finally {
+      // account mail goes back to the configured mailer (the system's own intake), as admin-config leaves it
+      await api("PUT", "/admin/config/mailer", {
+        token: admin.token,
+        body: { host: "127.0.0.1", port: system.ports.smtp, from: "BurnBox <no-reply@burnbox.local>", tls: false },
+      });
+      if (relay) await close(relay);
       await context.close();
     }
   });

@@ -9,7 +9,12 @@ import { requirePlatformAdmin } from "./platform-admin";
 export async function testSmtp(deps: TenancyDeps, ctx: RequestCtx): Promise<InfraTestResult> {
   requirePlatformAdmin(ctx);
   const saved = await deps.data.repos.platformConfig.mailer();
-  if (!saved) return { success: false, message: "no mailer is configured", response_time_ms: 0 };
+  if (!saved)
+    return {
+      success: false,
+      message: "no mailer is saved: the one from the service's configuration (mail.*) is in use; save a mailer here to test it",
+      response_time_ms: 0,
+    };
   let password: string | null = null;
   if (saved.password_sealed) {
     try {
