@@ -36,8 +36,9 @@ const copy = (rel) => {
   if (existsSync(path.join(ROOT, rel))) cpSync(path.join(ROOT, rel), path.join(out, rel), { recursive: true });
 };
 
-// The workspace skeleton: every package.json (the lockfile names every importer) and the lockfile.
-for (const file of ["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc"]) copy(file);
+// The workspace skeleton: every package.json (the lockfile names every importer), the lockfile, and
+// the dependency patches it names (pnpm-workspace.yaml's patchedDependencies: its hashes need the files).
+for (const file of ["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc", "patches"]) copy(file);
 for (const group of ["packages", "services", "tests-e2e", "bench", "examples"]) {
   const dir = path.join(ROOT, group);
   if (!existsSync(dir)) continue;
