@@ -148,7 +148,12 @@ export async function startSharedSystem(): Promise<void> {
   );
 }
 
-async function registerOperator(system: System, email: string): Promise<void> {
+/**
+ * Completes first-run setup the way an operator does who lists their address in `admin.emails`
+ * (`BB_ADMIN_EMAILS` on identity): registering it makes the first system admin. Until then the
+ * console sends every visitor to /setup. Benchmarks and other single systems call it after start.
+ */
+export async function registerOperator(system: System, email: string): Promise<void> {
   const res = await fetch(`${system.gatewayUrl}/api/v1/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": "10.254.254.254" },
