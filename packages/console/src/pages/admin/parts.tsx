@@ -1,45 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { ReactNode } from "react";
-import { ApiErrorAlert } from "../../components";
 
-/** Asks before a change that cannot be undone; shows the API's message when it fails. */
-export function ConfirmModal({
-  opened,
-  title,
-  children,
-  confirmLabel,
-  loading,
-  error,
-  onConfirm,
-  onClose,
-}: {
-  opened: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  loading?: boolean;
-  error?: unknown;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title={title}>
-      <Stack>
-        <Text size="sm">{children}</Text>
-        <ApiErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
+// the confirmation dialog is the team area's (also used by orgs and teams)
+export { ConfirmModal } from "../team/ConfirmModal";
 
 /** A write-only secret as the API reports it: never the value, only whether one is stored. */
 export function SecretState({ set, label }: { set: boolean; label: string }) {
