@@ -37,8 +37,55 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry (src/main.tsx) is small: the boot, which starts the session and asks for the setup
+ * status, then a dynamic import of src/app/start.tsx (React, the router, the component library,
+ * the shell). The browser would learn of start's chunks only once the entry has run; this puts a
+ * `<link rel="modulepreload">` for each of them (and a stylesheet link for their CSS) into
+ * index.html, so they download beside the entry while the boot's requests are on the wire.
+ */
+function preloadStart(): Plugin {
+  const start = path.resolve(here, "src/app/start.tsx");
+  return {
+    name: "burnbox-preload-start",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).filter((o) => o.type === "chunk");
+        const root = chunks.find((c) => c.facadeModuleId === start);
+        if (!root) throw new Error("burnbox-preload-start: no chunk for src/app/start.tsx");
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          // the entry is the page's own script already
+          if (!chunk || chunk.isEntry || files.has(fileName)) return;
+          files.add(fileName);
+          for (const f of chunk.viteMetadata?.importedCss ?? []) css.add(f);
+          chunk.imports.forEach(visit);
+        };
+        visit(root.fileName);
+        return [
+          ...[...css].map((f) => ({
+            tag: "link",
+            attrs: { rel: "stylesheet", crossorigin: true, href: `/${f}` },
+            injectTo: "head" as const,
+          })),
+          ...[...files].map((f) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${f}` },
+            injectTo: "head" as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadStart(), precompress()],
   resolve: {
     // the SDK's TypeScript source: no stale dist between an SDK change and the console
     alias: { "@burnbox/sdk": path.resolve(here, "../sdk/src/index.ts") },

@@ -164,4 +164,34 @@ describe("SessionStore across tabs", () => {
     expect(a!.getState()).toEqual({ status: "anonymous", reason: "expired" });
     expect(b!.getState()).toEqual({ status: "anonymous", reason: "expired" });
   });
+
+  it("when start is called twice (the boot, then the provider), then one refresh is sent and both calls share it", async () => {
+    const server = new FakeIdentity();
+    const [a] = tabs(1, server);
+    await Promise.all([a!.start(), a!.start()]);
+    expect(refreshes(server)).toBe(1);
+    expect(server.reuses).toBe(0);
+    expect(a!.getState()).toEqual({ status: "signed-in", user: USER });
+  });
+
+  it("when the refresh has answered, then resumed() is true before /auth/me has answered, and firstRefreshSent has settled", async () => {
+    const server = new FakeIdentity();
+    const [a] = tabs(1, server);
+    const started = a!.start();
+    await a!.firstRefreshSent;
+    expect(server.seen.map((s) => s.path)).toEqual(["/auth/refresh"]);
+    expect(await a!.resumed()).toBe(true);
+    expect(a!.getState()).toEqual({ status: "loading" });
+    await started;
+    expect(a!.getState()).toEqual({ status: "signed-in", user: USER });
+  });
+
+  it("when there is no refresh cookie, then resumed() is false and the tab is anonymous", async () => {
+    const server = new FakeIdentity();
+    server.cookie = undefined;
+    const [a] = tabs(1, server);
+    await a!.start();
+    expect(await a!.resumed()).toBe(false);
+    expect(a!.getState()).toEqual({ status: "anonymous" });
+  });
 });

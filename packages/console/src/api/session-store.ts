@@ -44,6 +44,15 @@ export class SessionStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: Promise<boolean> | undefined;
   private state: SessionState = { status: "loading" };
+  private started: Promise<void> | undefined;
+  private firstRefresh: Promise<boolean> | undefined;
+  private sent: (() => void) | undefined;
+  /**
+   * Settles once start()'s refresh is on the wire (or was not needed). The lock is granted in a
+   * task of its own; the console's entry waits for this before it runs the rest of the console,
+   * whose evaluation would otherwise hold that task back.
+   */
+  readonly firstRefreshSent = new Promise<void>((resolve) => (this.sent = resolve));
   private readonly listeners = new Set<() => void>();
   private readonly locks: SessionStoreEnv["locks"];
   private readonly channel: SessionStoreEnv["channel"];
@@ -70,9 +79,22 @@ export class SessionStore {
 
   getState = (): SessionState => this.state;
 
-  /** On start: a surviving refresh cookie signs the user straight back in. */
-  async start(): Promise<void> {
-    if (!(await this.refresh())) return;
+  /** On start (once; later calls share the first): a surviving refresh cookie signs the user straight back in. */
+  start(): Promise<void> {
+    return (this.started ??= this.resume());
+  }
+
+  /**
+   * Whether start()'s refresh gave an access token: true before `/auth/me` has answered, so a
+   * page's first queries can go out beside it. False when signed out (or not started).
+   */
+  resumed(): Promise<boolean> {
+    return this.firstRefresh ?? Promise.resolve(false);
+  }
+
+  private async resume(): Promise<void> {
+    this.firstRefresh = this.refresh();
+    if (!(await this.firstRefresh)) return;
     const me = await this.client.api.GET("/auth/me");
     if (me.data) this.set({ status: "signed-in", user: me.data });
     else this.clear("expired");
@@ -98,7 +120,9 @@ export class SessionStore {
     this.inFlight ??= this.withLock(async () => {
       // another tab refreshed while this one waited for the lock: its token serves here too
       if (this.accessToken && this.accessToken !== held && this.expiresAt - this.now() > REFRESH_AHEAD_MS) return true;
-      const r = await this.client.api.POST("/auth/refresh", { body: { use_cookie: true } });
+      const answer = this.client.api.POST("/auth/refresh", { body: { use_cookie: true } });
+      this.sent?.();
+      const r = await answer;
       if (!r.data) {
         // 401: the session is over, for every tab; anything else (429, 5xx) is this tab's trouble
         if (this.state.status === "signed-in" && r.response.status === 401) this.end("expired");
@@ -111,6 +135,7 @@ export class SessionStore {
     })
       .catch(() => false)
       .finally(() => {
+        this.sent?.();
         this.inFlight = undefined;
       });
     return this.inFlight;

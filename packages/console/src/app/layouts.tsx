@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, Navigate, Outlet, useLocation, useRouteErro
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { Logo } from "./Logo";
 import { useApiQuery } from "../api/query";
+import { SETUP_STATUS_KEY } from "./boot";
 import { useSession } from "./session";
 import { PageLoader } from "./Shell";
 
@@ -33,7 +34,7 @@ export function PublicLayout() {
  */
 export function SetupGate() {
   const { pathname } = useLocation();
-  const status = useApiQuery(["public", "setup-status"], (bb, signal) => bb.api.GET("/setup/status", { signal }), {
+  const status = useApiQuery(SETUP_STATUS_KEY, (bb, signal) => bb.api.GET("/setup/status", { signal }), {
     staleTime: Infinity,
     retry: 1,
   });
