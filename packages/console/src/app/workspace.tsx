@@ -1,6 +1,7 @@
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { components } from "@burnbox/sdk";
-import { useApiQuery } from "../api/query";
+import type { BurnBox, components } from "@burnbox/sdk";
+import { unwrap, useApi } from "../api/query";
 import { workspaceKeys } from "../api/keys";
 
 export type OrgWithRole = components["schemas"]["OrgWithRole"];
@@ -22,12 +23,48 @@ export interface Workspace {
 const STORAGE_KEY = "burnbox.workspace";
 const WorkspaceContext = createContext<Workspace | null>(null);
 
-function remembered(): { orgId?: string; teamId?: string } {
+interface Choice {
+  orgId?: string;
+  teamId?: string;
+}
+
+function remembered(): Choice {
   try {
-    return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as { orgId?: string; teamId?: string };
+    return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as Choice;
   } catch {
     return {};
   }
+}
+
+type TeamPage = components["schemas"]["TeamPage"];
+
+const orgsQuery = (bb: BurnBox) => ({
+  queryKey: workspaceKeys.orgs(),
+  queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(bb.api.GET("/orgs", { params: { query: { per_page: 100 } }, signal })),
+});
+
+const teamsQuery = (bb: BurnBox, orgId: string) => ({
+  queryKey: workspaceKeys.teams(orgId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    unwrap(bb.api.GET("/orgs/{orgId}/teams", { params: { path: { orgId }, query: { per_page: 100 } }, signal })),
+});
+
+const pickOrg = (orgs: OrgWithRole[], choice: Choice) => orgs.find((o) => o.id === choice.orgId) ?? orgs[0];
+const usableTeams = (page: TeamPage | undefined) => (page?.data ?? []).filter((t) => !t.is_archived);
+const pickTeam = (teams: Team[], choice: Choice) => teams.find((t) => t.id === choice.teamId) ?? teams[0];
+
+/**
+ * The org and team the shell will choose, fetched through the same queries (so the provider finds
+ * them in the cache): a page's loader starts its own request with it before the shell renders.
+ */
+export async function resolveWorkspace(queryClient: QueryClient, bb: BurnBox): Promise<{ org?: OrgWithRole; team?: Team }> {
+  const choice = remembered();
+  // the remembered org's teams beside the org list: one round trip instead of two on a reload
+  const teams = choice.orgId ? queryClient.fetchQuery(teamsQuery(bb, choice.orgId)).catch(() => undefined) : undefined;
+  const org = pickOrg((await queryClient.fetchQuery(orgsQuery(bb))).data, choice);
+  if (!org) return {};
+  const page = org.id === choice.orgId ? await teams : await queryClient.fetchQuery(teamsQuery(bb, org.id));
+  return { org, team: pickTeam(usableTeams(page), choice) };
 }
 
 /**
@@ -35,19 +72,16 @@ function remembered(): { orgId?: string; teamId?: string } {
  * webhooks) read `useWorkspace().team`. The choice (ids only, nothing secret) survives reloads.
  */
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
+  const bb = useApi();
   const [choice, setChoice] = useState(remembered);
-  const orgsQ = useApiQuery(workspaceKeys.orgs(), (bb, signal) => bb.api.GET("/orgs", { params: { query: { per_page: 100 } }, signal }));
+  const orgsQ = useQuery(orgsQuery(bb));
   const orgs = orgsQ.data?.data ?? [];
-  const org = orgs.find((o) => o.id === choice.orgId) ?? orgs[0];
-  const teamsQ = useApiQuery(
-    workspaceKeys.teams(org?.id ?? ""),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/teams", { params: { path: { orgId: org!.id }, query: { per_page: 100 } }, signal }),
-    { enabled: org !== undefined },
-  );
-  const teams = useMemo(() => (teamsQ.data?.data ?? []).filter((t) => !t.is_archived), [teamsQ.data]);
-  const team = teams.find((t) => t.id === choice.teamId) ?? teams[0];
+  const org = pickOrg(orgs, choice);
+  const teamsQ = useQuery({ ...teamsQuery(bb, org?.id ?? ""), enabled: org !== undefined });
+  const teams = useMemo(() => usableTeams(teamsQ.data), [teamsQ.data]);
+  const team = pickTeam(teams, choice);
 
-  const save = useCallback((next: { orgId?: string; teamId?: string }) => {
+  const save = useCallback((next: Choice) => {
     setChoice(next);
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   }, []);

@@ -4,18 +4,15 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useWorkspace } from "../../app/workspace";
 import { CopyButton, EmptyState, ListPagination, PageHeader, useListParams } from "../../components";
-import { PER_PAGE, useInboxes, useMyDomains, type Inbox } from "./api";
+import { inboxStatus, PER_PAGE, useInboxes, useMyDomains, type Inbox } from "./api";
 import { CreateInboxForm } from "./CreateInboxForm";
 import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
-import type { InboxStatus } from "./keys";
 import { ApiError, Countdown } from "./parts";
-
-const STATUSES: InboxStatus[] = ["active", "expired", "all"];
 
 /** `/inboxes?status=&q=&page=`: the chosen team's inboxes, the create form (`?new=1`), extend and delete. */
 export default function InboxListPage() {
   const list = useListParams({ perPage: PER_PAGE, filters: ["status", "q"] as const });
-  const status: InboxStatus = (STATUSES as string[]).includes(list.filters.status ?? "") ? (list.filters.status as InboxStatus) : "active";
+  const status = inboxStatus(list.filters.status);
   const q = list.filters.q ?? "";
   const [search, setSearch] = useState(q);
   const [params, setParams] = useSearchParams();

@@ -1,8 +1,10 @@
 // The inboxes area's server state: every call through the console's SDK client (useApi), errors as BurnBoxError.
-import type { BurnBoxError, components, Email, EmailPage, EmailSummary, Inbox, InboxPage } from "@burnbox/sdk";
+import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary, Inbox, InboxPage } from "@burnbox/sdk";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { unwrap, useApi } from "../../api/query";
-import { inboxKeys as keys, type InboxFilters, type MailFilters } from "./keys";
+import type { SessionStore } from "../../api/session-store";
+import { resolveWorkspace } from "../../app/workspace";
+import { inboxKeys as keys, type InboxFilters, type InboxStatus, type MailFilters } from "./keys";
 
 export type MyDomain = components["schemas"]["MyDomain"];
 export type { Email, EmailSummary, Inbox };
@@ -27,28 +29,55 @@ export function useMyDomains() {
   });
 }
 
+const inboxListQuery = (bb: BurnBox, f: InboxFilters) => ({
+  queryKey: keys.list(f),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    unwrap(
+      bb.api.GET("/inboxes", {
+        params: {
+          query: {
+            status: f.status,
+            page: f.page,
+            per_page: PER_PAGE,
+            ...(f.q ? { q: f.q } : {}),
+            ...(f.teamId ? { team_id: f.teamId } : {}),
+          },
+        },
+        signal,
+      }),
+    ),
+});
+
 export function useInboxes(f: InboxFilters, enabled = true) {
   const bb = useApi();
-  return useQuery<InboxPage, BurnBoxError>({
-    queryKey: keys.list(f),
-    enabled,
-    queryFn: ({ signal }) =>
-      unwrap(
-        bb.api.GET("/inboxes", {
-          params: {
-            query: {
-              status: f.status,
-              page: f.page,
-              per_page: PER_PAGE,
-              ...(f.q ? { q: f.q } : {}),
-              ...(f.teamId ? { team_id: f.teamId } : {}),
-            },
-          },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery<InboxPage, BurnBoxError>({ ...inboxListQuery(bb, f), enabled, placeholderData: keepPreviousData });
+}
+
+const STATUSES: InboxStatus[] = ["active", "expired", "all"];
+
+/** The list's status filter from the URL's `status` (active unless another known one). */
+export const inboxStatus = (raw: string | undefined): InboxStatus =>
+  (STATUSES as string[]).includes(raw ?? "") ? (raw as InboxStatus) : "active";
+
+/**
+ * The `/inboxes` route's loader: the list the page will ask for, asked as soon as the session's
+ * refresh answers (beside `/auth/me`, the workspace and the page's own chunk, not after them).
+ * Never blocks the navigation; a failure here is the page's to show when it asks again.
+ */
+export function prefetchInboxList(queryClient: QueryClient, session: SessionStore, url: URL): null {
+  void (async () => {
+    if (!(await session.resumed())) return;
+    const { team } = await resolveWorkspace(queryClient, session.client);
+    const p = url.searchParams;
+    const f: InboxFilters = {
+      teamId: team?.id,
+      status: inboxStatus(p.get("status") ?? undefined),
+      q: p.get("q") ?? "",
+      page: Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1),
+    };
+    await queryClient.prefetchQuery(inboxListQuery(session.client, f));
+  })().catch(() => undefined);
+  return null;
 }
 
 export function useInbox(id: string) {

@@ -1,12 +1,19 @@
 // The inboxes area: the inbox list, one inbox with its live mail, and the mail reader (src/pages/mail).
 import { IconInbox } from "@tabler/icons-react";
 import { defineArea, page } from "../../app/area";
+import { queryClient, store } from "../../app/boot";
+import { prefetchInboxList } from "./api";
 
 export default defineArea({
   id: "inboxes",
   nav: [{ label: "Inboxes", to: "/inboxes", icon: IconInbox, order: 100 }],
   routes: [
-    { path: "/inboxes", lazy: page(() => import("./InboxListPage")) },
+    {
+      path: "/inboxes",
+      // the list goes out beside the page's chunk and the session's /auth/me (a loader that never waits)
+      loader: ({ request }) => prefetchInboxList(queryClient, store, new URL(request.url)),
+      lazy: page(() => import("./InboxListPage")),
+    },
     { path: "/inboxes/:inboxId", lazy: page(() => import("./InboxPage")) },
     { path: "/inboxes/:inboxId/mail/:emailId", lazy: page(() => import("../mail/ReaderPage")) },
   ],
