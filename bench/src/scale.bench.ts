@@ -70,6 +70,9 @@ async function main(): Promise<void> {
     const bulk = new BulkImportRepository(poolSql(inboxPool));
     const store = new LocalStorage(path.join(ROOT, ".test-results", "storage", system.namespace));
     await seedInboxes(bulk, seedPlan);
+    // without statistics (autovacuum lags on a loaded machine) the insert's join to the inboxes was
+    // planned as a scan of all 10,000 per email: one batch of 5,000 took minutes
+    await inboxPool.query("ANALYZE inboxes");
     const busy = seedPlan.inboxIds[0]!;
     const typical = seedPlan.inboxIds[5]!;
 
