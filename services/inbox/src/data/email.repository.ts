@@ -243,7 +243,9 @@ export class EmailRepository {
 
   async count(scope: TeamScope, listing: EmailListing): Promise<number> {
     if (!listing.search?.terms.length) return this.db.email.count({ where: { inboxId: listing.inboxId, inbox: inTeam(scope) } });
-    const rows = await this.db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM ${searchedSql(scope, listing.inboxId, listing.search)}`;
+    const rows = await this.db.$queryRaw<
+      Array<{ n: number }>
+    >`SELECT count(*)::int AS n FROM ${searchedSql(scope, listing.inboxId, listing.search)}`;
     return rows[0]?.n ?? 0;
   }
 
