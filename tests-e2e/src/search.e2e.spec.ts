@@ -100,6 +100,9 @@ describe("searching an inbox's mail with q", () => {
   it.each([
     ["free words (subject, body or sender)", "invoice", ["Weekly report", "Your invoice for March"]],
     ["a quoted phrase", '"invoice total"', ["Weekly report"]],
+    ["a whole word of the body", "total", ["Weekly report"]],
+    ["a part of a word of the body (bodies match whole words)", "tota", []],
+    ["a part of a word of the subject (subjects match substrings)", "passw", ["Password reset"]],
     ["from:", "from:billing@", ["Your invoice for March"]],
     ["to:", "to:search-", ["Password reset", "Weekly report", "Your invoice for March"]],
     ["to: of another address", "to:other-", []],

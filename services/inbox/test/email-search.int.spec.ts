@@ -4,6 +4,7 @@ import { makeActor, type TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";
 import { BulkImportRepository, type BulkEmail } from "../src/data/bulk-import.repository";
+import { BODY_WORDS } from "../src/data/email.repository";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
 import { startInboxTestService } from "./inbox-test-service";
 
@@ -106,6 +107,14 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
     ["50%", ["50% off_today"]],
     ["f_o", []], // "of office" would match an unescaped _
     ["off_", ["50% off_today"]],
+    // the body matches by whole words (migration 0010), the subject and sender by substring
+    ["total", ["Weekly report"]],
+    ["TOTAL attached", ["Weekly report"]],
+    ["tota", []],
+    ['"total invoice"', []], // a phrase's words in its order
+    ["-total", ["50% off_today", "Out of office", "Password reset", "Your invoice for March"]],
+    ["repo", ["Weekly report"]], // a part of a word of the subject
+    ["%", ["50% off_today"]], // no word in it: subject and sender only
   ])("when q is %s, then exactly the matching emails of the inbox are listed", async (q, expected) => {
     expect(await search(q)).toEqual(expected);
   });
@@ -119,6 +128,22 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
     const res = await t.call("GET", `/inboxes/${inboxId}/emails?q=${encodeURIComponent("invoice before:someday")}`, { actor: owner });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "validation_error", error: expect.stringContaining('"before:someday"') as unknown });
+  });
+
+  it("when a word search runs, then the statement's body expression is the one the full-text index holds", async () => {
+    const client = await t.infra.pool!.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SET LOCAL enable_seqscan = off"); // five rows: without this a scan is cheaper than any index
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN SELECT count(*) FROM emails e WHERE ${BODY_WORDS.text} @@ phraseto_tsquery('simple'::regconfig, $1)`,
+        ["total"],
+      );
+      expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("emails_body_words_idx");
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
   });
 
   it("when the search runs, then Postgres can serve subject:, from: and to: from the trigram indexes", async () => {

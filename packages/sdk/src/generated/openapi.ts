@@ -7185,7 +7185,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                /** @description A search (every term must hold; case-insensitive substrings): words and "quoted phrases" match the subject, the text body or the sender; `from:x`, `to:x`, `subject:x` (values may be quoted) match that field; `has:attachment`; `is:read`, `is:unread`; `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO 8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown `name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it. */
+                /** @description A search (every term must hold; case-insensitive): words and "quoted phrases" match a substring of the subject or the sender, or whole words of the text body (a phrase: its words in that order; the body's first 100,000 characters); `from:x`, `to:x`, `subject:x` (values may be quoted) match a substring of that field; `has:attachment`; `is:read`, `is:unread`; `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO 8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown `name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it. */
                 q?: string;
             };
             header?: never;

@@ -2,7 +2,7 @@ import { Authentication, authenticationSummaryOf, Extracted, nothingExtracted, t
 import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { EmailSearch, SearchTerm } from "../domain/emails/email-search";
-import type { Client, Prisma } from "./prisma";
+import { Prisma, type Client } from "./prisma";
 
 export type EmailRow = Prisma.EmailGetPayload<object>;
 type EmailWithAttachments = Prisma.EmailGetPayload<{ include: { attachments: true } }>;
@@ -148,42 +148,57 @@ export interface WaitSelection {
 /** Emails carry no tenant columns: their inbox's tenant scopes them. */
 const inTeam = (scope: TeamScope) => ({ orgId: scope.orgId, teamId: scope.teamId });
 
-/**
- * Case-insensitive substring (ILIKE, which the trigram indexes of migration 0009 serve). Prisma passes
- * `%value%` as it is: `%`, `_` and the escape character are escaped here so they match themselves.
- */
-const has = (value: string) => ({ contains: value.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" as const });
+/** `%value%` for ILIKE, with `%`, `_` and the escape character (backslash) escaped so they match themselves. */
+const containing = (value: string) => `%${value.replace(/[\\%_]/g, "\\$&")}%`;
 
-/** One search term as a condition; a null body never contains anything, negated or not. */
-function termWhere(t: SearchTerm): Prisma.EmailWhereInput {
+/**
+ * The words of an email's text body, as migration 0010's GIN index holds them: the `simple`
+ * configuration (lower-cased words, no stemming, no stop words) of its first 100,000 characters
+ * (a tsvector has a 1 MB limit; a body beyond that is searched in its beginning). The statement must
+ * spell the index's expression exactly for PostgreSQL to use it.
+ */
+export const BODY_WORDS = Prisma.sql`to_tsvector('simple'::regconfig, left(e.body_text, 100000))`;
+
+/**
+ * A free word or phrase: a substring of the subject or the sender (trigram indexes, 0009), or the
+ * same words in that order in the body (0010). A word or phrase with no letters or digits
+ * (`phraseto_tsquery` finds no word in it) matches no body.
+ */
+const textMatch = (value: string) =>
+  Prisma.sql`(e.subject ILIKE ${containing(value)} OR e.from_address ILIKE ${containing(value)}
+    OR ${BODY_WORDS} @@ phraseto_tsquery('simple'::regconfig, ${value}))`;
+
+/** The column an operator matches (all NOT NULL). */
+const FIELD = { from: Prisma.raw("e.from_address"), to: Prisma.raw("e.to_address"), subject: Prisma.raw("e.subject") } as const;
+
+/** One search term as a condition on `e` (an email row); a null body holds no word, negated or not. */
+function termSql(t: SearchTerm): Prisma.Sql {
   switch (t.kind) {
     case "text":
-      return t.negated
-        ? {
-            NOT: [{ subject: has(t.value) }, { fromAddress: has(t.value) }],
-            OR: [{ bodyText: null }, { NOT: { bodyText: has(t.value) } }],
-          }
-        : { OR: [{ subject: has(t.value) }, { bodyText: has(t.value) }, { fromAddress: has(t.value) }] };
+      // a null body's match is NULL, and NOT NULL would drop the email: negated, it counts as "does not hold it"
+      return t.negated ? Prisma.sql`NOT coalesce(${textMatch(t.value)}, false)` : textMatch(t.value);
     case "from":
-      return t.negated ? { NOT: { fromAddress: has(t.value) } } : { fromAddress: has(t.value) };
     case "to":
-      return t.negated ? { NOT: { toAddress: has(t.value) } } : { toAddress: has(t.value) };
-    case "subject":
-      return t.negated ? { NOT: { subject: has(t.value) } } : { subject: has(t.value) };
+    case "subject": {
+      const match = Prisma.sql`${FIELD[t.kind]} ILIKE ${containing(t.value)}`;
+      return t.negated ? Prisma.sql`NOT (${match})` : match;
+    }
     case "has_attachment":
-      return { hasAttachments: !t.negated };
+      return Prisma.sql`e.has_attachments = ${!t.negated}`;
     case "read":
-      return { isRead: t.read };
+      return Prisma.sql`e.is_read = ${t.read}`;
     case "received":
-      return { receivedAt: t.before ? { lt: t.at } : { gte: t.at } };
+      return t.before ? Prisma.sql`e.received_at < ${t.at}::timestamptz` : Prisma.sql`e.received_at >= ${t.at}::timestamptz`;
   }
 }
 
-const listingWhere = (scope: TeamScope, l: EmailListing): Prisma.EmailWhereInput => {
-  const where: Prisma.EmailWhereInput = { inboxId: l.inboxId, inbox: inTeam(scope) };
-  if (!l.search) return where;
-  return { ...where, AND: l.search.terms.map(termWhere) };
-};
+/** The emails of a listing with a search: of the inbox, in `scope`, every term holding. */
+const searchedSql = (scope: TeamScope, inboxId: string, search: EmailSearch): Prisma.Sql =>
+  Prisma.sql`emails e JOIN inboxes i ON i.id = e.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
+    WHERE e.inbox_id = ${inboxId}::uuid AND ${Prisma.join(search.terms.map(termSql), " AND ")}`;
+
+/** A searched list's line as the statement selects it (summary columns only: never the bodies). */
+type SummaryRow = SummaryFields & Pick<EmailRow, "extracted" | "authentication">;
 
 export class EmailRepository {
   constructor(private readonly db: Client) {}
@@ -199,18 +214,39 @@ export class EmailRepository {
     return row && toEmail(row);
   }
 
-  /** Newest first. */
+  /**
+   * Newest first. With a search, one statement of its own (`termSql`): Prisma cannot say the body's
+   * full-text match the index of migration 0010 serves.
+   */
   async list(scope: TeamScope, listing: EmailListing, window: { skip: number; take: number }): Promise<EmailSummary[]> {
-    const rows = await this.db.email.findMany({
-      where: listingWhere(scope, listing),
-      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
-      ...window,
-    });
-    return rows.map(toEmailSummary);
+    if (!listing.search?.terms.length) {
+      const rows = await this.db.email.findMany({
+        where: { inboxId: listing.inboxId, inbox: inTeam(scope) },
+        orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+        ...window,
+      });
+      return rows.map(toEmailSummary);
+    }
+    const rows = await this.db.$queryRaw<SummaryRow[]>`
+      SELECT e.id::text AS "id", e.inbox_id::text AS "inboxId", e.from_address AS "fromAddress", e.subject, e.snippet,
+        e.has_attachments AS "hasAttachments", e.is_read AS "isRead", e.size_bytes AS "sizeBytes", e.received_at AS "receivedAt",
+        e.extracted, e.authentication
+      FROM ${searchedSql(scope, listing.inboxId, listing.search)}
+      ORDER BY e.received_at DESC, e.id DESC
+      LIMIT ${window.take} OFFSET ${window.skip}`;
+    return rows.map((r) => ({
+      ...summaryLine(r),
+      extracted: extractedFrom(r.extracted),
+      authentication_summary: authenticationSummaryOf(authenticationFrom(r.authentication)),
+    }));
   }
 
-  count(scope: TeamScope, listing: EmailListing): Promise<number> {
-    return this.db.email.count({ where: listingWhere(scope, listing) });
+  async count(scope: TeamScope, listing: EmailListing): Promise<number> {
+    if (!listing.search?.terms.length) return this.db.email.count({ where: { inboxId: listing.inboxId, inbox: inTeam(scope) } });
+    const rows = await this.db.$queryRaw<
+      Array<{ n: number }>
+    >`SELECT count(*)::int AS n FROM ${searchedSql(scope, listing.inboxId, listing.search)}`;
+    return rows[0]?.n ?? 0;
   }
 
   /** Where an email of this inbox stands in its order (a wait's `since`); null when it is not one of the inbox's. */

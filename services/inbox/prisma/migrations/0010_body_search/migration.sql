@@ -1,0 +1,11 @@
+-- Free words of the search syntax (README, "Searching mail") match the text body by its words, served
+-- by a full-text GIN index on an expression (no column: the row stays as it was). Subject and sender
+-- keep their substring match on 0009's trigram indexes. Chosen by measurement (docs/performance.md,
+-- "Free words in bodies"): per email the write pays a fraction of what a trigram index on the body
+-- cost, and the count of a word search reads only the matching rows instead of the whole inbox.
+-- `simple`: lower-cased words, no stemming and no stop words (a code, a name or "the" are all found).
+-- The first 100,000 characters: a tsvector has a 1 MB limit that a 25 MiB body could pass, which
+-- would fail the insert. The search statement (email.repository.ts, BODY_WORDS) spells this
+-- expression exactly. On an existing database the build holds a write lock on emails while it runs
+-- (the migration runner applies a migration in one transaction).
+CREATE INDEX IF NOT EXISTS "emails_body_words_idx" ON "emails" USING GIN (to_tsvector('simple'::regconfig, left("body_text", 100000)));
