@@ -132,6 +132,14 @@ describeShots("the console's inboxes: screenshots", () => {
       await page.getByTestId("html-check-score").waitFor();
     }));
 
+  it("reader: authentication results", () =>
+    shoot("mail-auth", async (page) => {
+      await signIn(page, world.owner.email);
+      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}`);
+      await page.getByRole("tab", { name: "Authentication" }).click();
+      await page.getByRole("table", { name: "Authentication results" }).waitFor();
+    }));
+
   it("reader: link check", () =>
     shoot("mail-link-check", async (page) => {
       await signIn(page, world.owner.email);

@@ -298,7 +298,8 @@ function ToggledNumber(props: {
 
 function AttemptRow({ attempt: a }: { attempt: SmtpAttempt }) {
   return (
-    <Table.Tr data-testid="smtp-attempt">
+    // a row opened to its transcript is tall: its other cells stay beside the reply, at the top
+    <Table.Tr data-testid="smtp-attempt" style={{ verticalAlign: "top" }}>
       <Table.Td style={{ whiteSpace: "nowrap" }}>
         <Time value={a.at} />
       </Table.Td>

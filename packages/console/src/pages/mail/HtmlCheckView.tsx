@@ -77,7 +77,7 @@ export function HtmlCheckView({ emailId, active }: { emailId: string; active: bo
             <Table.Tbody>
               {issues.map((i) => (
                 <Table.Tr key={i.feature} data-testid="html-check-issue">
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
                     <Text size="sm" ff="monospace">
                       {i.feature}
                     </Text>
