@@ -102,6 +102,62 @@ describe("the console: teams, domains and roles", () => {
     }
   });
 
+  it("when the owner changes a domain on its page, then the description and the TTL tier are saved through PATCH, and a maximum above the org's shows the API's refusal and changes nothing", async () => {
+    const world = await teamWithDomain(api);
+    const token = world.owner.token;
+    expect((await api("PATCH", `/orgs/${world.orgId}/settings`, { token, body: { max_inbox_ttl: "12h" } })).status).toBe(200);
+    const listed = await api<{ data: Array<{ id: string }> }>("GET", `/orgs/${world.orgId}/domains`, { token });
+    const domainId = listed.body.data[0]!.id;
+    const held = async () =>
+      (
+        await api<{ description: string | null; settings: Record<string, unknown> }>("GET", `/orgs/${world.orgId}/domains/${domainId}`, {
+          token,
+        })
+      ).body;
+    const { context, page } = await userBrowser(browser, system);
+    try {
+      await signIn(page, world.owner.email);
+      await page.goto("/domains");
+      await page.getByRole("link", { name: world.domainName }).click();
+      await page.getByRole("heading", { name: world.domainName, level: 1 }).waitFor();
+      const settings = page.getByRole("region", { name: "Settings" });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await settings.getByLabel("Description").fill("Sign-up tests of the web shop");
+      await settings.getByRole("button", { name: "Save description" }).click();
+      await settings.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+      // the header shows the new description once the domain is read again
+      await page.getByText("Sign-up tests of the web shop").first().waitFor();
+      expect((await held()).description).toBe("Sign-up tests of the web shop");
+
+      // above the org's maximum of 12h: the API's 400 shows, nothing changes
+      await settings.getByRole("textbox", { name: "Maximum inbox lifetime" }).fill("2d");
+      await settings.getByRole("button", { name: "Save settings" }).click();
+      await settings.getByRole("alert").filter({ hasText: "may not exceed" }).waitFor();
+      expect((await held()).settings).not.toHaveProperty("max_inbox_ttl");
+
+      await settings.getByRole("textbox", { name: "Maximum inbox lifetime" }).fill("6h");
+      await settings.getByRole("textbox", { name: "Default inbox lifetime" }).fill("1h");
+      await settings.getByRole("button", { name: "Save settings" }).click();
+      await settings.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+      expect(await settings.getByRole("alert").count()).toBe(0);
+      expect((await held()).settings).toMatchObject({ default_inbox_ttl: "1h", max_inbox_ttl: "6h" });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // a reload shows what is held
+      await page.reload();
+      await page.getByRole("region", { name: "Settings" }).getByRole("textbox", { name: "Maximum inbox lifetime" }).waitFor();
+      expect(
+        await page.getByRole("region", { name: "Settings" }).getByRole("textbox", { name: "Maximum inbox lifetime" }).inputValue(),
+      ).toBe("6h");
+      expect(await page.getByRole("region", { name: "Settings" }).getByLabel("Description").inputValue()).toBe(
+        "Sign-up tests of the web shop",
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it("when a team is deleted, then the console first shows its impact report (members, inboxes, assignments), and the team is gone after the confirmation", async () => {
     const world = await teamWithDomain(api);
     await createInbox(api, world.owner.token, world.assignmentId, `impact-${randomBytes(3).toString("hex")}`);
@@ -195,9 +251,10 @@ describe("the console: teams, domains and roles", () => {
       await page.goto("/domains");
       await page.getByRole("link", { name: world.domainName }).click();
       await page.getByRole("heading", { name: world.domainName, level: 1 }).waitFor();
-      await page.getByText("Only owners and admins of the organization can check, delete or change a domain.").waitFor();
-      for (const name of ["Verify now", "Delete", "Transfer"])
+      await page.getByText("Only owners and admins of the organization can check, delete or change a domain, or its settings.").waitFor();
+      for (const name of ["Verify now", "Delete", "Transfer", "Save description", "Save settings"])
         expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
+      expect(await page.getByRole("region", { name: "Settings" }).getByLabel("Description").isDisabled()).toBe(true);
       // and the API agrees with what is hidden
       const listed = await api<{ data: Array<{ id: string }> }>("GET", `/orgs/${world.orgId}/domains`, { token: member.token });
       const verifyAsMember = await api("POST", `/orgs/${world.orgId}/domains/${listed.body.data[0]!.id}/verify`, { token: member.token });

@@ -24,6 +24,7 @@ import type { OrgWithRole } from "../../app/workspace";
 import { ApiErrorAlert, CopyButton, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { OrgGate } from "../teams/OrgGate";
 import { TransferModal } from "../teams/TransferModal";
+import { DomainSettings } from "./DomainSettings";
 import { domainsKeys } from "./keys";
 import { CheckResult, DomainStatus, type Domain } from "./status";
 
@@ -115,6 +116,7 @@ function DomainView({ org }: { org: OrgWithRole }) {
         <Records domain={d} />
         <Checks domain={d} />
         <History orgId={org.id} domainId={domainId} />
+        <DomainSettings orgId={org.id} domain={d} canManage={canManage} />
       </Stack>
       {deleting && <DeleteDomainModal orgId={org.id} domain={d} onClose={() => setDeleting(false)} />}
       <TransferModal
@@ -130,7 +132,7 @@ function DomainView({ org }: { org: OrgWithRole }) {
       </TransferModal>
       {!canManage && !perms.isLoading && (
         <Text size="sm" c="dimmed" mt="lg">
-          Only owners and admins of the organization can check, delete or change a domain.
+          Only owners and admins of the organization can check, delete or change a domain, or its settings.
         </Text>
       )}
     </>
