@@ -1,6 +1,7 @@
 // Shared building blocks of every page: import from "../../components".
 export { ApiErrorAlert } from "./ApiErrorAlert";
 export { ColorSchemeToggle } from "./ColorSchemeToggle";
+export { ConfirmModal } from "./ConfirmModal";
 export { CopyButton } from "./CopyButton";
 export { EmptyState } from "./EmptyState";
 export { PageHeader } from "./PageHeader";
