@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { connectBrowser } from "./console/browser";
+import { expectNoSidewaysScroll, NARROW, tabTo } from "./console/narrow";
 import { signIn, userBrowser } from "./console/world";
 import { testDns } from "./dns";
 import { SharedSystem } from "./shared-system";
@@ -347,6 +348,73 @@ describe("the console: teams, domains and roles", () => {
       expect(await p.getByRole("button", { name: `Edit ${label} (renamed)` }).count()).toBe(0);
     } finally {
       await second.context.close();
+    }
+  });
+
+  it("when the teams, domains and roles pages are used at 360 px in dark mode, then none scrolls sideways, and each main action is reached with Tab and works with Enter", async () => {
+    const world = await teamWithDomain(api);
+    const admin = await registerAdmin(api, system);
+    const listed = await api<{ data: Array<{ id: string }> }>("GET", `/orgs/${world.orgId}/domains`, { token: world.owner.token });
+    const { context, page } = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
+    try {
+      await signIn(page, world.owner.email);
+      // teams: the list, a team's page; Create team opens its dialog from the keyboard
+      await page.goto("/teams");
+      await page.getByRole("link", { name: "QA" }).waitFor();
+      await expectNoSidewaysScroll(page);
+      const create = page.getByRole("button", { name: "Create team" }).first();
+      await tabTo(page, create);
+      await page.keyboard.press("Enter");
+      const createDialog = inDialog(page, "Create a team");
+      await createDialog.waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.keyboard.press("Escape");
+      await createDialog.waitFor({ state: "detached" });
+      await create.and(page.locator(":focus")).waitFor();
+      await page.goto(`/teams/${world.teamId}`);
+      await page.getByRole("table", { name: "Team members" }).waitFor();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // domains: Add domain from the keyboard, through to the new domain's page
+      await page.goto("/domains");
+      await page.getByRole("link", { name: world.domainName }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await tabTo(page, page.getByRole("button", { name: "Add domain" }).first());
+      await page.keyboard.press("Enter");
+      const add = inDialog(page, "Add a domain");
+      await add.getByLabel("Domain name").and(page.locator(":focus")).waitFor();
+      const name = `${randomBytes(4).toString("hex")}.narrow-console.test`;
+      await page.keyboard.type(name);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name, level: 1 }).waitFor();
+      await page.getByRole("region", { name: "DNS records to create" }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.goto(`/domains/${listed.body.data[0]!.id}`);
+      await page.getByRole("table", { name: "Verification history" }).waitFor();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // roles: a system admin's Create role
+    const asAdmin = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
+    try {
+      await signIn(asAdmin.page, admin.email);
+      await asAdmin.page.goto("/roles");
+      await asAdmin.page.getByRole("region", { name: "Team roles" }).waitFor();
+      await expectNoSidewaysScroll(asAdmin.page);
+      await tabTo(asAdmin.page, asAdmin.page.getByRole("button", { name: "Create role" }));
+      await asAdmin.page.keyboard.press("Enter");
+      const form = inDialog(asAdmin.page, "Create a custom role");
+      await form.waitFor();
+      await expectNoSidewaysScroll(asAdmin.page);
+      await asAdmin.page.keyboard.press("Escape");
+      await form.waitFor({ state: "detached" });
+      expect(await seriousViolations(asAdmin.page)).toEqual([]);
+    } finally {
+      await asAdmin.context.close();
     }
   });
 });
