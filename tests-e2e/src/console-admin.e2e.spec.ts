@@ -277,7 +277,7 @@ describe("the console: admin console", () => {
         await page.goto(path);
         await ready.waitFor();
         await expectNoSidewaysScroll(page);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
       }
       const add = page.getByRole("button", { name: "Add provider" }).first();
       await tabTo(page, add);
