@@ -7,6 +7,7 @@ import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { connectBrowser } from "./console/browser";
 import { close, intakeRelay } from "./relays";
+import { expectNoSidewaysScroll, NARROW, tabTo } from "./console/narrow";
 import { signIn, uniqueEmail, userBrowser } from "./console/world";
 import { startOidcProvider } from "./oidc-provider";
 import { SharedSystem } from "./shared-system";
@@ -257,6 +258,36 @@ describe("the console: admin console", () => {
         expect(await refusal.textContent()).toContain("system administrators only");
       }
       expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("when the admin pages are used at 360 px in dark mode, then none scrolls sideways, and Add provider is reached with Tab and opened with Enter", async () => {
+    const { context, page } = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
+    try {
+      await signIn(page, admin.email);
+      for (const [path, ready] of [
+        ["/admin", page.getByRole("table", { name: "Health" })],
+        ["/admin/users", page.getByRole("table", { name: "Users" })],
+        ["/admin/orgs", page.getByRole("table", { name: "Organizations" })],
+        ["/admin/settings", page.getByRole("button", { name: "Test the mailer" })],
+        ["/admin/sso", page.getByRole("heading", { level: 1 })],
+      ] as const) {
+        await page.goto(path);
+        await ready.waitFor();
+        await expectNoSidewaysScroll(page);
+        expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+      }
+      const add = page.getByRole("button", { name: "Add provider" }).first();
+      await tabTo(page, add);
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Add an SSO provider" });
+      await dialog.waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await add.and(page.locator(":focus")).waitFor();
     } finally {
       await context.close();
     }

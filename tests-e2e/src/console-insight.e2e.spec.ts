@@ -7,6 +7,7 @@ import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { connectBrowser } from "./console/browser";
+import { expectNoSidewaysScroll, NARROW, tabTo } from "./console/narrow";
 import { signIn, userBrowser } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { createInbox, registerAdmin, registerUser, teamWithDomain } from "./world";
@@ -364,28 +365,35 @@ describe("the console: audit log and analytics", () => {
     }
   });
 
-  it("when the analytics page is used at 360 px in dark mode, then nothing overflows sideways", async () => {
+  it("when the analytics and audit pages are used at 360 px in dark mode, then nothing overflows sideways, and the day range and the export are worked from the keyboard", async () => {
     const world = await teamWithDomain(api);
-    const { context, page } = await userBrowser(browser, system, { width: 360, height: 740, colorScheme: "dark" });
+    const { context, page } = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
     try {
       await signIn(page, world.owner.email);
       await page.goto("/analytics");
       await page.getByRole("figure", { name: "Emails per day", exact: true }).getByText("No emails in the last 30 days.").waitFor();
-      const overflow = await page.evaluate(() => {
-        const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
-        return d.documentElement.scrollWidth - d.documentElement.clientWidth;
-      });
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
+      // the day range: Tab reaches the chosen range, an arrow key picks the next one
+      await tabTo(page, page.getByRole("radiogroup", { name: "Day range" }).getByRole("radio", { checked: true }));
+      await page.keyboard.press("ArrowRight");
+      await page.getByRole("figure", { name: "Emails per day", exact: true }).getByText("No emails in the last 90 days.").waitFor();
+      expect(new URL(page.url()).searchParams.get("days")).toBe("90");
+      await expectNoSidewaysScroll(page);
+
       await page.goto("/audit");
       await page.getByRole("heading", { name: "Audit log", level: 1 }).waitFor();
       await auditRows(page).first().waitFor();
-      const auditOverflow = await page.evaluate(() => {
-        const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
-        return d.documentElement.scrollWidth - d.documentElement.clientWidth;
-      });
-      expect(auditOverflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
+      // the export: Tab to it, Enter opens its menu, Enter on a format downloads the file
+      await tabTo(page, page.getByRole("button", { name: "Export" }));
+      await page.keyboard.press("Enter");
+      const csv = page.getByRole("menuitem", { name: "CSV (spreadsheets)" });
+      await csv.waitFor();
+      await csv.focus();
+      const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
     } finally {
       await context.close();
     }

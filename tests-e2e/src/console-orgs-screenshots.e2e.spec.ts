@@ -39,7 +39,7 @@ describeShots("the console: organization screenshots", () => {
       const u = await registerUser(api, label.split(" ")[0]!.toLowerCase());
       await api("POST", `/orgs/${world.orgId}/members/add`, { token: world.owner.token, body: { user_id: u.userId, role } });
     }
-    await api("POST", `/orgs/${world.orgId}/invites/bulk`, {
+    const invited = await api<{ created: unknown[] }>("POST", `/orgs/${world.orgId}/invites/bulk`, {
       token: world.owner.token,
       body: {
         emails: [uniqueEmail("new-tester"), uniqueEmail("contractor")],
@@ -47,6 +47,7 @@ describeShots("the console: organization screenshots", () => {
         team_assignments: [{ team_id: world.teamId, team_role: "member" }],
       },
     });
+    expect(invited.body.created).toHaveLength(2);
     const signIn = async (page: Parameters<typeof signInThroughPage>[0]) => {
       await api("DELETE", "/auth/sessions", { token: world.owner.token });
       await signInThroughPage(page, world.owner.email);
@@ -55,7 +56,7 @@ describeShots("the console: organization screenshots", () => {
       ["orgs", "/orgs", "Your organizations"],
       ["org-settings", `/orgs/${world.orgId}/settings`, "How an inbox's TTL is chosen", 1000],
       ["org-members", `/orgs/${world.orgId}/members`, "Members"],
-      ["org-invites", `/orgs/${world.orgId}/invites`, "Pending invites", 1000],
+      ["org-invites", `/orgs/${world.orgId}/invites`, "Invite state", 1000],
     ];
     for (const [name, path, ready, height] of shots) {
       const files = await shootBoth(

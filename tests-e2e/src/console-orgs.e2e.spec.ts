@@ -4,6 +4,7 @@ import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { connectBrowser } from "./console/browser";
+import { expectNoSidewaysScroll, NARROW, tabTo } from "./console/narrow";
 import { mailWorld, signIn, uniqueEmail, userBrowser } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { registerUser, STRONG_PASSWORD, teamWithDomain, type Api } from "./world";
@@ -234,6 +235,49 @@ describe("the console: organizations, members and invites", () => {
 
       await page.goto("/orgs");
       await rowOf(page, "Your organizations", name).getByText("Working in").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("when the org pages are used at 360 px in dark mode, then none scrolls sideways, and the main actions are reached with Tab and opened with Enter", async () => {
+    const world = await teamWithDomain(api);
+    await api("POST", `/orgs/${world.orgId}/invites`, {
+      token: world.owner.token,
+      body: { email: uniqueEmail("narrow"), org_role: "member" },
+    });
+    const { context, page } = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
+    try {
+      await signIn(page, world.owner.email);
+      for (const [path, ready] of [
+        ["/orgs", "Your organizations"],
+        [`/orgs/${world.orgId}/settings`, "How an inbox's TTL is chosen"],
+        [`/orgs/${world.orgId}/members`, "Members"],
+        [`/orgs/${world.orgId}/invites`, "Invite state"],
+      ] as const) {
+        await page.goto(path);
+        await page.getByLabel(ready).first().waitFor();
+        await expectNoSidewaysScroll(page);
+      }
+      // the invites page's main action: the invite form's submit, from the keyboard
+      const address = uniqueEmail("keyboard");
+      await page.getByRole("textbox", { name: "Email address", exact: true }).fill(address);
+      await tabTo(page, page.getByRole("button", { name: "Send invite", exact: true }));
+      await page.keyboard.press("Enter");
+      await rowOf(page, "Pending invites", address).getByText("Pending").waitFor();
+
+      await page.goto("/orgs");
+      await page.getByLabel("Your organizations").first().waitFor();
+      const create = page.getByRole("button", { name: "Create organization" }).first();
+      await tabTo(page, create);
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Create an organization" });
+      await dialog.getByLabel("Name").and(page.locator(":focus")).waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await create.and(page.locator(":focus")).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -94,6 +94,8 @@ describeShots("the console: teams, domains and roles screenshots", () => {
     await shoot("team-delete-impact", async (page) => {
       await signIn(page);
       await page.goto(`/teams/${world.teamId}`);
+      // the page settled (its tables loaded) before the click
+      await page.getByRole("table", { name: "Team members" }).getByText("Sam", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Delete team" }).click();
       await page.getByRole("list", { name: "What deleting removes" }).waitFor();
     });

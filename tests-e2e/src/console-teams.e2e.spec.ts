@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { connectBrowser } from "./console/browser";
+import { expectNoSidewaysScroll, NARROW, tabTo } from "./console/narrow";
 import { signIn, userBrowser } from "./console/world";
 import { testDns } from "./dns";
 import { SharedSystem } from "./shared-system";
@@ -102,6 +103,62 @@ describe("the console: teams, domains and roles", () => {
     }
   });
 
+  it("when the owner changes a domain on its page, then the description and the TTL tier are saved through PATCH, and a maximum above the org's shows the API's refusal and changes nothing", async () => {
+    const world = await teamWithDomain(api);
+    const token = world.owner.token;
+    expect((await api("PATCH", `/orgs/${world.orgId}/settings`, { token, body: { max_inbox_ttl: "12h" } })).status).toBe(200);
+    const listed = await api<{ data: Array<{ id: string }> }>("GET", `/orgs/${world.orgId}/domains`, { token });
+    const domainId = listed.body.data[0]!.id;
+    const held = async () =>
+      (
+        await api<{ description: string | null; settings: Record<string, unknown> }>("GET", `/orgs/${world.orgId}/domains/${domainId}`, {
+          token,
+        })
+      ).body;
+    const { context, page } = await userBrowser(browser, system);
+    try {
+      await signIn(page, world.owner.email);
+      await page.goto("/domains");
+      await page.getByRole("link", { name: world.domainName }).click();
+      await page.getByRole("heading", { name: world.domainName, level: 1 }).waitFor();
+      const settings = page.getByRole("region", { name: "Settings" });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await settings.getByLabel("Description").fill("Sign-up tests of the web shop");
+      await settings.getByRole("button", { name: "Save description" }).click();
+      await settings.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+      // the header shows the new description once the domain is read again
+      await page.getByText("Sign-up tests of the web shop").first().waitFor();
+      expect((await held()).description).toBe("Sign-up tests of the web shop");
+
+      // above the org's maximum of 12h: the API's 400 shows, nothing changes
+      await settings.getByRole("textbox", { name: "Maximum inbox lifetime" }).fill("2d");
+      await settings.getByRole("button", { name: "Save settings" }).click();
+      await settings.getByRole("alert").filter({ hasText: "may not exceed" }).waitFor();
+      expect((await held()).settings).not.toHaveProperty("max_inbox_ttl");
+
+      await settings.getByRole("textbox", { name: "Maximum inbox lifetime" }).fill("6h");
+      await settings.getByRole("textbox", { name: "Default inbox lifetime" }).fill("1h");
+      await settings.getByRole("button", { name: "Save settings" }).click();
+      await settings.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+      expect(await settings.getByRole("alert").count()).toBe(0);
+      expect((await held()).settings).toMatchObject({ default_inbox_ttl: "1h", max_inbox_ttl: "6h" });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // a reload shows what is held
+      await page.reload();
+      await page.getByRole("region", { name: "Settings" }).getByRole("textbox", { name: "Maximum inbox lifetime" }).waitFor();
+      expect(
+        await page.getByRole("region", { name: "Settings" }).getByRole("textbox", { name: "Maximum inbox lifetime" }).inputValue(),
+      ).toBe("6h");
+      expect(await page.getByRole("region", { name: "Settings" }).getByLabel("Description").inputValue()).toBe(
+        "Sign-up tests of the web shop",
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it("when a team is deleted, then the console first shows its impact report (members, inboxes, assignments), and the team is gone after the confirmation", async () => {
     const world = await teamWithDomain(api);
     await createInbox(api, world.owner.token, world.assignmentId, `impact-${randomBytes(3).toString("hex")}`);
@@ -195,9 +252,10 @@ describe("the console: teams, domains and roles", () => {
       await page.goto("/domains");
       await page.getByRole("link", { name: world.domainName }).click();
       await page.getByRole("heading", { name: world.domainName, level: 1 }).waitFor();
-      await page.getByText("Only owners and admins of the organization can check, delete or change a domain.").waitFor();
-      for (const name of ["Verify now", "Delete", "Transfer"])
+      await page.getByText("Only owners and admins of the organization can check, delete or change a domain, or its settings.").waitFor();
+      for (const name of ["Verify now", "Delete", "Transfer", "Save description", "Save settings"])
         expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
+      expect(await page.getByRole("region", { name: "Settings" }).getByLabel("Description").isDisabled()).toBe(true);
       // and the API agrees with what is hidden
       const listed = await api<{ data: Array<{ id: string }> }>("GET", `/orgs/${world.orgId}/domains`, { token: member.token });
       const verifyAsMember = await api("POST", `/orgs/${world.orgId}/domains/${listed.body.data[0]!.id}/verify`, { token: member.token });
@@ -290,6 +348,73 @@ describe("the console: teams, domains and roles", () => {
       expect(await p.getByRole("button", { name: `Edit ${label} (renamed)` }).count()).toBe(0);
     } finally {
       await second.context.close();
+    }
+  });
+
+  it("when the teams, domains and roles pages are used at 360 px in dark mode, then none scrolls sideways, and each main action is reached with Tab and works with Enter", async () => {
+    const world = await teamWithDomain(api);
+    const admin = await registerAdmin(api, system);
+    const listed = await api<{ data: Array<{ id: string }> }>("GET", `/orgs/${world.orgId}/domains`, { token: world.owner.token });
+    const { context, page } = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
+    try {
+      await signIn(page, world.owner.email);
+      // teams: the list, a team's page; Create team opens its dialog from the keyboard
+      await page.goto("/teams");
+      await page.getByRole("link", { name: "QA" }).waitFor();
+      await expectNoSidewaysScroll(page);
+      const create = page.getByRole("button", { name: "Create team" }).first();
+      await tabTo(page, create);
+      await page.keyboard.press("Enter");
+      const createDialog = inDialog(page, "Create a team");
+      await createDialog.waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.keyboard.press("Escape");
+      await createDialog.waitFor({ state: "detached" });
+      await create.and(page.locator(":focus")).waitFor();
+      await page.goto(`/teams/${world.teamId}`);
+      await page.getByRole("table", { name: "Team members" }).waitFor();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // domains: Add domain from the keyboard, through to the new domain's page
+      await page.goto("/domains");
+      await page.getByRole("link", { name: world.domainName }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await tabTo(page, page.getByRole("button", { name: "Add domain" }).first());
+      await page.keyboard.press("Enter");
+      const add = inDialog(page, "Add a domain");
+      await add.getByLabel("Domain name").and(page.locator(":focus")).waitFor();
+      const name = `${randomBytes(4).toString("hex")}.narrow-console.test`;
+      await page.keyboard.type(name);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name, level: 1 }).waitFor();
+      await page.getByRole("region", { name: "DNS records to create" }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.goto(`/domains/${listed.body.data[0]!.id}`);
+      await page.getByRole("region", { name: "Verification history" }).getByText("No checks yet.").waitFor();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // roles: a system admin's Create role
+    const asAdmin = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
+    try {
+      await signIn(asAdmin.page, admin.email);
+      await asAdmin.page.goto("/roles");
+      await asAdmin.page.getByRole("region", { name: "Team roles" }).waitFor();
+      await expectNoSidewaysScroll(asAdmin.page);
+      await tabTo(asAdmin.page, asAdmin.page.getByRole("button", { name: "Create role" }));
+      await asAdmin.page.keyboard.press("Enter");
+      const form = inDialog(asAdmin.page, "Create a custom role");
+      await form.waitFor();
+      await expectNoSidewaysScroll(asAdmin.page);
+      await asAdmin.page.keyboard.press("Escape");
+      await form.waitFor({ state: "detached" });
+      expect(await seriousViolations(asAdmin.page)).toEqual([]);
+    } finally {
+      await asAdmin.context.close();
     }
   });
 });

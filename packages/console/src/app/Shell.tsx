@@ -72,14 +72,20 @@ function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const visibleNav = navEntries.filter(
     (entry) => (entry.audience !== "system-admin" || isSystemAdmin) && (entry.permission === undefined || perms.can(entry.permission)),
   );
+  // the most specific entry is the current one: on /admin/users that is "Users", not also "Platform" (/admin)
+  const current = visibleNav
+    .filter((entry) => location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`))
+    .reduce<string | undefined>((best, entry) => (best === undefined || entry.to.length > best.length ? entry.to : best), undefined);
   return visibleNav.map((entry) => (
     <NavLink
       key={entry.to}
       component={RouterNavLink}
       to={entry.to}
+      // and only that one is aria-current (react-router's own match would mark every prefix)
+      end={entry.to !== current}
       label={entry.label}
       leftSection={entry.icon ? <entry.icon size={18} stroke={1.5} /> : undefined}
-      active={location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`)}
+      active={entry.to === current}
       onClick={onNavigate}
     />
   ));

@@ -8,7 +8,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
   }, [title]);
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
-      <Stack gap={4}>
+      {/* a long name without spaces (a domain, an address) wraps anywhere rather than push the page sideways on a phone */}
+      <Stack gap={4} miw={0} style={{ overflowWrap: "anywhere" }}>
         <Title order={1} size="h2">
           {title}
         </Title>

@@ -1,9 +1,11 @@
 // Shared building blocks of every page: import from "../../components".
 export { ApiErrorAlert } from "./ApiErrorAlert";
 export { ColorSchemeToggle } from "./ColorSchemeToggle";
+export { ConfirmModal } from "./ConfirmModal";
 export { CopyButton } from "./CopyButton";
 export { EmptyState } from "./EmptyState";
 export { PageHeader } from "./PageHeader";
+export { SelectAllCheckbox, SelectRowCheckbox, useSelection, withCount, type Selection } from "./Selection";
 export { ListPagination, useClampedPage, useListParams, type ListParams } from "./Pagination";
 export { Time, useDatetimeSettings, useNow } from "./Time";
 export { formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";

@@ -6,7 +6,8 @@ import { ApiErrorAlert, PageHeader, Time } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { formatBytes, formatUptime, type AdminStats } from "./stats";
-import { useAdminStats, type StatsState } from "./useAdminStats";
+import type { LiveState } from "../../api/live-socket";
+import { useAdminStats } from "./useAdminStats";
 
 type AdminHealth = components["schemas"]["AdminHealth"];
 
@@ -42,7 +43,7 @@ const STAT_LABELS: { key: keyof AdminStats; label: string; format?: (n: number) 
   { key: "storage_used_bytes", label: "Storage used", format: formatBytes },
 ];
 
-const STATE_TEXT: Record<StatsState, { label: string; color: string }> = {
+const STATE_TEXT: Record<LiveState, { label: string; color: string }> = {
   connecting: { label: "Connecting", color: "gray" },
   live: { label: "Live", color: "green" },
   reconnecting: { label: "Reconnecting", color: "yellow" },
@@ -125,7 +126,11 @@ function Health() {
         </Center>
       ) : (
         q.data && (
-          <Table.ScrollContainer minWidth={420}>
+          // on a phone the table scrolls sideways: its viewport takes the focus so the keyboard can scroll it
+          <Table.ScrollContainer
+            minWidth={420}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: "region", "aria-label": "Health, scrolls sideways" } }}
+          >
             <Table striped verticalSpacing="xs" aria-labelledby="admin-health-heading">
               <Table.Thead>
                 <Table.Tr>

@@ -18,9 +18,9 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, ConfirmModal } from "../../components";
 import { adminKeys } from "./keys";
-import { ConfirmModal, notify } from "./parts";
+import { notify } from "./parts";
 import { Section } from "./Section";
 import type { SsoProvider } from "./sso-presets";
 

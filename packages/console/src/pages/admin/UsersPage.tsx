@@ -23,10 +23,10 @@ import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useUser } from "../../app/session";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
-import { ConfirmModal, notify } from "./parts";
+import { notify } from "./parts";
 
 type User = components["schemas"]["User"];
 type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };

@@ -1,9 +1,6 @@
 import { Alert, Badge, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 
-// the confirmation dialog is the team area's (also used by orgs and teams)
-export { ConfirmModal } from "../team/ConfirmModal";
-
 /** A write-only secret as the API reports it: never the value, only whether one is stored. */
 export function SecretState({ set, label }: { set: boolean; label: string }) {
   return (

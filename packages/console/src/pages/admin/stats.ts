@@ -1,15 +1,7 @@
-// The admin statistics stream's rules, apart from React: the socket's URL, its frames, the units.
+// The admin statistics stream's rules, apart from React: its frames, the units (the socket: api/live-socket.ts).
 import type { components } from "@burnbox/sdk";
 
 export type AdminStats = components["schemas"]["AdminStats"];
-
-/** The ws(s):// URL of `/ws/admin-stats` under the SDK's base URL (which may be relative to the page). */
-export function adminStatsSocketUrl(baseUrl: string, ticket: string, page: string): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, "")}/ws/admin-stats`, page);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.searchParams.set("ticket", ticket);
-  return url.toString();
-}
 
 const FIELDS = ["total_emails", "active_inboxes", "total_domains", "total_users", "total_teams", "storage_used_bytes"] as const;
 

@@ -24,6 +24,7 @@ import type { OrgWithRole } from "../../app/workspace";
 import { ApiErrorAlert, CopyButton, ListPagination, PageHeader, Time, useListParams } from "../../components";
 import { OrgGate } from "../teams/OrgGate";
 import { TransferModal } from "../teams/TransferModal";
+import { DomainSettings } from "./DomainSettings";
 import { domainsKeys } from "./keys";
 import { CheckResult, DomainStatus, type Domain } from "./status";
 
@@ -115,6 +116,7 @@ function DomainView({ org }: { org: OrgWithRole }) {
         <Records domain={d} />
         <Checks domain={d} />
         <History orgId={org.id} domainId={domainId} />
+        <DomainSettings orgId={org.id} domain={d} canManage={canManage} />
       </Stack>
       {deleting && <DeleteDomainModal orgId={org.id} domain={d} onClose={() => setDeleting(false)} />}
       <TransferModal
@@ -130,7 +132,7 @@ function DomainView({ org }: { org: OrgWithRole }) {
       </TransferModal>
       {!canManage && !perms.isLoading && (
         <Text size="sm" c="dimmed" mt="lg">
-          Only owners and admins of the organization can check, delete or change a domain.
+          Only owners and admins of the organization can check, delete or change a domain, or its settings.
         </Text>
       )}
     </>
@@ -162,7 +164,31 @@ function Records({ domain }: { domain: Domain }) {
         Create these at your DNS provider for <Code>{domain.domain_name}</Code> itself (not a subdomain). The MX and the first TXT record
         are required; the SPF record is informational.
       </Text>
-      <Table.ScrollContainer minWidth={560}>
+      {/* on a phone, one card per record: a table's Value column would sit past the edge */}
+      <Stack gap="xs" hiddenFrom="sm">
+        {rows.map((r) => (
+          <Paper key={r.what} withBorder p="xs" component="section" aria-label={r.what}>
+            <Text size="sm" fw={600}>
+              {r.type} ({r.required ? (r.extra ? `required, ${r.extra}` : "required") : r.extra})
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              Name
+            </Text>
+            <Group gap={4} wrap="nowrap" align="flex-start">
+              <Code style={{ wordBreak: "break-all" }}>{r.name}</Code>
+              <CopyButton value={r.name} label={`Copy the ${r.what}'s name`} />
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              Value
+            </Text>
+            <Group gap={4} wrap="nowrap" align="flex-start">
+              <Code style={{ wordBreak: "break-all" }}>{r.value}</Code>
+              <CopyButton value={r.value} label={`Copy the ${r.what}'s value`} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={560} visibleFrom="sm">
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

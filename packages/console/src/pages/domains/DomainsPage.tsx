@@ -1,26 +1,22 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Modal,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Modal, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { NotAllowed, useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import {
+  ApiErrorAlert,
+  EmptyState,
+  ListPagination,
+  PageHeader,
+  SelectAllCheckbox,
+  SelectRowCheckbox,
+  Time,
+  useListParams,
+  useSelection,
+  withCount,
+} from "../../components";
 import { OrgGate } from "../teams/OrgGate";
 import { domainsKeys } from "./keys";
 import { DomainStatus, STATUS, type Domain } from "./status";
@@ -53,12 +49,12 @@ function Domains({ org }: { org: OrgWithRole }) {
     { enabled: perms.can("org.domains.view") },
   );
   const [adding, setAdding] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState(false);
   const [force, setForce] = useState(false);
   const [notice, setNotice] = useState<{ text: string; details: string[] } | null>(null);
   const invalidates = [domainsKeys.all(org.id)];
   const rows = q.data?.data ?? [];
+  const selection = useSelection(rows.map((d) => d.id));
   const nameOf = (id: string) => rows.find((d) => d.id === id)?.domain_name ?? id;
 
   const bulkVerify = useApiMutation(
@@ -86,7 +82,7 @@ function Domains({ org }: { org: OrgWithRole }) {
       invalidates,
       onSuccess: (r) => {
         setDeleting(false);
-        setSelected(new Set());
+        selection.clear();
         setNotice({
           text: `Deleted ${r.deleted} ${r.deleted === 1 ? "domain" : "domains"}.`,
           details: r.skipped.map((s) => `${nameOf(s.domain_id)}: kept (${s.reason})`),
@@ -102,15 +98,6 @@ function Domains({ org }: { org: OrgWithRole }) {
         <NotAllowed />
       </>
     );
-
-  const allSelected = rows.length > 0 && rows.every((d) => selected.has(d.id));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   return (
     <>
@@ -147,20 +134,20 @@ function Domains({ org }: { org: OrgWithRole }) {
             <Button
               variant="light"
               leftSection={<IconCircleCheck size={16} />}
-              disabled={selected.size === 0}
+              disabled={selection.size === 0}
               loading={bulkVerify.isPending}
-              onClick={() => bulkVerify.mutate([...selected])}
+              onClick={() => bulkVerify.mutate(selection.ids)}
             >
-              Verify selected{selected.size ? ` (${selected.size})` : ""}
+              {withCount("Verify selected", selection)}
             </Button>
             <Button
               color="red"
               variant="light"
               leftSection={<IconTrash size={16} />}
-              disabled={selected.size === 0}
+              disabled={selection.size === 0}
               onClick={() => setDeleting(true)}
             >
-              Delete selected{selected.size ? ` (${selected.size})` : ""}
+              {withCount("Delete selected", selection)}
             </Button>
           </Group>
         )}
@@ -206,12 +193,7 @@ function Domains({ org }: { org: OrgWithRole }) {
                 <Table.Tr>
                   {canManage && (
                     <Table.Th w={40}>
-                      <Checkbox
-                        aria-label="Select every domain on this page"
-                        checked={allSelected}
-                        indeterminate={selected.size > 0 && !allSelected}
-                        onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((d) => d.id)))}
-                      />
+                      <SelectAllCheckbox selection={selection} label="Select every domain on this page" />
                     </Table.Th>
                   )}
                   <Table.Th>Domain</Table.Th>
@@ -226,7 +208,7 @@ function Domains({ org }: { org: OrgWithRole }) {
                   <Table.Tr key={d.id}>
                     {canManage && (
                       <Table.Td>
-                        <Checkbox aria-label={`Select ${d.domain_name}`} checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
+                        <SelectRowCheckbox selection={selection} id={d.id} label={`Select ${d.domain_name}`} />
                       </Table.Td>
                     )}
                     <Table.Td>
@@ -257,7 +239,7 @@ function Domains({ org }: { org: OrgWithRole }) {
       <Modal closeButtonProps={{ "aria-label": "Close" }} opened={deleting} onClose={() => setDeleting(false)} title="Delete domains?">
         <Stack>
           <Text size="sm">
-            Delete {selected.size} {selected.size === 1 ? "domain" : "domains"}: their team assignments go with them and no new mail is
+            Delete {selection.size} {selection.size === 1 ? "domain" : "domains"}: their team assignments go with them and no new mail is
             accepted for them. Open a domain to see its full impact first.
           </Text>
           <Switch
@@ -270,7 +252,7 @@ function Domains({ org }: { org: OrgWithRole }) {
             <Button variant="default" onClick={() => setDeleting(false)}>
               Cancel
             </Button>
-            <Button color="red.9" loading={bulkDelete.isPending} onClick={() => bulkDelete.mutate({ ids: [...selected], force })}>
+            <Button color="red.9" loading={bulkDelete.isPending} onClick={() => bulkDelete.mutate({ ids: selection.ids, force })}>
               Delete
             </Button>
           </Group>

@@ -1,22 +1,8 @@
-// The notification stream's rules, apart from React: the socket's URL, the frames, the backoff; and
-// where a notification leads.
+// The notification stream's rules, apart from React: the frames, and where a notification leads
+// (the socket and its backoff: api/live-socket.ts).
 import type { components } from "@burnbox/sdk";
 
 export type Notification = components["schemas"]["Notification"];
-
-/** The ws(s):// URL of `/ws/notifications` under the SDK's base URL (which may be relative to the page). */
-export function notificationsSocketUrl(baseUrl: string, ticket: string, page: string): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, "")}/ws/notifications`, page);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.searchParams.set("ticket", ticket);
-  return url.toString();
-}
-
-/** Delay before reconnect attempt `n` (0-based): 1 s, 2 s, 4 s … at most 30 s; 30 s after 4429 (too many sockets). */
-export function reconnectDelayMs(n: number, closeCode?: number): number {
-  if (closeCode === 4429) return 30_000;
-  return Math.min(30_000, 1000 * 2 ** n);
-}
 
 /** `{type, data: Notification}` from a frame, or null when it is something else. */
 export function parseFrame(raw: unknown): { type: string; data: Notification } | null {

@@ -16,8 +16,17 @@ import {
 import { IconDots, IconKey, IconPlus, IconRefresh, IconTrash, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { useState } from "react";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams, useNow } from "../../components";
-import { ConfirmModal } from "./ConfirmModal";
+import {
+  ApiErrorAlert,
+  ConfirmModal,
+  EmptyState,
+  ListPagination,
+  PageHeader,
+  Time,
+  useClampedPage,
+  useListParams,
+  useNow,
+} from "../../components";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { keyStatus, STATUS_LABEL, type ApiKey } from "./key-status";
 import { teamKeys } from "./keys";

@@ -3,8 +3,7 @@ import { IconDots, IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
-import { ConfirmModal } from "./ConfirmModal";
+import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
 import { teamKeys } from "./keys";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Checkbox,
   Group,
   List,
   Modal,
@@ -21,7 +20,16 @@ import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import type { OrgWithRole, Team } from "../../app/workspace";
-import { ApiErrorAlert, ListPagination, Time, useListParams } from "../../components";
+import {
+  ApiErrorAlert,
+  ListPagination,
+  SelectAllCheckbox,
+  SelectRowCheckbox,
+  Time,
+  useListParams,
+  useSelection,
+  withCount,
+} from "../../components";
 import { parseAddresses } from "./addresses";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
@@ -49,10 +57,10 @@ export function MembersSection({ org, team, perms }: Props) {
   const canRole = perms.can("team.members.role") && !team.is_archived;
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string[] | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<{ text: string; details: string[] } | null>(null);
   const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id)];
   const rows = q.data?.data ?? [];
+  const selection = useSelection(rows.map((m) => m.user_id));
   const emailOf = (userId: string) => rows.find((m) => m.user_id === userId)?.email ?? userId;
 
   const changeRole = useApiMutation(
@@ -79,7 +87,7 @@ export function MembersSection({ org, team, perms }: Props) {
       invalidates,
       onSuccess: (r) => {
         setRemoving(null);
-        setSelected(new Set());
+        selection.clear();
         setNotice({
           text: `Removed ${r.removed} ${r.removed === 1 ? "member" : "members"}.`,
           details: r.skipped.map((s) => `${emailOf(s.user_id)}: kept (${s.reason})`),
@@ -87,14 +95,6 @@ export function MembersSection({ org, team, perms }: Props) {
       },
     },
   );
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((m) => selected.has(m.user_id));
   const removeError = removeOne.error ?? removeMany.error;
 
   return (
@@ -109,10 +109,10 @@ export function MembersSection({ org, team, perms }: Props) {
               color="red"
               variant="light"
               leftSection={<IconUserMinus size={16} />}
-              disabled={selected.size === 0}
-              onClick={() => setRemoving([...selected])}
+              disabled={selection.size === 0}
+              onClick={() => setRemoving(selection.ids)}
             >
-              Remove selected{selected.size ? ` (${selected.size})` : ""}
+              {withCount("Remove selected", selection)}
             </Button>
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
               Add members
@@ -150,12 +150,7 @@ export function MembersSection({ org, team, perms }: Props) {
               <Table.Tr>
                 {canManage && (
                   <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select every member on this page"
-                      checked={allSelected}
-                      indeterminate={selected.size > 0 && !allSelected}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((m) => m.user_id)))}
-                    />
+                    <SelectAllCheckbox selection={selection} label="Select every member on this page" />
                   </Table.Th>
                 )}
                 <Table.Th>Member</Table.Th>
@@ -169,7 +164,7 @@ export function MembersSection({ org, team, perms }: Props) {
                 <Table.Tr key={m.id}>
                   {canManage && (
                     <Table.Td>
-                      <Checkbox aria-label={`Select ${m.email}`} checked={selected.has(m.user_id)} onChange={() => toggle(m.user_id)} />
+                      <SelectRowCheckbox selection={selection} id={m.user_id} label={`Select ${m.email}`} />
                     </Table.Td>
                   )}
                   <Table.Td>

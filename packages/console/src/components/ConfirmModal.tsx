@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert } from "./ApiErrorAlert";
 
 /** Asks before something that cannot be undone; shows the API's message when it fails. */
 export function ConfirmModal({
