@@ -9,3 +9,4 @@ export { SelectAllCheckbox, SelectRowCheckbox, useSelection, withCount, type Sel
 export { ListPagination, useClampedPage, useListParams, type ListParams } from "./Pagination";
 export { Time, useDatetimeSettings, useNow } from "./Time";
 export { formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";
+export { TableScroll } from "./TableScroll";

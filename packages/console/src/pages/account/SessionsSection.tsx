@@ -2,7 +2,7 @@ import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core
 import { notifications } from "@mantine/notifications";
 import { accountKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, ListPagination, Time, useListParams } from "../../components";
+import { ApiErrorAlert, ListPagination, Time, useListParams, TableScroll } from "../../components";
 import { describeAgent } from "../auth/shared";
 import { Section } from "./Section";
 
@@ -24,7 +24,7 @@ export function SessionsSection() {
   return (
     <Section id="sessions" title="Sessions" description="Where your account is signed in.">
       <ApiErrorAlert error={sessions.error ?? revoke.error ?? revokeOthers.error} />
-      <Table.ScrollContainer minWidth={520}>
+      <TableScroll label="Sessions" minWidth={520}>
         <Table verticalSpacing="xs" aria-labelledby="sessions-title">
           <Table.Thead>
             <Table.Tr>
@@ -75,7 +75,7 @@ export function SessionsSection() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListPagination params={list} envelope={sessions.data} label="Session pages" />
       {(sessions.data?.total ?? 0) > 1 && (
         <Group>

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 
@@ -51,7 +51,7 @@ function Orgs() {
         </EmptyState>
       ) : (
         list.data && (
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll label="Organizations" minWidth={640}>
             <Table striped verticalSpacing="xs" aria-label="Organizations">
               <Table.Thead>
                 <Table.Tr>
@@ -85,7 +85,7 @@ function Orgs() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )
       )}
       <ListPagination params={params} envelope={list.data} label="Organization pages" />

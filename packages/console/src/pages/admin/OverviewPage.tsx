@@ -2,7 +2,7 @@ import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Tit
 import { useQuery } from "@tanstack/react-query";
 import { errorFromResponse, type BurnBoxError, type components } from "@burnbox/sdk";
 import { useApi, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, PageHeader, Time } from "../../components";
+import { ApiErrorAlert, PageHeader, Time, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { formatBytes, formatUptime, type AdminStats } from "./stats";
@@ -126,11 +126,7 @@ function Health() {
         </Center>
       ) : (
         q.data && (
-          // on a phone the table scrolls sideways: its viewport takes the focus so the keyboard can scroll it
-          <Table.ScrollContainer
-            minWidth={420}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: "region", "aria-label": "Health, scrolls sideways" } }}
-          >
+          <TableScroll label="Health" minWidth={420}>
             <Table striped verticalSpacing="xs" aria-labelledby="admin-health-heading">
               <Table.Thead>
                 <Table.Tr>
@@ -155,7 +151,7 @@ function Health() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )
       )}
     </section>

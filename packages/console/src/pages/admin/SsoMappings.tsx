@@ -18,7 +18,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, ConfirmModal } from "../../components";
+import { ApiErrorAlert, ConfirmModal, TableScroll } from "../../components";
 import { adminKeys } from "./keys";
 import { notify } from "./parts";
 import { Section } from "./Section";
@@ -90,7 +90,7 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
         </Text>
       ) : (
         list.data && (
-          <Table.ScrollContainer minWidth={600}>
+          <TableScroll label="Domain mappings" minWidth={600}>
             <Table striped verticalSpacing="xs" aria-label="Domain mappings">
               <Table.Thead>
                 <Table.Tr>
@@ -132,7 +132,7 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )
       )}
       <Group>

@@ -3,7 +3,7 @@ import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, PageHeader } from "../../components";
+import { ApiErrorAlert, EmptyState, PageHeader, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { ProviderForm } from "./ProviderForm";
@@ -47,7 +47,7 @@ function Providers() {
         </EmptyState>
       ) : (
         list.data && (
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll label="SSO providers" minWidth={640}>
             <Table striped verticalSpacing="xs" aria-label="SSO providers">
               <Table.Thead>
                 <Table.Tr>
@@ -79,7 +79,7 @@ function Providers() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )
       )}
       {creating && <CreateProviderModal onClose={() => setCreating(false)} />}

@@ -23,7 +23,7 @@ import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useUser } from "../../app/session";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { notify } from "./parts";
@@ -78,7 +78,7 @@ function Users() {
         </EmptyState>
       ) : (
         list.data && (
-          <Table.ScrollContainer minWidth={820}>
+          <TableScroll label="Users" minWidth={820}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
               <Table.Thead>
                 <Table.Tr>
@@ -147,7 +147,7 @@ function Users() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )
       )}
       <ListPagination params={params} envelope={list.data} label="User pages" />

@@ -6,7 +6,7 @@ import type { components, paths } from "@burnbox/sdk";
 import { useApiQuery } from "../../api/query";
 import { NotAllowed, useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
 import { useWorkspace } from "../../app/workspace";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
 import { AuditFiltersForm } from "./AuditFiltersForm";
 import { EntryDetails } from "./EntryDetails";
 import { ExportMenu } from "./ExportMenu";
@@ -174,7 +174,7 @@ function AuditLog({ scope, canExport }: { scope: Scope; canExport: boolean }) {
               ? `${q.data.total} ${q.data.total === 1 ? "entry" : "entries"} in all.`
               : `${q.data.total === 1 ? "1 entry matches" : `${q.data.total} entries match`} ${active === 1 ? "this filter" : `these ${active} filters`}.`}
           </Text>
-          <Table.ScrollContainer minWidth={900}>
+          <TableScroll label="Audit entries" minWidth={900}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit entries">
               <Table.Thead>
                 <Table.Tr>
@@ -252,7 +252,7 @@ function AuditLog({ scope, canExport }: { scope: Scope; canExport: boolean }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <ListPagination params={list} envelope={q.data} label="Audit log pages" />
         </>
       )}

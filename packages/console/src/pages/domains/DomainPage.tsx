@@ -21,7 +21,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
-import { ApiErrorAlert, CopyButton, ListPagination, PageHeader, Time, useListParams } from "../../components";
+import { ApiErrorAlert, CopyButton, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
 import { OrgGate } from "../teams/OrgGate";
 import { TransferModal } from "../teams/TransferModal";
 import { DomainSettings } from "./DomainSettings";
@@ -188,7 +188,7 @@ function Records({ domain }: { domain: Domain }) {
           </Paper>
         ))}
       </Stack>
-      <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+      <TableScroll label="DNS records" minWidth={560} visibleFrom="sm">
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -223,7 +223,7 @@ function Records({ domain }: { domain: Domain }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }
@@ -284,7 +284,7 @@ function History({ orgId, domainId }: { orgId: string; domainId: string }) {
           No checks yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <TableScroll label="Verification history" minWidth={600}>
           <Table striped verticalSpacing="xs" aria-label="Verification history">
             <Table.Thead>
               <Table.Tr>
@@ -317,7 +317,7 @@ function History({ orgId, domainId }: { orgId: string; domainId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination params={list} envelope={q.data} label="History pages" />
     </Paper>

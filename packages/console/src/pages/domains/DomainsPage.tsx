@@ -16,6 +16,7 @@ import {
   useListParams,
   useSelection,
   withCount,
+  TableScroll,
 } from "../../components";
 import { OrgGate } from "../teams/OrgGate";
 import { domainsKeys } from "./keys";
@@ -187,7 +188,7 @@ function Domains({ org }: { org: OrgWithRole }) {
         </EmptyState>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
+          <TableScroll label="Domains" minWidth={720}>
             <Table striped highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -231,7 +232,7 @@ function Domains({ org }: { org: OrgWithRole }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <ListPagination params={list} envelope={q.data} />
         </>
       )}

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Code, Group, NumberInput, Pagination, Paper, S
 import type { components } from "@burnbox/sdk";
 import { useState } from "react";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, Time } from "../../components";
+import { ApiErrorAlert, EmptyState, Time, TableScroll } from "../../components";
 import { keys, type Inbox } from "./api";
 
 type SmtpBehaviour = components["schemas"]["SmtpBehaviour"];
@@ -225,7 +225,7 @@ export function SmtpLogSection({ inboxId }: { inboxId: string }) {
           <EmptyState title="No refused or deferred attempts">Attempts the behaviour answers with an error show here.</EmptyState>
         ) : null}
         {data && data.data.length > 0 ? (
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll label="SMTP log" minWidth={640}>
             <Table verticalSpacing="xs" aria-label="SMTP log">
               <Table.Thead>
                 <Table.Tr>
@@ -242,7 +242,7 @@ export function SmtpLogSection({ inboxId }: { inboxId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         ) : null}
         {data && data.total_pages > 1 ? (
           <Pagination

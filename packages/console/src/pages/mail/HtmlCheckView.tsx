@@ -1,5 +1,5 @@
 import { Badge, Group, Loader, Paper, RingProgress, Stack, Table, Text, Title } from "@mantine/core";
-import { EmptyState } from "../../components";
+import { EmptyState, TableScroll } from "../../components";
 import { ApiError } from "../inboxes/parts";
 import { useHtmlCheck } from "./checks";
 
@@ -61,7 +61,7 @@ export function HtmlCheckView({ emailId, active }: { emailId: string; active: bo
       {issues.length === 0 ? (
         <EmptyState title="No issues found">Every checked client supports each feature this mail's HTML uses.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <TableScroll label="HTML check" minWidth={640}>
           <Table striped withTableBorder verticalSpacing="xs" data-testid="html-check-issues">
             <Table.Caption>
               {issues.length} {issues.length === 1 ? "feature" : "features"} some clients lack or support in part
@@ -93,7 +93,7 @@ export function HtmlCheckView({ emailId, active }: { emailId: string; active: bo
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );

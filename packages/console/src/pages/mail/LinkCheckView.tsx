@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { ApiError } from "../inboxes/parts";
 import { useLinkCheck } from "./checks";
+import { TableScroll } from "../../components";
 
 const ERROR_LABEL: Record<string, string> = {
   refused: "refused (private or local address)",
@@ -26,7 +27,7 @@ export function LinkCheckView({ emailId }: { emailId: string }) {
       </Group>
       <ApiError error={check.error} title="The links could not be checked" />
       {links ? (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll label="Link check" minWidth={560}>
           <Table striped withTableBorder verticalSpacing="xs" data-testid="link-check">
             <Table.Caption>
               {links.filter((l) => l.ok).length} of {links.length} {links.length === 1 ? "link" : "links"} answered with a 2xx
@@ -58,7 +59,7 @@ export function LinkCheckView({ emailId }: { emailId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       ) : null}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Badge, Button, Code, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { useRawEmail, type Authentication } from "../inboxes/api";
-import { CopyButton } from "../../components";
+import { CopyButton, TableScroll } from "../../components";
 import { ApiError } from "../inboxes/parts";
 
 /** The headers as received, one row each (repeated headers joined). */
@@ -8,7 +8,7 @@ export function HeadersView({ headers }: { headers: Record<string, string> }) {
   const rows = Object.entries(headers);
   if (rows.length === 0) return <Text c="dimmed">No headers were stored for this mail.</Text>;
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <TableScroll label="Headers" minWidth={320}>
       <Table striped withTableBorder verticalSpacing={4} fz="xs" layout="fixed" aria-label="Headers">
         <Table.Thead>
           <Table.Tr>
@@ -27,7 +27,7 @@ export function HeadersView({ headers }: { headers: Record<string, string> }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

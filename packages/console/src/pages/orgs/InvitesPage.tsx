@@ -25,7 +25,7 @@ import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useUser } from "../../app/session";
 import { NotAllowed } from "../../app/permissions";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams } from "../../components";
+import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles } from "./ranks";
@@ -277,7 +277,7 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
             : `Invites ${STATUS[status].explain} show here.`}
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <TableScroll label="Invites" minWidth={720}>
           <Table verticalSpacing="xs" aria-label={`${STATUS[status].label} invites`}>
             <Table.Thead>
               <Table.Tr>
@@ -332,7 +332,7 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination params={list} envelope={q.data} label="Invite pages" />
       <ConfirmModal

@@ -7,7 +7,7 @@ import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useUser } from "../../app/session";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams } from "../../components";
+import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles, mayDeactivate } from "./ranks";
@@ -105,7 +105,7 @@ function Members({ scope }: { scope: OrgScope }) {
           Try another name, email or role.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <TableScroll label="Members" minWidth={720}>
           <Table verticalSpacing="xs" aria-label="Members">
             <Table.Thead>
               <Table.Tr>
@@ -179,7 +179,7 @@ function Members({ scope }: { scope: OrgScope }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination params={list} envelope={q.data} label="Member pages" />
       <ConfirmModal

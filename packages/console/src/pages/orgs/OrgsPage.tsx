@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import { useWorkspace } from "../../app/workspace";
-import { ApiErrorAlert, EmptyState, PageHeader } from "../../components";
+import { ApiErrorAlert, EmptyState, PageHeader, TableScroll } from "../../components";
 
 /** `/orgs`: the caller's orgs with their role (`GET /orgs`), create one (`POST /orgs`), and choose the one to work in. */
 export default function OrgsPage() {
@@ -29,7 +29,7 @@ export default function OrgsPage() {
           Create one, or ask an owner of an existing organization for an invite.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll label="Organizations" minWidth={560}>
           <Table verticalSpacing="sm" aria-label="Your organizations">
             <Table.Thead>
               <Table.Tr>
@@ -83,7 +83,7 @@ export default function OrgsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <CreateOrgModal opened={opened} onClose={close} />
     </>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useIsSystemAdmin } from "../../app/permissions";
-import { ApiErrorAlert, PageHeader } from "../../components";
+import { ApiErrorAlert, PageHeader, TableScroll } from "../../components";
 import { rolesKeys } from "./keys";
 import { RoleFormModal, type Role } from "./RoleFormModal";
 
@@ -148,7 +148,7 @@ function Matrix({
           {note}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={200 + sorted.length * 120}>
+      <TableScroll label="Permissions by role" minWidth={200 + sorted.length * 120}>
         <Table striped verticalSpacing={6} aria-labelledby={id}>
           <Table.Thead>
             <Table.Tr>
@@ -213,7 +213,7 @@ function Matrix({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

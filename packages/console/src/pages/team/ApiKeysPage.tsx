@@ -26,6 +26,7 @@ import {
   useClampedPage,
   useListParams,
   useNow,
+  TableScroll,
 } from "../../components";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { keyStatus, STATUS_LABEL, type ApiKey } from "./key-status";
@@ -172,7 +173,7 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
           Create a key for your test suite or CI: pick only the scopes it needs. The key is shown once, when you create it.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        <TableScroll label="API keys" minWidth={860}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -256,7 +257,7 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination params={list} envelope={q.data} label="API key pages" />
 

@@ -4,7 +4,17 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, CopyButton, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
+import {
+  ApiErrorAlert,
+  CopyButton,
+  EmptyState,
+  ListPagination,
+  PageHeader,
+  Time,
+  useClampedPage,
+  useListParams,
+  TableScroll,
+} from "../../components";
 import { teamKeys } from "./keys";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal } from "./WebhookFormModal";
@@ -160,7 +170,7 @@ function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: stri
           Every attempt shows here once one of the webhook's events happens: create an inbox or send a mail to one of the team's inboxes.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
+        <TableScroll label="Deliveries" minWidth={820}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -189,7 +199,7 @@ function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: stri
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination params={list} envelope={log.data} label="Delivery log pages" />
       {hook && <WebhookFormModal scope={scope} opened={editing} webhook={hook} onClose={() => setEditing(false)} />}

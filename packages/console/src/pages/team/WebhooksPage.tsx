@@ -3,7 +3,17 @@ import { IconDots, IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
+import {
+  ApiErrorAlert,
+  ConfirmModal,
+  EmptyState,
+  ListPagination,
+  PageHeader,
+  Time,
+  useClampedPage,
+  useListParams,
+  TableScroll,
+} from "../../components";
 import { teamKeys } from "./keys";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
@@ -55,7 +65,7 @@ function Webhooks({ scope }: { scope: TeamScope }) {
           Add a webhook to have BurnBox POST each new mail (or inbox created or expired) to your service, signed with a secret you get once.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll label="Webhooks" minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -138,7 +148,7 @@ function Webhooks({ scope }: { scope: TeamScope }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination params={list} envelope={q.data} label="Webhook pages" />
 

@@ -22,7 +22,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole, Team } from "../../app/workspace";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, TableScroll } from "../../components";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
 import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
@@ -85,7 +85,7 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
           No domain is assigned to this team yet: its members cannot create inboxes.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <TableScroll label="Domain assignments" minWidth={520}>
           <Table striped verticalSpacing="xs" aria-label="Assigned domains">
             <Table.Thead>
               <Table.Tr>
@@ -145,7 +145,7 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {assigning && <AssignModal org={org} team={team} assigned={rows.map((a) => a.domain_id)} onClose={() => setAssigning(false)} />}
       <Modal

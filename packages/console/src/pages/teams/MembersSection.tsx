@@ -29,6 +29,7 @@ import {
   useListParams,
   useSelection,
   withCount,
+  TableScroll,
 } from "../../components";
 import { parseAddresses } from "./addresses";
 import { teamsKeys } from "./keys";
@@ -144,7 +145,7 @@ export function MembersSection({ org, team, perms }: Props) {
       {q.isPending ? (
         <Skeleton h={120} aria-label="Loading members" />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll label="Team members" minWidth={560}>
           <Table striped verticalSpacing="xs" aria-label="Team members">
             <Table.Thead>
               <Table.Tr>
@@ -205,7 +206,7 @@ export function MembersSection({ org, team, perms }: Props) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination params={list} envelope={q.data} label="Member pages" />
       {!canManage && !perms.isLoading && (

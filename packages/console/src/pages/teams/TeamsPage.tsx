@@ -6,7 +6,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, useListParams } from "../../components";
+import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, useListParams, TableScroll } from "../../components";
 import { teamsKeys } from "./keys";
 import { OrgGate } from "./OrgGate";
 
@@ -77,7 +77,7 @@ function Teams({ org }: { org: OrgWithRole }) {
         </EmptyState>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={600}>
+          <TableScroll label="Teams" minWidth={600}>
             <Table striped highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -114,7 +114,7 @@ function Teams({ org }: { org: OrgWithRole }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <ListPagination params={list} envelope={q.data} />
         </>
       )}
