@@ -104,13 +104,15 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
           sendMail(system.ports.smtp, { from: "load@example.org", to: inbox.full_address, subject, text: `body of ${subject}` }),
           new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000)),
         ]);
-        const code = r?.data?.code ?? 0;
-        replies.set(String(code), (replies.get(String(code)) ?? 0) + 1);
-        return code === 250;
+        // the DATA reply; else where the session stopped: RCPT refused, or no answer within 60 s
+        const key = r === null ? "no reply in 60 s" : r.data ? String(r.data.code) : `RCPT ${r.rcpt.code}`;
+        replies.set(key, (replies.get(key) ?? 0) + 1);
+        return r?.data?.code === 250;
       } catch (err) {
-        // connection refused or reset while the intake restarts, or a 4xx/5xx reply
-        const code = (err as { responseCode?: number }).responseCode ?? 0;
-        replies.set(String(code), (replies.get(String(code)) ?? 0) + 1);
+        // connection refused or cut (the intake restarting), or an unexpected greeting (421)
+        const message = err instanceof Error ? err.message : String(err);
+        const key = /ECONNREFUSED/.test(message) ? "refused" : /greeting/.test(message) ? message.slice(0, 30) : "session cut";
+        replies.set(key, (replies.get(key) ?? 0) + 1);
         return false;
       }
     };
@@ -168,7 +170,7 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
     const missingStored = accepted.size - storedNow;
     const missingDelivered = [...accepted].filter((s) => !bySubject.has(s)).length;
     const lines = [
-      `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c === "0" ? "none" : c}×${n}`).join(", ")})`,
+      `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c}×${n}`).join(", ")})`,
       `stored: ${storedNow}`,
       `streamed: ${[...accepted].filter((s) => streamed().has(s)).length}`,
       `delivered: ${bySubject.size}`,
