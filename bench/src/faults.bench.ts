@@ -10,12 +10,16 @@
  * - services: each service killed with SIGKILL and restarted, then NATS and Redis restarted;
  * - postgres: PostgreSQL restarted (pg_ctl -m fast), PostgreSQL refusing connections for 30 s,
  *   and every pool full (the emails table locked for 20 s);
- * - nats-cluster: on a 3-node JetStream cluster (streams R3), one member killed and restarted.
+ * - postgres-long-lock (not in the default set): the emails table locked for 75 s, longer than
+ *   the sender waits for its reply, with the intake's smtp.store_timeout (BENCH_STORE_TIMEOUT, 20s);
+ * - nats-cluster: on a 3-node JetStream cluster (streams R3, the services given every member), one
+ *   member killed and restarted, the SMTP intake restarted while it is down.
  *
  * The load generator behaves like a real MTA: a message that did not get its 250 is sent again.
  * Exits non-zero when anything accepted is missing, or a message has two delivery ids.
  * Run: node deploy/local/build.mjs && pnpm --filter @burnbox/bench faults
- *      (BENCH_FAULTS, BENCH_MESSAGES, BENCH_RATE, BENCH_CONNECTIONS, BENCH_PG_PORT)
+ *      (BENCH_FAULTS, BENCH_MESSAGES, BENCH_RATE, BENCH_CONNECTIONS, BENCH_PG_PORT, BENCH_LONG_LOCK_MS,
+ *      BENCH_STORE_TIMEOUT)
  */
 import { waitFor, testInfra } from "@burnbox/test-kit";
 import {
@@ -29,7 +33,16 @@ import {
   teamWithDomain,
   type ProcessName,
 } from "@burnbox/tests-e2e";
-import { PrivatePostgres, natsReady, natsServer, redisServer, startSystem, type Owned } from "./private-infra";
+import {
+  PrivatePostgres,
+  natsConnections,
+  natsReady,
+  natsServer,
+  natsStreams,
+  redisServer,
+  startSystem,
+  type Owned,
+} from "./private-infra";
 import { machine } from "./stats";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 600);
@@ -37,6 +50,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55432);
 const KILLED: ProcessName[] = ["inbox-smtp", "webhook-dispatcher", "inbox", "tenancy", "identity", "api-gateway"];
+/** The long lock: past the load generator's 60 s wait for a reply (BENCH_LONG_LOCK_MS). */
+const LONG_LOCK_MS = Number(process.env.BENCH_LONG_LOCK_MS ?? 75_000);
 const SCENARIOS = (process.env.BENCH_FAULTS ?? "services,postgres,nats-cluster").split(",").map((s) => s.trim());
 
 interface Fault {
@@ -49,6 +64,8 @@ interface Infra {
   natsUrl: string;
   redisUrl: string;
   natsEnv: Record<string, string>;
+  /** More settings of the SMTP intake (BB_SMTP_STORE_TIMEOUT). */
+  intakeEnv?: Record<string, string>;
   owned: Owned[];
 }
 
@@ -58,7 +75,7 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
     all: { NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, BB_LOG_LEVEL: "warn", ...infra.natsEnv },
     "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
     // the whole load comes from one address: lift the intake's per-IP message limit for it
-    "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000" },
+    "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000", ...infra.intakeEnv },
   });
   const receiver = await WebhookReceiver.start();
   try {
@@ -87,13 +104,15 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
           sendMail(system.ports.smtp, { from: "load@example.org", to: inbox.full_address, subject, text: `body of ${subject}` }),
           new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000)),
         ]);
-        const code = r?.data?.code ?? 0;
-        replies.set(String(code), (replies.get(String(code)) ?? 0) + 1);
-        return code === 250;
+        // the DATA reply; else where the session stopped: RCPT refused, or no answer within 60 s
+        const key = r === null ? "no reply in 60 s" : r.data ? String(r.data.code) : `RCPT ${r.rcpt.code}`;
+        replies.set(key, (replies.get(key) ?? 0) + 1);
+        return r?.data?.code === 250;
       } catch (err) {
-        // connection refused or reset while the intake restarts, or a 4xx/5xx reply
-        const code = (err as { responseCode?: number }).responseCode ?? 0;
-        replies.set(String(code), (replies.get(String(code)) ?? 0) + 1);
+        // connection refused or cut (the intake restarting), or an unexpected greeting (421)
+        const message = err instanceof Error ? err.message : String(err);
+        const key = /ECONNREFUSED/.test(message) ? "refused" : /greeting/.test(message) ? message.slice(0, 30) : "session cut";
+        replies.set(key, (replies.get(key) ?? 0) + 1);
         return false;
       }
     };
@@ -151,7 +170,7 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
     const missingStored = accepted.size - storedNow;
     const missingDelivered = [...accepted].filter((s) => !bySubject.has(s)).length;
     const lines = [
-      `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c === "0" ? "none" : c}×${n}`).join(", ")})`,
+      `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c}×${n}`).join(", ")})`,
       `stored: ${storedNow}`,
       `streamed: ${[...accepted].filter((s) => streamed().has(s)).length}`,
       `delivered: ${bySubject.size}`,
@@ -187,7 +206,7 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
   try {
-    if (SCENARIOS.includes("services") || SCENARIOS.includes("postgres")) {
+    if (SCENARIOS.some((s) => ["services", "postgres", "postgres-long-lock"].includes(s))) {
       const nats = natsServer(natsPort as number, natsMonitor as number);
       nats.start();
       owned.push(nats);
@@ -217,29 +236,58 @@ async function main(): Promise<void> {
             { name: "every pool full: the emails table locked for 20 s", run: () => pg.lockEmails(system.databaseName("inbox"), 20_000) },
           ])) && ok;
       }
+      if (SCENARIOS.includes("postgres-long-lock")) {
+        // longer than the sender's 60 s wait for its reply: without a bound on the intake's write, the
+        // write the sender gave up on commits when the lock ends, beside the sender's retry
+        const storeTimeout = process.env.BENCH_STORE_TIMEOUT ?? "20s";
+        ok =
+          (await scenario(
+            `the emails table locked for ${LONG_LOCK_MS / 1000} s (smtp.store_timeout ${storeTimeout})`,
+            { ...infra, intakeEnv: { BB_SMTP_STORE_TIMEOUT: storeTimeout } },
+            (system) => [
+              {
+                name: `the emails table locked for ${LONG_LOCK_MS / 1000} s`,
+                run: () => pg.lockEmails(system.databaseName("inbox"), LONG_LOCK_MS),
+              },
+            ],
+          )) && ok;
+      }
       await nats.kill();
     }
     if (SCENARIOS.includes("nats-cluster")) {
       const [c1, c2, c3, r1, r2, r3, m1, m2, m3] = clusterPorts as [number, number, number, number, number, number, number, number, number];
       const routes = [r1, r2, r3];
+      const monitors = [m1, m2, m3];
       const members = [c1, c2, c3].map((port, i) =>
-        natsServer(port, [m1, m2, m3][i] as number, {
+        natsServer(port, monitors[i] as number, {
           cluster: { name: `n${i + 1}`, port: routes[i] as number, routes: routes.filter((_, j) => j !== i) },
         }),
       );
       for (const m of members) m.start();
       owned.push(...members);
-      await Promise.all([m1, m2, m3].map((m) => natsReady(m)));
-      const natsUrl = `nats://127.0.0.1:${c1}`;
-      testInfra.natsUrl = natsUrl;
+      await Promise.all(monitors.map((m) => natsReady(m)));
+      // the services are given every member, as docs/operations.md asks; the harness's own
+      // connections (set-up, clean-up) go to n2, which stays up
+      testInfra.natsUrl = `nats://127.0.0.1:${c2}`;
+      const natsUrl = [c1, c2, c3].map((p) => `nats://127.0.0.1:${p}`).join(",");
       const infra: Infra = { pg, natsUrl, redisUrl: `redis://127.0.0.1:${redisPort}`, natsEnv: { BB_NATS_STREAM_REPLICAS: "3" }, owned };
       const [first] = members as [Owned];
+      const spread = async () => (await Promise.all(monitors.map((m) => natsConnections(m).catch(() => -1)))).join(" / ");
       ok =
-        (await scenario("NATS cluster (3 nodes, streams R3): a member lost", infra, () => [
+        (await scenario("NATS cluster (3 nodes, streams R3): a member lost", infra, (system) => [
           {
-            name: "NATS member n1 (the services' seed) killed (-9), back after 15 s",
+            name: "NATS member n1 killed (-9), the SMTP intake restarted while it is down, n1 back after 15 s",
             run: async () => {
+              const streams = await natsStreams(m2);
+              process.stdout.write(
+                `  streams: ${streams.map((st) => `${st.name} R${st.replicas} (leader ${st.leader})`).join(", ")}\n` +
+                  `  client connections on n1 / n2 / n3 before: ${await spread()}\n`,
+              );
               await first.kill();
+              // a process that starts while a member is down connects to another listed one
+              await system.stopProcess("inbox-smtp", "SIGKILL");
+              await system.startProcess("inbox-smtp");
+              process.stdout.write(`  client connections on n2 / n3 with n1 down: ${(await spread()).split(" / ").slice(1).join(" / ")}\n`);
               await new Promise((r) => setTimeout(r, 15_000));
               first.start();
               await natsReady(m1);

@@ -206,6 +206,27 @@ export async function natsReady(monitorPort: number): Promise<void> {
   );
 }
 
+/** How many client connections the NATS server monitored at `monitorPort` holds (its /connz). */
+export async function natsConnections(monitorPort: number): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${monitorPort}/connz`);
+  return ((await res.json()) as { num_connections: number }).num_connections;
+}
+
+/** The JetStream streams a cluster member reports (its /jsz), with their leader and how many replicas each has. */
+export async function natsStreams(monitorPort: number): Promise<Array<{ name: string; leader: string; replicas: number }>> {
+  const res = await fetch(`http://127.0.0.1:${monitorPort}/jsz?streams=true`);
+  const body = (await res.json()) as {
+    account_details?: Array<{ stream_detail?: Array<{ name: string; cluster?: { leader?: string; replicas?: unknown[] } }> }>;
+  };
+  return (body.account_details ?? []).flatMap((a) =>
+    (a.stream_detail ?? []).map((st) => ({
+      name: st.name,
+      leader: st.cluster?.leader ?? "?",
+      replicas: 1 + (st.cluster?.replicas?.length ?? 0),
+    })),
+  );
+}
+
 export function redisServer(port: number): Owned {
   return new Owned("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
 }

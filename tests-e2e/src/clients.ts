@@ -44,7 +44,9 @@ export interface SmtpReply {
 /** A minimal SMTP client on node:net, so tests see every reply code (RCPT 550 included). */
 export class SmtpSession {
   private buffer = "";
-  private waiters: Array<(r: SmtpReply) => void> = [];
+  private waiters: Array<{ resolve(r: SmtpReply): void; reject(err: Error): void }> = [];
+  /** Why the connection ended, once it has: every reply still awaited, and every later command, fails with it. */
+  private ended: Error | null = null;
   private constructor(private readonly socket: net.Socket) {
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
@@ -54,9 +56,18 @@ export class SmtpSession {
         if (!m) break;
         this.buffer = this.buffer.slice((m.index ?? 0) + m[0].length);
         const waiter = this.waiters.shift();
-        waiter?.({ code: Number(m[2]), text: m[3] ?? "" });
+        waiter?.resolve({ code: Number(m[2]), text: m[3] ?? "" });
       }
     });
+    // a server that dies mid-session (a fault benchmark's kill) fails the session at once, as a
+    // real client sees it, instead of leaving its reply awaited forever
+    socket.on("error", (err) => this.end(err));
+    socket.on("close", () => this.end(new Error("connection closed by the server")));
+  }
+
+  private end(err: Error): void {
+    this.ended ??= err;
+    for (const w of this.waiters.splice(0)) w.reject(this.ended);
   }
 
   static async open(port: number, host = "127.0.0.1"): Promise<SmtpSession> {
@@ -73,7 +84,9 @@ export class SmtpSession {
   }
 
   private next(): Promise<SmtpReply> {
-    return new Promise((resolve) => this.waiters.push(resolve));
+    const ended = this.ended;
+    if (ended) return Promise.reject(ended);
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
   command(line: string): Promise<SmtpReply> {

@@ -73,7 +73,12 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
   const storage = new SwitchableStore(configuredStore(config));
   infra.checks.storage = () => storage.check();
   // the SMTP intake's statements on the pg pool, one group commit per process, and its recipient cache
-  const intake = new IntakeRepository(infra.pool, relay, { nc: infra.nc, namespace: config.nats.namespace });
+  const intake = new IntakeRepository(
+    infra.pool,
+    relay,
+    { nc: infra.nc, namespace: config.nats.namespace },
+    { timeoutMs: parseDurationMs(config.smtp.store_timeout) },
+  );
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Duration } from "@burnbox/contracts";
+import { Duration, parseDurationMs } from "@burnbox/contracts";
 import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit/runtime";
 
 export const InboxConfig = z.object({
@@ -35,6 +35,19 @@ export const InboxConfig = z.object({
       data_timeout: Duration.default("10m"),
       /** The longest one connection may last, whatever it does (421 and close beyond). */
       session_timeout: Duration.default("30m"),
+      /**
+       * How long the database gets to make a received message durable, from the moment the intake
+       * hands it over. The intake's pool runs with this as PostgreSQL's statement_timeout (and
+       * idle_in_transaction_session_timeout), and a message still queued when it passes is not
+       * written: a write that cannot finish in time is rolled back by the server and the sender
+       * gets 451, so nothing commits after the sender was told to retry. The reply comes at most
+       * about twice this after the end of DATA: keep that well inside senders' wait for it (RFC
+       * 5321: 10 minutes; some clients give up after 60 s).
+       */
+      store_timeout: Duration.default("20s").refine((d) => {
+        const ms = parseDurationMs(d);
+        return ms >= 1000 && ms <= 240_000;
+      }, "must be between 1s and 4m (the reply comes at most about twice this after the end of DATA)"),
     })
     .prefault({}),
   storage: z

@@ -7,6 +7,7 @@ void startTelemetry({ service: "inbox-smtp", env: process.env }).then(async (tel
   const { runService } = await import("@burnbox/service-kit/runtime");
   const { startIntake } = await import("./app");
   const { loadInboxConfig } = await import("./config");
+  const { parseDurationMs } = await import("@burnbox/contracts");
   // The SMTP intake runs as its own process; its health endpoints default to port 8106.
   await runService({
     telemetry,
@@ -18,7 +19,8 @@ void startTelemetry({ service: "inbox-smtp", env: process.env }).then(async (tel
         process.env.BB_HTTP_PORT ? { service: { name: "inbox-smtp" } } : { http: { port: 8106 }, service: { name: "inbox-smtp" } },
       ),
     // Redis: the attempt counts of SMTP behaviours (defer_first), shared by every intake replica
-    infra: (config) => ({ config, redis: true }),
+    // the store path's bound (smtp.store_timeout): PostgreSQL cancels and rolls back a statement past it
+    infra: (config) => ({ config, redis: true, poolLimits: { statementTimeoutMs: parseDurationMs(config.smtp.store_timeout) } }),
     start: (config, infra) => startIntake(config, infra),
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { subjects } from "@burnbox/contracts";
-import type { TeamScope } from "@burnbox/service-kit/data";
+import { createPool, type TeamScope } from "@burnbox/service-kit/data";
 import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
 import type { Infra } from "@burnbox/service-kit/runtime";
-import type { TestService } from "@burnbox/test-kit";
+import { waitFor, type TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";
 import { IntakeRepository, type ReceivedEmail } from "../src/data/intake.repository";
@@ -292,6 +292,81 @@ describe("the SMTP intake's batched write", () => {
     expect(found[1]).toMatchObject({ orgId: scope.orgId, teamId: otherTeam });
     expect(found[0]).toMatchObject({ orgId: scope.orgId, teamId: scope.teamId });
     expect(typeof found[0]?.createdBy).toBe("string");
+  });
+
+  describe("with a store timeout (smtp.store_timeout) shorter than a lock on the emails table", () => {
+    const TIMEOUT_MS = 1000;
+    let timed: Pool;
+    let lockPool: Pool;
+    /** A connection checked out of `lockPool`: the session that holds the lock. */
+    let locker: { query(sql: string): Promise<unknown>; release(): void };
+    /** The repository's monotonic clock, moved by the test (the pool's statement_timeout runs on the server's). */
+    let clockMs: number;
+    let timedRepo: IntakeRepository;
+
+    beforeEach(async () => {
+      clockMs = 0;
+      // the intake's pool as smtp-main makes it: PostgreSQL cancels a statement past the timeout
+      timed = createPool(t.dbUrl, 2, undefined, { statementTimeoutMs: TIMEOUT_MS });
+      const counting = {
+        query: (q: { name?: string; values?: unknown[] }) => {
+          if (q.name === "intake-receive") statements.push(new Set(q.values?.[0] as number[]).size);
+          return timed.query(q as never);
+        },
+      } as unknown as Pool;
+      timedRepo = new IntakeRepository(counting, { publishCommitted: (rows) => handed.push(...rows.map((r) => r.id)) }, undefined, {
+        timeoutMs: TIMEOUT_MS,
+        clock: () => clockMs,
+      });
+      // another session holds the emails table: every write waits behind it
+      lockPool = createPool(t.dbUrl, 1);
+      locker = await lockPool.connect();
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE emails IN ACCESS EXCLUSIVE MODE");
+    });
+
+    afterEach(async () => {
+      await locker.query("ROLLBACK").catch(() => undefined);
+      locker.release();
+      await Promise.all([lockPool.end(), timed.end()]);
+    });
+
+    it("when the write cannot finish in time, then PostgreSQL cancels it, the message is refused, and nothing of it commits, then or later", async () => {
+      const a = await inbox();
+      const message = [email(a.id, { attachments: 1 })];
+      const result = await settled(timedRepo.receive(message));
+      expect(result).toMatch(/statement timeout/);
+      expect(statements).toEqual([1]);
+      expect(handed).toEqual([]);
+      // the lock goes; a message written after it, on the same serial write path, is stored: the
+      // refused one's statement is over, and nothing of it is there
+      await locker.query("ROLLBACK");
+      const next = [email(a.id)];
+      expect(await settled(timedRepo.receive(next))).toBe("stored");
+      expect((await storedEmails([...message, ...next].map((r) => r.email.id))).map((r) => r.id)).toEqual([next[0]?.email.id]);
+      expect((await outboxRows(message.map((r) => r.outbox.id))).length).toBe(0);
+      const { rows } = await (t.infra.pool as Pool).query(`SELECT count(*)::int AS n FROM attachments WHERE id = $1::uuid`, [
+        message[0]?.email.attachments[0]?.id,
+      ]);
+      expect(rows[0].n).toBe(0);
+      expect(handed).toEqual([next[0]?.outbox.id]);
+    });
+
+    it("when a message's store timeout passes while it waits behind a hung write, then it is refused without being sent to the database", async () => {
+      const a = await inbox();
+      const first = [email(a.id)];
+      const queued = [email(a.id)];
+      const firstResult = settled(timedRepo.receive(first));
+      await waitFor(() => statements.length === 1, { what: "the first write to be sent" });
+      const queuedResult = settled(timedRepo.receive(queued));
+      clockMs += TIMEOUT_MS + 1; // the queued message's time is up before its turn comes
+      expect(await firstResult).toMatch(/statement timeout/);
+      expect(await queuedResult).toMatch(/not stored within the store timeout/);
+      expect(statements).toEqual([1]); // the queued message never reached the database
+      await locker.query("ROLLBACK");
+      expect(await storedEmails([...first, ...queued].map((r) => r.email.id))).toEqual([]);
+      expect(handed).toEqual([]);
+    });
   });
 
   it("when the service's own intake stores a message, then the relay is handed its event and publishes it", async () => {

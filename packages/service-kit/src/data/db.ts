@@ -103,12 +103,13 @@ export async function prepareDatabase(
   logger?: Logger,
   poolSize: number = DEFAULT_POOL_SIZE,
   migrate = true,
+  limits: PoolLimits = {},
 ): Promise<Pool> {
   if (migrate) {
     await ensureDatabase(url);
     await runMigrations(url, migrationsDir, logger);
   }
-  return createPool(url, poolSize, logger);
+  return createPool(url, poolSize, logger, limits);
 }
 
 /**
@@ -118,6 +119,18 @@ export async function prepareDatabase(
  */
 export const POOL_CONNECT_TIMEOUT_MS = 15_000;
 
+/** Server-side limits on every connection of a pool. */
+export interface PoolLimits {
+  /**
+   * PostgreSQL's `statement_timeout` and `idle_in_transaction_session_timeout` (ms), sent as
+   * connection parameters: a statement running longer, or a transaction left idle longer, is
+   * cancelled and rolled back by the server itself, so its error means that nothing of it was
+   * committed. (A client-side timeout would not: the statement would go on and might commit after
+   * the caller gave up.) Absent: the server's own settings (none by default).
+   */
+  statementTimeoutMs?: number;
+}
+
 /**
  * The one place a pg pool is constructed: `size` connections at most. A connection PostgreSQL
  * drops (a restart, a failover, an administrator's terminate) fails only the statement on it: the
@@ -126,8 +139,12 @@ export const POOL_CONNECT_TIMEOUT_MS = 15_000;
  * error on a checked-out client between statements (a transaction, the outbox relay's claim)
  * which, unheard, would end the process.
  */
-export function createPool(url: string, size: number = DEFAULT_POOL_SIZE, logger?: Logger): Pool {
-  const pool = new Pool({ connectionString: url, max: size, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
+export function createPool(url: string, size: number = DEFAULT_POOL_SIZE, logger?: Logger, limits: PoolLimits = {}): Pool {
+  const timeouts =
+    limits.statementTimeoutMs === undefined
+      ? {}
+      : { statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.statementTimeoutMs };
+  const pool = new Pool({ connectionString: url, max: size, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS, ...timeouts });
   pool.on("error", (err) => logger?.warn({ err }, "idle postgres client error"));
   pool.on("connect", (client) => client.on("error", (err) => logger?.warn({ err }, "postgres connection lost")));
   return pool;

@@ -10,12 +10,31 @@ import { SpanKind, extractNatsHeaders, injectNatsHeaders, withSpan } from "../te
 
 export type { NatsConnection, JetStreamClient };
 
+/**
+ * `nats.url` as the client's server list: one URL, or the members of a cluster comma-separated.
+ * With every member listed, a process that starts (or restarts) while one member is down connects
+ * to another; a connected client also learns the members from the server and reconnects to any of
+ * them, so a single seed only matters at start.
+ */
+export function natsServers(url: string): string[] {
+  return url
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
 export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
   // noAsyncTraces: a request or JetStream publish does not build an Error up front for the stack of
   // a failure that rarely comes (2% of the SMTP intake's CPU did); failures keep their message.
   // typescript-eslint cannot resolve transport-node's re-exported types (tsc can); the annotation keeps it typed
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
-  const nc: NatsConnection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
+  const nc: NatsConnection = await connect({
+    servers: natsServers(url),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    noAsyncTraces: true,
+  });
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === "disconnect" || s.type === "reconnect") logger?.warn({ nats: s.type }, "nats connection status");

@@ -7,7 +7,7 @@ import type { DestinationStream } from "pino";
 import { parseDurationMs } from "@burnbox/contracts";
 import { configWarnings, loadMigrationConfig } from "./config";
 import { Drain } from "./drain";
-import { migrateDatabase, prepareDatabase } from "../data/db";
+import { migrateDatabase, prepareDatabase, type PoolLimits } from "../data/db";
 import { exitOnStartupError, handleShutdown } from "./shutdown";
 import { serveHealthPing } from "../messaging/health-ping";
 import type { HealthCheck } from "../http/health";
@@ -53,6 +53,8 @@ export async function startInfra(opts: {
   database?: { url: string; migrationsDir: string; poolSize?: number; migrateOnStart?: boolean };
   redis?: boolean;
   logDestination?: DestinationStream;
+  /** Server-side limits on the pool's connections (the SMTP intake's `smtp.store_timeout`); absent: none. */
+  poolLimits?: PoolLimits;
 }): Promise<Infra> {
   const { config } = opts;
   const logger = createLogger({
@@ -62,7 +64,16 @@ export async function startInfra(opts: {
   });
   for (const warning of configWarnings(config)) logger.warn({ setting: warning.split(":")[0] }, warning);
   const metrics = createMetrics(config.service.name);
-  const pool = opts.database ? await prepareDatabase(opts.database.url, opts.database.migrationsDir, logger, opts.database.poolSize) : null;
+  const pool = opts.database
+    ? await prepareDatabase(
+        opts.database.url,
+        opts.database.migrationsDir,
+        logger,
+        opts.database.poolSize,
+        opts.database.migrateOnStart ?? true,
+        opts.poolLimits,
+      )
+    : null;
   const nc = await connectNats(config.nats.url, config.service.name, logger);
   await ensureStreams(nc, config.nats.namespace, config.nats.stream_replicas ?? 1);
   const js = jetstream(nc);

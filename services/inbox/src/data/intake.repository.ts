@@ -48,6 +48,23 @@ export const RECIPIENT_CHANGES: Invalidations = {
   [InboxChange.domainDeactivated]: "all",
 };
 
+/** `smtp.store_timeout`'s default: how long a message may take to be stored before the sender gets 451. */
+export const DEFAULT_STORE_TIMEOUT_MS = 20_000;
+
+/** A message waiting for its write, and when (on the repository's monotonic clock) its store timeout passes. */
+interface PendingMessage {
+  emails: ReceivedEmail[];
+  deadline: number;
+}
+
+/** A message not written because its store timeout passed first (nothing of it was sent to the database). */
+export class StoreTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`not stored within the store timeout (${timeoutMs} ms); nothing of it was written`);
+    this.name = "StoreTimeoutError";
+  }
+}
+
 /** At most this many messages are written by one statement... */
 export const MAX_MESSAGES_PER_STATEMENT = 64;
 /** ...and no more text than this (characters of bodies and headers), unless a single message holds more. */
@@ -212,7 +229,7 @@ export function outcomesOf(
  * write stored go to the relay, which publishes them at once.
  */
 export class IntakeRepository extends HotRepository {
-  private readonly writes: GroupCommit<ReceivedEmail[]>;
+  private readonly writes: GroupCommit<PendingMessage>;
   private readonly lookups: GroupCommit<{ fullAddress: string; at: Date }, ReceivingInbox | null>;
   /**
    * The receiving inbox of each address, kept by this process for at most `maxAgeMs` (1 s) and only
@@ -224,20 +241,25 @@ export class IntakeRepository extends HotRepository {
    */
   private readonly recipients: BroadcastCache<ReceivingInbox | null> | null;
 
-  /** With `broadcasts` (the service's NATS connection and namespace), recipients are cached as above. */
+  /**
+   * With `broadcasts` (the service's NATS connection and namespace), recipients are cached as above.
+   * `store`: how long a message may take to be stored from `receive()` (`smtp.store_timeout`, the
+   * pool's statement timeout too: see `writeBatch`), and the monotonic clock that measures it.
+   */
   constructor(
     private readonly pool: Pool,
     relay: Pick<OutboxRelay, "publishCommitted">,
     broadcasts?: ChangeBroadcasts,
+    private readonly store: { timeoutMs: number; clock?: () => number } = { timeoutMs: DEFAULT_STORE_TIMEOUT_MS },
   ) {
     super();
     this.recipients = changeCache(broadcasts, RECIPIENT_CHANGES);
     this.writes = startGroupCommit({
       write: (batch) => batchSpan("intake receive", batch.length, () => this.writeBatch(batch)),
       maxBatch: MAX_MESSAGES_PER_STATEMENT,
-      weigh: textOf,
+      weigh: (m) => textOf(m.emails),
       maxWeight: MAX_TEXT_PER_STATEMENT,
-      afterCommit: (messages) => relay.publishCommitted(messages.flatMap((m) => m.map((e) => e.outbox))),
+      afterCommit: (messages) => relay.publishCommitted(messages.flatMap((m) => m.emails.map((e) => e.outbox))),
     });
     this.lookups = startGroupCommit({
       write: (batch) => batchSpan("intake locate recipients", batch.length, () => this.locateBatch(batch)),
@@ -263,10 +285,15 @@ export class IntakeRepository extends HotRepository {
   /**
    * Stores one received message: its emails (each in its scope's inbox, which must still be that
    * team's), their attachments' rows and their outbox rows, atomically; resolves once committed.
-   * Throws when an inbox is gone (nothing of the message is stored) or the write failed.
+   * Throws when an inbox is gone (nothing of the message is stored), the write failed, or it
+   * could not be done within the store timeout; a throw means nothing of the message committed.
    */
   async receive(message: ReceivedEmail[]): Promise<void> {
-    if (message.length > 0) await this.writes.submit(message);
+    if (message.length > 0) await this.writes.submit({ emails: message, deadline: this.now() + this.store.timeoutMs });
+  }
+
+  private now(): number {
+    return this.store.clock ? this.store.clock() : performance.now();
   }
 
   /** Resolves when no write or lookup is queued or in flight (shutdown). */
@@ -284,7 +311,18 @@ export class IntakeRepository extends HotRepository {
     return batch.map((_, i) => found.get(i) ?? null);
   }
 
-  private async writeBatch(messages: ReceivedEmail[][]): Promise<Array<Error | null>> {
+  /**
+   * One statement for the batch's messages that still have time. A message whose store timeout
+   * passed while it waited (behind a statement the server was still running) is not written: its
+   * sender gets 451. The statement itself is bounded by the pool's statement_timeout (the same
+   * store timeout), so a write that cannot finish in time is cancelled and rolled back by
+   * PostgreSQL, and its error reaches the senders only once nothing of it can commit any more.
+   */
+  private async writeBatch(batch: PendingMessage[]): Promise<Array<Error | null>> {
+    const now = this.now();
+    const live = batch.filter((m) => m.deadline > now);
+    if (live.length === 0) return batch.map(() => new StoreTimeoutError(this.store.timeoutMs));
+    const messages = live.map((m) => m.emails);
     const { rows } = await this.pool.query<{ stored: string | null; gone: string | null }>({
       name: "intake-receive",
       text: RECEIVE_SQL,
@@ -296,6 +334,8 @@ export class IntakeRepository extends HotRepository {
       if (r.stored) stored.add(r.stored);
       if (r.gone) gone.add(r.gone);
     }
-    return outcomesOf(messages, { stored, gone });
+    const written = outcomesOf(messages, { stored, gone });
+    const outcomes = new Map(live.map((m, i) => [m, written[i] ?? null]));
+    return batch.map((m) => (outcomes.has(m) ? (outcomes.get(m) ?? null) : new StoreTimeoutError(this.store.timeoutMs)));
   }
 }
