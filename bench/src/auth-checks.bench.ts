@@ -27,7 +27,7 @@ import { mailAuthentication } from "../../services/inbox/src/adapters/mail-authe
 import { machine, percentile } from "./stats";
 
 // the intake's own mailparser (the bench package does not depend on it)
-const { simpleParser } = createRequire(new URL("../../services/inbox/package.json", import.meta.url))("mailparser") as {
+const { simpleParser } = createRequire(path.join(__dirname, "../../services/inbox/package.json"))("mailparser") as {
   simpleParser: (raw: Buffer, options: { skipImageLinks: boolean; skipTextToHtml: boolean; skipHtmlToText: boolean }) => Promise<unknown>;
 };
 
