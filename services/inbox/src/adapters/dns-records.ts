@@ -122,6 +122,10 @@ export class DnsRecords {
 
   /** The records of `name` of type `type` (shaped like `node:dns`'s answers), or a `DnsLookupError`. */
   async lookup(name: string, type: RecordType, budget: LookupBudget): Promise<unknown[]> {
+    // the caller awaits the returned promise before a kept absence rejects it: a promise that
+    // rejects before anyone listens is tracked as a possibly unhandled rejection, which cost more
+    // than the rest of a cached lookup (the DMARC walk asks names that do not exist on every message)
+    await Promise.resolve();
     const remaining = budget.deadline - this.now;
     if (remaining <= 0 || budget.lookupsLeft <= 0) throw new DnsLookupError("ETIMEOUT", `no DNS budget left for ${type} ${name}`);
     budget.lookupsLeft -= 1;
