@@ -264,6 +264,9 @@ describe("the console: admin console", () => {
   });
 
   it("when the admin pages are used at 360 px in dark mode, then none scrolls sideways, and Add provider is reached with Tab and opened with Enter", async () => {
+    // the orgs table shows only when an org exists (this test may run alone)
+    const org = await api("POST", "/orgs", { token: admin.token, body: { name: `Narrow ${Date.now().toString(36)}` } });
+    expect(org.status).toBe(201);
     const { context, page } = await userBrowser(browser, system, { ...NARROW, colorScheme: "dark" });
     try {
       await signIn(page, admin.email);

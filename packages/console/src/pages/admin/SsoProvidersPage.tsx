@@ -82,12 +82,21 @@ function Providers() {
           </TableScroll>
         )
       )}
-      {creating && <CreateProviderModal onClose={() => setCreating(false)} />}
+      <CreateProviderModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );
 }
 
-function CreateProviderModal({ onClose }: { onClose: () => void }) {
+/** Always mounted, so that closing it hands the focus back to the button that opened it; its form starts afresh each time. */
+function CreateProviderModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add an SSO provider" size="lg" closeButtonProps={{ "aria-label": "Close" }}>
+      <CreateProviderForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+function CreateProviderForm({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<ProviderDraft | null>(null);
   const create = useApiMutation((bb, d: ProviderDraft) => bb.api.POST("/admin/sso/providers", { body: bodyOf(d) }), {
@@ -98,7 +107,7 @@ function CreateProviderModal({ onClose }: { onClose: () => void }) {
     },
   });
   return (
-    <Modal opened onClose={onClose} title="Add an SSO provider" size="lg" closeButtonProps={{ "aria-label": "Close" }}>
+    <>
       <Stack>
         <Radio.Group
           label="Preset"
@@ -125,6 +134,6 @@ function CreateProviderModal({ onClose }: { onClose: () => void }) {
           />
         )}
       </Stack>
-    </Modal>
+    </>
   );
 }
