@@ -25,6 +25,8 @@ let pids: Record<string, number | undefined> = {};
 
 const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 1000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+/** BENCH_PATHS=key,direct: the system paths to run (default all three); BENCH_FIXED_RATE=0 skips the fixed-rate rounds. */
+const PATHS = new Set((process.env.BENCH_PATHS ?? "key,jwt,direct").split(","));
 
 /** A bare node:http server in a child process answering every request with `body` as JSON. */
 async function bareHttp(body: string): Promise<{ url: string; stop(): void }> {
@@ -46,7 +48,10 @@ async function run(label: string, url: string, headers: () => Record<string, str
   await autocannon({ ...opts, duration: 3 }); // warm-up
   const cpu = cpuPerUnit(pids);
   const others = othersPerUnit();
+  const from = process.hrtime.bigint() / 1000n;
   const r = await autocannon({ ...opts, headers: headers(), duration: SECONDS });
+  // the phase on the monotonic clock in µs, as V8's CPU profiles count (profile-summary --window)
+  if (process.env.BB_BENCH_PROFILE) process.stdout.write(`${"".padEnd(34)} window ${from}-${process.hrtime.bigint() / 1000n}\n`);
   const bad = r.non2xx + r.errors + r.timeouts;
   process.stdout.write(
     `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  (${r.requests.total} requests, ${bad} not 2xx)\n`,
@@ -153,18 +158,21 @@ async function main(): Promise<void> {
       const rounds: Array<{ key: number; jwt: number; direct: number }> = [];
       for (let round = 1; round <= REPEATS; round++) {
         process.stdout.write(`round ${round} of ${REPEATS}\n`);
-        const viaKey = await run("gateway + API key", viaGateway.url, viaGateway.key);
-        const viaJwt = await run("gateway + JWT", viaGateway.url, jwtHeaders);
-        const direct = await run("inbox service directly", directUrl, directHeaders);
-        rounds.push({ key: viaKey / direct, jwt: viaJwt / direct, direct });
+        const viaKey = PATHS.has("key") ? await run("gateway + API key", viaGateway.url, viaGateway.key) : NaN;
+        const viaJwt = PATHS.has("jwt") ? await run("gateway + JWT", viaGateway.url, jwtHeaders) : NaN;
+        const direct = PATHS.has("direct") ? await run("inbox service directly", directUrl, directHeaders) : NaN;
+        rounds.push({ key: viaKey, jwt: viaJwt, direct });
       }
       const bareRate = await run("bare node:http, same body", bare.url, () => ({}));
       const median = (xs: number[]) => percentile(xs, 50);
+      const toBare = (k: "key" | "jwt" | "direct") =>
+        `${rounds.map((r) => pct(r[k] / bareRate)).join(", ")} (median ${pct(median(rounds.map((r) => r[k])) / bareRate)})`;
       process.stdout.write(
-        `ratio to the direct baseline by round: API key ${rounds.map((r) => pct(r.key)).join(", ")}; JWT ${rounds.map((r) => pct(r.jwt)).join(", ")}\n` +
-          `median: API key ${pct(median(rounds.map((r) => r.key)))}, JWT ${pct(median(rounds.map((r) => r.jwt)))} (target >= 60%); ` +
-          `inbox directly is ${pct(median(rounds.map((r) => r.direct)) / bareRate)} of bare node:http\n`,
+        `ratio to the direct baseline by round: API key ${rounds.map((r) => pct(r.key / r.direct)).join(", ")}; JWT ${rounds.map((r) => pct(r.jwt / r.direct)).join(", ")}\n` +
+          `median: API key ${pct(median(rounds.map((r) => r.key / r.direct)))}, JWT ${pct(median(rounds.map((r) => r.jwt / r.direct)))} (target >= 60%)\n` +
+          `ratio to bare node:http by round: API key ${toBare("key")}; JWT ${toBare("jwt")}; inbox directly ${toBare("direct")}\n`,
       );
+      if (FIXED_RATE <= 0) return;
       process.stdout.write(`\nat a fixed ${FIXED_RATE} req/s (target: served, p99 <= 50 ms)\n`);
       await fixedRate("bare node:http, fixed rate", bare.url, () => ({}), FIXED_RATE);
       // one stall of the machine (or a collection) during a 10 s run is its p99: the three in rounds too

@@ -2,7 +2,10 @@
  * Summarises `.cpuprofile` files (node --cpu-prof, e.g. written by a benchmark run with
  * BB_BENCH_PROFILE=inbox-smtp): the functions with the most self time, and the packages or source
  * files where the time is spent, as shares of the sampled time.
- * Run: pnpm --filter @burnbox/bench profile-summary <file-or-dir>... [--top 30]
+ * Run: pnpm --filter @burnbox/bench profile-summary <file-or-dir>... [--top 30] [--window <from>-<to>]
+ * `--window` keeps the samples taken between two monotonic-clock times in microseconds (what
+ * `process.hrtime` and V8's profiler both count from; `bench gateway-auth` prints each phase's), so
+ * a summary covers one phase of a run and not the process's start.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +17,7 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -41,11 +45,16 @@ function place(url: string, fn: string): string {
   return m ? m[0] : url;
 }
 
-function summarise(file: string, top: number): void {
+function summarise(file: string, top: number, window: [number, number] | null): void {
   const p = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  let at = p.startTime;
+  p.samples.forEach((id, i) => {
+    at += p.timeDeltas[i] ?? 0;
+    if (window && (at < window[0] || at > window[1])) return;
+    self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0));
+  });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = [...self.entries()].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
   const busy = total - idle;
@@ -71,4 +80,7 @@ function summarise(file: string, top: number): void {
 const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 25;
-for (const f of files(args)) summarise(f, top);
+const windowAt = args.indexOf("--window");
+const window = windowAt >= 0 ? ((args.splice(windowAt, 2)[1] ?? "").split("-").map(Number) as [number, number]) : null;
+if (window && !(window.length === 2 && window.every(Number.isFinite))) throw new Error("--window <from>-<to>: two monotonic times in µs");
+for (const f of files(args)) summarise(f, top, window);

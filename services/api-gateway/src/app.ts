@@ -143,6 +143,8 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
       removeDrainHook();
       await Promise.all([server.close(), metricsPort?.close()]);
       forwarder.close();
+      // the usage not sent yet (at most USAGE_FLUSH_MS of it), given a moment before the connection goes
+      await Promise.race([authenticator.flushUsage(), new Promise((done) => setTimeout(done, 1000).unref())]);
       redis.disconnect();
     },
   };

@@ -84,6 +84,8 @@ export function createAdmission(opts: { config: GatewayConfig; authenticator: Au
       const caller: Caller = { ip, auth };
       callers.set(req, caller);
       if (auth.kind === "authenticated") enrichContext({ user_id: auth.actor.user_id });
+      // the keys' usage counted so far goes in the same write as the window's command (and before it)
+      void authenticator.flushUsage();
       const decision = rl.enabled ? await limiter.hit(rulesFor(req, caller)) : await limiter.peek(rulesFor(req, caller));
       setRateHeaders(res, decision);
       if (!decision.allowed) {

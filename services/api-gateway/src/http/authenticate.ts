@@ -25,6 +25,9 @@ const AccessClaims = z.object({
 });
 type AccessClaimsT = z.infer<typeof AccessClaims>;
 
+/** How late a key's usage reaches Redis at most when neither another request nor its answer has taken it along (see recordUsage). */
+export const USAGE_FLUSH_MS = 20;
+
 /** Verified access tokens kept at most (all dropped at once beyond it; a token's own life is 15 minutes). */
 const MAX_VERIFIED_TOKENS = 10_000;
 
@@ -65,8 +68,13 @@ export class Authenticator {
   private readonly statusCache = new Map<string, { revoked: boolean; until: number }>();
   /** Access tokens already verified: their claims and validity window (see verifiedClaims). */
   private readonly verified = new Map<string, { claims: AccessClaimsT; exp: number | undefined; nbf: number | undefined }>();
-  /** Usage counted by the requests admitted together, per key, not yet sent to Redis. */
+  /** Usage counted by the requests admitted since the last flush, per key, not yet sent to Redis. */
   private readonly pendingUsage = new Map<string, { count: number; ip: string; at: number }>();
+  /** Sends `pendingUsage` when no other Redis command of the request path has taken it along. */
+  private usageTimer: NodeJS.Timeout | null = null;
+  /** Requests counted by `recordUsage` so far, and how many of them have been sent to Redis. */
+  private usageRecorded = 0;
+  private usageSent = 0;
 
   /**
    * The JWT secret as a key object, made once: given a string, jsonwebtoken first tries to read it
@@ -247,12 +255,14 @@ export class Authenticator {
 
   /**
    * Counts an accepted request for the key's usage figures (flushed to Postgres by identity). The
-   * requests admitted together (one Redis reply resumes them all in one go) are summed per key and
-   * sent as one script (count, last use and dirty mark, atomic as a MULTI was) once they have all
-   * run, which the client auto-pipelines with the rest of this turn's Redis work. It is written at
-   * the end of this turn, before the service can have answered: usage is exact when read right after.
+   * counts are summed per key in this process and sent as one script (count, last use and dirty
+   * mark, atomic as a MULTI was) with the next Redis command of the request path (`flushUsage`,
+   * which admission calls just before its rate-limit command): under load they share that
+   * command's write instead of costing one of their own. The forwarder calls `usageSentBy` with
+   * the returned mark before the request's answer goes out, so usage is sent before the client can
+   * read it, as when each turn sent its own; a timer sends it within `USAGE_FLUSH_MS` otherwise.
    */
-  recordUsage(keyId: string, clientIp: string): void {
+  recordUsage(keyId: string, clientIp: string): number {
     const seen = this.pendingUsage.get(keyId);
     if (seen) {
       seen.count++;
@@ -261,11 +271,26 @@ export class Authenticator {
     } else {
       this.pendingUsage.set(keyId, { count: 1, ip: clientIp, at: this.now() });
     }
-    if (this.pendingUsage.size === 1 && !seen) process.nextTick(() => this.flushUsage());
+    if (!this.usageTimer) {
+      this.usageTimer = setTimeout(() => void this.flushUsage(), USAGE_FLUSH_MS);
+      this.usageTimer.unref();
+    }
+    return ++this.usageRecorded;
   }
 
-  private flushUsage(): void {
-    if (this.pendingUsage.size === 0) return;
+  /** Sends the usage counted so far unless the request `recordUsage` marked `mark` went out already. */
+  usageSentBy(mark: number): void {
+    if (this.usageSent < mark) void this.flushUsage();
+  }
+
+  /** Sends the usage counted so far (a no-op when there is none); resolves once Redis has it, or failed to take it. */
+  flushUsage(): Promise<void> {
+    if (this.usageTimer) {
+      clearTimeout(this.usageTimer);
+      this.usageTimer = null;
+    }
+    this.usageSent = this.usageRecorded;
+    if (this.pendingUsage.size === 0) return Promise.resolve();
     const { redis, redisPrefix } = this.deps;
     const keys: string[] = [];
     const args: string[] = [];
@@ -274,8 +299,9 @@ export class Authenticator {
       args.push(String(u.count), new Date(u.at).toISOString(), u.ip, keyId);
     }
     this.pendingUsage.clear();
-    RECORD_USAGE.run(redis, [...keys, redisKeys.apiKeyUsageDirty(redisPrefix)], args).catch((err: unknown) =>
-      this.deps.logger.warn({ err }, "api key usage not recorded"),
+    return RECORD_USAGE.run(redis, [...keys, redisKeys.apiKeyUsageDirty(redisPrefix)], args).then(
+      () => undefined,
+      (err: unknown) => this.deps.logger.warn({ err }, "api key usage not recorded"),
     );
   }
 }

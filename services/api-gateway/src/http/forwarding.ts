@@ -28,7 +28,8 @@ function forwardTo(opts: ForwardingDeps, route: ForwardedRoute) {
     const actor: Actor | null = caller.auth.kind === "authenticated" ? caller.auth.actor : null;
     const refused = authorizeRoute(route, actor);
     if (refused) throw refused;
-    if (actor?.api_key) opts.authenticator.recordUsage(actor.api_key.id, caller.ip);
+    // counted now, sent with the next request's Redis command, and at the latest before this answer goes out
+    const usage = actor?.api_key ? opts.authenticator.recordUsage(actor.api_key.id, caller.ip) : 0;
     const requestId = String(res.getHeader("X-Request-ID"));
     const traceparent = headerOf(req, "traceparent");
     const context = signInternalContext(
@@ -41,6 +42,7 @@ function forwardTo(opts: ForwardingDeps, route: ForwardedRoute) {
       opts.upstreams[route.service],
       { [INTERNAL_CONTEXT_HEADER]: context, "x-request-id": requestId },
       route.holdsUpToMs,
+      usage > 0 ? () => opts.authenticator.usageSentBy(usage) : undefined,
     );
   };
 }
