@@ -98,13 +98,25 @@ async function main(): Promise<void> {
       }
     });
 
-    await report("first signed-in page (the inbox list with its rows), session cookie present", async () => {
+    const signedIn = (remember: boolean) => async () => {
       const context = await browser.newContext({ baseURL: system.gatewayUrl });
       try {
         const login = await context.request.post("/api/v1/auth/login", {
           data: { email: user.email, password: STRONG_PASSWORD, use_cookie: true },
         });
         if (!login.ok()) throw new Error(`login: ${login.status()}`);
+        // a returning member's browser remembers the org and team chosen last time (no HTTP cache still)
+        if (remember) {
+          const choice = JSON.stringify({ orgId: world.orgId, teamId: world.teamId });
+          await context.addInitScript(
+            (value) =>
+              (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+                "burnbox.workspace",
+                value,
+              ),
+            choice,
+          );
+        }
         // interactive: the team's inboxes listed (not only the page's heading)
         return await coldLoad(context, "/inboxes", (page) =>
           page.getByRole("list", { name: "Inboxes" }).getByRole("listitem").first().waitFor(),
@@ -112,7 +124,9 @@ async function main(): Promise<void> {
       } finally {
         await context.close();
       }
-    });
+    };
+    await report("first signed-in page (the inbox list with its rows), session cookie present, fresh profile", signedIn(false));
+    await report("the same for a returning member (org and team remembered, HTTP cache empty)", signedIn(true));
   } finally {
     await browser.close();
     await system.stop();

@@ -28,7 +28,8 @@ interface Choice {
   teamId?: string;
 }
 
-function remembered(): Choice {
+/** The org and team chosen last time in this browser (ids only). */
+export function remembered(): Choice {
   try {
     return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as Choice;
   } catch {

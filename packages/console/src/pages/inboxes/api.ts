@@ -3,7 +3,7 @@ import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary,
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { unwrap, useApi } from "../../api/query";
 import type { SessionStore } from "../../api/session-store";
-import { resolveWorkspace } from "../../app/workspace";
+import { remembered, resolveWorkspace } from "../../app/workspace";
 import { inboxKeys as keys, type InboxFilters, type InboxStatus, type MailFilters } from "./keys";
 
 export type MyDomain = components["schemas"]["MyDomain"];
@@ -65,17 +65,22 @@ export const inboxStatus = (raw: string | undefined): InboxStatus =>
  * Never blocks the navigation; a failure here is the page's to show when it asks again.
  */
 export function prefetchInboxList(queryClient: QueryClient, session: SessionStore, url: URL): null {
+  const p = url.searchParams;
+  const filters = (teamId: string | undefined): InboxFilters => ({
+    teamId,
+    status: inboxStatus(p.get("status") ?? undefined),
+    q: p.get("q") ?? "",
+    page: Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1),
+  });
   void (async () => {
     if (!(await session.resumed())) return;
+    // the team chosen last time is most likely the one the shell picks again: asked at once,
+    // beside the workspace's own queries (a team the user has lost is refused, and then not shown)
+    const guess = remembered().teamId;
+    const guessed = guess ? queryClient.prefetchQuery(inboxListQuery(session.client, filters(guess))) : undefined;
     const { team } = await resolveWorkspace(queryClient, session.client);
-    const p = url.searchParams;
-    const f: InboxFilters = {
-      teamId: team?.id,
-      status: inboxStatus(p.get("status") ?? undefined),
-      q: p.get("q") ?? "",
-      page: Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1),
-    };
-    await queryClient.prefetchQuery(inboxListQuery(session.client, f));
+    if (team?.id !== guess) await queryClient.prefetchQuery(inboxListQuery(session.client, filters(team?.id)));
+    await guessed;
   })().catch(() => undefined);
   return null;
 }
