@@ -1,6 +1,7 @@
 import { Group, Pagination, Text } from "@mantine/core";
 import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { pageFrom } from "./page-param";
 
 export interface ListParams<F extends string> {
   /** 1-based, from `?page=` */
@@ -24,7 +25,7 @@ export function useListParams<F extends string = never>(
   const [params, setParams] = useSearchParams();
   const names = options.filters ?? [];
   const pageParam = options.pageParam ?? "page";
-  const page = Math.max(1, Number.parseInt(params.get(pageParam) ?? "1", 10) || 1);
+  const page = pageFrom(params, pageParam);
   const perPage = Math.min(100, Math.max(1, Number.parseInt(params.get("per_page") ?? "", 10) || options.perPage || 20));
   // one string for the filters' values, so `filters` keeps its identity while they stay the same
   const key = JSON.stringify(names.map((n) => [n, params.get(n) ?? undefined]));

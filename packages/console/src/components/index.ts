@@ -7,6 +7,7 @@ export { EmptyState } from "./EmptyState";
 export { PageHeader } from "./PageHeader";
 export { SelectAllCheckbox, SelectRowCheckbox, useSelection, withCount, type Selection } from "./Selection";
 export { ListPagination, useClampedPage, useListParams, type ListParams } from "./Pagination";
+export { pageFrom } from "./page-param";
 export { Time, useDatetimeSettings, useNow } from "./Time";
 export { formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";
 export { TableScroll } from "./TableScroll";

@@ -171,20 +171,8 @@ function Records({ domain }: { domain: Domain }) {
             <Text size="sm" fw={600}>
               {r.type} ({r.required ? (r.extra ? `required, ${r.extra}` : "required") : r.extra})
             </Text>
-            <Text size="xs" c="dimmed" mt={4}>
-              Name
-            </Text>
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <Code style={{ wordBreak: "break-all" }}>{r.name}</Code>
-              <CopyButton value={r.name} label={`Copy the ${r.what}'s name`} />
-            </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              Value
-            </Text>
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <Code style={{ wordBreak: "break-all" }}>{r.value}</Code>
-              <CopyButton value={r.value} label={`Copy the ${r.what}'s value`} />
-            </Group>
+            <RecordField label="Name" value={r.name} copyLabel={`Copy the ${r.what}'s name`} />
+            <RecordField label="Value" value={r.value} copyLabel={`Copy the ${r.what}'s value`} />
           </Paper>
         ))}
       </Stack>
@@ -225,6 +213,21 @@ function Records({ domain }: { domain: Domain }) {
         </Table>
       </TableScroll>
     </Paper>
+  );
+}
+
+/** One field of a DNS record on a phone's card: its label, then the text to copy. */
+function RecordField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  return (
+    <>
+      <Text size="xs" c="dimmed" mt={4}>
+        {label}
+      </Text>
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <Code style={{ wordBreak: "break-all" }}>{value}</Code>
+        <CopyButton value={value} label={copyLabel} />
+      </Group>
+    </>
   );
 }
 

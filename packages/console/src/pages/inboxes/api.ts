@@ -2,6 +2,7 @@
 import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary, Inbox, InboxPage } from "@burnbox/sdk";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { unwrap, useApi } from "../../api/query";
+import { pageFrom } from "../../components/page-param";
 import type { SessionStore } from "../../api/session-store";
 import { remembered, resolveWorkspace } from "../../app/workspace";
 import { inboxKeys as keys, type InboxFilters, type InboxStatus, type MailFilters } from "./keys";
@@ -70,7 +71,7 @@ export function prefetchInboxList(queryClient: QueryClient, session: SessionStor
     teamId,
     status: inboxStatus(p.get("status") ?? undefined),
     q: p.get("q") ?? "",
-    page: Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1),
+    page: pageFrom(p),
   });
   void (async () => {
     if (!(await session.resumed())) return;
