@@ -9,7 +9,8 @@
  * Scenarios (BENCH_FAULTS, comma-separated; all by default):
  * - services: each service killed with SIGKILL and restarted, then NATS and Redis restarted;
  * - postgres: PostgreSQL restarted (pg_ctl -m fast), PostgreSQL refusing connections for 30 s,
- *   and every pool full (the emails table locked for 20 s);
+ *   PostgreSQL frozen for 30 s (SIGSTOP: connections open and silent), and every pool full (the
+ *   emails table locked for 20 s);
  * - postgres-long-lock (not in the default set): the emails table locked for 75 s, longer than
  *   the sender waits for its reply, with the intake's smtp.store_timeout (BENCH_STORE_TIMEOUT, 20s);
  * - nats-cluster: on a 3-node JetStream cluster (streams R3, the services given every member), one
@@ -233,6 +234,7 @@ async function main(): Promise<void> {
           (await scenario("PostgreSQL failing", infra, (system) => [
             { name: "PostgreSQL restarted (pg_ctl restart -m fast)", run: async () => pg.restart() },
             { name: "PostgreSQL refusing connections for 30 s", run: () => pg.refuse(30_000) },
+            { name: "PostgreSQL frozen for 30 s (every process stopped, connections left open)", run: () => pg.freeze(30_000) },
             { name: "every pool full: the emails table locked for 20 s", run: () => pg.lockEmails(system.databaseName("inbox"), 20_000) },
           ])) && ok;
       }

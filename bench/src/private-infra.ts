@@ -4,7 +4,7 @@
  * TCP proxy the benchmark can close, a Redis, and NATS (one server, or a 3-node JetStream cluster).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,7 +58,8 @@ function pgTool(tool: string, args: string[]): string {
 /**
  * A private PostgreSQL 15 cluster (trust auth, loopback only) and a proxy in front of it. Services
  * are pointed at the proxy: `refuse(ms)` closes it (every connection dropped, new ones refused)
- * for a while; `restart()` restarts the cluster itself (pg_ctl -m fast).
+ * for a while; `restart()` restarts the cluster itself (pg_ctl -m fast); `freeze(ms)` stops every
+ * process of the cluster (SIGSTOP) with its connections left open, as a frozen host would.
  */
 export class PrivatePostgres {
   private proxy: Server | null = null;
@@ -132,6 +133,23 @@ export class PrivatePostgres {
     });
     await new Promise((r) => setTimeout(r, ms));
     this.listen();
+  }
+
+  /**
+   * PostgreSQL stops answering for `ms` without dropping anything: the postmaster and every backend
+   * stopped (SIGSTOP), then continued. Open connections stay up and go silent, new ones are
+   * accepted by the kernel and never answered: what a frozen host or VM looks like to its clients.
+   */
+  async freeze(ms: number): Promise<void> {
+    const postmaster = Number(readFileSync(path.join(this.dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
+    const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    const all = [postmaster, ...children];
+    for (const pid of all) process.kill(pid, "SIGSTOP");
+    try {
+      await new Promise((r) => setTimeout(r, ms));
+    } finally {
+      for (const pid of all) process.kill(pid, "SIGCONT");
+    }
   }
 
   /**

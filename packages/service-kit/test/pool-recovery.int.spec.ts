@@ -1,5 +1,68 @@
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
 import { createPool } from "../src/data";
+
+/**
+ * A TCP relay to the test PostgreSQL whose open connections can be made to go silent, as behind a
+ * frozen host or a network path that drops packets without a reset: nothing is forwarded on them
+ * any more, and nothing closes them. New connections are relayed as usual.
+ */
+class SilenceableRelay {
+  private readonly pairs: Array<{ client: Socket; upstream: Socket; silenced: boolean }> = [];
+  /** Connections the pool itself closed while they were silenced. */
+  droppedByPool = 0;
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<SilenceableRelay> {
+    const target = new URL(testDatabaseUrl("postgres"));
+    let relay: SilenceableRelay | undefined;
+    const server = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      const pair = { client, upstream, silenced: false };
+      relay?.pairs.push(pair);
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.on("close", () => {
+        if (pair.silenced && relay) relay.droppedByPool += 1;
+        upstream.destroy();
+      });
+      upstream.on("close", () => client.destroy());
+      client.on("error", () => undefined);
+      upstream.on("error", () => undefined);
+    });
+    relay = new SilenceableRelay(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return relay;
+  }
+
+  url(): string {
+    const url = new URL(testDatabaseUrl("postgres"));
+    url.hostname = "127.0.0.1";
+    url.port = String((this.server.address() as { port: number }).port);
+    return url.toString();
+  }
+
+  /** Every connection open now stops carrying anything, in both directions: what is sent is lost. */
+  silence(): void {
+    for (const pair of this.pairs) {
+      pair.silenced = true;
+      pair.client.unpipe(pair.upstream);
+      pair.upstream.unpipe(pair.client);
+      // unpiped streams stay paused until resumed: read and drop what arrives, so an end is seen
+      pair.client.on("data", () => undefined).resume();
+      pair.upstream.on("data", () => undefined).resume();
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const { client, upstream } of this.pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
 
 /** Ends one backend of the pool from another connection, as a PostgreSQL restart or failover does. */
 async function terminate(pool: ReturnType<typeof createPool>, pid: number): Promise<void> {
@@ -49,5 +112,51 @@ describe("the service pool when PostgreSQL drops its connections", () => {
     } finally {
       await pool.end();
     }
+  });
+
+  describe("when PostgreSQL stops answering on a live connection", () => {
+    let relay: SilenceableRelay;
+    beforeEach(async () => {
+      relay = await SilenceableRelay.start();
+    });
+    afterEach(() => relay.close());
+
+    it("then the statement fails at the answer bound, the pool drops that connection, and the next caller is served on a new one", async () => {
+      const pool = createPool(relay.url(), 2, undefined, { answerTimeoutMs: 300 });
+      try {
+        await pool.query("SELECT 1");
+        relay.silence();
+        await expect(pool.query("SELECT 2")).rejects.toThrow("Query read timeout");
+        await waitFor(() => relay.droppedByPool === 1, { what: "the pool to close the silent connection" });
+        const { rows } = await pool.query<{ n: number }>("SELECT 3 AS n");
+        expect(rows).toEqual([{ n: 3 }]);
+      } finally {
+        await pool.end();
+      }
+    });
+
+    it("then a connection released without an error after its statement went unanswered (a rolled-back transaction) is not handed out again", async () => {
+      const pool = createPool(relay.url(), 1, undefined, { answerTimeoutMs: 300 });
+      try {
+        const client = await pool.connect();
+        await client.query("BEGIN");
+        relay.silence();
+        await expect(client.query("SELECT 1")).rejects.toThrow("Query read timeout");
+        // as Prisma's adapter releases a transaction's connection on rollback: without an error
+        client.release();
+        const { rows } = await pool.query<{ n: number }>("SELECT 4 AS n");
+        expect(rows).toEqual([{ n: 4 }]);
+        await waitFor(() => relay.droppedByPool === 1, { what: "the pool to close the silent connection" });
+      } finally {
+        await pool.end();
+      }
+    });
+
+    it("then, with only a server statement timeout set, the client's bound defaults to it plus the grace", () => {
+      const pool = createPool(relay.url(), 1, undefined, { statementTimeoutMs: 1_000 });
+      const options = (pool as unknown as { options: { query_timeout?: number; statement_timeout?: number } }).options;
+      expect(options).toMatchObject({ statement_timeout: 1_000, query_timeout: 6_000 });
+      return pool.end();
+    });
   });
 });

@@ -129,6 +129,57 @@ export interface PoolLimits {
    * the caller gave up.) Absent: the server's own settings (none by default).
    */
   statementTimeoutMs?: number;
+  /**
+   * How long the client waits for a statement's answer on a live connection before it drops the
+   * connection and fails the statement (ms). The server's timeout cannot end a statement on a
+   * PostgreSQL that has stopped answering altogether (a frozen host, a network path that went
+   * silent without a reset): without this bound the caller would wait for good. Default, when
+   * `statementTimeoutMs` is set: that plus `ANSWER_GRACE_MS`, so that a statement the server can
+   * still cancel is cancelled by the server first, and the client's bound only catches a server
+   * that no longer runs anything. Absent both: no bound.
+   */
+  answerTimeoutMs?: number;
+}
+
+/** What the client's answer bound (`PoolLimits.answerTimeoutMs`) adds to the server's statement timeout. */
+export const ANSWER_GRACE_MS = 5_000;
+
+/** node-postgres's message when a statement's answer did not come within the client's `query_timeout`. */
+const UNANSWERED = "Query read timeout";
+
+/**
+ * A pg client that drops its connection when a statement goes unanswered past the pool's
+ * `query_timeout`. node-postgres fails the statement but keeps the connection, whose next
+ * statement would queue behind the one that never ends; a transaction released without an error
+ * (Prisma's adapter does so on rollback) would put it back in the pool for the next caller. Ended
+ * at once (its socket destroyed), the client is discarded by the pool on release, error or not.
+ */
+class AnswerBoundClient extends Client {
+  // node-postgres's overloads (config or text, values, callback; promise without a callback)
+  override query(...args: unknown[]): never {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (err: Error | null, res: unknown) => {
+        this.dropIfUnanswered(err);
+        (callback as (e: Error | null, r: unknown) => void)(err, res);
+      };
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (typeof callback !== "function" && result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        this.dropIfUnanswered(err);
+        throw err;
+      }) as never;
+    }
+    return result as never;
+  }
+
+  private dropIfUnanswered(err: unknown): void {
+    // with a statement still outstanding, end() destroys the socket rather than wait for the
+    // server; it marks the client as ending at once, before the caller can release it
+    if (err instanceof Error && err.message === UNANSWERED) this.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -144,7 +195,16 @@ export function createPool(url: string, size: number = DEFAULT_POOL_SIZE, logger
     limits.statementTimeoutMs === undefined
       ? {}
       : { statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.statementTimeoutMs };
-  const pool = new Pool({ connectionString: url, max: size, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS, ...timeouts });
+  const answerTimeoutMs =
+    limits.answerTimeoutMs ?? (limits.statementTimeoutMs === undefined ? undefined : limits.statementTimeoutMs + ANSWER_GRACE_MS);
+  const answerBound = answerTimeoutMs === undefined ? {} : { query_timeout: answerTimeoutMs, Client: AnswerBoundClient };
+  const pool = new Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    ...timeouts,
+    ...answerBound,
+  });
   pool.on("error", (err) => logger?.warn({ err }, "idle postgres client error"));
   pool.on("connect", (client) => client.on("error", (err) => logger?.warn({ err }, "postgres connection lost")));
   return pool;
