@@ -142,7 +142,10 @@ export class PrivatePostgres {
    */
   async freeze(ms: number): Promise<void> {
     const postmaster = Number(readFileSync(path.join(this.dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
-    const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
     const all = [postmaster, ...children];
     for (const pid of all) process.kill(pid, "SIGSTOP");
     try {

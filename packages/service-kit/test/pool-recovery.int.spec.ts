@@ -8,32 +8,31 @@ import { createPool } from "../src/data";
  * any more, and nothing closes them. New connections are relayed as usual.
  */
 class SilenceableRelay {
+  private readonly target = new URL(testDatabaseUrl("postgres"));
   private readonly pairs: Array<{ client: Socket; upstream: Socket; silenced: boolean }> = [];
+  private readonly server: Server = createServer((client) => this.relay(client));
   /** Connections the pool itself closed while they were silenced. */
   droppedByPool = 0;
 
-  private constructor(private readonly server: Server) {}
-
   static async start(): Promise<SilenceableRelay> {
-    const target = new URL(testDatabaseUrl("postgres"));
-    let relay: SilenceableRelay | undefined;
-    const server = createServer((client) => {
-      const upstream = connect(Number(target.port || 5432), target.hostname);
-      const pair = { client, upstream, silenced: false };
-      relay?.pairs.push(pair);
-      client.pipe(upstream);
-      upstream.pipe(client);
-      client.on("close", () => {
-        if (pair.silenced && relay) relay.droppedByPool += 1;
-        upstream.destroy();
-      });
-      upstream.on("close", () => client.destroy());
-      client.on("error", () => undefined);
-      upstream.on("error", () => undefined);
-    });
-    relay = new SilenceableRelay(server);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const relay = new SilenceableRelay();
+    await new Promise<void>((resolve) => relay.server.listen(0, "127.0.0.1", resolve));
     return relay;
+  }
+
+  private relay(client: Socket): void {
+    const upstream = connect(Number(this.target.port || 5432), this.target.hostname);
+    const pair = { client, upstream, silenced: false };
+    this.pairs.push(pair);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on("close", () => {
+      if (pair.silenced) this.droppedByPool += 1;
+      upstream.destroy();
+    });
+    upstream.on("close", () => client.destroy());
+    client.on("error", () => undefined);
+    upstream.on("error", () => undefined);
   }
 
   url(): string {
