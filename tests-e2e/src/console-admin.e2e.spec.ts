@@ -220,6 +220,9 @@ describe("the console: admin console", () => {
       await page.getByRole("option", { name: orgName }).click();
       await mapping.getByRole("button", { name: "Map domain" }).click();
       await page.getByRole("table", { name: "Domain mappings" }).getByRole("row").filter({ hasText: domain }).waitFor();
+      // the dialog closed on saving gives the focus back to the button that opened it
+      await mapping.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Map a domain" }).and(page.locator(":focus")).waitFor();
 
       const preview = page.getByRole("region", { name: "Provisioning preview" });
       await preview.getByLabel("Email address").fill(`new.person@${domain}`);

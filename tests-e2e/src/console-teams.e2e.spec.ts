@@ -351,6 +351,66 @@ describe("the console: teams, domains and roles", () => {
     }
   });
 
+  it("when a dialog that loads its content on opening is closed with Escape or Cancel, then the focus is back on the button that opened it, and the next opening starts afresh", async () => {
+    const world = await teamWithDomain(api);
+    const listed = await api<{ data: Array<{ id: string; domain_name: string }> }>("GET", `/orgs/${world.orgId}/domains`, {
+      token: world.owner.token,
+    });
+    const domain = listed.body.data[0]!;
+    const { context, page } = await userBrowser(browser, system);
+    /** Opens the dialog from the keyboard, waits for `ready` in it, closes it with `close`, and expects the focus back on `opener`. */
+    const roundTrip = async (
+      opener: ReturnType<Page["getByRole"]>,
+      dialogName: string | RegExp,
+      ready: string,
+      close: () => Promise<void>,
+    ) => {
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = inDialog(page, dialogName);
+      await dialog.getByText(ready).first().waitFor();
+      await close();
+      await dialog.waitFor({ state: "detached" });
+      await opener.and(page.locator(":focus")).waitFor();
+      return dialog;
+    };
+    try {
+      await signIn(page, world.owner.email);
+
+      // a team's "Assign domain": its list of verified domains is fetched when it opens
+      await page.goto(`/teams/${world.teamId}`);
+      const assign = page.getByRole("button", { name: "Assign domain" });
+      await roundTrip(assign, /^Assign a domain to /, "Only verified domains can be assigned.", () => page.keyboard.press("Escape"));
+
+      // a domain's "Delete": the impact report is fetched when it opens; Cancel closes it
+      await page.goto(`/domains/${domain.id}`);
+      const del = page.getByRole("button", { name: "Delete", exact: true });
+      const dialog = await roundTrip(del, `Delete ${domain.domain_name}?`, "Deleting the domain removes:", () =>
+        inDialog(page, `Delete ${domain.domain_name}?`).getByRole("button", { name: "Cancel" }).click(),
+      );
+      // opened again, it is a new dialog: the switch left on before is off
+      await del.focus();
+      await page.keyboard.press("Enter");
+      await dialog.getByText("Deleting the domain removes:").waitFor();
+      await page.keyboard.press("Escape");
+      await del.and(page.locator(":focus")).waitFor();
+
+      // the org's "Add existing user": a typed user id does not survive closing
+      await page.goto(`/orgs/${world.orgId}/members`);
+      const addUser = page.getByRole("button", { name: "Add existing user" });
+      await roundTrip(addUser, "Add an existing user", "Adds an account that already exists", async () => {
+        await inDialog(page, "Add an existing user").getByLabel("User id").fill("typed-before-closing");
+        await page.keyboard.press("Escape");
+      });
+      await addUser.focus();
+      await page.keyboard.press("Enter");
+      expect(await inDialog(page, "Add an existing user").getByLabel("User id").inputValue()).toBe("");
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("when the teams, domains and roles pages are used at 360 px in dark mode, then none scrolls sideways, and each main action is reached with Tab and works with Enter", async () => {
     const world = await teamWithDomain(api);
     const admin = await registerAdmin(api, system);

@@ -62,7 +62,13 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
   );
   const orgs = useAllOrgs();
   const orgName = (id: string) => orgs.data?.data.find((o) => o.id === id)?.name ?? "…";
-  const [editing, setEditing] = useState<Mapping | "new" | null>(null);
+  // what the dialog shows is kept while it closes (its title does not change under the exit transition)
+  const [editing, setEditing] = useState<Mapping | "new">("new");
+  const [open, setOpen] = useState(false);
+  const edit = (what: Mapping | "new") => {
+    setEditing(what);
+    setOpen(true);
+  };
   const [deleting, setDeleting] = useState<Mapping | null>(null);
   const remove = useApiMutation(
     (bb, m: Mapping) => bb.api.DELETE("/admin/sso/providers/{pid}/domain-mappings/{mid}", { params: { path: { pid, mid: m.id } } }),
@@ -120,7 +126,7 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => setEditing(m)}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => edit(m)}>
                           <IconPencil size={16} />
                         </ActionIcon>
                         <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
@@ -136,11 +142,11 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
         )
       )}
       <Group>
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => edit("new")}>
           Map a domain
         </Button>
       </Group>
-      {editing && <MappingModal pid={pid} mapping={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <MappingModal opened={open} pid={pid} mapping={editing === "new" ? null : editing} onClose={() => setOpen(false)} />
       <ConfirmModal
         opened={!!deleting}
         title="Remove this mapping?"
@@ -156,7 +162,21 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
   );
 }
 
-function MappingModal({ pid, mapping, onClose }: { pid: string; mapping: Mapping | null; onClose: () => void }) {
+/** Stays mounted while closed, so closing it gives the focus back to what opened it; its body (state, queries) mounts on each opening. */
+function MappingModal({ opened, ...body }: { opened: boolean; pid: string; mapping: Mapping | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={body.onClose}
+      title={body.mapping ? `Mapping of ${body.mapping.domain}` : "Map a domain"}
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
+      <MappingForm key={body.mapping?.id ?? "new"} {...body} />
+    </Modal>
+  );
+}
+
+function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping | null; onClose: () => void }) {
   const [domain, setDomain] = useState(mapping?.domain ?? "");
   const [orgId, setOrgId] = useState<string | null>(mapping?.org_id ?? null);
   const [orgRole, setOrgRole] = useState<MappingBody["org_role"]>(mapping?.org_role ?? "member");
@@ -178,75 +198,68 @@ function MappingModal({ pid, mapping, onClose }: { pid: string; mapping: Mapping
     },
   );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={mapping ? `Mapping of ${mapping.domain}` : "Map a domain"}
-      closeButtonProps={{ "aria-label": "Close" }}
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!orgId) return;
+        save.mutate({ domain: domain.trim(), org_id: orgId, org_role: orgRole, team_id: teamId, team_role: teamId ? teamRole : null });
+      }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!orgId) return;
-          save.mutate({ domain: domain.trim(), org_id: orgId, org_role: orgRole, team_id: teamId, team_role: teamId ? teamRole : null });
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Email domain"
-            placeholder="example.com"
-            required
-            value={domain}
-            onChange={(e) => setDomain(e.currentTarget.value)}
-          />
+      <Stack>
+        <TextInput
+          label="Email domain"
+          placeholder="example.com"
+          required
+          value={domain}
+          onChange={(e) => setDomain(e.currentTarget.value)}
+        />
+        <Select
+          label="Organization"
+          required
+          searchable
+          data={(orgs.data?.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          value={orgId}
+          onChange={(v) => {
+            setOrgId(v);
+            setTeamId(null);
+          }}
+        />
+        <Select
+          label="Organization role"
+          data={ORG_ROLES}
+          value={orgRole}
+          onChange={(v) => v && setOrgRole(v as MappingBody["org_role"])}
+          allowDeselect={false}
+        />
+        <Select
+          label="Team"
+          placeholder="No team"
+          clearable
+          disabled={!orgId}
+          data={(teams.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={teamId}
+          onChange={setTeamId}
+        />
+        {teamId && (
           <Select
-            label="Organization"
-            required
-            searchable
-            data={(orgs.data?.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            value={orgId}
-            onChange={(v) => {
-              setOrgId(v);
-              setTeamId(null);
-            }}
-          />
-          <Select
-            label="Organization role"
-            data={ORG_ROLES}
-            value={orgRole}
-            onChange={(v) => v && setOrgRole(v as MappingBody["org_role"])}
+            label="Team role"
+            data={TEAM_ROLES}
+            value={teamRole}
+            onChange={(v) => v && setTeamRole(v as "lead" | "member")}
             allowDeselect={false}
           />
-          <Select
-            label="Team"
-            placeholder="No team"
-            clearable
-            disabled={!orgId}
-            data={(teams.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            value={teamId}
-            onChange={setTeamId}
-          />
-          {teamId && (
-            <Select
-              label="Team role"
-              data={TEAM_ROLES}
-              value={teamRole}
-              onChange={(v) => v && setTeamRole(v as "lead" | "member")}
-              allowDeselect={false}
-            />
-          )}
-          <ApiErrorAlert error={save.error ?? orgs.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={!orgId || !domain.trim()}>
-              {mapping ? "Save mapping" : "Map domain"}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        <ApiErrorAlert error={save.error ?? orgs.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!orgId || !domain.trim()}>
+            {mapping ? "Save mapping" : "Map domain"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -118,7 +118,7 @@ function DomainView({ org }: { org: OrgWithRole }) {
         <History orgId={org.id} domainId={domainId} />
         <DomainSettings orgId={org.id} domain={d} canManage={canManage} />
       </Stack>
-      {deleting && <DeleteDomainModal orgId={org.id} domain={d} onClose={() => setDeleting(false)} />}
+      <DeleteDomainModal opened={deleting} orgId={org.id} domain={d} onClose={() => setDeleting(false)} />
       <TransferModal
         opened={transferring}
         title={`Transfer ${d.domain_name}`}
@@ -328,7 +328,16 @@ function History({ orgId, domainId }: { orgId: string; domainId: string }) {
 }
 
 /** Shows `GET …/impact` first; the delete button comes only with the figures. */
-function DeleteDomainModal({ orgId, domain, onClose }: { orgId: string; domain: Domain; onClose: () => void }) {
+/** Stays mounted while closed, so closing it gives the focus back to what opened it; its body (state, queries) mounts on each opening. */
+function DeleteDomainModal({ opened, ...body }: { opened: boolean; orgId: string; domain: Domain; onClose: () => void }) {
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={body.onClose} title={`Delete ${body.domain.domain_name}?`}>
+      <DeleteDomainBody {...body} />
+    </Modal>
+  );
+}
+
+function DeleteDomainBody({ orgId, domain, onClose }: { orgId: string; domain: Domain; onClose: () => void }) {
   const navigate = useNavigate();
   const path = { orgId, domainId: domain.id };
   const [force, setForce] = useState(false);
@@ -341,47 +350,45 @@ function DeleteDomainModal({ orgId, domain, onClose }: { orgId: string; domain: 
   );
   const i = impact.data;
   return (
-    <Modal closeButtonProps={{ "aria-label": "Close" }} opened onClose={onClose} title={`Delete ${domain.domain_name}?`}>
-      <Stack>
-        <ApiErrorAlert error={impact.error} />
-        {!i ? (
-          !impact.error && <Skeleton h={100} aria-label="Loading what deleting removes" />
-        ) : (
-          <>
-            <Text size="sm">Deleting the domain removes:</Text>
-            <List size="sm" aria-label="What deleting removes">
-              <List.Item>
-                {i.total_inboxes} {i.total_inboxes === 1 ? "inbox" : "inboxes"} ({i.active_inboxes} active) with {i.total_emails}{" "}
-                {i.total_emails === 1 ? "email" : "emails"}
-              </List.Item>
-              <List.Item>
-                {i.assignments.length} team {i.assignments.length === 1 ? "assignment" : "assignments"}
-                {i.assignments.length > 0 &&
-                  `: ${i.assignments.map((a) => `${a.team_name} (${a.access_level.replace("_", " ")})`).join(", ")}`}
-              </List.Item>
-              <List.Item>
-                {i.webhooks_affected} {i.webhooks_affected === 1 ? "webhook stops" : "webhooks stop"} hearing of it
-              </List.Item>
-            </List>
-            {i.active_inboxes > 0 && (
-              <Switch
-                label={`Delete it although ${i.active_inboxes} ${i.active_inboxes === 1 ? "inbox is" : "inboxes are"} active`}
-                checked={force}
-                onChange={(e) => setForce(e.currentTarget.checked)}
-              />
-            )}
-          </>
-        )}
-        <ApiErrorAlert error={del.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red.9" disabled={!i || (i.active_inboxes > 0 && !force)} loading={del.isPending} onClick={() => del.mutate(force)}>
-            Delete domain
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <ApiErrorAlert error={impact.error} />
+      {!i ? (
+        !impact.error && <Skeleton h={100} aria-label="Loading what deleting removes" />
+      ) : (
+        <>
+          <Text size="sm">Deleting the domain removes:</Text>
+          <List size="sm" aria-label="What deleting removes">
+            <List.Item>
+              {i.total_inboxes} {i.total_inboxes === 1 ? "inbox" : "inboxes"} ({i.active_inboxes} active) with {i.total_emails}{" "}
+              {i.total_emails === 1 ? "email" : "emails"}
+            </List.Item>
+            <List.Item>
+              {i.assignments.length} team {i.assignments.length === 1 ? "assignment" : "assignments"}
+              {i.assignments.length > 0 &&
+                `: ${i.assignments.map((a) => `${a.team_name} (${a.access_level.replace("_", " ")})`).join(", ")}`}
+            </List.Item>
+            <List.Item>
+              {i.webhooks_affected} {i.webhooks_affected === 1 ? "webhook stops" : "webhooks stop"} hearing of it
+            </List.Item>
+          </List>
+          {i.active_inboxes > 0 && (
+            <Switch
+              label={`Delete it although ${i.active_inboxes} ${i.active_inboxes === 1 ? "inbox is" : "inboxes are"} active`}
+              checked={force}
+              onChange={(e) => setForce(e.currentTarget.checked)}
+            />
+          )}
+        </>
+      )}
+      <ApiErrorAlert error={del.error} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red.9" disabled={!i || (i.active_inboxes > 0 && !force)} loading={del.isPending} onClick={() => del.mutate(force)}>
+          Delete domain
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -196,7 +196,7 @@ function Members({ scope }: { scope: OrgScope }) {
       >
         {leaving?.email} loses the membership of this organization and of every one of its teams. The account itself stays.
       </ConfirmModal>
-      {adding && <AddMemberModal orgId={orgId} roles={roles} myRole={myRole} onClose={() => setAdding(false)} />}
+      <AddMemberModal opened={adding} orgId={orgId} roles={roles} myRole={myRole} onClose={() => setAdding(false)} />
     </Stack>
   );
 }
@@ -232,17 +232,23 @@ function RoleCell({
   );
 }
 
-function AddMemberModal({
-  orgId,
-  roles,
-  myRole,
-  onClose,
-}: {
+/** Stays mounted while closed, so closing it gives the focus back to what opened it; its body (state, queries) mounts on each opening. */
+function AddMemberModal({ opened, ...body }: { opened: boolean } & AddMemberProps) {
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={body.onClose} title="Add an existing user">
+      <AddMemberBody {...body} />
+    </Modal>
+  );
+}
+
+interface AddMemberProps {
   orgId: string;
   roles: Role[];
   myRole: string | undefined;
   onClose: () => void;
-}) {
+}
+
+function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
   const me = useUser();
   const [userId, setUserId] = useState("");
   const offered = assignableRoles(roles, myRole, "", { bypass: me.is_system_admin });
@@ -262,33 +268,31 @@ function AddMemberModal({
     if (role) add.mutate({ user_id: userId.trim(), role });
   };
   return (
-    <Modal closeButtonProps={{ "aria-label": "Close" }} opened onClose={onClose} title="Add an existing user">
-      <form onSubmit={submit}>
-        <Stack>
-          <Alert variant="light" color="blue">
-            Adds an account that already exists on this platform, by its user id, without an invitation. To bring in someone by email, send
-            an invite instead.
-          </Alert>
-          <TextInput label="User id" required spellCheck={false} value={userId} onChange={(e) => setUserId(e.currentTarget.value)} />
-          <Select
-            label="Role"
-            required
-            data={offered.map((r) => ({ value: r.value, label: r.label }))}
-            value={role}
-            onChange={setRole}
-            allowDeselect={false}
-          />
-          <ApiErrorAlert error={add.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={submit}>
+      <Stack>
+        <Alert variant="light" color="blue">
+          Adds an account that already exists on this platform, by its user id, without an invitation. To bring in someone by email, send an
+          invite instead.
+        </Alert>
+        <TextInput label="User id" required spellCheck={false} value={userId} onChange={(e) => setUserId(e.currentTarget.value)} />
+        <Select
+          label="Role"
+          required
+          data={offered.map((r) => ({ value: r.value, label: r.label }))}
+          value={role}
+          onChange={setRole}
+          allowDeselect={false}
+        />
+        <ApiErrorAlert error={add.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -147,7 +147,7 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
           </Table>
         </TableScroll>
       )}
-      {assigning && <AssignModal org={org} team={team} assigned={rows.map((a) => a.domain_id)} onClose={() => setAssigning(false)} />}
+      <AssignModal opened={assigning} org={org} team={team} assigned={rows.map((a) => a.domain_id)} onClose={() => setAssigning(false)} />
       <Modal
         closeButtonProps={{ "aria-label": "Close" }}
         opened={editing !== null}
@@ -197,7 +197,21 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
   );
 }
 
-function AssignModal({ org, team, assigned, onClose }: { org: OrgWithRole; team: Team; assigned: string[]; onClose: () => void }) {
+/** Stays mounted while closed, so closing it gives the focus back to what opened it; its body (state, queries) mounts on each opening. */
+function AssignModal({ opened, ...body }: { opened: boolean; org: OrgWithRole; team: Team; assigned: string[]; onClose: () => void }) {
+  return (
+    <Modal
+      closeButtonProps={{ "aria-label": "Close" }}
+      opened={opened}
+      onClose={body.onClose}
+      title={`Assign a domain to ${body.team.name}`}
+    >
+      <AssignBody {...body} />
+    </Modal>
+  );
+}
+
+function AssignBody({ org, team, assigned, onClose }: { org: OrgWithRole; team: Team; assigned: string[]; onClose: () => void }) {
   const [domainId, setDomainId] = useState<string | null>(null);
   const [access, setAccess] = useState<Access>("full");
   const verified = useApiQuery(teamsKeys.verifiedDomains(org.id), (bb, signal) =>
@@ -210,32 +224,30 @@ function AssignModal({ org, team, assigned, onClose }: { org: OrgWithRole; team:
   );
   const options = (verified.data?.data ?? []).filter((d) => !assigned.includes(d.id)).map((d) => ({ value: d.id, label: d.domain_name }));
   return (
-    <Modal closeButtonProps={{ "aria-label": "Close" }} opened onClose={onClose} title={`Assign a domain to ${team.name}`}>
-      <Stack>
-        <Select
-          label="Domain"
-          description="Only verified domains can be assigned."
-          data={options}
-          value={domainId}
-          onChange={setDomainId}
-          searchable
-          nothingFoundMessage={verified.isPending ? "Loading…" : "No verified domain left to assign"}
-        />
-        <Select label="Access" data={ACCESS} value={access} allowDeselect={false} onChange={(v) => v && setAccess(v)} />
-        <ApiErrorAlert error={verified.error ?? assign.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!domainId}
-            loading={assign.isPending}
-            onClick={() => domainId && assign.mutate({ domain_id: domainId, access_level: access })}
-          >
-            Assign
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <Select
+        label="Domain"
+        description="Only verified domains can be assigned."
+        data={options}
+        value={domainId}
+        onChange={setDomainId}
+        searchable
+        nothingFoundMessage={verified.isPending ? "Loading…" : "No verified domain left to assign"}
+      />
+      <Select label="Access" data={ACCESS} value={access} allowDeselect={false} onChange={(v) => v && setAccess(v)} />
+      <ApiErrorAlert error={verified.error ?? assign.error} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          disabled={!domainId}
+          loading={assign.isPending}
+          onClick={() => domainId && assign.mutate({ domain_id: domainId, access_level: access })}
+        >
+          Assign
+        </Button>
+      </Group>
+    </Stack>
   );
 }
