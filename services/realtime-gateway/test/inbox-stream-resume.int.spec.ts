@@ -101,7 +101,7 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
           size_bytes: 10,
           received_at: receivedAt,
         },
-      } as Parameters<typeof newEvent<"email.received">>[1]["data"],
+      },
     });
     await publishEvent(infra.js, ns, event);
     return event.id;
@@ -190,7 +190,7 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
     for (let i = 0; i < MAX_EVENTS + 1; i++) await mail(inboxId, `n${i}`);
     await waitFor(() => watcher.frames.length === MAX_EVENTS + 2, { what: "the inbox's frames on the watcher" });
     // within the window (exactly MAX_EVENTS after the id): replayed
-    const inWindow = await open(inboxId, watcher.frames[1]!.id!);
+    const inWindow = await open(inboxId, watcher.frames[1]!.id);
     await waitFor(() => inWindow.frames.length === MAX_EVENTS, { what: "the replayed frames" });
     expect(inWindow.frames).toEqual(watcher.frames.slice(2));
     inWindow.ws!.close();
