@@ -8,6 +8,7 @@ import { makeActor, startTestService, waitFor, type TestService } from "@burnbox
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
 import type { EmailReplaySource } from "../src/domain/inbox-streams/email-replay";
+import { jetStreamEmailReplay } from "../src/messaging/email-replay";
 
 /** The replay window of this suite: at most this many of an inbox's frames (ws.replay_max_events). */
 const MAX_EVENTS = 5;
@@ -208,6 +209,20 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
       resumed.ws!.close();
     }
     watcher.ws!.close();
+  });
+
+  it("when the id's event is older than the window's age, then the replay source does not find it; within the age, it does", async () => {
+    const inboxId = randomUUID();
+    const id = await mail(inboxId, "aged");
+    const next = await mail(inboxId, "next");
+    const stored = Date.now(); // both are in the stream by now
+    const young = jetStreamEmailReplay(infra.nc, ns, { maxAgeMs: 600_000, maxEvents: 1000 });
+    const found = await young.missed(inboxId, id);
+    expect(found.found && found.events.map((e) => e.id)).toEqual([next]);
+    // a window of 10 ms, asked 20 ms after both were stored
+    await waitFor(() => Date.now() - stored > 20, { what: "20 ms to pass" });
+    const short = jetStreamEmailReplay(infra.nc, ns, { maxAgeMs: 10, maxEvents: 1000 });
+    expect(await short.missed(inboxId, id)).toEqual({ found: false });
   });
 
   it("when last_event_id is not a UUID, then the upgrade is refused with 400", async () => {

@@ -14,6 +14,11 @@ const jsonOf = (data: Uint8Array): unknown => {
 
 /** The first range read back from the end, in stream sequence numbers; each next one is 4× longer. */
 const FIRST_SPAN = 256;
+/**
+ * At most this many messages read for one resume: past it, the id counts as out of the window,
+ * whatever the window's age would allow at a very high mail rate (or for an id that is not there).
+ */
+const MAX_READ = 100_000;
 
 /**
  * The replay source: the events stream itself. JetStream keeps every `email.received` event (7
@@ -27,8 +32,9 @@ const FIRST_SPAN = 256;
  * the subject's last message in ranges that grow 4× (256, 1,024, … sequence numbers) until the
  * named event is met: the work is in proportion to how long the client was away, not to the
  * window. Messages older than `maxAgeMs` end the search (not in the window), and so does a
- * search that has met more than `maxEvents` of the inbox's events without the named one. Only the
- * inbox's own events are collected and matched, so an id of another inbox's event is unknown here.
+ * search that has met more than `maxEvents` of the inbox's events without the named one, or read
+ * more than `MAX_READ` messages. Only the inbox's own events are collected and matched (a message
+ * is parsed only when its bytes name the inbox), so an id of another inbox's event is unknown here.
  */
 export function jetStreamEmailReplay(nc: NatsConnection, namespace: string, window: ReplayWindow): EmailReplaySource {
   const s = subjects(namespace);
@@ -40,19 +46,22 @@ export function jetStreamEmailReplay(nc: NatsConnection, namespace: string, wind
     to: number,
     inboxId: string,
     oldest: number,
-  ): Promise<{ events: { seq: number; event: EmailReceived }[]; tooOld: boolean }> => {
+  ): Promise<{ events: { seq: number; event: EmailReceived }[]; tooOld: boolean; read: number }> => {
     const js = jetstream(nc);
     const consumer = await js.consumers.get(s.stream, { filter_subjects: subject, opt_start_seq: from, inactive_threshold: 30_000 });
     const events: { seq: number; event: EmailReceived }[] = [];
     let tooOld = false;
+    let read = 0;
     // a message of the subject lies at or after `to` (the subject's last, or one of the range read
     // before), so this loop always ends on it
     const messages = await consumer.consume({ max_messages: 256 });
     try {
       for await (const msg of messages) {
         if (msg.seq > to) break;
+        read++;
         if (msg.time.getTime() < oldest) tooOld = true;
-        else {
+        else if (Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength).includes(inboxId)) {
+          // parsed only when its bytes name the inbox: most of what is read is other inboxes' mail
           const parsed = DomainEvent.safeParse(jsonOf(msg.data));
           if (parsed.success && parsed.data.type === EventType.emailReceived && parsed.data.data.inbox_id === inboxId) {
             events.push({ seq: msg.seq, event: parsed.data });
@@ -64,7 +73,7 @@ export function jetStreamEmailReplay(nc: NatsConnection, namespace: string, wind
       await messages.close();
       await consumer.delete().catch(() => false);
     }
-    return { events, tooOld };
+    return { events, tooOld, read };
   };
 
   return {
@@ -77,16 +86,18 @@ export function jetStreamEmailReplay(nc: NatsConnection, namespace: string, wind
       // the inbox's events from `from` to the last, in order
       let after: EmailReceived[] = [];
       let from = last.seq + 1;
+      let readSoFar = 0;
       for (let span = FIRST_SPAN; from > first; span *= 4) {
         const start = Math.max(first, from - span);
-        const { events, tooOld } = await readRange(start, from - 1, inboxId, oldest);
+        const { events, tooOld, read } = await readRange(start, from - 1, inboxId, oldest);
+        readSoFar += read;
         after = events.map((e) => e.event).concat(after);
         const at = events.findIndex((e) => e.event.id === lastEventId);
         if (at >= 0) {
           const rest = after.slice(after.findIndex((e) => e.id === lastEventId) + 1);
           return rest.length > window.maxEvents ? { found: false } : { found: true, events: rest };
         }
-        if (tooOld || after.length > window.maxEvents) return { found: false };
+        if (tooOld || after.length > window.maxEvents || readSoFar > MAX_READ) return { found: false };
         from = start;
       }
       return { found: false };
