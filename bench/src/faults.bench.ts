@@ -15,6 +15,10 @@
  *   the sender waits for its reply, with the intake's smtp.store_timeout (BENCH_STORE_TIMEOUT, 20s);
  * - nats-cluster: on a 3-node JetStream cluster (streams R3, the services given every member), one
  *   member killed and restarted, the SMTP intake restarted while it is down.
+ * - realtime (not in the default set): two replicas of every process; BENCH_WS_CLIENTS (20) clients of
+ *   the SDK's `stream()` on the inbox through the gateway, which reconnect with `last_event_id`;
+ *   each realtime-gateway replica killed (-9) and restarted in turn. Every client must receive each
+ *   stored mail's frame exactly once (frames received = mail received, no duplicate).
  *
  * The load generator behaves like a real MTA: a message that did not get its 250 is sent again.
  * Exits non-zero when anything accepted is missing, or a message has two delivery ids.
@@ -22,6 +26,7 @@
  *      (BENCH_FAULTS, BENCH_MESSAGES, BENCH_RATE, BENCH_CONNECTIONS, BENCH_PG_PORT, BENCH_LONG_LOCK_MS,
  *      BENCH_STORE_TIMEOUT)
  */
+import { WebSocket } from "ws";
 import { waitFor, testInfra } from "@burnbox/test-kit";
 import {
   type System,
@@ -53,6 +58,8 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55432);
 const KILLED: ProcessName[] = ["inbox-smtp", "webhook-dispatcher", "inbox", "tenancy", "identity", "api-gateway"];
 /** The long lock: past the load generator's 60 s wait for a reply (BENCH_LONG_LOCK_MS). */
 const LONG_LOCK_MS = Number(process.env.BENCH_LONG_LOCK_MS ?? 75_000);
+/** The realtime scenario's stream clients (BENCH_WS_CLIENTS). */
+const WS_CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 20);
 const SCENARIOS = (process.env.BENCH_FAULTS ?? "services,postgres,nats-cluster").split(",").map((s) => s.trim());
 
 interface Fault {
@@ -70,14 +77,69 @@ interface Infra {
   owned: Owned[];
 }
 
+/** A client of the SDK's `stream()` on the inbox: the email ids of its `email.received` frames, and what went wrong. */
+interface StreamClient {
+  ids: Set<string>;
+  duplicates: number;
+  resyncs: number;
+  error: string | null;
+  reconnects(): number;
+  close(): void;
+  done: Promise<void>;
+}
+
+/** `n` clients of the SDK's stream() through the gateway, each open (ready) before the load starts. */
+async function openStreams(system: System, token: string, inboxId: string, n: number): Promise<StreamClient[]> {
+  // the SDK as it ships (dist; `pnpm --filter @burnbox/sdk typecheck` builds it)
+  const { BurnBox } = await import("@burnbox/sdk");
+  const bb = new BurnBox({ baseUrl: system.gatewayUrl, token, WebSocket });
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const stream = bb.stream(inboxId, { reconnect: { maxAttempts: 30, delayMs: (a) => Math.min(2000, 100 * 2 ** (a - 1)) } });
+      await stream.ready;
+      const client: StreamClient = {
+        ids: new Set(),
+        duplicates: 0,
+        resyncs: 0,
+        error: null,
+        reconnects: () => stream.reconnects,
+        close: () => stream.close(),
+        done: Promise.resolve(),
+      };
+      client.done = (async () => {
+        try {
+          for await (const frame of stream) {
+            if (frame.type === "resync_required") client.resyncs++;
+            if (frame.type !== "email.received") continue;
+            const id = String(frame.data.id);
+            if (client.ids.has(id)) client.duplicates++;
+            else client.ids.add(id);
+          }
+        } catch (err) {
+          client.error = err instanceof Error ? err.message : String(err);
+        }
+      })();
+      return client;
+    }),
+  );
+}
+
 /** One scenario: a fresh system, the load, the faults spread over it, then the accounting. true when nothing accepted was lost. */
-async function scenario(title: string, infra: Infra, makeFaults: (system: System) => Fault[]): Promise<boolean> {
-  const system = await startSystem({
-    all: { NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, BB_LOG_LEVEL: "warn", ...infra.natsEnv },
-    "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
-    // the whole load comes from one address: lift the intake's per-IP message limit for it
-    "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000", ...infra.intakeEnv },
-  });
+async function scenario(
+  title: string,
+  infra: Infra,
+  makeFaults: (system: System) => Fault[],
+  opts: { replicas?: 1 | 2; streams?: number } = {},
+): Promise<boolean> {
+  const system = await startSystem(
+    {
+      all: { NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, BB_LOG_LEVEL: "warn", ...infra.natsEnv },
+      "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
+      // the whole load comes from one address: lift the intake's per-IP message limit for it
+      "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000", ...infra.intakeEnv },
+    },
+    opts.replicas ? { replicas: opts.replicas } : {},
+  );
   const receiver = await WebhookReceiver.start();
   try {
     const api = apiClient(system.gatewayUrl);
@@ -93,8 +155,11 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
     const socket = await openSocket(
       `ws://127.0.0.1:${system.ports["realtime-gateway"]}/api/v1/ws/inboxes/${inbox.id}?ticket=${ticket.body.ticket}`,
     );
+    const clients = opts.streams ? await openStreams(system, world.owner.token, inbox.id, opts.streams) : [];
     const faults = makeFaults(system);
-    process.stdout.write(`\n== ${title}\n${MESSAGES} messages at ${RATE} msg/s; faults: ${faults.map((f) => f.name).join("; ")}\n`);
+    process.stdout.write(
+      `\n== ${title}\n${MESSAGES} messages at ${RATE} msg/s${clients.length ? `, ${clients.length} stream clients` : ""}; faults: ${faults.map((f) => f.name).join("; ")}\n`,
+    );
     const accepted = new Set<string>();
     const replies = new Map<string, number>();
     let resent = 0;
@@ -169,6 +234,36 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
     const splitIds = [...bySubject.values()].filter((ids) => ids.size > 1).length;
     const storedNow = await stored();
     const missingStored = accepted.size - storedNow;
+    // frames received = mail received: every client has each stored email's frame, once
+    let streamsOk = true;
+    if (clients.length > 0) {
+      const storedIds = new Set<string>();
+      for (let page = 1; storedIds.size < storedNow; page++) {
+        const res = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${inbox.id}/emails?per_page=100&page=${page}`, {
+          token: world.owner.token,
+        });
+        if (res.status !== 200 || res.body.data.length === 0) break;
+        for (const e of res.body.data) storedIds.add(e.id);
+      }
+      await waitFor(() => clients.every((c) => c.ids.size >= storedIds.size || c.error !== null), {
+        what: "every stream client to have every stored mail's frame",
+        timeoutMs: 60_000,
+        intervalMs: 500,
+      }).catch(() => undefined);
+      const missing = clients.map((c) => [...storedIds].filter((id) => !c.ids.has(id)).length);
+      const extra = clients.map((c) => [...c.ids].filter((id) => !storedIds.has(id)).length);
+      const duplicateFrames = clients.reduce((n, c) => n + c.duplicates, 0);
+      const errors = clients.filter((c) => c.error !== null);
+      process.stdout.write(
+        `  stream clients: ${clients.length}, each should have ${storedIds.size} frames: ` +
+          `received min ${Math.min(...clients.map((c) => c.ids.size))}, max ${Math.max(...clients.map((c) => c.ids.size))}; ` +
+          `missing ${missing.reduce((a, b) => a + b, 0)}, not stored ${extra.reduce((a, b) => a + b, 0)}, duplicates ${duplicateFrames}, ` +
+          `resync_required ${clients.reduce((n, c) => n + c.resyncs, 0)}, reconnects ${clients.reduce((n, c) => n + c.reconnects(), 0)}` +
+          `${errors.length ? `, ${errors.length} failed (${errors[0]!.error})` : ""}\n`,
+      );
+      streamsOk = missing.every((m) => m === 0) && extra.every((m) => m === 0) && duplicateFrames === 0 && errors.length === 0;
+      for (const c of clients) c.close();
+    }
     const missingDelivered = [...accepted].filter((s) => !bySubject.has(s)).length;
     const lines = [
       `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c}×${n}`).join(", ")})`,
@@ -180,7 +275,7 @@ async function scenario(title: string, infra: Infra, makeFaults: (system: System
     ];
     process.stdout.write(`${lines.map((l) => `  ${l}`).join("\n")}\n`);
     socket.ws.close();
-    return missingStored === 0 && missingDelivered === 0 && splitIds === 0;
+    return missingStored === 0 && missingDelivered === 0 && splitIds === 0 && streamsOk;
   } finally {
     await receiver.close();
     await system.stop();
@@ -207,7 +302,7 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
   try {
-    if (SCENARIOS.some((s) => ["services", "postgres", "postgres-long-lock"].includes(s))) {
+    if (SCENARIOS.some((s) => ["services", "postgres", "postgres-long-lock", "realtime"].includes(s))) {
       const nats = natsServer(natsPort as number, natsMonitor as number);
       nats.start();
       owned.push(nats);
@@ -252,6 +347,24 @@ async function main(): Promise<void> {
                 run: () => pg.lockEmails(system.databaseName("inbox"), LONG_LOCK_MS),
               },
             ],
+          )) && ok;
+      }
+      if (SCENARIOS.includes("realtime")) {
+        const killRealtime = (set: () => System | null, label: string): Fault => ({
+          name: `realtime-gateway ${label} killed (-9) and restarted`,
+          run: async () => {
+            const s = set();
+            if (!s) throw new Error("no replica set");
+            await s.stopProcess("realtime-gateway", "SIGKILL");
+            await s.startProcess("realtime-gateway");
+          },
+        });
+        ok =
+          (await scenario(
+            "realtime-gateway replicas killed under load, stream clients resuming",
+            infra,
+            (system) => [killRealtime(() => system, "replica 1"), killRealtime(() => system.replicaSet, "replica 2")],
+            { replicas: 2, streams: WS_CLIENTS },
           )) && ok;
       }
       await nats.kill();

@@ -257,10 +257,10 @@ export function redisServer(port: number): Owned {
  * while other helpers run their suites) a process sometimes misses the harness's 90 s readiness
  * deadline; each failed try's databases are dropped by the harness.
  */
-export async function startSystem(env: SystemEnv): Promise<System> {
+export async function startSystem(env: SystemEnv, opts: { replicas?: 1 | 2 } = {}): Promise<System> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await System.start(env);
+      return await System.start(env, opts);
     } catch (err) {
       if (attempt >= 3) throw err;
       process.stdout.write(`  system start failed (try ${attempt}): ${String(err).split("\n")[0]}; trying again\n`);

@@ -2,7 +2,7 @@ import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/openapi.js";
 import type { LinkKind, WaitEmailSummary, WaitResponse } from "./extensions.js";
 import { BurnBoxError, errorFromResponse, WaitTimeoutError } from "./errors.js";
-import { InboxStream, resolveWebSocket, type WebSocketConstructor } from "./stream.js";
+import { InboxStream, resolveWebSocket, type ReconnectOptions, type WebSocketConstructor } from "./stream.js";
 import { buildWaitQuery, type WaitOptions } from "./wait-query.js";
 
 type Schemas = components["schemas"];
@@ -310,16 +310,32 @@ export class BurnBox {
 
   /**
    * The inbox's live frames (`email.received`, …) as an async iterator: takes a ticket, opens
-   * `/ws/inboxes/{id}`; `await s.ready` before relying on a frame for mail sent next.
+   * `/ws/inboxes/{id}`; `await s.ready` before relying on a frame for mail sent next. When the
+   * socket drops it takes a new ticket and reopens with `last_event_id` (the `id` of the last
+   * frame), so the server sends what was missed first (`reconnect: false` to end instead);
+   * `lastEventId` starts from a frame seen before.
    */
-  stream(inboxId: string, options: { signal?: AbortSignal; WebSocket?: WebSocketConstructor } = {}): InboxStream {
-    return new InboxStream(async () => {
-      const [Impl, ticket] = await Promise.all([resolveWebSocket(options.WebSocket ?? this.WebSocketImpl), this.wsTicket()]);
-      const url = new URL(`${this.baseUrl}/ws/inboxes/${encodeURIComponent(inboxId)}`);
-      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-      url.searchParams.set("ticket", ticket);
-      return new Impl(url.toString());
-    }, options.signal);
+  stream(
+    inboxId: string,
+    options: {
+      signal?: AbortSignal;
+      WebSocket?: WebSocketConstructor;
+      reconnect?: boolean | ReconnectOptions;
+      lastEventId?: string;
+    } = {},
+  ): InboxStream {
+    return new InboxStream(
+      async (lastEventId) => {
+        const [Impl, ticket] = await Promise.all([resolveWebSocket(options.WebSocket ?? this.WebSocketImpl), this.wsTicket()]);
+        const url = new URL(`${this.baseUrl}/ws/inboxes/${encodeURIComponent(inboxId)}`);
+        url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+        url.searchParams.set("ticket", ticket);
+        if (lastEventId) url.searchParams.set("last_event_id", lastEventId);
+        return new Impl(url.toString());
+      },
+      options.signal,
+      { reconnect: options.reconnect ?? true, ...(options.lastEventId ? { lastEventId: options.lastEventId } : {}) },
+    );
   }
 }
 

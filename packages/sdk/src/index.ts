@@ -45,6 +45,8 @@ export {
   resolveWebSocket,
   type EmailReceivedData,
   type InboxFrame,
+  type ReconnectOptions,
+  type ResyncRequiredData,
   type WebSocketConstructor,
   type WebSocketLike,
 } from "./stream.js";

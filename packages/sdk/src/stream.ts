@@ -1,14 +1,33 @@
 import type { components } from "./generated/openapi.js";
 import type { Extracted } from "./extensions.js";
 
-/** A frame of `/ws/inboxes/{id}` (spec 6.5): JSON with `type` and `data`. */
+/**
+ * A frame of `/ws/inboxes/{id}` (spec 6.5): JSON with `type` and `data`, and `id`, the id of the
+ * event it tells of (absent on `resync_required`), which a reconnect sends back as `last_event_id`.
+ */
 export type InboxFrame =
-  | { type: "email.received"; data: EmailReceivedData }
-  | { type: "inbox.deleted"; data: Record<string, unknown> }
-  | { type: string; data: Record<string, unknown> };
+  | { type: "email.received"; data: EmailReceivedData; id?: string }
+  | { type: "inbox.deleted"; data: Record<string, unknown>; id?: string }
+  | { type: "resync_required"; data: ResyncRequiredData; id?: undefined }
+  | { type: string; data: Record<string, unknown>; id?: string };
 
 /** The `data` of an `email.received` frame: the email's summary (with `extracted` once the inbox service sends it). */
 export type EmailReceivedData = components["schemas"]["EmailSummary"] & { extracted?: Extracted } & Record<string, unknown>;
+
+/**
+ * The `data` of a `resync_required` frame: a resumed stream whose `last_event_id` was not in the
+ * server's replay window (10 minutes, 1,000 frames) or could not be replayed; mail may have been
+ * missed, so read the inbox's list again. The live frames follow.
+ */
+export type ResyncRequiredData = components["schemas"]["InboxResyncFrameData"] & Record<string, unknown>;
+
+/** How stream() reconnects after the socket drops (any close but a normal one, 1000, or a 4xxx). */
+export interface ReconnectOptions {
+  /** Consecutive failed attempts before the iteration fails (default 10). */
+  maxAttempts?: number;
+  /** The pause before attempt n (1-based): default 250 ms doubling, at most 5 s. */
+  delayMs?: (attempt: number) => number;
+}
 
 /** The part of the WHATWG WebSocket that stream() uses; the global WebSocket and the `ws` package both fit. */
 export interface WebSocketLike {
@@ -47,11 +66,19 @@ const text = (data: unknown): string => {
   return String(data);
 };
 
+/** Closes after which a stream does not reconnect: normal (the inbox ended), policy, and the application's 4xxx. */
+const isFinal = (code: number): boolean => code === 1000 || code === 1008 || (code >= 4000 && code < 5000);
+
 /**
  * The live frames of one inbox as an async iterator. It connects at once; `ready` resolves when
  * the socket is open (mail received from then on is yielded). Iteration ends when the server
- * closes the socket (the inbox was deleted, say) or on close(); breaking out of a for-await loop
- * closes it too. A refused connection rejects `ready` and the pending next().
+ * closes the socket normally (the inbox was deleted, say) or on close(); breaking out of a
+ * for-await loop closes it too. A refused first connection rejects `ready` and the pending next().
+ *
+ * Resuming: it remembers the `id` of the last frame (`lastEventId`) and, unless `reconnect` is
+ * false, opens a new socket when one drops (a replica killed or restarted, a network cut), with
+ * `last_event_id`: the server sends the frames missed meanwhile first, so the iteration goes on
+ * without a gap or a repeat; or a `resync_required` frame when it could not (read the list again).
  */
 export class InboxStream implements AsyncIterableIterator<InboxFrame> {
   readonly ready: Promise<void>;
@@ -60,18 +87,46 @@ export class InboxStream implements AsyncIterableIterator<InboxFrame> {
   private waiting: { resolve: (r: IteratorResult<InboxFrame>) => void; reject: (e: Error) => void } | null = null;
   private done = false;
   private failure: Error | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** The code of the close frame, once closed. */
   closeCode: number | null = null;
+  /** The `id` of the last frame received (or the one given to start from): where a reconnect resumes. */
+  lastEventId: string | undefined;
+  /** How many times the socket was opened again after a drop. */
+  reconnects = 0;
 
-  constructor(connect: () => Promise<object>, signal?: AbortSignal) {
-    this.ready = connect().then(
+  constructor(
+    private readonly connect: (lastEventId: string | undefined) => Promise<object>,
+    signal?: AbortSignal,
+    private readonly opts: { reconnect?: boolean | ReconnectOptions; lastEventId?: string } = {},
+  ) {
+    this.lastEventId = opts.lastEventId;
+    this.ready = this.open();
+    // a failure surfaces through next(); an unobserved `ready` must not crash the process
+    this.ready.catch(() => undefined);
+    signal?.addEventListener("abort", () => this.close(), { once: true });
+  }
+
+  /** Opens one socket; resolves once it is open, rejects when it fails before (and fails the iteration on the first). */
+  private open(attempt = 0): Promise<void> {
+    const first = attempt === 0 && this.reconnects === 0;
+    return this.connect(this.lastEventId).then(
       (instance) =>
         new Promise<void>((resolve, reject) => {
           const socket = instance as WebSocketLike;
           this.socket = socket;
           let opened = false;
+          let settled = false;
+          const failed = (err: Error) => {
+            if (settled) return;
+            settled = true;
+            reject(err);
+            if (first) this.fail(err);
+            else this.retry(attempt + 1, err);
+          };
           socket.onopen = () => {
             opened = true;
+            settled = true;
             resolve();
           };
           socket.onmessage = (ev) => {
@@ -81,38 +136,52 @@ export class InboxStream implements AsyncIterableIterator<InboxFrame> {
             } catch {
               return;
             }
+            if (typeof frame.id === "string") this.lastEventId = frame.id;
             this.push(frame);
           };
           socket.onerror = () => {
-            if (!opened) {
-              const err = new Error("the WebSocket connection was refused");
-              reject(err);
-              this.fail(err);
-            }
+            if (!opened) failed(new Error("the WebSocket connection was refused"));
           };
           socket.onclose = (ev) => {
             this.closeCode = ev.code;
-            if (!opened) {
-              const err = new Error(`the WebSocket closed before it opened (${ev.code})`);
-              reject(err);
-              this.fail(err);
-            } else this.finish();
+            if (!opened) failed(new Error(`the WebSocket closed before it opened (${ev.code})`));
+            else if (this.done || !this.opts.reconnect || isFinal(ev.code)) this.finish();
+            else this.retry(1, null);
           };
           // a socket that opened before the handlers were set (a stand-in, say) counts as open
           if (socket.readyState === 1) {
             opened = true;
+            settled = true;
             resolve();
           }
           if (this.done) socket.close(1000);
         }),
       (err: unknown) => {
-        this.fail(err);
+        if (first) this.fail(err);
+        else this.retry(attempt + 1, err);
         throw err;
       },
     );
-    // a failure surfaces through next(); an unobserved `ready` must not crash the process
-    this.ready.catch(() => undefined);
-    signal?.addEventListener("abort", () => this.close(), { once: true });
+  }
+
+  /** Schedules reconnect attempt `attempt` (1-based), or fails the iteration when the attempts are spent. */
+  private retry(attempt: number, cause: unknown): void {
+    if (this.done) return;
+    const opts = typeof this.opts.reconnect === "object" ? this.opts.reconnect : {};
+    if (attempt > (opts.maxAttempts ?? 10)) {
+      this.fail(cause ?? new Error("the WebSocket could not be reopened"));
+      return;
+    }
+    const delay = opts.delayMs ? opts.delayMs(attempt) : Math.min(5000, 250 * 2 ** (attempt - 1));
+    this.retryTimer = setTimeout(() => {
+      if (this.done) return;
+      this.open(attempt).then(
+        () => {
+          this.reconnects++;
+        },
+        () => undefined,
+      );
+    }, delay);
   }
 
   private push(frame: InboxFrame): void {
@@ -155,6 +224,7 @@ export class InboxStream implements AsyncIterableIterator<InboxFrame> {
   /** Closes the socket and ends the iteration. */
   close(): void {
     this.queue.length = 0;
+    clearTimeout(this.retryTimer);
     this.finish();
     if (this.socket && this.socket.readyState < 2) this.socket.close(1000);
   }

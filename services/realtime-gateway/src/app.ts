@@ -14,6 +14,7 @@ import { Hub } from "./adapters/ws-hub";
 import { inboxStreamUpgrades } from "./http/inbox-stream.upgrade";
 import { notificationsHandlers } from "./http/notifications.handlers";
 import { wsTicketsHandlers } from "./http/ws-tickets.handlers";
+import { jetStreamEmailReplay } from "./messaging/email-replay";
 import { startFanout } from "./messaging/fanout.consumer";
 import { startNotificationConsumers, startNotificationPush } from "./messaging/notifications.consumer";
 import { startAdminStatsPush } from "./workers/admin-stats.worker";
@@ -58,6 +59,11 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
       relay,
       namespace: config.nats.namespace,
     }),
+    replay: jetStreamEmailReplay(infra.nc, config.nats.namespace, {
+      maxAgeMs: config.ws.replay_max_age_ms,
+      maxEvents: config.ws.replay_max_events,
+    }),
+    logger,
     nc: infra.nc,
     namespace: config.nats.namespace,
     adminStats: {

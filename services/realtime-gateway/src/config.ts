@@ -17,6 +17,10 @@ export const RealtimeConfig = z.object({
       notification_lease_ms: z.number().int().positive().default(60_000),
       /** `/ws/admin-stats`: a frame every this long, from one fetch per interval shared by the replica's sockets. */
       admin_stats_interval_ms: z.number().int().positive().default(10_000),
+      /** A resumed inbox stream (`last_event_id`) replays events of at most this age (10 minutes)… */
+      replay_max_age_ms: z.number().int().positive().default(600_000),
+      /** …and at most this many of the inbox's; beyond either, it gets `resync_required`. */
+      replay_max_events: z.number().int().positive().default(1000),
     })
     .prefault({}),
 });

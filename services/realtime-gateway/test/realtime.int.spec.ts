@@ -218,6 +218,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
         received_at: receivedAt,
         extracted: { codes: [], links: [] },
       },
+      id: event.id,
     });
     a.ws?.close();
   });

@@ -1,6 +1,6 @@
 import { IdParams } from "../shared/common.schemas";
 import type { WsRouteDef } from "../routes/route";
-import { AdminStatsFrame, InboxStreamFrame, NotificationStreamFrame, WsTicketQuery } from "./ws-streams.schemas";
+import { AdminStatsFrame, InboxStreamFrame, InboxStreamQuery, NotificationStreamFrame, WsTicketQuery } from "./ws-streams.schemas";
 
 const ticketRefused = { 401: { description: "No ticket, or one that is unknown, expired or used (answered before the upgrade)" } };
 
@@ -16,10 +16,11 @@ export const wsStreamRoutes: readonly WsRouteDef[] = [
     service: "realtime-gateway",
     tag: "WebSocket",
     summary: "Stream an inbox's new mail (needs `team.emails.view` in the inbox's team; a private inbox, its creator)",
-    request: { params: IdParams, query: WsTicketQuery },
+    request: { params: IdParams, query: InboxStreamQuery },
     frame: InboxStreamFrame,
     refusals: {
       ...ticketRefused,
+      400: { description: "`last_event_id` is not a UUID" },
       403: { description: "The ticket's credential may not read the inbox's mail (an API key without `team.emails.view`)" },
       404: { description: "No inbox of that id the caller may see" },
       503: { description: "The inbox service did not answer" },

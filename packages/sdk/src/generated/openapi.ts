@@ -3114,10 +3114,23 @@ export interface components {
             total: number;
             total_pages: number;
         };
-        InboxStreamFrame: {
-            data: components["schemas"]["EmailSummary"] | components["schemas"]["InboxExpiredFrameData"] | components["schemas"]["InboxDeletedFrameData"];
+        InboxResyncFrameData: {
+            /** Format: uuid */
+            inbox_id: string;
+            /** Format: uuid */
+            last_event_id: string;
             /** @enum {string} */
-            type: "email.received" | "inbox.expired" | "inbox.deleted";
+            reason: "not_in_window" | "replay_unavailable";
+        };
+        InboxStreamFrame: {
+            data: components["schemas"]["EmailSummary"] | components["schemas"]["InboxExpiredFrameData"] | components["schemas"]["InboxDeletedFrameData"] | components["schemas"]["InboxResyncFrameData"];
+            /**
+             * Format: uuid
+             * @description The id of the event this frame tells of (absent on `resync_required`)
+             */
+            id?: string;
+            /** @enum {string} */
+            type: "email.received" | "inbox.expired" | "inbox.deleted" | "resync_required";
         };
         InfraTestResult: {
             message: string;
@@ -12150,6 +12163,8 @@ export interface operations {
     openInboxStream: {
         parameters: {
             query: {
+                /** @description Resume: the `id` of the last frame received. The `email.received` frames after it (at most 1,000, of the last 10 minutes) are sent first, then the live ones; else one `resync_required` frame, then the live ones */
+                last_event_id?: string;
                 /** @description A ticket from `POST /ws/ticket`: single use, valid 30 s */
                 ticket: string;
             };
@@ -12168,6 +12183,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InboxStreamFrame"];
+                };
+            };
+            /** @description `last_event_id` is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No ticket, or one that is unknown, expired or used (answered before the upgrade) */

@@ -115,4 +115,36 @@ describe("Hub", () => {
     expect(sockets[5]!.terminated).toBe(0);
     hub.close();
   });
+
+  it("when a resumed socket is released, then the replayed frames go first, then the held live ones not replayed, then the close", () => {
+    const hub = new Hub(logger, { maxBufferedBytes: 1024, stream: "test" });
+    const socket = new FakeSocket();
+    const other = new FakeSocket();
+    hub.add("i1", other as unknown as WebSocket);
+    hub.add("i1", socket as unknown as WebSocket, { hold: true });
+    const frame = (id: string) => ({ type: "email.received", data: { subject: id }, id });
+    hub.send("i1", frame("e3")); // live while replaying, and replayed too
+    hub.send("i1", frame("e5")); // live only
+    hub.closeInbox("i1", 1000, "inbox expired"); // waits for the release
+    expect(socket.sent).toEqual([]);
+    expect(socket.closed).toEqual([]);
+    hub.release(socket as unknown as WebSocket, [frame("e2"), frame("e3"), frame("e4")]);
+    const ids = () => socket.sent.map((t) => (JSON.parse(t) as { id: string }).id);
+    expect(ids()).toEqual(["e2", "e3", "e4", "e5"]);
+    expect(socket.closed).toEqual([{ code: 1000, reason: "inbox expired" }]);
+    expect(other.sent).toHaveLength(2);
+    expect(other.closed).toHaveLength(1);
+  });
+
+  it("when a replayed frame's live copy comes after the release (a lagging consumer), then it is not sent twice", () => {
+    const hub = new Hub(logger, { maxBufferedBytes: 1024, stream: "test" });
+    const socket = new FakeSocket();
+    hub.add("i1", socket as unknown as WebSocket, { hold: true });
+    const frame = (id: string) => ({ type: "email.received", data: {}, id });
+    hub.release(socket as unknown as WebSocket, [frame("e1"), frame("e2")]);
+    hub.send("i1", frame("e1"));
+    hub.send("i1", frame("e2"));
+    hub.send("i1", frame("e3"));
+    expect(socket.sent.map((t) => (JSON.parse(t) as { id: string }).id)).toEqual(["e1", "e2", "e3"]);
+  });
 });

@@ -5,6 +5,32 @@ import { sendPing, sendText, textFrame } from "./ws-frames";
 /** A client's stream socket as the hub holds it (a `ws` WebSocket); use cases name it by this type. */
 export type StreamSocket = WebSocket;
 
+/** A frame as the hub sends it: spec 6.5's `type` and `data`, and the id of its event when it has one. */
+export interface HubFrame {
+  type: string;
+  data: unknown;
+  id?: string;
+}
+
+/** A live frame held for a socket that is being replayed to: its event id and its bytes, made once. */
+interface HeldFrame {
+  id: string | undefined;
+  frame: Buffer;
+  payload: Buffer;
+}
+
+/**
+ * A resumed socket's state: while its replay is read, the live frames `held` for it (and the close
+ * its inbox's end asked for meanwhile); after, the replayed event ids whose live frame has not come
+ * yet (this replica's consumer may lag behind the stream the replay read), dropped when it comes.
+ * At most the replay window's events (`ws.replay_max_events`) per socket.
+ */
+interface Resumed {
+  held: HeldFrame[] | null;
+  closeOnRelease: [number, string] | null;
+  replayed: Set<string>;
+}
+
 /**
  * The sockets of this replica, by inbox (or, for the notification stream, by user). Frames go only to the sockets of their inbox; a peer
  * that stops answering pings is dropped (see `heartbeat`), and one that cannot keep up is cut off.
@@ -12,6 +38,8 @@ export type StreamSocket = WebSocket;
 export class Hub {
   private readonly byInbox = new Map<string, Set<WebSocket>>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
+  /** Resumed sockets (see `Resumed`): empty unless a client resumed a stream. */
+  private readonly resumed = new Map<WebSocket, Resumed>();
 
   constructor(
     private readonly logger: Logger,
@@ -22,7 +50,12 @@ export class Hub {
     private readonly opts: { maxBufferedBytes: number; stream: string; heartbeatSlice?: number },
   ) {}
 
-  add(inboxId: string, socket: WebSocket): void {
+  /**
+   * Adds a socket under `inboxId`. With `hold`, the frames sent to it are kept rather than sent
+   * until `release` (a resumed stream: live frames wait behind the replayed ones).
+   */
+  add(inboxId: string, socket: WebSocket, opts: { hold?: boolean } = {}): void {
+    if (opts.hold) this.resumed.set(socket, { held: [], closeOnRelease: null, replayed: new Set() });
     let set = this.byInbox.get(inboxId);
     if (!set) this.byInbox.set(inboxId, (set = new Set()));
     set.add(socket);
@@ -31,6 +64,7 @@ export class Hub {
     socket.on("pong", () => this.alive.set(socket, true));
     socket.on("close", () => {
       pipeline.openWebSockets.dec();
+      this.resumed.delete(socket);
       set.delete(socket);
       if (set.size === 0) this.byInbox.delete(inboxId);
     });
@@ -48,7 +82,32 @@ export class Hub {
     return n;
   }
 
-  send(inboxId: string, frame: { type: string; data: unknown }): number {
+  /**
+   * Sends `first` (the replayed frames, in order) on a held socket, then the live frames held
+   * for it meanwhile except those whose event id `first` already carried, and from then on the
+   * live frames as they come, but for the replayed ones arriving late: no gap and no frame twice
+   * at the seam.
+   */
+  release(socket: WebSocket, first: readonly HubFrame[]): void {
+    const state = this.resumed.get(socket);
+    if (!state?.held) return;
+    const held = state.held;
+    state.held = null;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    for (const f of first) {
+      if (f.id) state.replayed.add(f.id);
+      const payload = Buffer.from(JSON.stringify(f), "utf8");
+      sendText(socket, textFrame(payload), payload);
+    }
+    for (const h of held) {
+      if (h.id && state.replayed.delete(h.id)) continue;
+      sendText(socket, h.frame, h.payload);
+    }
+    if (state.replayed.size === 0) this.resumed.delete(socket);
+    if (state.closeOnRelease) socket.close(...state.closeOnRelease);
+  }
+
+  send(inboxId: string, frame: HubFrame): number {
     const sockets = this.byInbox.get(inboxId);
     if (!sockets) return 0;
     const started = performance.now();
@@ -58,6 +117,18 @@ export class Hub {
     let sent = 0;
     for (const socket of sockets) {
       if (socket.readyState !== WebSocket.OPEN) continue;
+      const resumed = this.resumed.size > 0 ? this.resumed.get(socket) : undefined;
+      if (resumed) {
+        if (resumed.held) {
+          resumed.held.push({ id: frame.id, frame: framed, payload: data });
+          continue;
+        }
+        // replayed already: its live frame came after the release
+        if (frame.id && resumed.replayed.delete(frame.id)) {
+          if (resumed.replayed.size === 0) this.resumed.delete(socket);
+          continue;
+        }
+      }
       if (socket.bufferedAmount > this.opts.maxBufferedBytes) {
         this.logger.warn({ inbox_id: inboxId }, "websocket peer too slow; closing");
         socket.close(1013, "too slow");
@@ -72,7 +143,11 @@ export class Hub {
   }
 
   closeInbox(inboxId: string, code: number, reason: string): void {
-    for (const socket of this.byInbox.get(inboxId) ?? []) socket.close(code, reason);
+    for (const socket of this.byInbox.get(inboxId) ?? []) {
+      const resumed = this.resumed.get(socket);
+      if (resumed?.held) resumed.closeOnRelease = [code, reason];
+      else socket.close(code, reason);
+    }
   }
 
   /**

@@ -13,12 +13,19 @@ import { openNotificationStream } from "../domain/notifications/open-notificatio
 const INBOX_STREAM = new RegExp(`^${API_PREFIX}/ws/inboxes/([0-9a-fA-F-]{36})/?$`);
 const NOTIFICATION_STREAM = new RegExp(`^${API_PREFIX}/ws/notifications/?$`);
 const ADMIN_STATS_STREAM = new RegExp(`^${API_PREFIX}/ws/admin-stats/?$`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The use case that admits an upgrade of this path, or null when no stream lives there. */
 function admission(deps: RealtimeDeps, url: URL): (() => Promise<(socket: WebSocket) => void>) | null {
   const ticket = url.searchParams.get("ticket") ?? "";
   const inbox = INBOX_STREAM.exec(url.pathname);
-  if (inbox) return () => openInboxStream(deps, { inboxId: inbox[1]!.toLowerCase(), ticket });
+  if (inbox) {
+    // a resumed stream (an extension: README "Resuming an inbox stream")
+    const lastEventId = url.searchParams.get("last_event_id") ?? "";
+    if (lastEventId && !UUID.test(lastEventId)) return () => Promise.reject(errors.validation("last_event_id must be a UUID"));
+    const inboxId = inbox[1]!.toLowerCase();
+    return () => openInboxStream(deps, { inboxId, ticket, ...(lastEventId ? { lastEventId: lastEventId.toLowerCase() } : {}) });
+  }
   if (NOTIFICATION_STREAM.test(url.pathname)) return () => openNotificationStream(deps, { ticket });
   if (ADMIN_STATS_STREAM.test(url.pathname)) return () => openAdminStatsStream(deps, { ticket });
   return null;
@@ -35,7 +42,7 @@ function refuse(socket: Duplex, err: AppError): void {
 }
 
 /**
- * `GET <prefix>/ws/inboxes/:id?ticket=...` and `<prefix>/ws/notifications?ticket=...` upgrades, each
+ * `GET <prefix>/ws/inboxes/:id?ticket=...[&last_event_id=...]` and `<prefix>/ws/notifications?ticket=...` upgrades, each
  * admitted by its use case before the handshake.
  */
 export function inboxStreamUpgrades(deps: RealtimeDeps, logger: Logger) {

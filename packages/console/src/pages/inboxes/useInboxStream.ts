@@ -13,7 +13,12 @@ export type StreamState = "connecting" | "live" | "reconnecting" | "offline" | "
 
 const MAX_FAILURES = 8;
 
-/** The inbox's WebSocket (`POST /ws/ticket`, then `/ws/inboxes/{id}`), reopened when it drops. */
+/**
+ * The inbox's WebSocket (`POST /ws/ticket`, then `/ws/inboxes/{id}`), reopened when it drops. A
+ * reopened socket resumes from the last frame's id (`last_event_id`): the server sends the mail
+ * missed meanwhile first; the list is read again only when there is nothing to resume from or the
+ * server answers `resync_required`.
+ */
 export function useInboxStream(
   inboxId: string,
   opts: { enabled: boolean; onEmail: (summary: EmailSummary) => void; onReconnected?: () => void },
@@ -46,20 +51,25 @@ export function useInboxStream(
 
     void (async () => {
       let failures = 0;
+      // the id of the last frame seen on this page's sockets: where the next one resumes
+      let lastEventId: string | undefined;
       while (!stopped) {
         setState(everOpened.current || failures > 0 ? "reconnecting" : "connecting");
         setRetryInMs(null);
-        live = bb.stream(inboxId);
+        const current = bb.stream(inboxId, { reconnect: false, ...(lastEventId ? { lastEventId } : {}) });
+        live = current;
         try {
           await live.ready;
           if (stopped) return;
-          // mail that came while no socket was open is read again from the list
-          if (everOpened.current) handlers.current.onReconnected?.();
+          // mail that came while no socket was open is read again from the list, unless resumed
+          if (everOpened.current && !lastEventId) handlers.current.onReconnected?.();
           everOpened.current = true;
           failures = 0;
           setError(null);
           setState("live");
           for await (const frame of live) {
+            lastEventId = current.lastEventId;
+            if (frame.type === "resync_required") handlers.current.onReconnected?.();
             if (frame.type === "email.received") {
               performance.mark(`bb:frame:${(frame.data as EmailSummary).id}`);
               handlers.current.onEmail(frame.data as EmailSummary);

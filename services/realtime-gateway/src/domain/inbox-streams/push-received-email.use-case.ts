@@ -1,11 +1,13 @@
 import { EventType, type EventOf } from "@burnbox/contracts";
+import type { HubFrame } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
 
 /**
- * Sends a new email's summary to the inbox's sockets, with the codes and links found at intake
- * (events from before the summary field carry its parts; from before `extracted`, empty lists).
+ * The `email.received` frame of an event: the new email's summary with the codes and links found
+ * at intake (events from before the summary field carry its parts; from before `extracted`, empty
+ * lists), and the event's id, which a client resumes from. Live and replayed frames are this one.
  */
-export function pushReceivedEmail(deps: RealtimeDeps, event: EventOf<typeof EventType.emailReceived>): void {
+export function receivedEmailFrame(event: EventOf<typeof EventType.emailReceived>): HubFrame {
   const d = event.data;
   const summary = d.summary ?? {
     id: d.email_id,
@@ -14,5 +16,10 @@ export function pushReceivedEmail(deps: RealtimeDeps, event: EventOf<typeof Even
     subject: d.subject,
     received_at: d.received_at,
   };
-  deps.hub.send(d.inbox_id, { type: EventType.emailReceived, data: { ...summary, extracted: d.extracted } });
+  return { type: EventType.emailReceived, data: { ...summary, extracted: d.extracted }, id: event.id };
+}
+
+/** Sends a new email's frame to the inbox's sockets. */
+export function pushReceivedEmail(deps: RealtimeDeps, event: EventOf<typeof EventType.emailReceived>): void {
+  deps.hub.send(event.data.inbox_id, receivedEmailFrame(event));
 }

@@ -1,0 +1,19 @@
+import type { EventOf, EventType } from "@burnbox/contracts";
+
+/** How far back a resumed stream may go: events of the last `maxAgeMs`, at most `maxEvents` of the inbox's. */
+export interface ReplayWindow {
+  maxAgeMs: number;
+  maxEvents: number;
+}
+
+/** The inbox's `email.received` events after the one named, in order; or none, when that one is not in the window. */
+export type Missed = { found: true; events: EventOf<typeof EventType.emailReceived>[] } | { found: false };
+
+/**
+ * The port a resumed inbox stream reads its missed frames from (the events stream:
+ * `messaging/email-replay.ts`). Only the inbox's own events count: an id of another inbox's event
+ * is not found.
+ */
+export interface EmailReplaySource {
+  missed(inboxId: string, lastEventId: string): Promise<Missed>;
+}
