@@ -2,14 +2,19 @@ import { Tooltip } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useApiQuery } from "../api/query";
 import { accountKeys } from "../api/keys";
+import { useFirstPagePainted } from "../app/first-paint";
 import { useSession } from "../app/session";
 import { BROWSER_DEFAULTS, formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";
 
-/** The user's timezone and formats (`GET /auth/datetime-settings`); the browser's while signed out. */
+/**
+ * The user's timezone and formats (`GET /auth/datetime-settings`); the browser's while signed out
+ * and, on a cold load, until the first page has painted (src/app/first-paint.ts).
+ */
 export function useDatetimeSettings(): DatetimeSettings {
   const signedIn = useSession().status === "signed-in";
+  const painted = useFirstPagePainted();
   const q = useApiQuery(accountKeys.datetime(), (bb, signal) => bb.api.GET("/auth/datetime-settings", { signal }), {
-    enabled: signedIn,
+    enabled: signedIn && painted,
     staleTime: Infinity,
   });
   return q.data ?? BROWSER_DEFAULTS;
