@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react";
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { navEntries } from "./areas";
+import { useFirstPagePainted } from "./first-paint";
 import { Logo } from "./Logo";
 import { useIsSystemAdmin, useOrgPermissions } from "./permissions";
 import { useSessionStore, useUser } from "./session";
@@ -26,6 +27,8 @@ export function PageLoader() {
 /** The signed-in frame: header (workspace, bell, colours, user menu), navigation from the areas, the page. */
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
+  // the bell (its chunk, count, ticket and socket) after the first page has painted (./first-paint)
+  const painted = useFirstPagePainted();
   return (
     <WorkspaceProvider>
       <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
@@ -43,9 +46,11 @@ export function Shell() {
               <WorkspaceSwitcher />
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Suspense fallback={null}>
-                <Bell />
-              </Suspense>
+              {painted ? (
+                <Suspense fallback={null}>
+                  <Bell />
+                </Suspense>
+              ) : null}
               <ColorSchemeToggle />
               <UserMenu />
             </Group>
@@ -68,7 +73,10 @@ export function Shell() {
 function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const location = useLocation();
   const isSystemAdmin = useIsSystemAdmin();
-  const perms = useOrgPermissions(useWorkspace().org?.id);
+  // entries behind an org permission show once the first page has painted (./first-paint)
+  const painted = useFirstPagePainted();
+  const orgId = useWorkspace().org?.id;
+  const perms = useOrgPermissions(painted ? orgId : undefined);
   const visibleNav = navEntries.filter(
     (entry) => (entry.audience !== "system-admin" || isSystemAdmin) && (entry.permission === undefined || perms.can(entry.permission)),
   );

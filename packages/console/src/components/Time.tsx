@@ -2,14 +2,19 @@ import { Tooltip } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useApiQuery } from "../api/query";
 import { accountKeys } from "../api/keys";
+import { useFirstPagePainted } from "../app/first-paint";
 import { useSession } from "../app/session";
 import { BROWSER_DEFAULTS, formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";
 
-/** The user's timezone and formats (`GET /auth/datetime-settings`); the browser's while signed out. */
+/**
+ * The user's timezone and formats (`GET /auth/datetime-settings`); the browser's while signed out
+ * and, on a cold load, until the first page has painted (src/app/first-paint.ts).
+ */
 export function useDatetimeSettings(): DatetimeSettings {
   const signedIn = useSession().status === "signed-in";
+  const painted = useFirstPagePainted();
   const q = useApiQuery(accountKeys.datetime(), (bb, signal) => bb.api.GET("/auth/datetime-settings", { signal }), {
-    enabled: signedIn,
+    enabled: signedIn && painted,
     staleTime: Infinity,
   });
   return q.data ?? BROWSER_DEFAULTS;
@@ -30,15 +35,23 @@ export function useNow(everyMs = 30_000): number {
  * `absolute` ("2026-11-27 14:05" in the user's timezone and formats). Always a <time dateTime>.
  */
 export function Time({ value, mode = "relative" }: { value: string | Date | null | undefined; mode?: "relative" | "absolute" }) {
-  const settings = useDatetimeSettings();
   const now = useNow();
   if (!value) return <span>never</span>;
   const iso = typeof value === "string" ? value : value.toISOString();
-  const absolute = formatAbsolute(iso, settings);
-  if (mode === "absolute") return <time dateTime={iso}>{absolute}</time>;
+  if (mode === "absolute")
+    return (
+      <time dateTime={iso}>
+        <Absolute iso={iso} />
+      </time>
+    );
+  // the exact time is formatted only when the tooltip opens (its label renders then)
   return (
-    <Tooltip label={absolute} withArrow>
+    <Tooltip label={<Absolute iso={iso} />} withArrow>
       <time dateTime={iso}>{formatRelative(iso, now)}</time>
     </Tooltip>
   );
+}
+
+function Absolute({ iso }: { iso: string }) {
+  return formatAbsolute(iso, useDatetimeSettings());
 }

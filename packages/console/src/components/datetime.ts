@@ -15,7 +15,16 @@ export const BROWSER_DEFAULTS: DatetimeSettings = {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-function partsIn(date: Date, timeZone: string): Record<string, string> {
+/**
+ * One formatter per timezone, made once: a new Intl.DateTimeFormat costs far more than a format
+ * (on a loaded two-core machine it was most of a list's first render, every countdown's label
+ * making its own each second).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterIn(timeZone: string): Intl.DateTimeFormat {
+  let fmt = formatters.get(timeZone);
+  if (fmt) return fmt;
   const make = (tz: string) =>
     new Intl.DateTimeFormat("en-US", {
       timeZone: tz,
@@ -26,13 +35,21 @@ function partsIn(date: Date, timeZone: string): Record<string, string> {
       minute: "2-digit",
       hourCycle: "h23",
     });
-  let fmt: Intl.DateTimeFormat;
   try {
     fmt = make(timeZone);
   } catch {
-    fmt = make("UTC");
+    fmt = formatters.get("UTC") ?? make("UTC");
   }
-  return Object.fromEntries(fmt.formatToParts(date).map((p) => [p.type, p.value]));
+  formatters.set(timeZone, fmt);
+  return fmt;
+}
+
+function partsIn(date: Date, timeZone: string): Record<string, string> {
+  return Object.fromEntries(
+    formatterIn(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
 }
 
 /** "2026-11-27 14:05" (or "27/11/2026 2:05 PM"), in the user's timezone and formats. */

@@ -4,9 +4,49 @@ import { useDeleteInbox, useExtendInbox, useMyDomains, type Inbox } from "./api"
 import { humanDuration, parseDuration, ttlPresets } from "./duration";
 import { ApiError, useAbsolute } from "./parts";
 
+/**
+ * A row's dialog that exists only while it is shown or fading out: a closed Mantine Modal still
+ * renders its portal into <body>, its providers and its hooks, two of them on every row of the list
+ * (most of the list's first render). Opened a frame after it is mounted, so it fades in as before.
+ */
+function useRowDialog() {
+  const [mounted, setMounted] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return {
+    mounted,
+    opened,
+    open: () => {
+      setMounted(true);
+      requestAnimationFrame(() => setOpened(true));
+    },
+    close: () => setOpened(false),
+    unmount: () => setMounted(false),
+  };
+}
+
+interface DialogProps {
+  inbox: Inbox;
+  opened: boolean;
+  onClose: () => void;
+  onExitTransitionEnd: () => void;
+}
+
 /** Extend: a new expiry of now + duration (default: the inbox's own TTL), never past created_at + the maximum TTL. */
 export function ExtendInboxButton({ inbox, size = "xs" }: { inbox: Inbox; size?: "xs" | "sm" }) {
-  const [open, setOpen] = useState(false);
+  const dialog = useRowDialog();
+  return (
+    <>
+      <Button size={size} variant="light" onClick={dialog.open} aria-label={`Extend ${inbox.full_address}`}>
+        Extend
+      </Button>
+      {dialog.mounted ? (
+        <ExtendDialog inbox={inbox} opened={dialog.opened} onClose={dialog.close} onExitTransitionEnd={dialog.unmount} />
+      ) : null}
+    </>
+  );
+}
+
+function ExtendDialog({ inbox, opened, onClose, onExitTransitionEnd }: DialogProps) {
   const [duration, setDuration] = useState("");
   const extend = useExtendInbox();
   const domains = useMyDomains();
@@ -15,15 +55,19 @@ export function ExtendInboxButton({ inbox, size = "xs" }: { inbox: Inbox; size?:
   const maxMs = assignment ? (parseDuration(assignment.max_ttl) ?? 86_400_000) : 86_400_000;
   const latest = new Date(new Date(inbox.created_at).getTime() + maxMs).toISOString();
   const close = () => {
-    setOpen(false);
+    onClose();
     extend.reset();
   };
   return (
     <>
-      <Button size={size} variant="light" onClick={() => setOpen(true)} aria-label={`Extend ${inbox.full_address}`}>
-        Extend
-      </Button>
-      <Modal opened={open} onClose={close} title={`Extend ${inbox.full_address}`} size="md" closeButtonProps={{ "aria-label": "Close" }}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        onExitTransitionEnd={onExitTransitionEnd}
+        title={`Extend ${inbox.full_address}`}
+        size="md"
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -59,18 +103,41 @@ export function ExtendInboxButton({ inbox, size = "xs" }: { inbox: Inbox; size?:
 
 /** Delete after a confirmation: the inbox, its mail and its files. */
 export function DeleteInboxButton({ inbox, onDeleted, size = "xs" }: { inbox: Inbox; onDeleted?: () => void; size?: "xs" | "sm" }) {
-  const [open, setOpen] = useState(false);
+  const dialog = useRowDialog();
+  return (
+    <>
+      <Button size={size} variant="light" color="red" onClick={dialog.open} aria-label={`Delete ${inbox.full_address}`}>
+        Delete
+      </Button>
+      {dialog.mounted ? (
+        <DeleteDialog
+          inbox={inbox}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onExitTransitionEnd={dialog.unmount}
+          onDeleted={onDeleted}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DeleteDialog({ inbox, opened, onClose, onExitTransitionEnd, onDeleted }: DialogProps & { onDeleted?: () => void }) {
   const del = useDeleteInbox();
   const close = () => {
-    setOpen(false);
+    onClose();
     del.reset();
   };
   return (
     <>
-      <Button size={size} variant="light" color="red" onClick={() => setOpen(true)} aria-label={`Delete ${inbox.full_address}`}>
-        Delete
-      </Button>
-      <Modal opened={open} onClose={close} title="Delete this inbox?" size="md" closeButtonProps={{ "aria-label": "Close" }}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        onExitTransitionEnd={onExitTransitionEnd}
+        title="Delete this inbox?"
+        size="md"
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
         <Stack gap="sm">
           <Text size="sm">
             <b>{inbox.full_address}</b> and its {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"} will be removed for good.

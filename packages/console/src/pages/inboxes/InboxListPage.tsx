@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Loader, Modal, Paper, SegmentedControl, S
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { markPainted } from "../../app/first-paint";
 import { useWorkspace } from "../../app/workspace";
 import { CopyButton, EmptyState, ListPagination, PageHeader, useListParams } from "../../components";
 import { inboxStatus, PER_PAGE, useInboxes, useMyDomains, type Inbox } from "./api";
@@ -39,6 +40,12 @@ export default function InboxListPage() {
     return () => clearTimeout(t);
   }, [search]);
   useEffect(() => setSearch(q), [q]);
+  // the rows (or the empty state, or the error) are on screen: the shell's deferred work may start
+  const settled = !workspaceLoading && !inboxes.isLoading;
+  useEffect(() => {
+    if (settled) markPainted();
+  }, [settled]);
+  useEffect(() => markPainted, []);
 
   const canCreate = (domains.data ?? []).some((d) => d.access_level !== "read_only");
   const filtered = q !== "" || status !== "active";

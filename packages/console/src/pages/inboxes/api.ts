@@ -13,21 +13,23 @@ export { keys };
 
 export const PER_PAGE = 20;
 
+const myDomainsQuery = (bb: BurnBox) => ({
+  queryKey: keys.myDomains(),
+  queryFn: async (): Promise<MyDomain[]> => {
+    const all: MyDomain[] = [];
+    for (let page = 1; ; page++) {
+      const p = await unwrap(bb.api.GET("/my/domains", { params: { query: { page, per_page: 100 } } }));
+      all.push(...p.data);
+      if (page >= p.total_pages) return all;
+    }
+  },
+  staleTime: 60_000,
+});
+
 /** Every assignment of the caller's teams (all pages: a person rarely has more than a few). */
 export function useMyDomains() {
   const bb = useApi();
-  return useQuery<MyDomain[], BurnBoxError>({
-    queryKey: keys.myDomains(),
-    queryFn: async () => {
-      const all: MyDomain[] = [];
-      for (let page = 1; ; page++) {
-        const p = await unwrap(bb.api.GET("/my/domains", { params: { query: { page, per_page: 100 } } }));
-        all.push(...p.data);
-        if (page >= p.total_pages) return all;
-      }
-    },
-    staleTime: 60_000,
-  });
+  return useQuery<MyDomain[], BurnBoxError>(myDomainsQuery(bb));
 }
 
 const inboxListQuery = (bb: BurnBox, f: InboxFilters) => ({
@@ -75,13 +77,40 @@ export function prefetchInboxList(queryClient: QueryClient, session: SessionStor
   });
   void (async () => {
     if (!(await session.resumed())) return;
+    const bb = session.client;
+    const list = (teamId: string | undefined) => queryClient.prefetchQuery(inboxListQuery(bb, filters(teamId)));
     // the team chosen last time is most likely the one the shell picks again: asked at once,
     // beside the workspace's own queries (a team the user has lost is refused, and then not shown)
-    const guess = remembered().teamId;
-    const guessed = guess ? queryClient.prefetchQuery(inboxListQuery(session.client, filters(guess))) : undefined;
-    const { team } = await resolveWorkspace(queryClient, session.client);
-    if (team?.id !== guess) await queryClient.prefetchQuery(inboxListQuery(session.client, filters(team?.id)));
-    await guessed;
+    const remember = remembered().teamId;
+    const guesses = new Set<string | undefined>();
+    const asked: Array<Promise<void>> = [];
+    if (remember) {
+      guesses.add(remember);
+      asked.push(list(remember));
+    } else {
+      // a fresh profile: the page's domains (`/my/domains`, which it asks for anyway) name the
+      // caller's teams in one answer, beside the org list; when they are all one team, that team's
+      // list goes out while the org's teams are read (the shell's pick decides what is shown)
+      asked.push(
+        queryClient.fetchQuery(myDomainsQuery(bb)).then(
+          (domains) => {
+            const teams = new Set(domains.map((d) => d.team_id));
+            const only = teams.size === 1 ? [...teams][0] : undefined;
+            if (only && !guesses.has(only)) {
+              guesses.add(only);
+              return list(only);
+            }
+          },
+          () => undefined,
+        ), // the page asks again and shows the error
+      );
+    }
+    const { team } = await resolveWorkspace(queryClient, bb);
+    if (!guesses.has(team?.id)) {
+      guesses.add(team?.id);
+      asked.push(list(team?.id));
+    }
+    await Promise.all(asked);
   })().catch(() => undefined);
   return null;
 }

@@ -26,19 +26,16 @@ export function useAbsolute(): (iso: string) => string {
   return (iso) => formatAbsolute(iso, settings);
 }
 
-/** How long an inbox has left, ticking every second; the absolute expiry on hover. */
+/**
+ * How long an inbox has left, ticking every second; the absolute expiry on hover (formatted only
+ * then: the label's component renders when the tooltip opens, so a list's rows do not format it).
+ */
 export function Countdown({ expiresAt, isActive = true }: { expiresAt: string; isActive?: boolean }) {
   const now = useNow(1000);
-  const absolute = useAbsolute();
   const left = new Date(expiresAt).getTime() - now;
-  if (!isActive || left <= 0)
-    return (
-      <Badge color="gray.7" variant="filled" tt="none" title={`Expired ${absolute(expiresAt)}`} data-testid="countdown" data-expired="true">
-        Expired
-      </Badge>
-    );
+  if (!isActive || left <= 0) return <ExpiredBadge expiresAt={expiresAt} />;
   return (
-    <Tooltip label={`Expires ${absolute(expiresAt)}`} withArrow>
+    <Tooltip label={<AbsoluteTime prefix="Expires" iso={expiresAt} />} withArrow>
       <Badge
         color={left < 60_000 ? "red.9" : left < 300_000 ? "orange.9" : "teal.9"}
         variant="filled"
@@ -49,6 +46,20 @@ export function Countdown({ expiresAt, isActive = true }: { expiresAt: string; i
         <time dateTime={expiresAt}>{humanDuration(left)} left</time>
       </Badge>
     </Tooltip>
+  );
+}
+
+function AbsoluteTime({ prefix, iso }: { prefix: string; iso: string }) {
+  const absolute = useAbsolute();
+  return `${prefix} ${absolute(iso)}`;
+}
+
+function ExpiredBadge({ expiresAt }: { expiresAt: string }) {
+  const absolute = useAbsolute();
+  return (
+    <Badge color="gray.7" variant="filled" tt="none" title={`Expired ${absolute(expiresAt)}`} data-testid="countdown" data-expired="true">
+      Expired
+    </Badge>
   );
 }
 
