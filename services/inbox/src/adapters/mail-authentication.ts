@@ -79,6 +79,9 @@ export function mailAuthentication(settings: MailAuthenticationSettings, logger:
         resolver,
         disableBimi: true,
         trustReceived: false,
+        // the verdicts are read from the results; the Authentication-Results text is not used
+        // (a BurnBox patch of mailauth, patches/mailauth@7.1.0.patch)
+        skipHeaders: true,
       }).then((outcome) => verdictsOf(outcome as unknown as CheckOutcome, fromDomain));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<"late">((resolve) => {
