@@ -152,16 +152,17 @@ const inTeam = (scope: TeamScope) => ({ orgId: scope.orgId, teamId: scope.teamId
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
- * The words of an email's text body, as migration 0010's GIN index holds them: the `simple`
- * configuration (lower-cased words, no stemming, no stop words) of its first 100,000 characters
- * (a tsvector has a 1 MB limit; a body beyond that is searched in its beginning). The statement must
- * spell the index's expression exactly for PostgreSQL to use it.
+ * The words of an email's text body: the stored column of migration 0012, `to_tsvector('simple',
+ * left(body_text, 100000))` (lower-cased words, no stemming, no stop words; a tsvector has a 1 MB
+ * limit, so a body beyond that is searched in its beginning), computed once at insert. Indexed with
+ * the inbox id (GIN, btree_gin), so an inbox's word search reads only that inbox's matches; a plan
+ * that filters rows instead reads the column rather than recomputing the words.
  */
-export const BODY_WORDS = Prisma.sql`to_tsvector('simple'::regconfig, left(e.body_text, 100000))`;
+export const BODY_WORDS = Prisma.sql`e.body_words`;
 
 /**
- * A free word or phrase: a substring of the subject or the sender (trigram indexes, 0009), or the
- * same words in that order in the body (0010). A word or phrase with no letters or digits
+ * A free word or phrase: a substring of the subject or the sender (trigram indexes with the inbox
+ * id, 0012), or the same words in that order in the body (`BODY_WORDS`). A word or phrase with no letters or digits
  * (`phraseto_tsquery` finds no word in it) matches no body.
  */
 const textMatch = (value: string) =>
@@ -241,8 +242,19 @@ export class EmailRepository {
     }));
   }
 
+  /**
+   * How many emails the listing holds: without a search, the inbox's kept count (migration 0012's
+   * `inbox_email_counts`, exact in every transaction: a few rows whatever the inbox holds); with
+   * one, the matches, counted from the inbox-scoped indexes.
+   */
   async count(scope: TeamScope, listing: EmailListing): Promise<number> {
-    if (!listing.search?.terms.length) return this.db.email.count({ where: { inboxId: listing.inboxId, inbox: inTeam(scope) } });
+    if (!listing.search?.terms.length) {
+      const rows = await this.db.$queryRaw<Array<{ n: number }>>`
+        SELECT coalesce(sum(c.emails), 0)::int AS n FROM inbox_email_counts c
+        JOIN inboxes i ON i.id = c.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
+        WHERE c.inbox_id = ${listing.inboxId}::uuid`;
+      return rows[0]?.n ?? 0;
+    }
     const rows = await this.db.$queryRaw<
       Array<{ n: number }>
     >`SELECT count(*)::int AS n FROM ${searchedSql(scope, listing.inboxId, listing.search)}`;
