@@ -24,13 +24,15 @@
 -- transaction): minutes for a million emails.
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 
-ALTER TABLE "emails" ADD COLUMN "body_words" tsvector
-  GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, left("body_text", 100000))) STORED;
-
+-- the old indexes go first: the column's rewrite of the table rebuilds every index it still has
 DROP INDEX IF EXISTS "emails_body_words_idx";
 DROP INDEX IF EXISTS "emails_subject_trgm_idx";
 DROP INDEX IF EXISTS "emails_from_address_trgm_idx";
 DROP INDEX IF EXISTS "emails_to_address_trgm_idx";
+
+ALTER TABLE "emails" ADD COLUMN "body_words" tsvector
+  GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, left("body_text", 100000))) STORED;
+
 CREATE INDEX "emails_body_words_idx" ON "emails" USING GIN ("inbox_id", "body_words");
 CREATE INDEX "emails_subject_trgm_idx" ON "emails" USING GIN ("inbox_id", "subject" gin_trgm_ops);
 CREATE INDEX "emails_from_address_trgm_idx" ON "emails" USING GIN ("inbox_id", "from_address" gin_trgm_ops);
