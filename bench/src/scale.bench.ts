@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { poolSql, prepareDatabase } from "@burnbox/service-kit/data";
 import { testDatabaseUrl } from "@burnbox/test-kit";
-import { apiClient, createInbox, System, teamWithDomain } from "@burnbox/tests-e2e";
+import { apiClient, createInbox, STRONG_PASSWORD, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { LocalStorage } from "../../services/inbox/src/adapters/local-storage";
 import { BulkImportRepository } from "../../services/inbox/src/data/bulk-import.repository";
 import { BODY_WORDS } from "../../services/inbox/src/data/email.repository";
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   try {
     const api = apiClient(system.gatewayUrl);
     const world = await teamWithDomain(api);
-    const token = world.owner.token;
+    let token = world.owner.token;
     const scope = { orgId: world.orgId, teamId: world.teamId };
     const inboxPool = await prepareDatabase(
       testDatabaseUrl(system.databaseName("inbox")),
@@ -107,6 +107,12 @@ async function main(): Promise<void> {
           `seeded in ${seedSeconds.toFixed(0)} s (${Math.round((size - fromN) / seedSeconds)} emails/s), vacuum ${((Date.now() - t1) / 1000).toFixed(0)} s; load average ${loadavg()}\n`,
       );
 
+      // a fresh access token for this size's reads: seeding a million on a loaded machine outlasts one
+      const login = await api<{ tokens: { access_token: string } }>("POST", "/auth/login", {
+        body: { email: world.owner.email, password: STRONG_PASSWORD },
+      });
+      if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+      token = login.body.tokens.access_token;
       const { rows: newest } = await inboxPool.query<{ id: string }>(
         "SELECT id::text FROM emails WHERE inbox_id = $1 ORDER BY received_at DESC, id DESC LIMIT 5",
         [busy],
