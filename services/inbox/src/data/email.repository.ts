@@ -152,13 +152,12 @@ const inTeam = (scope: TeamScope) => ({ orgId: scope.orgId, teamId: scope.teamId
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
- * The words of an email's text body: the stored column of migration 0012, `to_tsvector('simple',
- * left(body_text, 100000))` (lower-cased words, no stemming, no stop words; a tsvector has a 1 MB
- * limit, so a body beyond that is searched in its beginning), computed once at insert. Indexed with
- * the inbox id (GIN, btree_gin), so an inbox's word search reads only that inbox's matches; a plan
- * that filters rows instead reads the column rather than recomputing the words.
+ * The words of an email's text body, as migration 0012's GIN index holds them beside the inbox id:
+ * the `simple` configuration (lower-cased words, no stemming, no stop words) of its first 100,000
+ * characters (a tsvector has a 1 MB limit; a body beyond that is searched in its beginning). The
+ * statement must spell the index's expression exactly for PostgreSQL to use it.
  */
-export const BODY_WORDS = Prisma.sql`e.body_words`;
+export const BODY_WORDS = Prisma.sql`to_tsvector('simple'::regconfig, left(e.body_text, 100000))`;
 
 /**
  * A free word or phrase: a substring of the subject or the sender (trigram indexes with the inbox
