@@ -9,7 +9,8 @@
  * page 1 of a word search in the busy inbox with the candidate's condition.
  *
  * Run: pnpm --filter @burnbox/bench body-index
- *   BENCH_EMAILS=100000  BENCH_VARIANTS=none,tsvector,trigram  BENCH_WORD=Globex
+ *   BENCH_EMAILS=100000  BENCH_VARIANTS=none,tsvector,trigram,migrated  BENCH_WORD=Globex
+ *   BENCH_MIGRATIONS_DIR (default: this checkout's inbox migrations; `migrated` takes them as they are)
  * The databases are dropped at the end.
  */
 import { randomBytes } from "node:crypto";
@@ -19,6 +20,7 @@ import path from "node:path";
 import { poolSql, prepareDatabase } from "@burnbox/service-kit/data";
 import { dropDatabase, testDatabaseUrl } from "@burnbox/test-kit";
 import { BulkImportRepository } from "../../services/inbox/src/data/bulk-import.repository";
+import { BODY_WORDS } from "../../services/inbox/src/data/email.repository";
 import { emailOf, plan, seedInboxes } from "./seed-mail";
 import { machine } from "./stats";
 
@@ -27,7 +29,8 @@ const INBOXES = Number(process.env.BENCH_INBOXES ?? 10_000);
 const WORD = process.env.BENCH_WORD ?? "Globex";
 const BATCH = 5000;
 const ROOT = path.resolve(__dirname, "..", "..");
-const MIGRATIONS = path.join(ROOT, "services", "inbox", "prisma", "migrations");
+/** Another checkout's migrations (BENCH_MIGRATIONS_DIR) compare its `migrated` write cost with this one's. */
+const MIGRATIONS = process.env.BENCH_MIGRATIONS_DIR ?? path.join(ROOT, "services", "inbox", "prisma", "migrations");
 const loadavg = () =>
   os
     .loadavg()
@@ -50,6 +53,8 @@ const variants: Record<string, { ddl: string[]; body: string }> = {
     body: "e.body_tsv @@ phraseto_tsquery('simple', $3)",
   },
   trigram: { ddl: ["CREATE INDEX emails_body_trgm_idx ON emails USING GIN (body_text gin_trgm_ops)"], body: "e.body_text ILIKE $2" },
+  // the migrations as they are, nothing dropped or added: 0012's stored words, inbox-scoped indexes and kept counts
+  migrated: { ddl: [], body: `${BODY_WORDS.text} @@ phraseto_tsquery('simple', $3)` },
 };
 
 /** utime + stime of a process, in seconds. */
@@ -65,7 +70,7 @@ async function run(name: string): Promise<void> {
   const pool = await prepareDatabase(url, MIGRATIONS, undefined, 1);
   try {
     // the migrations of this worktree may already hold the body index: start from 0009's indexes
-    await pool.query("DROP INDEX IF EXISTS emails_body_words_idx");
+    if (name !== "migrated") await pool.query("DROP INDEX IF EXISTS emails_body_words_idx");
     for (const ddl of v.ddl) await pool.query(ddl);
     const { rows: pidRow } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     const pid = pidRow[0]!.pid;
@@ -108,13 +113,18 @@ async function run(name: string): Promise<void> {
         `backend CPU ${cpu.toFixed(1)} s = ${((cpu / EMAILS) * 1e6).toFixed(0)} µs per email (+ VACUUM ANALYZE ${vacuumCpu.toFixed(1)} s); ` +
         `table ${size[0]?.table}, body index ${size[0]?.body_index ?? "none"}; load average ${loadavg()}\n`,
     );
-    const where = `e.inbox_id = $1 AND (e.subject ILIKE $2 OR e.from_address ILIKE $2 OR ${v.body})`;
+    // `migrated` on migrations before 0012 (BENCH_MIGRATIONS_DIR): the body's words are 0010's expression
+    const { rows: stored } = await pool.query(
+      "SELECT 1 FROM information_schema.columns WHERE table_name = 'emails' AND column_name = 'body_words'",
+    );
+    const body = name === "migrated" && stored.length === 0 ? variants.tsvector!.body : v.body;
+    const where = `e.inbox_id = $1 AND (e.subject ILIKE $2 OR e.from_address ILIKE $2 OR ${body})`;
     for (const [label, inbox, sql] of [
       ["count, busy inbox", p.inboxIds[0], `SELECT count(*) FROM emails e WHERE ${where}`],
       ["page 1, busy inbox", p.inboxIds[0], `SELECT e.id FROM emails e WHERE ${where} ORDER BY e.received_at DESC, e.id DESC LIMIT 20`],
       ["count, a typical inbox", p.inboxIds[5], `SELECT count(*) FROM emails e WHERE ${where}`],
     ] as const) {
-      const params = [inbox, `%${WORD}%`, ...(v.body.includes("$3") ? [WORD] : [])];
+      const params = [inbox, `%${WORD}%`, ...(body.includes("$3") ? [WORD] : [])];
       // the statement as the service sends it: with its parameters (generic or custom plan, PostgreSQL's choice)
       const explained = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
       process.stdout.write(`-- ${name}, ${label} (${WORD})\n${explained.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n`);

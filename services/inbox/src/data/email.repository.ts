@@ -152,16 +152,16 @@ const inTeam = (scope: TeamScope) => ({ orgId: scope.orgId, teamId: scope.teamId
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
- * The words of an email's text body, as migration 0010's GIN index holds them: the `simple`
- * configuration (lower-cased words, no stemming, no stop words) of its first 100,000 characters
- * (a tsvector has a 1 MB limit; a body beyond that is searched in its beginning). The statement must
- * spell the index's expression exactly for PostgreSQL to use it.
+ * The words of an email's text body, as migration 0012's GIN index holds them beside the inbox id:
+ * the `simple` configuration (lower-cased words, no stemming, no stop words) of its first 100,000
+ * characters (a tsvector has a 1 MB limit; a body beyond that is searched in its beginning). The
+ * statement must spell the index's expression exactly for PostgreSQL to use it.
  */
 export const BODY_WORDS = Prisma.sql`to_tsvector('simple'::regconfig, left(e.body_text, 100000))`;
 
 /**
- * A free word or phrase: a substring of the subject or the sender (trigram indexes, 0009), or the
- * same words in that order in the body (0010). A word or phrase with no letters or digits
+ * A free word or phrase: a substring of the subject or the sender (trigram indexes with the inbox
+ * id, 0012), or the same words in that order in the body (`BODY_WORDS`). A word or phrase with no letters or digits
  * (`phraseto_tsquery` finds no word in it) matches no body.
  */
 const textMatch = (value: string) =>
@@ -241,8 +241,19 @@ export class EmailRepository {
     }));
   }
 
+  /**
+   * How many emails the listing holds: without a search, the inbox's kept count (migration 0012's
+   * `inbox_email_counts`, exact in every transaction: a few rows whatever the inbox holds); with
+   * one, the matches, counted from the inbox-scoped indexes.
+   */
   async count(scope: TeamScope, listing: EmailListing): Promise<number> {
-    if (!listing.search?.terms.length) return this.db.email.count({ where: { inboxId: listing.inboxId, inbox: inTeam(scope) } });
+    if (!listing.search?.terms.length) {
+      const rows = await this.db.$queryRaw<Array<{ n: number }>>`
+        SELECT coalesce(sum(c.emails), 0)::int AS n FROM inbox_email_counts c
+        JOIN inboxes i ON i.id = c.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
+        WHERE c.inbox_id = ${listing.inboxId}::uuid`;
+      return rows[0]?.n ?? 0;
+    }
     const rows = await this.db.$queryRaw<
       Array<{ n: number }>
     >`SELECT count(*)::int AS n FROM ${searchedSql(scope, listing.inboxId, listing.search)}`;
