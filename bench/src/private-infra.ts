@@ -58,7 +58,8 @@ function pgTool(tool: string, args: string[]): string {
 /**
  * A private PostgreSQL 15 cluster (trust auth, loopback only) and a proxy in front of it. Services
  * are pointed at the proxy: `refuse(ms)` closes it (every connection dropped, new ones refused)
- * for a while; `restart()` restarts the cluster itself (pg_ctl -m fast).
+ * for a while; `restart()` restarts the cluster itself (pg_ctl -m fast). BENCH_PG_OPTS adds server
+ * options (e.g. "-c log_min_duration_statement=100 -c log_autovacuum_min_duration=0").
  */
 export class PrivatePostgres {
   private proxy: Server | null = null;
@@ -92,7 +93,7 @@ export class PrivatePostgres {
   }
 
   private ctl(action: "start" | "stop" | "restart"): void {
-    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${process.env.BENCH_PG_OPTS ?? ""}`;
     pgTool("pg_ctl", ["-D", path.join(this.dir, "data"), "-l", path.join(this.dir, "log"), "-w", "-m", "fast", "-o", opts, action]);
   }
 
