@@ -25,7 +25,7 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { testInfra, waitFor } from "@burnbox/test-kit";
-import { apiClient, freePorts, sendMail, teamWithDomain } from "@burnbox/tests-e2e";
+import { apiClient, freePorts, newClientIp, sendMail, STRONG_PASSWORD, teamWithDomain } from "@burnbox/tests-e2e";
 import { PrivatePostgres, startSystem } from "./private-infra";
 import { cpuPerUnit, machine, percentile, spawnBare } from "./stats";
 
@@ -239,6 +239,18 @@ async function main(): Promise<void> {
       waits.clear();
     };
 
+    // the owner signs in again before each phase and every minute: an access token outlives neither
+    // the seeding of a million emails nor a 20-minute cleanup (the reads got 401s and went uncounted)
+    let token = world.owner.token;
+    const renew = async () => {
+      const res = await api<{ tokens: { access_token: string } }>("POST", "/auth/login", {
+        body: { email: world.owner.email, password: STRONG_PASSWORD },
+        headers: { "x-forwarded-for": newClientIp() },
+      });
+      if (res.status !== 200) throw new Error(`login: ${res.status}`);
+      token = res.body.tokens.access_token;
+    };
+
     /** The load until `done()` (checked every bucket) or `seconds`: the curves, per BUCKET_MS. */
     const phase = async (seconds: number, done: () => Promise<boolean> = async () => false) => {
       const start = Date.now();
@@ -250,6 +262,7 @@ async function main(): Promise<void> {
           buckets.push({ accepted: 0, lists: [], emailsLeft: NaN, inboxesLeft: NaN, vacuum: new Set(), load: NaN });
         return buckets[i] as Bucket;
       };
+      await renew();
       const cpu = cpuPerUnit({
         "inbox-smtp": system.pid("inbox-smtp"),
         inbox: system.pid("inbox"),
@@ -276,7 +289,7 @@ async function main(): Promise<void> {
           pending.push(
             (async () => {
               const t = performance.now();
-              const res = await api("GET", paths[i % 2] as string, { token: world.owner.token });
+              const res = await api("GET", paths[i % 2] as string, { token });
               if (res.status === 200 && Date.now() < end) bucket().lists.push(performance.now() - t);
             })(),
           );
@@ -286,6 +299,7 @@ async function main(): Promise<void> {
       const counter = (async () => {
         while (Date.now() < end) {
           const b = bucket();
+          if (buckets.length % 12 === 0) await renew();
           await trimLive();
           const [t, vac] = await Promise.all([tuples(), vacuuming()]);
           b.emailsLeft = Math.max(0, (t.emails ?? 0) - (await liveEmails()));
