@@ -60,6 +60,7 @@ function pgTool(tool: string, args: string[]): string {
  * are pointed at the proxy: `refuse(ms)` closes it (every connection dropped, new ones refused)
  * for a while; `restart()` restarts the cluster itself (pg_ctl -m fast); `freeze(ms)` stops every
  * process of the cluster (SIGSTOP) with its connections left open, as a frozen host would.
+ * BENCH_PG_OPTS adds server options (e.g. "-c log_min_duration_statement=100 -c log_autovacuum_min_duration=0").
  */
 export class PrivatePostgres {
   private proxy: Server | null = null;
@@ -93,7 +94,7 @@ export class PrivatePostgres {
   }
 
   private ctl(action: "start" | "stop" | "restart"): void {
-    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${process.env.BENCH_PG_OPTS ?? ""}`;
     pgTool("pg_ctl", ["-D", path.join(this.dir, "data"), "-l", path.join(this.dir, "log"), "-w", "-m", "fast", "-o", opts, action]);
   }
 

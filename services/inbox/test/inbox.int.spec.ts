@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { RpcName, subjects, type Actor } from "@burnbox/contracts";
@@ -245,20 +245,33 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     ]);
   });
 
-  it("when an expired inbox holds more mail than one cleanup batch, then it is emptied batch by batch with rests between, and an unexpired inbox keeps its mail", async () => {
+  it("when an expired inbox holds more mail than one cleanup batch, then it is emptied batch by batch with rests between, its files going with each batch, and an unexpired inbox keeps its mail", async () => {
     const full = await create(owner, { alias: `full-${randomUUID().slice(0, 6)}`, ttl: "1m" });
     const live = await create(owner, { alias: `live-${randomUUID().slice(0, 6)}`, ttl: "1h" });
     for (let i = 0; i < 5; i++)
       await mailer().sendMail({ from: "a@example.org", to: full.body.full_address, subject: `old ${i}`, text: "x" });
     await mailer().sendMail({ from: "a@example.org", to: live.body.full_address, subject: "kept", text: "x" });
     const files = path.join(config.storage.local_path, full.body.id);
-    expect(existsSync(files)).toBe(true);
+    const filesLeft = () =>
+      existsSync(files) ? readdirSync(files, { recursive: true }).filter((f) => String(f).endsWith(".eml")).length : 0;
+    expect(filesLeft()).toBe(5);
     now += 61_000;
-    let rests = 0;
-    const removed = await expireInboxes(service.deps, { emails: 2, rest: async () => void rests++ });
-    expect(removed).toBeGreaterThanOrEqual(1);
-    // 5 emails in batches of 2: two full batches, each followed by a rest, then the last one
-    expect(rests).toBeGreaterThanOrEqual(2);
+    const left: number[] = [];
+    const steps: Array<{ emails: number; inboxes: number }> = [];
+    const removed = await expireInboxes(service.deps, {
+      emails: 2,
+      rest: async () => void left.push(filesLeft()),
+      onStep: (s) => steps.push({ emails: s.emails, inboxes: s.inboxes }),
+    });
+    expect(removed).toBe(1);
+    // 5 emails in steps of 2, each followed by a rest: the inbox goes with its last email, and
+    // each step's files go with its rows, before the inbox's folder is swept
+    expect(steps).toEqual([
+      { emails: 2, inboxes: 0 },
+      { emails: 2, inboxes: 0 },
+      { emails: 1, inboxes: 1 },
+    ]);
+    expect(left).toEqual([3, 1, 0]);
     expect((await call("GET", `/inboxes/${full.body.id}`, { actor: owner })).status).toBe(404);
     expect(existsSync(files)).toBe(false);
     const kept = await call<{ data: Array<{ subject: string }> }>("GET", `/inboxes/${live.body.id}/emails`, { actor: owner });

@@ -47,6 +47,18 @@ function behavesAsAMessageStore(make: () => MessageStore) {
     expect(await store.open(`${inboxId}/${emailB}/y`)).toBeNull();
   });
 
+  it("when objects are removed by their keys, then they are gone, an absent key is no error, and the others stay", async () => {
+    const keys = Array.from({ length: 5 }, (_, i) => `${inboxId}/${emailA}/k${i}`);
+    for (const k of keys) await store.put(k, Buffer.from(k));
+    await store.put(`${inboxId}/${emailB}/kept`, Buffer.from("kept"));
+    await store.removeKeys([...keys.slice(0, 4), `${inboxId}/${emailA}/never-stored`]);
+    for (const k of keys.slice(0, 4)) expect(await store.open(k)).toBeNull();
+    expect((await store.get(keys[4]!)).toString()).toBe(keys[4]);
+    expect((await store.get(`${inboxId}/${emailB}/kept`)).toString()).toBe("kept");
+    await store.removeKeys([]);
+    await store.removeFolder(inboxId);
+  });
+
   it("when the store is reachable, then its readiness check passes", async () => {
     await expect(store.check()).resolves.toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import fs, { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -10,6 +10,9 @@ const isMissing = (err: unknown) => (err as { code?: string }).code === "ENOENT"
 
 /** Written with blocking calls below this size (see `LocalStorage.put`); larger writes go through the thread pool. */
 const SMALL_WRITE_BYTES = 256 * 1024;
+
+/** Files unlinked at once by `removeKeys`. */
+const REMOVALS_IN_FLIGHT = 16;
 
 const fdatasync = promisify(fs.fdatasync);
 const fsync = promisify(fs.fsync);
@@ -184,6 +187,18 @@ export class LocalStorage implements MessageStore {
 
   async removeFolder(prefix: string): Promise<void> {
     await rm(this.resolve(prefix), { recursive: true, force: true });
+  }
+
+  async removeKeys(keys: string[]): Promise<void> {
+    const queue = [...keys];
+    await Promise.all(
+      Array.from({ length: Math.min(REMOVALS_IN_FLIGHT, queue.length) }, async () => {
+        for (let key = queue.pop(); key !== undefined; key = queue.pop())
+          await unlink(this.resolve(key)).catch((err: unknown) => {
+            if (!isMissing(err)) throw err;
+          });
+      }),
+    );
   }
 
   async check(): Promise<void> {

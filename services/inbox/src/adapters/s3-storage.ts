@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -20,6 +21,9 @@ export interface S3Settings {
   secret_access_key?: string | undefined;
   force_path_style: boolean;
 }
+
+/** Keys per DeleteObjects request: S3's limit. */
+const DELETE_BATCH = 1000;
 
 /** How long a presigned download URL is valid (contract notes: 15 minutes). */
 export const PRESIGNED_URL_TTL_SECONDS = 15 * 60;
@@ -100,6 +104,23 @@ export class S3Storage implements MessageStore {
       await Promise.all(keys.map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  /** One DeleteObjects request per 1,000 keys (S3's most per request), two requests in flight. */
+  async removeKeys(keys: string[]): Promise<void> {
+    const chunks: string[][] = [];
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) chunks.push(keys.slice(i, i + DELETE_BATCH));
+    await Promise.all(
+      Array.from({ length: Math.min(2, chunks.length) }, async () => {
+        for (let chunk = chunks.shift(); chunk !== undefined; chunk = chunks.shift()) {
+          const out = await this.client.send(
+            new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
+          );
+          const failed = out.Errors ?? [];
+          if (failed.length > 0) throw new Error(`${failed.length} objects not removed, first ${failed[0]?.Key}: ${failed[0]?.Code}`);
+        }
+      }),
+    );
   }
 
   async check(): Promise<void> {

@@ -65,6 +65,10 @@ export class SwitchableStore implements MessageStore {
     await Promise.all(this.stores().map((s) => s.removeFolder(prefix)));
   }
 
+  async removeKeys(keys: string[]): Promise<void> {
+    await Promise.all(this.stores().map((s) => s.removeKeys(keys)));
+  }
+
   check(): Promise<void> {
     return this.current.check();
   }

@@ -58,6 +58,18 @@ export interface ExpiredInbox {
   createdBy: string;
 }
 
+/** What one step of the TTL cleanup did (`expireStep`). */
+export interface ExpireStep {
+  /** Expired inboxes this step held: 0 when none is left to clean up (or other replicas hold them all). */
+  claimed: number;
+  /** Emails deleted. */
+  emails: number;
+  /** The stored keys of the deleted emails and attachments: their files are the caller's to remove after commit. */
+  keys: string[];
+  /** The inboxes deleted, emptied by this step or before. */
+  removed: ExpiredInbox[];
+}
+
 export function toInbox(i: InboxRow, counts: InboxCounts = NO_MAIL): Inbox {
   return {
     id: i.id,
@@ -232,30 +244,48 @@ export class InboxRepository {
   }
 
   /**
-   * Deletes up to `limit` emails (with their attachments' and transcripts' rows) of inboxes whose
-   * TTL lapsed by `at`, and returns how many: the cleanup empties expired inboxes a bounded batch at
-   * a time before it removes them, so no statement deletes an unbounded amount of mail. Rows other
-   * replicas are deleting are skipped (SKIP LOCKED).
+   * One step of the TTL cleanup, in the caller's transaction. Claims up to `limits.inboxes` inboxes
+   * (of any tenant) whose TTL lapsed by `at`, oldest expiry first, FOR UPDATE SKIP LOCKED (replicas
+   * cleaning up together take different inboxes); deletes up to `limits.emails` of their emails
+   * (attachments' and transcripts' rows with them) and returns the stored keys those rows held;
+   * then deletes the claimed inboxes that hold no more mail and returns them. So no statement
+   * deletes an unbounded amount of mail, and an emptied inbox goes in the step that empties it:
+   * the next step's claim and delete read only the inboxes still to do (the old shape looked for
+   * mail through every expired inbox, emptied ones included, and read more dead rows each batch).
+   * `claimed` 0: nothing (left) to do.
    */
-  async removeMailOfExpired(at: Date, limit: number): Promise<number> {
-    return this.db.$executeRaw`
-      DELETE FROM emails WHERE id IN (
-        SELECT e.id FROM inboxes i JOIN emails e ON e.inbox_id = i.id
-        WHERE i.expires_at <= ${at} LIMIT ${limit} FOR UPDATE OF e SKIP LOCKED)`;
-  }
-
-  /**
-   * Deletes up to `limit` inboxes (of any tenant) whose TTL lapsed by `at`, with their mail, and
-   * returns them. Run it in a transaction: the rows are claimed FOR UPDATE SKIP LOCKED, so
-   * replicas cleaning up together share the work and never remove one inbox twice.
-   */
-  async removeExpired(at: Date, limit: number): Promise<ExpiredInbox[]> {
-    const rows = await this.db.$queryRaw<Array<{ id: string; org_id: string; team_id: string; full_address: string; created_by: string }>>`
+  async expireStep(at: Date, limits: { inboxes: number; emails: number }): Promise<ExpireStep> {
+    const claimed = await this.db.$queryRaw<
+      Array<{ id: string; org_id: string; team_id: string; full_address: string; created_by: string }>
+    >`
       SELECT id, org_id, team_id, full_address, created_by FROM inboxes
-      WHERE expires_at <= ${at} ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
-    if (rows.length === 0) return [];
-    await this.db.inbox.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
-    return rows.map((r) => ({ id: r.id, orgId: r.org_id, teamId: r.team_id, fullAddress: r.full_address, createdBy: r.created_by }));
+      WHERE expires_at <= ${at} ORDER BY expires_at LIMIT ${limits.inboxes} FOR UPDATE SKIP LOCKED`;
+    if (claimed.length === 0) return { claimed: 0, emails: 0, keys: [], removed: [] };
+    const ids = claimed.map((r) => r.id);
+    // one statement: the CTE's delete and the select share a snapshot, so the select still sees
+    // the attachments' rows the delete's cascade removes
+    const gone = await this.db.$queryRaw<Array<{ key: string | null; email: boolean }>>`
+      WITH gone AS (
+        DELETE FROM emails WHERE id IN (
+          SELECT id FROM emails WHERE inbox_id = ANY(${ids}::uuid[]) LIMIT ${limits.emails})
+        RETURNING id, raw_key)
+      SELECT raw_key AS key, true AS email FROM gone
+      UNION ALL SELECT a.storage_key, false FROM attachments a JOIN gone ON a.email_id = gone.id`;
+    // a later statement of the transaction sees this one's deletes; the inboxes are locked, so no
+    // mail arrives in them meanwhile
+    const emptied = await this.db.$queryRaw<Array<{ id: string }>>`
+      DELETE FROM inboxes i WHERE i.id = ANY(${ids}::uuid[])
+        AND NOT EXISTS (SELECT 1 FROM emails e WHERE e.inbox_id = i.id)
+      RETURNING i.id`;
+    const removedIds = new Set(emptied.map((r) => r.id));
+    return {
+      claimed: claimed.length,
+      emails: gone.filter((g) => g.email).length,
+      keys: gone.flatMap((g) => (g.key ? [g.key] : [])),
+      removed: claimed
+        .filter((r) => removedIds.has(r.id))
+        .map((r) => ({ id: r.id, orgId: r.org_id, teamId: r.team_id, fullAddress: r.full_address, createdBy: r.created_by })),
+    };
   }
 
   /**

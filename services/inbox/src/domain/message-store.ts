@@ -20,6 +20,11 @@ export interface MessageStore {
   downloadUrl(key: string, as: DownloadAs): Promise<string | null>;
   /** Removes every object under `prefix` (an inbox id: all of its mail; `<inbox>/<email>`: one email). */
   removeFolder(prefix: string): Promise<void>;
+  /**
+   * Removes these objects (absent ones are no error), a bounded number of requests at a time: the
+   * TTL cleanup's files of each batch of deleted rows, by the keys the rows held.
+   */
+  removeKeys(keys: string[]): Promise<void>;
   /** Throws when the store cannot be written (readiness check). */
   check(): Promise<void>;
   /** Releases its connections. */
