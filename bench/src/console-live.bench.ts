@@ -61,13 +61,22 @@ async function main(): Promise<void> {
         if (reply.code !== 250) throw new Error(`DATA: ${reply.code} ${reply.text}`);
         const row = page.getByTestId("mail-row").filter({ hasText: subject });
         await row.waitFor({ timeout: 10_000 });
-        const marks = await page.evaluate(() => {
-          const measures = performance.getEntriesByType("measure").filter((m) => m.name.startsWith("bb:row:"));
-          const last = measures[measures.length - 1];
-          if (!last) return null;
-          performance.clearMeasures();
-          return { frameAt: performance.timeOrigin + last.startTime, rowAt: performance.timeOrigin + last.startTime + last.duration };
-        });
+        // the measure is taken in the animation frame after the row's commit: it may follow the
+        // row's visibility by a frame
+        const marks = await page
+          .waitForFunction(
+            () => {
+              const measures = performance.getEntriesByType("measure").filter((m) => m.name.startsWith("bb:row:"));
+              const last = measures[measures.length - 1];
+              if (!last) return null;
+              performance.clearMeasures();
+              return { frameAt: performance.timeOrigin + last.startTime, rowAt: performance.timeOrigin + last.startTime + last.duration };
+            },
+            undefined,
+            { timeout: 2_000 },
+          )
+          .then((handle) => handle.jsonValue())
+          .catch(() => null);
         if (!marks) throw new Error("no bb:row measure: is the console built with the live marks?");
         if (i < 3) continue; // warm-up
         toFrame.push(marks.frameAt - at250);
