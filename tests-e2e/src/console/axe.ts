@@ -16,6 +16,14 @@ interface AxeViolation {
  * the DevTools protocol's evaluate, which the page's CSP does not govern.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // a dialog still fading in is half transparent, and axe would measure its colours mid-way: wait
+  // for the running transitions to end (the finite ones: a skeleton's pulse never ends)
+  await page.evaluate(async () => {
+    type Running = { finished: Promise<unknown>; effect: { getComputedTiming(): { endTime?: number | string } } | null };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    const finite = doc.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const g = globalThis as unknown as {

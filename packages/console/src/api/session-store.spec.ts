@@ -88,11 +88,15 @@ describe("SessionStore across tabs", () => {
     for (const s of stores.splice(0)) s.forget(); // stops the refresh timers
   });
 
-  function tabs(n: number, server: FakeIdentity, { sharedLock = true } = {}): SessionStore[] {
+  function tabs(
+    n: number,
+    server: FakeIdentity,
+    { sharedLock = true, now }: { sharedLock?: boolean; now?: () => number } = {},
+  ): SessionStore[] {
     const join = channelHub();
     const locks = sharedLock ? lockManager() : undefined;
     return Array.from({ length: n }, () => {
-      const store = new SessionStore("http://console.test", { locks, channel: join(), fetch: server.fetch });
+      const store = new SessionStore("http://console.test", { locks, channel: join(), fetch: server.fetch, ...(now ? { now } : {}) });
       stores.push(store);
       return store;
     });
@@ -131,6 +135,16 @@ describe("SessionStore across tabs", () => {
     const [ma, mb] = server.seen.slice(-2);
     expect(ma!.authorization).toBe(`Bearer at-${before + 1}`);
     expect(mb!.authorization).toBe(ma!.authorization);
+  });
+
+  it("when the other tab's refresh falls in the same millisecond as this tab's last one (equal expiry times), then its token is still taken and nothing is sent", async () => {
+    const server = new FakeIdentity();
+    const [a, b] = tabs(2, server, { now: () => 1_700_000_000_000 });
+    await a!.start();
+    await b!.start();
+    const before = refreshes(server);
+    expect(await Promise.all([a!.refresh(), b!.refresh()])).toEqual([true, true]);
+    expect(refreshes(server)).toBe(before + 1);
   });
 
   it("when one tab signs out, then the server session ends and the other tabs leave too", async () => {

@@ -173,7 +173,9 @@ export class SessionStore {
   private onTabMessage(m: TabMessage): void {
     if (m.type === "ended") {
       if (this.state.status !== "anonymous") this.clear(m.reason);
-    } else if (this.state.status !== "anonymous" && m.expiresAt > this.expiresAt) {
+    } else if (this.state.status !== "anonymous" && m.accessToken !== this.accessToken && m.expiresAt >= this.expiresAt) {
+      // refreshes are one at a time across tabs (the lock), so a posted token is the newest; two
+      // refreshes within one millisecond give equal expiry times, and the later one still wins
       this.useTokens(m.accessToken, m.expiresAt);
     }
   }
