@@ -16,14 +16,7 @@ interface AxeViolation {
  * the DevTools protocol's evaluate, which the page's CSP does not govern.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // a dialog still fading in is half transparent, and axe would measure its colours mid-way: wait
-  // for the running transitions to end (the finite ones: a skeleton's pulse never ends)
-  await page.evaluate(async () => {
-    type Running = { finished: Promise<unknown>; effect: { getComputedTiming(): { endTime?: number | string } } | null };
-    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
-    const finite = doc.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
+  await settled(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const g = globalThis as unknown as {
@@ -39,4 +32,39 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+}
+
+/**
+ * Waits until the page has settled: no finite animation running (a dialog still fading in is half
+ * transparent, and axe would measure its colours mid-way; a skeleton's endless pulse does not count)
+ * and no change to the DOM for three animation frames (a menu or dialog is unmounted by a timer at
+ * the end of its transition, and axe must not scan a tree that React is taking apart). Bounded at 3 s.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    type Running = { finished: Promise<unknown>; effect: { getComputedTiming(): { endTime?: number | string } } | null };
+    const g = globalThis as unknown as {
+      document: { getAnimations(): Running[] };
+      requestAnimationFrame(cb: () => void): number;
+      MutationObserver: new (cb: () => void) => { observe(target: unknown, options: object): void; disconnect(): void };
+    };
+    const finite = () => g.document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const frame = () => new Promise<void>((resolve) => g.requestAnimationFrame(() => resolve()));
+    let changed = false;
+    const observer = new g.MutationObserver(() => {
+      changed = true;
+    });
+    observer.observe(g.document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const deadline = Date.now() + 3_000;
+    try {
+      while (Date.now() < deadline) {
+        await Promise.all(finite().map((a) => a.finished.catch(() => undefined)));
+        changed = false;
+        for (let i = 0; i < 3; i++) await frame();
+        if (!changed && finite().length === 0) return;
+      }
+    } finally {
+      observer.disconnect();
+    }
+  });
 }
