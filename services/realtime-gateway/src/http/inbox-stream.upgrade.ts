@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
+import { InboxStreamQuery } from "@burnbox/contracts";
 import { API_PREFIX } from "@burnbox/service-kit/http";
 import { AppError, errors, type Logger } from "@burnbox/service-kit/runtime";
 import { openAdminStatsStream } from "../domain/admin-stats/open-admin-stats-stream.use-case";
@@ -13,7 +14,6 @@ import { openNotificationStream } from "../domain/notifications/open-notificatio
 const INBOX_STREAM = new RegExp(`^${API_PREFIX}/ws/inboxes/([0-9a-fA-F-]{36})/?$`);
 const NOTIFICATION_STREAM = new RegExp(`^${API_PREFIX}/ws/notifications/?$`);
 const ADMIN_STATS_STREAM = new RegExp(`^${API_PREFIX}/ws/admin-stats/?$`);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The use case that admits an upgrade of this path, or null when no stream lives there. */
 function admission(deps: RealtimeDeps, url: URL): (() => Promise<(socket: WebSocket) => void>) | null {
@@ -22,7 +22,10 @@ function admission(deps: RealtimeDeps, url: URL): (() => Promise<(socket: WebSoc
   if (inbox) {
     // a resumed stream (an extension: README "Resuming an inbox stream")
     const lastEventId = url.searchParams.get("last_event_id") ?? "";
-    if (lastEventId && !UUID.test(lastEventId)) return () => Promise.reject(errors.validation("last_event_id must be a UUID"));
+    // the contract's own rule for the parameter (the OpenAPI document shows the same)
+    if (lastEventId && !InboxStreamQuery.shape.last_event_id.safeParse(lastEventId).success) {
+      return () => Promise.reject(errors.validation("last_event_id must be a UUID"));
+    }
     const inboxId = inbox[1]!.toLowerCase();
     return () => openInboxStream(deps, { inboxId, ticket, ...(lastEventId ? { lastEventId: lastEventId.toLowerCase() } : {}) });
   }
