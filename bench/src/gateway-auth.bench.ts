@@ -41,7 +41,7 @@ async function bareHttp(body: string): Promise<{ url: string; stop(): void }> {
   return { url: `http://127.0.0.1:${ports[0]}/`, stop };
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 async function run(label: string, url: string, headers: () => Record<string, string>): Promise<number> {
   const opts = { url, connections: CONNECTIONS, headers: headers() };
@@ -132,7 +132,10 @@ async function main(): Promise<void> {
       ? { BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000", BB_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "100000000" }
       : { BB_RATE_LIMIT_ENABLED: "false" };
   process.stdout.write(`rate limits: ${process.env.BENCH_RATE_LIMITS === "raised" ? "on, raised to 100,000,000 a minute" : "off"}\n`);
-  const system = await System.start({ all: { BB_LOG_LEVEL: "warn" }, "api-gateway": limits });
+  const system = await System.start({
+    all: { BB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_ARGS ? { BB_BENCH_NODE_ARGS: process.env.BENCH_NODE_ARGS } : {}) },
+    "api-gateway": limits,
+  });
   try {
     pids = Object.fromEntries((["api-gateway", "identity", "tenancy", "inbox"] as const).map((p) => [p, system.pid(p)]));
     const api = apiClient(system.gatewayUrl);

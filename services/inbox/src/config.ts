@@ -112,7 +112,18 @@ export const InboxConfig = z.object({
     .prefault({}),
   /** 64 hex, the same key as tenancy's: opens the saved platform storage's secret key (PUT /admin/config/storage). */
   ...encryptionShape(),
-  workers: z.object({ cleanup_interval: Duration.default("1m") }).prefault({}),
+  workers: z
+    .object({
+      cleanup_interval: Duration.default("1m"),
+      /**
+       * The share of the time the TTL cleanup works while it has a backlog: after each step it
+       * rests so that its steps take at most this share (0.25: rests three times as long as the
+       * step took). Lower keeps more of the database for the intake and the reads while a
+       * hundred thousand expired inboxes drain, and drains them more slowly.
+       */
+      cleanup_share: z.number().gt(0).max(1).default(0.25),
+    })
+    .prefault({}),
   /**
    * For benchmarks only (`bench/src/extraction.bench.ts`: the intake's CPU per message with and
    * without extraction, in one run): `true` stores every email with empty `extracted` lists, which

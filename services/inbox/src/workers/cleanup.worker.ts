@@ -9,10 +9,10 @@ const INBOX_BATCH = 200;
 /** Emails deleted per cleanup step (one transaction). */
 const EMAIL_BATCH = 1000;
 /**
- * After each step the worker rests as long as the step took (at least REST_MIN_MS): the cleanup
- * gets at most half of one database connection's time, so a backlog of expired mail (a hundred
- * thousand inboxes) drains steadily while the intake and the reads keep their pace
- * (docs/performance.md, retention).
+ * After each step the worker rests so that its steps take at most `workers.cleanup_share` of the
+ * time (0.25 by default: three times as long as the step took, at least REST_MIN_MS), so a backlog
+ * of expired mail (a hundred thousand inboxes) drains steadily while the intake and the reads keep
+ * their pace (docs/performance.md, retention).
  */
 const REST_MIN_MS = 5;
 
@@ -42,9 +42,10 @@ export function startCleanupWorker(deps: InboxDeps, logger: Logger): PeriodicTas
     run: async () => {
       const started = Date.now();
       let since = started;
+      const restPerMs = 1 / deps.config.workers.cleanup_share - 1;
       const rest = async () => {
         const took = Date.now() - since;
-        await new Promise((r) => setTimeout(r, Math.max(REST_MIN_MS, took)));
+        await new Promise((r) => setTimeout(r, Math.max(REST_MIN_MS, took * restPerMs)));
         since = Date.now();
       };
       const steps: ExpireStepReport[] = [];
