@@ -8,7 +8,8 @@ import path from "node:path";
 import { prepareDatabase } from "@burnbox/service-kit/data";
 import { testDatabaseUrl } from "@burnbox/test-kit";
 import { apiClient, STRONG_PASSWORD, System, teamWithDomain } from "@burnbox/tests-e2e";
-import { machine, summary } from "./stats";
+import type { Pool } from "pg";
+import { cpuMs, machine, percentile, summary } from "./stats";
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -127,6 +128,8 @@ async function main(): Promise<void> {
         ...count.rows.map((r) => r["QUERY PLAN"]),
       );
     }
+    plans.push(...(await unfilteredTotals(pool, world.orgId)));
+    const writes = await insertCost(pool, world.orgId);
     await pool.end();
 
     const exportSamples: number[] = [];
@@ -147,11 +150,100 @@ async function main(): Promise<void> {
         ...lines,
         `${summary("GET export?format=csv (10,000 rows)", exportSamples)} (X-Truncated ${truncated})`,
         ...plans,
+        ...writes,
       ].join("\n") + "\n",
     );
   } finally {
     await system.stop();
   }
+}
+
+/** The unfiltered totals as the lists read them: counted (before tenancy 0010), and kept (after it, where the tables exist). */
+async function unfilteredTotals(pool: Pool, orgId: string): Promise<string[]> {
+  const { rows: kept } = await pool.query<{ on: boolean }>("SELECT to_regclass('audit_entry_totals') IS NOT NULL AS on");
+  const queries: Array<[string, string, unknown[]]> = [
+    ["count, no filter (org)", "SELECT count(*)::int FROM audit_entries WHERE org_id = $1", [orgId]],
+    ["count, no filter (admin)", "SELECT count(*)::int FROM audit_entries", []],
+  ];
+  if (kept[0]?.on)
+    queries.push(
+      ["kept total, org", "SELECT coalesce(sum(entries), 0)::int FROM audit_org_entry_counts WHERE org_id = $1", [orgId]],
+      ["kept total, admin", "SELECT coalesce(sum(entries), 0)::int FROM audit_entry_totals", []],
+    );
+  const out: string[] = [];
+  for (const [label, sql, params] of queries) {
+    await pool.query(sql, params); // warm
+    const plan = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    out.push(`-- ${label}`, ...plan.rows.map((r) => r["QUERY PLAN"]));
+  }
+  return out;
+}
+
+/**
+ * What one recorded entry costs the database: single-row INSERT ... ON CONFLICT DO NOTHING into the
+ * measured org, each its own transaction, as the audit consumer writes them. Rounds alternate the
+ * counting triggers on and off (session_replication_role = replica skips ordinary triggers for that
+ * session only) on one connection; the backend's CPU (from /proc) per insert is what load does not
+ * change much. Then 4 connections at once, triggers on, for queueing on the counter rows.
+ * Run last: the entries inserted with the triggers off are not counted.
+ */
+async function insertCost(pool: Pool, orgId: string): Promise<string[]> {
+  const ROUND = Number(process.env.BENCH_INSERTS ?? 500);
+  const insert = `INSERT INTO audit_entries (id, org_id, actor_id, actor_type, action, category, severity, resource_type, resource_id,
+                                             metadata, created_at)
+                  VALUES (gen_random_uuid(), $1, $1, 'user', 'inbox.created', 'inbox', 'info', 'inbox', md5(random()::text), '{}', now())
+                  ON CONFLICT DO NOTHING`;
+  const client = await pool.connect();
+  const out: string[] = [];
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    const pid = rows[0]!.pid;
+    const results: Record<"on" | "off", { wall: number[]; cpu: number[] }> = { on: { wall: [], cpu: [] }, off: { wall: [], cpu: [] } };
+    for (let round = 0; round < 6; round++) {
+      const mode = round % 2 === 0 ? "on" : "off";
+      await client.query(`SET session_replication_role = ${mode === "on" ? "origin" : "replica"}`);
+      for (let i = 0; i < 20; i++) await client.query(insert, [orgId]); // warm
+      const cpu0 = cpuMs(pid);
+      for (let i = 0; i < ROUND; i++) {
+        const start = performance.now();
+        await client.query(insert, [orgId]);
+        results[mode].wall.push(performance.now() - start);
+      }
+      results[mode].cpu.push((cpuMs(pid) - cpu0) / ROUND);
+    }
+    await client.query("SET session_replication_role = origin");
+    for (const mode of ["on", "off"] as const)
+      out.push(
+        `${summary(`INSERT one entry, triggers ${mode}, 1 connection`, results[mode].wall)}; backend CPU per insert by round ${results[
+          mode
+        ].cpu
+          .map((c) => `${c.toFixed(3)} ms`)
+          .join(", ")}`,
+      );
+    const plan = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${insert}`, [orgId]);
+    out.push("-- INSERT one entry, triggers on", ...plan.rows.map((r) => r["QUERY PLAN"]));
+  } finally {
+    client.release();
+  }
+  const concurrent: number[] = [];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const c = await pool.connect();
+      try {
+        for (let i = 0; i < ROUND / 2; i++) {
+          const start = performance.now();
+          await c.query(insert, [orgId]);
+          concurrent.push(performance.now() - start);
+        }
+      } finally {
+        c.release();
+      }
+    }),
+  );
+  out.push(
+    `${summary("INSERT one entry, triggers on, 4 connections at once", concurrent)} (p50 ${percentile(concurrent, 50).toFixed(2)} ms)`,
+  );
+  return out;
 }
 
 main().catch((err: unknown) => {

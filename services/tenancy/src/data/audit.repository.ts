@@ -68,10 +68,9 @@ const toEntry = (r: AuditRow): AuditEntry => ({
   created_at: r.created_at.toISOString(),
 });
 
-/** The WHERE clause of a read: the reach first (so every query is an index range of one org), then each filter. */
-function whereOf(reach: AuditReach, f: AuditFilter): Prisma.Sql {
+/** The conditions a filter adds to the reach: none for an unfiltered list. */
+function filterConds(f: AuditFilter): Prisma.Sql[] {
   const conds: Prisma.Sql[] = [];
-  if ("org" in reach) conds.push(Prisma.sql`org_id = ${reach.org.orgId}::uuid`);
   if (f.action) conds.push(Prisma.sql`action = ${f.action}`);
   if (f.category) conds.push(Prisma.sql`category = ${f.category}`);
   if (f.severity) conds.push(Prisma.sql`severity = ${f.severity}`);
@@ -81,6 +80,12 @@ function whereOf(reach: AuditReach, f: AuditFilter): Prisma.Sql {
   if (f.resource_id) conds.push(Prisma.sql`resource_id = ${f.resource_id}`);
   if (f.date_from) conds.push(Prisma.sql`created_at >= ${f.date_from}`);
   if (f.date_to) conds.push(Prisma.sql`created_at <= ${f.date_to}`);
+  return conds;
+}
+
+/** The WHERE clause of a read: the reach first (so every query is an index range of one org), then each filter. */
+function whereOf(reach: AuditReach, filters: Prisma.Sql[]): Prisma.Sql {
+  const conds = "org" in reach ? [Prisma.sql`org_id = ${reach.org.orgId}::uuid`, ...filters] : filters;
   return conds.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conds, " AND ")}` : Prisma.empty;
 }
 
@@ -100,15 +105,36 @@ export class AuditRepository {
     return count === 1;
   }
 
-  /** One page of the entries the reach sees, newest first, with the filtered total. */
+  /**
+   * One page of the entries the reach sees, newest first, with the filtered total: unfiltered, the
+   * total the database keeps (`keptTotal`); filtered, the matches counted.
+   */
   async page(reach: AuditReach, filter: AuditFilter, query: PaginationQuery): Promise<Page<AuditEntry>> {
-    const where = whereOf(reach, filter);
+    const filters = filterConds(filter);
+    const where = whereOf(reach, filters);
     return paginate(query, {
       rows: ({ skip, take }) =>
         this.db.$queryRaw<AuditRow[]>`SELECT ${COLUMNS} FROM audit_entries ${where} ${NEWEST_FIRST} LIMIT ${take} OFFSET ${skip}`,
-      count: async () => (await this.db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM audit_entries ${where}`)[0]?.n ?? 0,
+      count: async () =>
+        filters.length === 0
+          ? this.keptTotal(reach)
+          : ((await this.db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM audit_entries ${where}`)[0]?.n ?? 0),
       map: (rows) => rows.map(toEntry),
     });
+  }
+
+  /**
+   * How many entries the reach holds, from the counts migration 0010's triggers keep (up to 16 rows
+   * per org, and 16 for every entry, one per writing connection's slot, added up here): exact in
+   * every transaction, a few rows whatever the log holds.
+   */
+  private async keptTotal(reach: AuditReach): Promise<number> {
+    const rows =
+      "org" in reach
+        ? await this.db.$queryRaw<Array<{ n: number }>>`
+            SELECT coalesce(sum(entries), 0)::int AS n FROM audit_org_entry_counts WHERE org_id = ${reach.org.orgId}::uuid`
+        : await this.db.$queryRaw<Array<{ n: number }>>`SELECT coalesce(sum(entries), 0)::int AS n FROM audit_entry_totals`;
+    return rows[0]?.n ?? 0;
   }
 
   /**
@@ -124,7 +150,7 @@ export class AuditRepository {
   ): Promise<void> {
     if (!("$transaction" in this.db)) throw new Error("an audit export runs on its own connection, not inside a change");
     const db: Db = this.db;
-    const where = whereOf({ org: scope }, filter);
+    const where = whereOf({ org: scope }, filterConds(filter));
     await db.$transaction(
       async (tx) => {
         const [probe] = await tx.$queryRaw<Array<{ n: number }>>`
