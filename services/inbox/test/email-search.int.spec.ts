@@ -124,6 +124,26 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
     expect(res.body.total).toBe(3);
   });
 
+  it("when a search is paged, then the pages follow newest first (ties by id, descending) and each carries the same total", async () => {
+    const page = async (n: number) => {
+      const res = await t.call<{ data: Array<{ id: string; received_at: string }>; total: number; total_pages: number }>(
+        "GET",
+        `/inboxes/${inboxId}/emails?q=${encodeURIComponent("-subject:zzz")}&per_page=2&page=${n}`,
+        { actor: owner },
+      );
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
+    expect(pages.map((p) => p.data.length)).toEqual([2, 2, 1, 0]);
+    const seen = pages.flatMap((p) => p.data);
+    const expected = [...seen].sort((a, b) => b.received_at.localeCompare(a.received_at) || (a.id < b.id ? 1 : -1));
+    expect(seen.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    // two emails share 2026-03-10T12:00:00Z: the id orders them
+    expect(new Set(seen.map((e) => e.id)).size).toBe(5);
+  });
+
   it("when q holds a term it cannot read, then 400 in the error envelope naming it", async () => {
     const res = await t.call("GET", `/inboxes/${inboxId}/emails?q=${encodeURIComponent("invoice before:someday")}`, { actor: owner });
     expect(res.status).toBe(400);

@@ -47,10 +47,9 @@ export interface StoredFile {
 /** The name the raw message of an email is stored under, beside its attachments. */
 export const RAW_MESSAGE_FILE = "message.eml";
 
-/** The emails of one inbox, optionally those every term of a parsed `q` holds for (domain/emails/email-search.ts). */
+/** The emails of one inbox, unsearched (a search: `EmailRepository.search`). */
 export interface EmailListing {
   inboxId: string;
-  search?: EmailSearch | null | undefined;
 }
 
 /** The stored `extracted` column as the API shows it: empty lists for anything else (never null). */
@@ -193,12 +192,36 @@ function termSql(t: SearchTerm): Prisma.Sql {
 }
 
 /** The emails of a listing with a search: of the inbox, in `scope`, every term holding. */
-const searchedSql = (scope: TeamScope, inboxId: string, search: EmailSearch): Prisma.Sql =>
+export const searchedSql = (scope: TeamScope, inboxId: string, search: EmailSearch): Prisma.Sql =>
   Prisma.sql`emails e JOIN inboxes i ON i.id = e.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
     WHERE e.inbox_id = ${inboxId}::uuid AND ${Prisma.join(search.terms.map(termSql), " AND ")}`;
 
+/**
+ * A searched page and its total in one statement. The matches are found once (`m`: id and time
+ * only, in whatever plan PostgreSQL picks for all of them, as a count would), counted, and ordered
+ * newest first for the window (a top-N sort); only the page's rows are then read by their key.
+ * Two statements (a page that stops at its window, a count) visited the matches twice, and the
+ * page's plan walked the inbox newest first recomputing each body's words (docs/performance.md,
+ * "Searching a big inbox"). One row of nulls beside the total when the window holds none.
+ */
+export const searchPageSql = (scope: TeamScope, inboxId: string, search: EmailSearch, window: { skip: number; take: number }): Prisma.Sql =>
+  Prisma.sql`WITH m AS MATERIALIZED (SELECT e.id, e.received_at FROM ${searchedSql(scope, inboxId, search)}),
+    p AS (SELECT m.id FROM m ORDER BY m.received_at DESC, m.id DESC LIMIT ${window.take} OFFSET ${window.skip})
+    SELECT t.total, e.id::text AS "id", e.inbox_id::text AS "inboxId", e.from_address AS "fromAddress", e.subject, e.snippet,
+      e.has_attachments AS "hasAttachments", e.is_read AS "isRead", e.size_bytes AS "sizeBytes", e.received_at AS "receivedAt",
+      e.extracted, e.authentication
+    FROM (SELECT count(*)::int AS total FROM m) t
+    LEFT JOIN (p JOIN emails e ON e.id = p.id) ON true
+    ORDER BY e.received_at DESC, e.id DESC`;
+
 /** A searched list's line as the statement selects it (summary columns only: never the bodies). */
 type SummaryRow = SummaryFields & Pick<EmailRow, "extracted" | "authentication">;
+
+const searchedLine = (r: SummaryRow): EmailSummary => ({
+  ...summaryLine(r),
+  extracted: extractedFrom(r.extracted),
+  authentication_summary: authenticationSummaryOf(authenticationFrom(r.authentication)),
+});
 
 export class EmailRepository {
   constructor(private readonly db: Client) {}
@@ -214,50 +237,45 @@ export class EmailRepository {
     return row && toEmail(row);
   }
 
-  /**
-   * Newest first. With a search, one statement of its own (`termSql`): Prisma cannot say the body's
-   * full-text match the index of migration 0010 serves.
-   */
+  /** Newest first, unsearched (a search is `search`, with its total). */
   async list(scope: TeamScope, listing: EmailListing, window: { skip: number; take: number }): Promise<EmailSummary[]> {
-    if (!listing.search?.terms.length) {
-      const rows = await this.db.email.findMany({
-        where: { inboxId: listing.inboxId, inbox: inTeam(scope) },
-        orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
-        ...window,
-      });
-      return rows.map(toEmailSummary);
-    }
-    const rows = await this.db.$queryRaw<SummaryRow[]>`
-      SELECT e.id::text AS "id", e.inbox_id::text AS "inboxId", e.from_address AS "fromAddress", e.subject, e.snippet,
-        e.has_attachments AS "hasAttachments", e.is_read AS "isRead", e.size_bytes AS "sizeBytes", e.received_at AS "receivedAt",
-        e.extracted, e.authentication
-      FROM ${searchedSql(scope, listing.inboxId, listing.search)}
-      ORDER BY e.received_at DESC, e.id DESC
-      LIMIT ${window.take} OFFSET ${window.skip}`;
-    return rows.map((r) => ({
-      ...summaryLine(r),
-      extracted: extractedFrom(r.extracted),
-      authentication_summary: authenticationSummaryOf(authenticationFrom(r.authentication)),
-    }));
+    const rows = await this.db.email.findMany({
+      where: { inboxId: listing.inboxId, inbox: inTeam(scope) },
+      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+      ...window,
+    });
+    return rows.map(toEmailSummary);
   }
 
   /**
-   * How many emails the listing holds: without a search, the inbox's kept count (migration 0012's
-   * `inbox_email_counts`, exact in every transaction: a few rows whatever the inbox holds); with
-   * one, the matches, counted from the inbox-scoped indexes.
+   * How many emails the inbox holds: its kept count (migration 0012's `inbox_email_counts`, exact
+   * in every transaction: a few rows whatever the inbox holds).
    */
   async count(scope: TeamScope, listing: EmailListing): Promise<number> {
-    if (!listing.search?.terms.length) {
-      const rows = await this.db.$queryRaw<Array<{ n: number }>>`
-        SELECT coalesce(sum(c.emails), 0)::int AS n FROM inbox_email_counts c
-        JOIN inboxes i ON i.id = c.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
-        WHERE c.inbox_id = ${listing.inboxId}::uuid`;
-      return rows[0]?.n ?? 0;
-    }
-    const rows = await this.db.$queryRaw<
-      Array<{ n: number }>
-    >`SELECT count(*)::int AS n FROM ${searchedSql(scope, listing.inboxId, listing.search)}`;
+    const rows = await this.db.$queryRaw<Array<{ n: number }>>`
+      SELECT coalesce(sum(c.emails), 0)::int AS n FROM inbox_email_counts c
+      JOIN inboxes i ON i.id = c.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
+      WHERE c.inbox_id = ${listing.inboxId}::uuid`;
     return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * A searched page of the inbox, newest first, and the number of matches, from one statement
+   * (`searchPageSql`): the page and its total come from the same snapshot, so they always agree.
+   */
+  async search(
+    scope: TeamScope,
+    inboxId: string,
+    search: EmailSearch,
+    window: { skip: number; take: number },
+  ): Promise<{ rows: EmailSummary[]; total: number }> {
+    const rows = await this.db.$queryRaw<Array<{ total: number } & { [K in keyof SummaryRow]: SummaryRow[K] | null }>>(
+      searchPageSql(scope, inboxId, search, window),
+    );
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows.flatMap((r) => (r.id === null ? [] : [searchedLine(r as SummaryRow)])),
+    };
   }
 
   /** Where an email of this inbox stands in its order (a wait's `since`); null when it is not one of the inbox's. */
