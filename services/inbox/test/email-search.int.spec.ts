@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { poolSql } from "@burnbox/service-kit/data";
 import { makeActor, type TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
@@ -148,6 +148,28 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
     const res = await t.call("GET", `/inboxes/${inboxId}/emails?q=${encodeURIComponent("invoice before:someday")}`, { actor: owner });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "validation_error", error: expect.stringContaining('"before:someday"') as unknown });
+  });
+
+  it("when a subject is far longer than a btree index entry can hold, then the mail is stored and found by its subject and date", async () => {
+    // 1,500 random hex words, 13,500 characters that compress poorly: more than a third of an 8 KiB
+    // page even compressed, so an index that carried the subject as a btree key or INCLUDE column
+    // would refuse the row ("index row size exceeds maximum"), and the intake would answer 451 to
+    // every resend of such a message. GIN (trigrams) and the table (TOAST) hold it.
+    const words = Array.from({ length: 1500 }, () => randomBytes(4).toString("hex"));
+    const long = { ...email({ subject: words.join(" "), receivedAt: new Date("2026-05-01T00:00:00Z") }), inboxId: otherInboxId };
+    const bulk = new BulkImportRepository(poolSql(t.infra.pool!));
+    expect(await bulk.insertEmails({ orgId, teamId }, [long])).toBe(1);
+    const q = `subject:"${words.slice(700, 703).join(" ")}" is:unread after:2026-04-30`;
+    const res = await t.call<{ data: Array<{ id: string }>; total: number }>(
+      "GET",
+      `/inboxes/${otherInboxId}/emails?q=${encodeURIComponent(q)}`,
+      {
+        actor: owner,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((e) => e.id)).toEqual([long.id]);
+    expect(res.body.total).toBe(1);
   });
 
   it("when a word search runs, then the statement's body expression is the one the full-text index holds", async () => {
