@@ -17,11 +17,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { poolSql, prepareDatabase } from "@burnbox/service-kit/data";
+import { prepareDatabase } from "@burnbox/service-kit/data";
 import { dropDatabase, testDatabaseUrl } from "@burnbox/test-kit";
-import { BulkImportRepository } from "../../services/inbox/src/data/bulk-import.repository";
 import { BODY_WORDS } from "../../services/inbox/src/data/email.repository";
-import { emailOf, plan, seedInboxes } from "./seed-mail";
+import { emailOf, seedDetachedTeam } from "./seed-mail";
 import { machine } from "./stats";
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 100_000);
@@ -74,17 +73,7 @@ async function run(name: string): Promise<void> {
     for (const ddl of v.ddl) await pool.query(ddl);
     const { rows: pidRow } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     const pid = pidRow[0]!.pid;
-    const bulk = new BulkImportRepository(poolSql(pool));
-    const scope = { orgId: crypto.randomUUID(), teamId: crypto.randomUUID() };
-    const p = plan(
-      scope,
-      { id: crypto.randomUUID(), assignmentId: crypto.randomUUID(), name: "bench.example" },
-      crypto.randomUUID(),
-      INBOXES,
-    );
-    await seedInboxes(bulk, p);
-    // without statistics the insert's join to inboxes can become a scan of all of them per email
-    await pool.query("ANALYZE inboxes");
+    const { bulk, plan: p } = await seedDetachedTeam(pool, INBOXES);
     let wall = 0;
     let cpu = 0;
     for (let start = 0; start < EMAILS; start += BATCH) {
@@ -95,7 +84,7 @@ async function run(name: string): Promise<void> {
       }
       const c0 = cpuSeconds(pid);
       const t0 = performance.now();
-      const written = await bulk.insertEmails(scope, rows);
+      const written = await bulk.insertEmails(p.scope, rows);
       wall += (performance.now() - t0) / 1000;
       cpu += cpuSeconds(pid) - c0;
       if (written !== rows.length) throw new Error(`wrote ${written} of ${rows.length}`);

@@ -15,14 +15,13 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { poolSql, prepareDatabase } from "@burnbox/service-kit/data";
+import { prepareDatabase } from "@burnbox/service-kit/data";
 import { dropDatabase, testDatabaseUrl } from "@burnbox/test-kit";
-import { BulkImportRepository } from "../../services/inbox/src/data/bulk-import.repository";
 import { searchedSql, searchPageSql } from "../../services/inbox/src/data/email.repository";
 import { parseEmailSearch } from "../../services/inbox/src/domain/emails/email-search";
 import type { MessageStore } from "../../services/inbox/src/domain/message-store";
 import { Prisma } from "../../services/inbox/src/data/prisma";
-import { newTally, plan, seedEmails, seedInboxes } from "./seed-mail";
+import { newTally, seedDetachedTeam, seedEmails } from "./seed-mail";
 import { machine } from "./stats";
 
 const DB = process.env.BENCH_DB ?? "bb_search_plans_1m";
@@ -47,16 +46,7 @@ async function seed(pool: Pool): Promise<void> {
   const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM emails");
   if (rows[0]!.n === EMAILS) return;
   if (rows[0]!.n !== 0) throw new Error(`${DB} holds ${rows[0]!.n} emails, not ${EMAILS}: drop it (BENCH_DROP=1) and run again`);
-  const bulk = new BulkImportRepository(poolSql(pool));
-  const scope = { orgId: crypto.randomUUID(), teamId: crypto.randomUUID() };
-  const p = plan(
-    scope,
-    { id: crypto.randomUUID(), assignmentId: crypto.randomUUID(), name: "bench.example" },
-    crypto.randomUUID(),
-    INBOXES,
-  );
-  await seedInboxes(bulk, p);
-  await pool.query("ANALYZE inboxes");
+  const { bulk, plan: p } = await seedDetachedTeam(pool, INBOXES);
   const t0 = Date.now();
   await seedEmails(bulk, noStore, p, { from: 0, to: EMAILS, rawEvery: Number.MAX_SAFE_INTEGER }, newTally());
   process.stdout.write(`seeded ${EMAILS.toLocaleString("en")} emails in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);

@@ -10,11 +10,12 @@
  * the others have none (their bodies are in the rows, which is what the API reads).
  *
  * Email n is the same whatever the batch: seeding 0..10k then 10k..1M gives the same mail as 0..1M.
- * Used by scale.bench.ts; progress goes to stderr.
+ * Used by scale.bench.ts, body-index.bench.ts and search-plans.bench.ts; progress goes to stderr.
  */
 import { randomUUID } from "node:crypto";
-import type { TeamScope } from "@burnbox/service-kit/data";
-import type { BulkEmail, BulkImportRepository, BulkInbox } from "../../services/inbox/src/data/bulk-import.repository";
+import type { Pool } from "pg";
+import { poolSql, type TeamScope } from "@burnbox/service-kit/data";
+import { BulkImportRepository, type BulkEmail, type BulkInbox } from "../../services/inbox/src/data/bulk-import.repository";
 import type { MessageStore } from "../../services/inbox/src/domain/message-store";
 
 export const BUSY_SHARE = 10; // one email in BUSY_SHARE goes to the busy inbox
@@ -123,6 +124,25 @@ export async function seedInboxes(bulk: BulkImportRepository, p: SeedPlan): Prom
     expiresAt: new Date(p.now + 365 * DAY_MS),
   }));
   for (let i = 0; i < rows.length; i += 2000) await bulk.insertInboxes(p.scope, rows.slice(i, i + 2000));
+}
+
+/**
+ * A team of its own in an inbox database with no other service beside it (the org, team, domain
+ * and creator are made-up ids): its `inboxes` inboxes written, then ANALYZE, without which the
+ * emails' insert joins to the inboxes by a scan of all of them per email. For the benches that
+ * seed a bare inbox database (body-index, search-plans).
+ */
+export async function seedDetachedTeam(pool: Pool, inboxes: number): Promise<{ bulk: BulkImportRepository; plan: SeedPlan }> {
+  const bulk = new BulkImportRepository(poolSql(pool));
+  const p = plan(
+    { orgId: randomUUID(), teamId: randomUUID() },
+    { id: randomUUID(), assignmentId: randomUUID(), name: "bench.example" },
+    randomUUID(),
+    inboxes,
+  );
+  await seedInboxes(bulk, p);
+  await pool.query("ANALYZE inboxes");
+  return { bulk, plan: p };
 }
 
 /** What the analytics consumers would have counted for the seeded mail (added into tenancy's tables by the caller). */
