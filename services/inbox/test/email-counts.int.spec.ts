@@ -5,7 +5,7 @@ import type { RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";
 import { BulkImportRepository, type BulkEmail } from "../src/data/bulk-import.repository";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
-import { startInboxTestService } from "./inbox-test-service";
+import { bulkEmail, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.counts-test.example";
 
@@ -22,26 +22,7 @@ describe("kept inbox counts on real Postgres", () => {
   const teamId = randomUUID();
   const assignmentId = randomUUID();
 
-  const email = (inboxId: string, over: Partial<BulkEmail> = {}): BulkEmail => {
-    const id = randomUUID();
-    return {
-      id,
-      inboxId,
-      messageId: `<${id}@counts.test>`,
-      fromAddress: "alice@shop.example",
-      toAddress: `box@${DOMAIN}`,
-      subject: "hello",
-      snippet: "hello",
-      bodyText: "hello there",
-      bodyHtml: null,
-      sizeBytes: 1000,
-      isRead: false,
-      hasAttachments: false,
-      rawKey: null,
-      receivedAt: new Date(),
-      ...over,
-    };
-  };
+  const email = (inboxId: string, over: Partial<BulkEmail> = {}): BulkEmail => bulkEmail(inboxId, DOMAIN, over);
 
   beforeAll(async () => {
     t = await startInboxTestService("counts");

@@ -6,7 +6,7 @@ import type { InboxConfig } from "../src/config";
 import { BulkImportRepository, type BulkEmail } from "../src/data/bulk-import.repository";
 import { BODY_WORDS } from "../src/data/email.repository";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
-import { startInboxTestService } from "./inbox-test-service";
+import { bulkEmail, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.search-test.example";
 
@@ -20,28 +20,14 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
   const assignmentId = randomUUID();
   let inboxId = "";
   let otherInboxId = "";
-  const subjects = new Map<string, string>(); // id -> subject
 
-  const email = (over: Partial<BulkEmail> & { subject: string }): BulkEmail => {
-    const id = randomUUID();
-    subjects.set(id, over.subject);
-    return {
-      id,
-      inboxId,
-      messageId: `<${id}@search.test>`,
-      fromAddress: "alice@shop.example",
-      toAddress: `box@${DOMAIN}`,
+  const email = (over: Partial<BulkEmail> & { subject: string }): BulkEmail =>
+    bulkEmail(inboxId, DOMAIN, {
       snippet: over.subject,
       bodyText: "nothing special",
-      bodyHtml: null,
-      sizeBytes: 1000,
-      isRead: false,
-      hasAttachments: false,
-      rawKey: null,
       receivedAt: new Date("2026-03-10T12:00:00Z"),
       ...over,
-    };
-  };
+    });
 
   beforeAll(async () => {
     t = await startInboxTestService("search");

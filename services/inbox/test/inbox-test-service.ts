@@ -6,6 +6,7 @@ import type { Infra } from "@burnbox/service-kit/runtime";
 import { startTestService, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
+import type { BulkEmail } from "../src/data/bulk-import.repository";
 
 export const MIGRATIONS_DIR = path.join(__dirname, "..", "prisma", "migrations");
 
@@ -68,4 +69,30 @@ export async function createTestInbox(
     }),
   );
   return { id: created.id, fullAddress };
+}
+
+/**
+ * An email row for `BulkImportRepository.insertEmails` in `inboxId`, sent to `box@<domain>` by
+ * alice@shop.example: unread, no attachment, no raw file, received now, subject and snippet
+ * "hello"; `over` sets the rest.
+ */
+export function bulkEmail(inboxId: string, domain: string, over: Partial<BulkEmail> = {}): BulkEmail {
+  const id = over.id ?? randomUUID();
+  return {
+    id,
+    inboxId,
+    messageId: `<${id}@${domain}>`,
+    fromAddress: "alice@shop.example",
+    toAddress: `box@${domain}`,
+    subject: "hello",
+    snippet: "hello",
+    bodyText: "hello there",
+    bodyHtml: null,
+    sizeBytes: 1000,
+    isRead: false,
+    hasAttachments: false,
+    rawKey: null,
+    receivedAt: new Date(),
+    ...over,
+  };
 }
