@@ -9,12 +9,15 @@
  * gateway). Phase 1 runs BENCH_SECONDS without cleanup (the baseline); at the start of phase 2
  * every seeded inbox expires, and phase 2 lasts until the TTL cleanup has removed them all, rows
  * and files (at most BENCH_MAX_CLEANUP_SECONDS); phase 3 runs the load BENCH_SECONDS again after it.
- * The load's inbox is trimmed to its newest BENCH_LIVE_KEEP (500) emails every 5 s. Prints both curves per 5 s (intake msg/s, list p99,
- * seeded mail left, what autovacuum is doing, load average), the ratios, each phase's CPU per
- * message of the services, the cleanup's own step timings (from the inbox service's log), and
+ * The load's inbox is trimmed to its newest BENCH_LIVE_KEEP (500) emails every 5 s. A 10 s warm-up
+ * of the same load goes first, uncounted. Prints both curves per 5 s (intake msg/s, list p99 overall
+ * and per read, seeded mail left, what autovacuum is doing, load average, the inbox process's
+ * event-loop delay p99 and CPU share, PostgreSQL's CPU share), the ratios, each phase's CPU per
+ * message of every service, the cleanup's own step timings (from the inbox service's log), and
  * with BENCH_PG_SAMPLE=1 what PostgreSQL's busy backends were waiting on. BENCH_PG_OPTS adds
  * server options (e.g. "-c log_min_duration_statement=100"); BENCH_PG_LOG=<file> keeps its log.
- * Seeded data goes with the system's databases at the end.
+ * Seeded data goes with the system's databases at the end. With BB_BENCH_PROFILE=inbox each phase
+ * prints its window for `profile-summary --window`.
  * Run: node deploy/local/build.mjs && pnpm --filter @burnbox/bench retention
  *      (BENCH_INBOXES=100000 BENCH_EMAILS_PER_INBOX=10 for the issue's full size; BENCH_STORAGE=s3)
  */
@@ -25,9 +28,9 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { testInfra, waitFor } from "@burnbox/test-kit";
-import { apiClient, freePorts, newClientIp, sendMail, STRONG_PASSWORD, teamWithDomain, type Tokens } from "@burnbox/tests-e2e";
+import { PROCESSES, apiClient, freePorts, newClientIp, sendMail, STRONG_PASSWORD, teamWithDomain, type Tokens } from "@burnbox/tests-e2e";
 import { PrivatePostgres, startSystem } from "./private-infra";
-import { cpuPerUnit, machine, percentile, spawnBare } from "./stats";
+import { cpuMs, cpuPerUnit, machine, percentile, pidsOf, spawnBare } from "./stats";
 
 const INBOXES = Number(process.env.BENCH_INBOXES ?? 10_000);
 const PER_INBOX = Number(process.env.BENCH_EMAILS_PER_INBOX ?? 10);
@@ -140,6 +143,9 @@ async function seed(db: Client, liveInboxId: string, fileOf: (key: string) => st
 interface Bucket {
   accepted: number;
   lists: number[];
+  /** The same reads split: an inbox's email list, and the team's inbox list. */
+  emailLists: number[];
+  teamLists: number[];
   /** List reads that did not answer 200 (refused, failed, or another status). */
   failed: number;
   /** Seeded emails and inboxes left, from PostgreSQL's statistics (approximate, and cheap: no count over a million rows). */
@@ -148,6 +154,11 @@ interface Bucket {
   /** What autovacuum was doing at the bucket's samples (relation:phase), or "-". */
   vacuum: Set<string>;
   load: number;
+  /** The inbox process's event-loop delay p99 over the bucket (its /metrics, which resets it at each scrape), in ms. */
+  loopP99: number;
+  /** Share of one core used over the bucket by the inbox process and by all of PostgreSQL's processes, in %. */
+  inboxCpu: number;
+  pgCpu: number;
 }
 
 async function main(): Promise<void> {
@@ -219,6 +230,14 @@ async function main(): Promise<void> {
       );
       return Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)]));
     };
+    /** The inbox process's event-loop delay p99 since the last call, in ms (prom-client resets its histogram at each scrape). */
+    const loopP99Ms = async () => {
+      const text = await fetch(`http://127.0.0.1:${system.ports.inbox}/metrics`)
+        .then((r) => r.text())
+        .catch(() => "");
+      const m = /^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? ([0-9.e+-]+)$/m.exec(text);
+      return m ? Number(m[1]) * 1000 : NaN;
+    };
     const seededInboxesLeft = async () => (await db.query("SELECT 1 FROM inboxes WHERE address LIKE 'seed-%' LIMIT 1")).rowCount ?? 0;
     const vacuuming = async () =>
       (
@@ -276,15 +295,25 @@ async function main(): Promise<void> {
       const bucket = (): Bucket => {
         const i = Math.floor((Date.now() - start) / BUCKET_MS);
         while (buckets.length <= i)
-          buckets.push({ accepted: 0, lists: [], failed: 0, emailsLeft: NaN, inboxesLeft: NaN, vacuum: new Set(), load: NaN });
+          buckets.push({
+            accepted: 0,
+            lists: [],
+            emailLists: [],
+            teamLists: [],
+            failed: 0,
+            emailsLeft: NaN,
+            inboxesLeft: NaN,
+            vacuum: new Set(),
+            load: NaN,
+            loopP99: NaN,
+            inboxCpu: NaN,
+            pgCpu: NaN,
+          });
         return buckets[i] as Bucket;
       };
       await renew();
-      const cpu = cpuPerUnit({
-        "inbox-smtp": system.pid("inbox-smtp"),
-        inbox: system.pid("inbox"),
-        "api-gateway": system.pid("api-gateway"),
-      });
+      const from = process.hrtime.bigint() / 1000n;
+      const cpu = cpuPerUnit(Object.fromEntries(PROCESSES.map((name) => [name, system.pid(name)])));
       let n = 0;
       const senders = Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() < end) {
@@ -309,16 +338,46 @@ async function main(): Promise<void> {
               // a refused or failed read is counted, never thrown: the run goes on and shows when it happened
               const res = await api("GET", paths[i % 2] as string, { token }).catch(() => null);
               if (Date.now() >= end) return;
-              if (res?.status === 200) bucket().lists.push(performance.now() - t);
-              else bucket().failed++;
+              if (res?.status === 200) {
+                const ms = performance.now() - t;
+                const b = bucket();
+                b.lists.push(ms);
+                (i % 2 === 0 ? b.emailLists : b.teamLists).push(ms);
+              } else bucket().failed++;
             })(),
           );
         }
         await Promise.all(pending);
       })();
+      // the inbox's event-loop delay and the CPU shares, per bucket (read at its end, for the bucket before)
+      const inboxPid = system.pid("inbox");
+      // PostgreSQL's processes come and go (a backend per connection, autovacuum workers): each one's
+      // CPU since the last mark, a new one's since it started
+      let pgMarks = new Map<number, number>();
+      const pgCpuMs = () => {
+        const now = new Map(pidsOf("postgres").map((pid) => [pid, cpuMs(pid) || 0]));
+        let used = 0;
+        for (const [pid, ms] of now) used += ms - (pgMarks.get(pid) ?? 0);
+        pgMarks = now;
+        return used;
+      };
+      pgCpuMs();
+      let cpuMark = { at: Date.now(), inbox: cpuMs(inboxPid) };
+      await loopP99Ms(); // resets the histogram: the first bucket's figure is its own
+      const closeBucket = async (b: Bucket) => {
+        const now = { at: Date.now(), inbox: cpuMs(inboxPid) };
+        const wall = now.at - cpuMark.at;
+        b.inboxCpu = (100 * (now.inbox - cpuMark.inbox)) / wall;
+        b.pgCpu = (100 * pgCpuMs()) / wall;
+        b.loopP99 = await loopP99Ms();
+        cpuMark = now;
+      };
       const counter = (async () => {
+        let previous: Bucket | undefined;
         while (Date.now() < end) {
           const b = bucket();
+          if (previous && previous !== b) await closeBucket(previous);
+          previous = b;
           if (buckets.length % 12 === 0) await renew();
           await trimLive();
           const [t, vac] = await Promise.all([tuples(), vacuuming()]);
@@ -332,6 +391,7 @@ async function main(): Promise<void> {
           }
           for (const v of vac) b.vacuum.add(v);
         }
+        if (previous) await closeBucket(previous);
       })();
       const sampler = (async () => {
         while (PG_SAMPLE && Date.now() < end) {
@@ -340,24 +400,34 @@ async function main(): Promise<void> {
         }
       })();
       await Promise.all([...senders, lists, counter, sampler]);
+      // the phase on the monotonic clock in µs, as V8's CPU profiles count (BB_BENCH_PROFILE=inbox, then profile-summary --window)
+      const window = `${from}-${process.hrtime.bigint() / 1000n}`;
       const seconds_ = (Date.now() - start) / 1000;
       const accepted = buckets.reduce((a, b) => a + b.accepted, 0);
-      return { buckets, seconds: seconds_, accepted, cpu: cpu(accepted) };
+      return { buckets, seconds: seconds_, accepted, cpu: cpu(accepted), window };
     };
     const show = (name: string, p: Awaited<ReturnType<typeof phase>>) => {
       process.stdout.write(
-        `${name} (${p.seconds.toFixed(0)} s)\n   t(s)  intake msg/s  list p50 ms  list p99 ms  reads failed  emails left~  inboxes left~  load1  autovacuum\n`,
+        `${name} (${p.seconds.toFixed(0)} s)\n   t(s)  intake msg/s  list p50 ms  list p99 ms  email list p99  team list p99  reads failed  emails left~  inboxes left~  load1  inbox loop p99 ms  inbox cpu%  pg cpu%  autovacuum\n`,
       );
       p.buckets.forEach((b, i) =>
         process.stdout.write(
-          `  ${String((i * BUCKET_MS) / 1000).padStart(5)}  ${(b.accepted / (BUCKET_MS / 1000)).toFixed(1).padStart(12)}  ${percentile(b.lists, 50).toFixed(1).padStart(11)}  ${percentile(b.lists, 99).toFixed(1).padStart(11)}  ${String(b.failed).padStart(12)}  ${String(b.emailsLeft).padStart(12)}  ${String(b.inboxesLeft).padStart(13)}  ${b.load.toFixed(1).padStart(5)}  ${[...b.vacuum].join(" ") || "-"}\n`,
+          `  ${String((i * BUCKET_MS) / 1000).padStart(5)}  ${(b.accepted / (BUCKET_MS / 1000)).toFixed(1).padStart(12)}  ${percentile(b.lists, 50).toFixed(1).padStart(11)}  ${percentile(b.lists, 99).toFixed(1).padStart(11)}  ${percentile(b.emailLists, 99).toFixed(1).padStart(14)}  ${percentile(b.teamLists, 99).toFixed(1).padStart(13)}  ${String(b.failed).padStart(12)}  ${String(b.emailsLeft).padStart(12)}  ${String(b.inboxesLeft).padStart(13)}  ${b.load.toFixed(1).padStart(5)}  ${b.loopP99.toFixed(1).padStart(17)}  ${b.inboxCpu.toFixed(0).padStart(10)}  ${b.pgCpu.toFixed(0).padStart(7)}  ${[...b.vacuum].join(" ") || "-"}\n`,
         ),
       );
-      process.stdout.write(`  CPU ms per accepted message: ${p.cpu}\n`);
+      process.stdout.write(`  CPU ms per accepted message: ${p.cpu}\n  window ${p.window}\n`);
       const all = p.buckets.flatMap((b) => b.lists);
+      const email = p.buckets.flatMap((b) => b.emailLists);
+      const team = p.buckets.flatMap((b) => b.teamLists);
+      process.stdout.write(
+        `  list p99 by read: email list ${percentile(email, 99).toFixed(1)} ms (p50 ${percentile(email, 50).toFixed(1)}), team list ${percentile(team, 99).toFixed(1)} ms (p50 ${percentile(team, 50).toFixed(1)})\n`,
+      );
       return { rate: p.accepted / p.seconds, p99: percentile(all, 99), p50: percentile(all, 50) };
     };
 
+    // a warm-up of the same load, not counted: the first seconds of a fresh system (JIT, pools, caches) were phase 1's slowest
+    await phase(Math.min(10, SECONDS));
+    waits.clear();
     const baseline = show("phase 1, no cleanup (baseline)", await phase(SECONDS));
     showWaits("phase 1");
     const expiredAt = Date.now();

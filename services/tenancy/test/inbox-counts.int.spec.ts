@@ -92,4 +92,34 @@ describe("inbox counters from the inbox service's events", () => {
     await handledThrough(t, "tenancy-inbox-created", seq);
     expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 1, domainActive: 0, domainTotal: 0 });
   });
+
+  it("when a burst of inbox events arrives (a cleanup expiring many inboxes at once), then every counter, the assignment's too, moves once per event and never below zero", async () => {
+    const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
+    expect((await t.call("POST", `/orgs/${orgId}/teams/${teamId}/domains`, { actor: owner, body: { domain_id: domain.id } })).status).toBe(
+      201,
+    );
+    const opened = Array.from({ length: 40 }, (_, i) => created(orgId, teamId, `burst${i}@${domain.domain_name}`));
+    const seqs = await Promise.all(opened.map((e) => deliver(t, e)));
+    await handledThrough(t, "tenancy-inbox-created", Math.max(...seqs));
+    const assignment = async () => (await t.service.deps.data.repos.domainAssignments.get({ orgId, teamId }, domain.id))?.activeInboxes;
+    expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 40, domainActive: 40, domainTotal: 40 });
+    expect(await assignment()).toBe(40);
+    // each opened inbox expires, every event twice, and ten more for inboxes the counters never saw: 50 closings of 40
+    const closings = [
+      ...opened.map((e) => expired(orgId, teamId, e.data.inbox_id, e.data.full_address)),
+      ...Array.from({ length: 10 }, (_, i) => expired(orgId, teamId, randomUUID(), `ghost${i}@${domain.domain_name}`)),
+    ];
+    const last = await Promise.all([...closings, ...closings.slice(0, 40)].map((e) => deliver(t, e)));
+    await handledThrough(t, "tenancy-inbox-expired", Math.max(...last));
+    expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 0, domainActive: 0, domainTotal: 40 });
+    expect(await assignment()).toBe(0);
+  });
+
+  it("when one event is counted twice in the same statement, then it counts once and the second is told it was seen", async () => {
+    const { orgId, teamId, domain } = await orgTeamDomain(t, owner);
+    const move = { claim: { consumer: "tenancy-inbox-created", eventId: randomUUID() }, teamId, domainName: domain.domain_name };
+    const counted = await Promise.all([1, 2, 3].map(() => t.service.deps.data.hot.inboxCounters.count(move, 1)));
+    expect(counted.filter(Boolean)).toHaveLength(1);
+    expect(await counters(orgId, teamId, domain.id)).toEqual({ team: 1, domainActive: 1, domainTotal: 1 });
+  });
 });

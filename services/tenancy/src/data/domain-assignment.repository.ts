@@ -108,14 +108,6 @@ export class DomainAssignmentRepository {
     await this.db.domainAssignment.deleteMany({ where: { teamId: scope.teamId, domainId, team: { orgId: scope.orgId } } });
   }
 
-  /** An inbox opened (+1) or expired (-1, never below zero) through this team's assignment of the domain. */
-  async countInbox(scope: TeamScope, domainId: string, delta: 1 | -1): Promise<void> {
-    await this.db.domainAssignment.updateMany({
-      where: { teamId: scope.teamId, domainId, ...(delta < 0 ? { activeInboxes: { gt: 0 } } : {}) },
-      data: { activeInboxes: { increment: delta } },
-    });
-  }
-
   /** A window of the assignments of `teamIds` (teams the caller acts on), oldest first, with what the TTL cascade needs. */
   async listForTeams(
     teamIds: string[],

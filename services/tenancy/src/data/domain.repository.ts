@@ -193,12 +193,4 @@ export class DomainRepository {
     const row = await this.db.domain.findUnique({ where: { domainName }, select: { id: true, orgId: true } });
     return row ? { orgId: row.orgId, domainId: row.id } : null;
   }
-
-  /** An inbox opened (+1: active and total) or expired (-1: active, never below zero) on the domain. */
-  async countInbox(scope: OrgScope, domainId: string, delta: 1 | -1): Promise<void> {
-    await this.db.domain.updateMany({
-      where: { id: domainId, orgId: scope.orgId, ...(delta < 0 ? { activeInboxes: { gt: 0 } } : {}) },
-      data: delta > 0 ? { activeInboxes: { increment: 1 }, totalInboxes: { increment: 1 } } : { activeInboxes: { decrement: 1 } },
-    });
-  }
 }

@@ -6,6 +6,7 @@ import { AdminOrgRepository } from "./admin-org.repository";
 import { SetupRepository } from "./setup.repository";
 import { DomainRepository } from "./domain.repository";
 import { ImpactRepository } from "./impact.repository";
+import { InboxCounters } from "./inbox-counters.repository";
 import { InviteRepository } from "./invite.repository";
 import { OrgMemberRepository } from "./org-member.repository";
 import { OrgRepository } from "./org.repository";
@@ -40,10 +41,12 @@ export const repositories = (
 export type TenancyRepos = ReturnType<typeof repositories>;
 
 /**
- * The pool-only hot-path set (`data.hot`): one per process, never in a transaction. `analytics`:
- * the consumers' claim-and-count statements (one per event).
+ * The pool-only hot-path set (`data.hot`): one per process, never in a transaction. `analytics`
+ * and `inboxCounters`: the consumers' claim-and-count statements (one per event, grouped while one
+ * is in flight).
  */
-export const hotRepositories = (pool: PgPool) => ({
-  analytics: new AnalyticsCounters(poolSql(pool)),
-});
+export const hotRepositories = (pool: PgPool) => {
+  const sql = poolSql(pool);
+  return { analytics: new AnalyticsCounters(sql), inboxCounters: new InboxCounters(sql) };
+};
 export type TenancyHot = ReturnType<typeof hotRepositories>;

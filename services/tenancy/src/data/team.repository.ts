@@ -185,12 +185,4 @@ export class TeamRepository {
     });
     return rows.map(toScope);
   }
-
-  /** Moves the team's active inbox counter by `delta`, never below zero. */
-  async adjustActiveInboxes(scope: TeamScope, delta: 1 | -1): Promise<void> {
-    await this.db.team.updateMany({
-      where: { id: scope.teamId, orgId: scope.orgId, ...(delta < 0 ? { activeInboxes: { gt: 0 } } : {}) },
-      data: { activeInboxes: { increment: delta } },
-    });
-  }
 }
