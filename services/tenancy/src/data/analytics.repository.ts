@@ -1,4 +1,5 @@
 import { groupedStatement, HotRepository, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
+import { claimsOf, type Claim } from "./claims";
 import type { Client } from "./prisma";
 
 /** A UTC day as `YYYY-MM-DD` and an hour 0..23: the bucket an event counts in. */
@@ -20,12 +21,6 @@ export interface Totals {
   emailBytes: number;
   inboxesCreated: number;
   activeInboxes: number;
-}
-
-/** The idempotency record of one event for one consumer (`processed_events`). */
-export interface Claim {
-  consumer: string;
-  eventId: string;
 }
 
 /** A window of UTC days, both ends included. */
@@ -262,12 +257,7 @@ function toTotals(r: { emails: bigint; email_bytes: bigint; inboxes_created: big
  * true). Resolves, per email, whether it was counted now.
  */
 async function countEmailsOnce(sql: PoolSql, batch: EmailCount[]): Promise<boolean[]> {
-  const key = (c: Claim) => `${c.consumer}|${c.eventId}`;
-  const first = new Map<string, number>();
-  batch.forEach((e, i) => {
-    if (!first.has(key(e.claim))) first.set(key(e.claim), i);
-  });
-  const unique = [...first.values()].map((i) => batch[i] as EmailCount);
+  const { unique, outcomes } = claimsOf(batch);
   const col = <T>(f: (e: EmailCount) => T) => unique.map(f);
   const claimed = await sql<{ consumer: string; event_id: string }>`
     WITH input AS (
@@ -307,6 +297,5 @@ async function countEmailsOnce(sql: PoolSql, batch: EmailCount[]): Promise<boole
       RETURNING 1
     )
     SELECT consumer, event_id::text FROM claimed`;
-  const now = new Set(claimed.map((c) => `${c.consumer}|${c.event_id}`));
-  return batch.map((e, i) => first.get(key(e.claim)) === i && now.has(key(e.claim)));
+  return outcomes(claimed);
 }

@@ -1,5 +1,5 @@
 import { groupedStatement, HotRepository, type PoolSql } from "@burnbox/service-kit/data";
-import type { Claim } from "./analytics.repository";
+import { claimsOf, type Claim } from "./claims";
 
 /** One inbox opened (+1) or gone (-1) to count on its team, its domain and the team's assignment of that domain. */
 export interface InboxMove {
@@ -44,12 +44,7 @@ export class InboxCounters extends HotRepository {
 
 /** One statement for a batch of moves of one sign; an event given twice in a batch counts once. */
 async function countMoves(sql: PoolSql, batch: InboxMove[], delta: 1 | -1): Promise<boolean[]> {
-  const key = (c: Claim) => `${c.consumer}|${c.eventId}`;
-  const first = new Map<string, number>();
-  batch.forEach((m, i) => {
-    if (!first.has(key(m.claim))) first.set(key(m.claim), i);
-  });
-  const unique = [...first.values()].map((i) => batch[i] as InboxMove);
+  const { unique, outcomes } = claimsOf(batch);
   const col = <T>(f: (m: InboxMove) => T) => unique.map(f);
   const claimed = await sql<{ consumer: string; event_id: string }>`
     WITH input AS (
@@ -83,6 +78,5 @@ async function countMoves(sql: PoolSql, batch: InboxMove[], delta: 1 | -1): Prom
       RETURNING 1
     )
     SELECT consumer, event_id::text FROM claimed`;
-  const now = new Set(claimed.map((c) => `${c.consumer}|${c.event_id}`));
-  return batch.map((m, i) => first.get(key(m.claim)) === i && now.has(key(m.claim)));
+  return outcomes(claimed);
 }
