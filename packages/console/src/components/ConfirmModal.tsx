@@ -9,7 +9,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
-  color = "red",
+  color = "red.9",
   loading,
   error,
   onConfirm,

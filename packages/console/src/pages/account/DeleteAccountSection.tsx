@@ -44,7 +44,7 @@ export function DeleteAccountSection() {
               onChange={(e) => setPassword(e.currentTarget.value)}
               data-autofocus
             />
-            <DialogActions confirmLabel="Delete account" color="red" loading={remove.isPending} onCancel={close} />
+            <DialogActions confirmLabel="Delete account" color="red.9" loading={remove.isPending} onCancel={close} />
           </Stack>
         </form>
       </Modal>

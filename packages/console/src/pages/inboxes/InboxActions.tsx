@@ -140,7 +140,7 @@ function DeleteDialog({ inbox, opened, onClose, onExitTransitionEnd, onDeleted }
           <ApiError error={del.error} title="The inbox was not deleted" />
           <DialogActions
             confirmLabel="Delete inbox"
-            color="red"
+            color="red.9"
             loading={del.isPending}
             onConfirm={() => del.mutate(inbox.id, { onSuccess: () => (close(), onDeleted?.()) })}
             onCancel={close}

@@ -146,7 +146,7 @@ export default function NotificationsPage() {
           <ApiErrorAlert error={clear.error} />
           <DialogActions
             confirmLabel="Delete all"
-            color="red"
+            color="red.9"
             loading={clear.isPending}
             onConfirm={() => clear.mutate()}
             onCancel={() => setConfirmClear(false)}
