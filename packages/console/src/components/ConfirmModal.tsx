@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ApiErrorAlert } from "./ApiErrorAlert";
+import { DialogActions } from "./DialogActions";
 
 /** Asks before something that cannot be undone; shows the API's message when it fails. */
 export function ConfirmModal({
@@ -8,7 +9,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
-  color = "red",
+  color = "red.9",
   loading,
   error,
   onConfirm,
@@ -29,14 +30,7 @@ export function ConfirmModal({
       <Stack>
         <Text size="sm">{children}</Text>
         <ApiErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color={color} loading={loading} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions confirmLabel={confirmLabel} color={color} loading={loading} onConfirm={onConfirm} onCancel={onClose} />
       </Stack>
     </Modal>
   );

@@ -3,6 +3,7 @@ export { ApiErrorAlert } from "./ApiErrorAlert";
 export { ColorSchemeToggle } from "./ColorSchemeToggle";
 export { ConfirmModal } from "./ConfirmModal";
 export { CopyButton } from "./CopyButton";
+export { DialogActions } from "./DialogActions";
 export { EmptyState } from "./EmptyState";
 export { PageHeader } from "./PageHeader";
 export { SelectAllCheckbox, SelectRowCheckbox, useSelection, withCount, type Selection } from "./Selection";

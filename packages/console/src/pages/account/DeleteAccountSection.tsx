@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useApiMutation } from "../../api/query";
 import { useSessionStore, useUser } from "../../app/session";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, DialogActions } from "../../components";
 import { Section } from "./Section";
 
 /** `DELETE /auth/me {password}`: the account and every session end. */
@@ -44,14 +44,7 @@ export function DeleteAccountSection() {
               onChange={(e) => setPassword(e.currentTarget.value)}
               data-autofocus
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={remove.isPending}>
-                Delete account
-              </Button>
-            </Group>
+            <DialogActions confirmLabel="Delete account" color="red.9" loading={remove.isPending} onCancel={close} />
           </Stack>
         </form>
       </Modal>

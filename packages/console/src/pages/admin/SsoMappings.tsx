@@ -18,7 +18,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, ConfirmModal, TableScroll } from "../../components";
+import { ApiErrorAlert, ConfirmModal, DialogActions, TableScroll } from "../../components";
 import { adminKeys } from "./keys";
 import { notify } from "./parts";
 import { Section } from "./Section";
@@ -250,14 +250,12 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
           />
         )}
         <ApiErrorAlert error={save.error ?? orgs.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!orgId || !domain.trim()}>
-            {mapping ? "Save mapping" : "Map domain"}
-          </Button>
-        </Group>
+        <DialogActions
+          confirmLabel={mapping ? "Save mapping" : "Map domain"}
+          loading={save.isPending}
+          disabled={!orgId || !domain.trim()}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Badge,
-  Button,
   Center,
   Checkbox,
   Group,
@@ -23,7 +22,17 @@ import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useUser } from "../../app/session";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
+import {
+  ApiErrorAlert,
+  ConfirmModal,
+  DialogActions,
+  EmptyState,
+  ListPagination,
+  PageHeader,
+  Time,
+  useListParams,
+  TableScroll,
+} from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { notify } from "./parts";
@@ -196,14 +205,7 @@ function SessionCapModal({ user, onClose }: { user: User; onClose: () => void })
             allowDecimal={false}
           />
           <ApiErrorAlert error={save.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions confirmLabel="Save" loading={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -283,14 +285,12 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
             />
           )}
           <ApiErrorAlert error={providers.error ?? migrate.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={migrate.isPending} disabled={to === "sso" && !provider}>
-              Change sign-in method
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Change sign-in method"
+            loading={migrate.isPending}
+            disabled={to === "sso" && !provider}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -21,7 +21,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
-import { ApiErrorAlert, CopyButton, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
+import { ApiErrorAlert, DialogActions, CopyButton, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
 import { OrgGate } from "../teams/OrgGate";
 import { TransferModal } from "../teams/TransferModal";
 import { DomainSettings } from "./DomainSettings";
@@ -381,14 +381,14 @@ function DeleteDomainBody({ orgId, domain, onClose }: { orgId: string; domain: D
         </>
       )}
       <ApiErrorAlert error={del.error} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red.9" disabled={!i || (i.active_inboxes > 0 && !force)} loading={del.isPending} onClick={() => del.mutate(force)}>
-          Delete domain
-        </Button>
-      </Group>
+      <DialogActions
+        confirmLabel="Delete domain"
+        color="red.9"
+        disabled={!i || (i.active_inboxes > 0 && !force)}
+        loading={del.isPending}
+        onConfirm={() => del.mutate(force)}
+        onCancel={onClose}
+      />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { NotAllowed, useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
 import {
   ApiErrorAlert,
+  DialogActions,
   EmptyState,
   ListPagination,
   PageHeader,
@@ -249,14 +250,13 @@ function Domains({ org }: { org: OrgWithRole }) {
             onChange={(e) => setForce(e.currentTarget.checked)}
           />
           <ApiErrorAlert error={bulkDelete.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(false)}>
-              Cancel
-            </Button>
-            <Button color="red.9" loading={bulkDelete.isPending} onClick={() => bulkDelete.mutate({ ids: selection.ids, force })}>
-              Delete
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Delete"
+            color="red.9"
+            loading={bulkDelete.isPending}
+            onConfirm={() => bulkDelete.mutate({ ids: selection.ids, force })}
+            onCancel={() => setDeleting(false)}
+          />
         </Stack>
       </Modal>
     </>
@@ -291,14 +291,7 @@ function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boo
           />
           <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
           <ApiErrorAlert error={add.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add domain
-            </Button>
-          </Group>
+          <DialogActions confirmLabel="Add domain" loading={add.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Button, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { DialogActions } from "../../components";
 import { useDeleteInbox, useExtendInbox, useMyDomains, type Inbox } from "./api";
 import { humanDuration, parseDuration, ttlPresets } from "./duration";
 import { ApiError, useAbsolute } from "./parts";
@@ -86,14 +87,7 @@ function ExtendDialog({ inbox, opened, onClose, onExitTransitionEnd }: DialogPro
               data-autofocus
             />
             <ApiError error={extend.error} title="The inbox was not extended" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={extend.isPending}>
-                Extend
-              </Button>
-            </Group>
+            <DialogActions confirmLabel="Extend" loading={extend.isPending} onCancel={close} />
           </Stack>
         </form>
       </Modal>
@@ -144,14 +138,14 @@ function DeleteDialog({ inbox, opened, onClose, onExitTransitionEnd, onDeleted }
             Mail sent to it afterwards is refused.
           </Text>
           <ApiError error={del.error} title="The inbox was not deleted" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red" loading={del.isPending} onClick={() => del.mutate(inbox.id, { onSuccess: () => (close(), onDeleted?.()) })}>
-              Delete inbox
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Delete inbox"
+            color="red.9"
+            loading={del.isPending}
+            onConfirm={() => del.mutate(inbox.id, { onSuccess: () => (close(), onDeleted?.()) })}
+            onCancel={close}
+            focusCancel
+          />
         </Stack>
       </Modal>
     </>

@@ -17,7 +17,16 @@ import { IconBell, IconCheck, IconChecks, IconTrash } from "@tabler/icons-react"
 import { useState } from "react";
 import { Link } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useClampedPage, useListParams } from "../../components";
+import {
+  ApiErrorAlert,
+  DialogActions,
+  EmptyState,
+  ListPagination,
+  PageHeader,
+  Time,
+  useClampedPage,
+  useListParams,
+} from "../../components";
 import { notificationKeys } from "./keys";
 import { linkOf, type Notification } from "./frames";
 
@@ -135,14 +144,13 @@ export default function NotificationsPage() {
             All your notifications, read and unread, on every page, are deleted. The mail and inboxes they tell of stay.
           </Text>
           <ApiErrorAlert error={clear.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmClear(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={clear.isPending} onClick={() => clear.mutate()}>
-              Delete all
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Delete all"
+            color="red.9"
+            loading={clear.isPending}
+            onConfirm={() => clear.mutate()}
+            onCancel={() => setConfirmClear(false)}
+          />
         </Stack>
       </Modal>
     </>

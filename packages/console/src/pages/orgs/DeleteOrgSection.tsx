@@ -59,7 +59,7 @@ export function DeleteOrgSection({ org }: { org: Org }) {
               />
             )}
             <ApiErrorAlert error={remove.error} />
-            <Button type="submit" color="red" loading={remove.isPending}>
+            <Button type="submit" color="red.9" loading={remove.isPending}>
               Delete for good
             </Button>
           </Stack>

@@ -7,7 +7,7 @@ import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useUser } from "../../app/session";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
+import { ApiErrorAlert, ConfirmModal, DialogActions, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles, mayDeactivate } from "./ranks";
@@ -284,14 +284,7 @@ function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
           allowDeselect={false}
         />
         <ApiErrorAlert error={add.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add
-          </Button>
-        </Group>
+        <DialogActions confirmLabel="Add" loading={add.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import { useWorkspace } from "../../app/workspace";
-import { ApiErrorAlert, EmptyState, PageHeader, TableScroll } from "../../components";
+import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, TableScroll } from "../../components";
 
 /** `/orgs`: the caller's orgs with their role (`GET /orgs`), create one (`POST /orgs`), and choose the one to work in. */
 export default function OrgsPage() {
@@ -114,14 +114,7 @@ function CreateOrgModal({ opened, onClose }: { opened: boolean; onClose: () => v
           <Text size="sm">You become its owner. Teams, domains and members come next.</Text>
           <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <ApiErrorAlert error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <DialogActions confirmLabel="Create" loading={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

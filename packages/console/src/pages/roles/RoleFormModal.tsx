@@ -15,7 +15,7 @@ import {
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation } from "../../api/query";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, DialogActions } from "../../components";
 import { rolesKeys } from "./keys";
 
 export type Role = components["schemas"]["Role"];
@@ -152,14 +152,11 @@ export function RoleFormModal({
             </Stack>
           )}
           <ApiErrorAlert error={create.error ?? update.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {role ? "Save role" : "Create role"}
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel={role ? "Save role" : "Create role"}
+            loading={create.isPending || update.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

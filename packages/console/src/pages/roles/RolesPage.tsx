@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useIsSystemAdmin } from "../../app/permissions";
-import { ApiErrorAlert, PageHeader, TableScroll } from "../../components";
+import { ApiErrorAlert, DialogActions, PageHeader, TableScroll } from "../../components";
 import { rolesKeys } from "./keys";
 import { RoleFormModal, type Role } from "./RoleFormModal";
 
@@ -92,14 +92,13 @@ export default function RolesPage() {
         <Stack>
           <Text size="sm">A role still held by someone cannot be deleted: change their role first.</Text>
           <ApiErrorAlert error={del.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red.9" loading={del.isPending} onClick={() => deleting && del.mutate(deleting)}>
-              Delete role
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Delete role"
+            color="red.9"
+            loading={del.isPending}
+            onConfirm={() => deleting && del.mutate(deleting)}
+            onCancel={() => setDeleting(null)}
+          />
         </Stack>
       </Modal>
       {editing && q.data && (

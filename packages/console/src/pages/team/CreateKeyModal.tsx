@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Select, Stack, TagsInput, TextInput } from "@mantine/core";
+import { Group, Modal, Select, Stack, TagsInput, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useApiMutation } from "../../api/query";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, DialogActions } from "../../components";
 import { teamKeys } from "./keys";
 import { ScopePicker } from "./ScopePicker";
 import type { TeamScope } from "./TeamGate";
@@ -98,14 +98,7 @@ export function CreateKeyModal({
             />
           </Group>
           <ApiErrorAlert error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
-          </Group>
+          <DialogActions confirmLabel="Create key" loading={create.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

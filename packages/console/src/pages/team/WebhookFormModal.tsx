@@ -1,8 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from "@mantine/core";
+import { Checkbox, Modal, Stack, Switch, TextInput } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation } from "../../api/query";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, DialogActions } from "../../components";
 import { teamKeys } from "./keys";
 import type { TeamScope } from "./TeamGate";
 
@@ -110,14 +110,7 @@ export function WebhookFormModal({
             />
           )}
           <ApiErrorAlert error={m.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={m.isPending}>
-              {webhook ? "Save webhook" : "Add webhook"}
-            </Button>
-          </Group>
+          <DialogActions confirmLabel={webhook ? "Save webhook" : "Add webhook"} loading={m.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -22,7 +22,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole, Team } from "../../app/workspace";
-import { ApiErrorAlert, TableScroll } from "../../components";
+import { ApiErrorAlert, DialogActions, TableScroll } from "../../components";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
 import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
@@ -179,18 +179,13 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
             onChange={(e) => setForce(e.currentTarget.checked)}
           />
           <ApiErrorAlert error={unassign.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setUnassigning(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red.9"
-              loading={unassign.isPending}
-              onClick={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}
-            >
-              Unassign
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Unassign"
+            color="red.9"
+            loading={unassign.isPending}
+            onConfirm={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}
+            onCancel={() => setUnassigning(null)}
+          />
         </Stack>
       </Modal>
     </Paper>
@@ -236,18 +231,13 @@ function AssignBody({ org, team, assigned, onClose }: { org: OrgWithRole; team: 
       />
       <Select label="Access" data={ACCESS} value={access} allowDeselect={false} onChange={(v) => v && setAccess(v)} />
       <ApiErrorAlert error={verified.error ?? assign.error} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          disabled={!domainId}
-          loading={assign.isPending}
-          onClick={() => domainId && assign.mutate({ domain_id: domainId, access_level: access })}
-        >
-          Assign
-        </Button>
-      </Group>
+      <DialogActions
+        confirmLabel="Assign"
+        disabled={!domainId}
+        loading={assign.isPending}
+        onConfirm={() => domainId && assign.mutate({ domain_id: domainId, access_level: access })}
+        onCancel={onClose}
+      />
     </Stack>
   );
 }

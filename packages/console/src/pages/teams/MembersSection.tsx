@@ -22,6 +22,7 @@ import { useApiMutation, useApiQuery } from "../../api/query";
 import type { OrgWithRole, Team } from "../../app/workspace";
 import {
   ApiErrorAlert,
+  DialogActions,
   ListPagination,
   SelectAllCheckbox,
   SelectRowCheckbox,
@@ -226,18 +227,13 @@ export function MembersSection({ org, team, perms }: Props) {
         <Stack>
           <Text size="sm">They lose access to the team's inboxes, keys and webhooks; their accounts and org membership stay.</Text>
           <ApiErrorAlert error={removeError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red.9"
-              loading={removeOne.isPending || removeMany.isPending}
-              onClick={() => removing && (removing.length === 1 ? removeOne.mutate(removing[0]!) : removeMany.mutate(removing))}
-            >
-              Remove
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Remove"
+            color="red.9"
+            loading={removeOne.isPending || removeMany.isPending}
+            onConfirm={() => removing && (removing.length === 1 ? removeOne.mutate(removing[0]!) : removeMany.mutate(removing))}
+            onCancel={() => setRemoving(null)}
+          />
         </Stack>
       </Modal>
     </Paper>
@@ -351,18 +347,12 @@ function AddMembersModal({
           )}
           <Select label="Role" data={roles} value={role} allowDeselect={false} onChange={(v) => v && setRole(v)} />
           <ApiErrorAlert error={addOne.error ?? addMany.error ?? suggestions.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={addresses.length === 0 || addresses.length > 50}
-              loading={addOne.isPending || addMany.isPending}
-            >
-              {addresses.length > 1 ? `Add ${addresses.length} members` : "Add member"}
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel={addresses.length > 1 ? `Add ${addresses.length} members` : "Add member"}
+            disabled={addresses.length === 0 || addresses.length > 50}
+            loading={addOne.isPending || addMany.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

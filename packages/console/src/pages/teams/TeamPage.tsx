@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, List, Modal, Skeleton, Stack, Text } from "@mantine/core";
 import { IconArchive, IconArrowLeft, IconDoorExit, IconRestore, IconTransfer, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -6,7 +6,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole, Team } from "../../app/workspace";
-import { ApiErrorAlert, PageHeader } from "../../components";
+import { ApiErrorAlert, DialogActions, PageHeader } from "../../components";
 import { AssignmentsSection } from "./AssignmentsSection";
 import { teamsKeys } from "./keys";
 import { MembersSection } from "./MembersSection";
@@ -210,14 +210,13 @@ function SimpleConfirm(props: {
       <Stack>
         <Text size="sm">{props.children}</Text>
         <ApiErrorAlert error={props.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button color={props.color ?? "red.9"} loading={props.loading} onClick={props.onConfirm}>
-            {props.confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          confirmLabel={props.confirmLabel}
+          color={props.color ?? "red.9"}
+          loading={props.loading}
+          onConfirm={props.onConfirm}
+          onCancel={props.onClose}
+        />
       </Stack>
     </Modal>
   );
@@ -258,14 +257,14 @@ function DeleteTeamModal({ orgId, team, onClose }: { orgId: string; team: Team; 
           </>
         )}
         <ApiErrorAlert error={del.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red.9" disabled={!i} loading={del.isPending} onClick={() => del.mutate(undefined)}>
-            Delete team
-          </Button>
-        </Group>
+        <DialogActions
+          confirmLabel="Delete team"
+          color="red.9"
+          disabled={!i}
+          loading={del.isPending}
+          onConfirm={() => del.mutate(undefined)}
+          onCancel={onClose}
+        />
       </Stack>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, useListParams, TableScroll } from "../../components";
+import { ApiErrorAlert, DialogActions, EmptyState, ListPagination, PageHeader, useListParams, TableScroll } from "../../components";
 import { teamsKeys } from "./keys";
 import { OrgGate } from "./OrgGate";
 
@@ -146,14 +146,7 @@ function CreateTeamModal({ orgId, opened, onClose }: { orgId: string; opened: bo
             You become the team's lead.
           </Text>
           <ApiErrorAlert error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create team
-            </Button>
-          </Group>
+          <DialogActions confirmLabel="Create team" loading={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Modal, Select, Stack, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useApiQuery } from "../../api/query";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, DialogActions } from "../../components";
 import { teamsKeys } from "./keys";
 
 /** A system admin's move of a team or domain to another org: pick the org (`GET /admin/orgs`), read what it drops, confirm. */
@@ -47,14 +47,14 @@ export function TransferModal({
           nothingFoundMessage={orgs.isPending ? "Loading…" : "No other organization"}
         />
         <ApiErrorAlert error={orgs.error ?? error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="orange.9" disabled={!target} loading={loading} onClick={() => target && onTransfer(target)}>
-            Transfer
-          </Button>
-        </Group>
+        <DialogActions
+          confirmLabel="Transfer"
+          color="orange.9"
+          disabled={!target}
+          loading={loading}
+          onConfirm={() => target && onTransfer(target)}
+          onCancel={onClose}
+        />
       </Stack>
     </Modal>
   );
