@@ -20,7 +20,7 @@ import { dropDatabase, testDatabaseUrl } from "@burnbox/test-kit";
 import { SEARCH_SETTINGS, searchPageSql } from "../../services/inbox/src/data/email.repository";
 import { parseEmailSearch } from "../../services/inbox/src/domain/emails/email-search";
 import type { MessageStore } from "../../services/inbox/src/domain/message-store";
-import { Prisma } from "../../services/inbox/src/data/prisma";
+import type { Prisma } from "../../services/inbox/src/data/prisma";
 import { newTally, seedDetachedTeam, seedEmails } from "./seed-mail";
 import { machine } from "./stats";
 
