@@ -20,7 +20,8 @@ import { testDatabaseUrl } from "@burnbox/test-kit";
 import { apiClient, createInbox, STRONG_PASSWORD, System, teamWithDomain } from "@burnbox/tests-e2e";
 import { LocalStorage } from "../../services/inbox/src/adapters/local-storage";
 import { BulkImportRepository } from "../../services/inbox/src/data/bulk-import.repository";
-import { BODY_WORDS } from "../../services/inbox/src/data/email.repository";
+import { SEARCH_SETTINGS, searchPageSql } from "../../services/inbox/src/data/email.repository";
+import { parseEmailSearch } from "../../services/inbox/src/domain/emails/email-search";
 import { newTally, plan, seedEmails, seedInboxes, type SeedTally } from "./seed-mail";
 import { machine, percentile, spawnBare } from "./stats";
 
@@ -170,23 +171,27 @@ async function main(): Promise<void> {
     }
 
     // the plans of the heaviest statements at the last size
-    const explain = async (label: string, sql: string, params: unknown[]) => {
-      const { rows } = await inboxPool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-      process.stdout.write(`\n-- ${label}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}\n`);
+    const explain = async (label: string, sql: string, params: unknown[], settings?: string) => {
+      const client = await inboxPool.connect();
+      try {
+        await client.query("BEGIN");
+        if (settings) await client.query(settings);
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+        await client.query("COMMIT");
+        process.stdout.write(`\n-- ${label}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}\n`);
+      } finally {
+        client.release();
+      }
     };
-    // the word search as the inbox service sends it (email.repository.ts): substrings of subject and
-    // sender, the body's stored words (migration 0012), each index holding the inbox id beside them
-    const word = `e.inbox_id = $1 AND (e.subject ILIKE $2 OR e.from_address ILIKE $2 OR ${BODY_WORDS.text} @@ phraseto_tsquery('simple'::regconfig, $3))`;
-    await explain(
-      "count of the busy inbox's emails matching Globex (subject or sender substring, body word)",
-      `SELECT count(*) FROM emails e WHERE ${word}`,
-      [busy, "%Globex%", "Globex"],
-    );
-    await explain("page 1 of the same search", `SELECT e.id FROM emails e WHERE ${word} ORDER BY e.received_at DESC, e.id DESC LIMIT 20`, [
-      busy,
-      "%Globex%",
-      "Globex",
-    ]);
+    // a searched page and its total as the inbox service sends them (email.repository.ts: one
+    // statement, in a transaction with its settings)
+    for (const [label, inboxId, q] of [
+      ["page 1 and total of the busy inbox's search for Globex (subject or sender substring, body word)", busy, "Globex"],
+      ["page 1 and total of a typical inbox's search for invoice", typical, "invoice"],
+    ] as const) {
+      const statement = searchPageSql(scope, inboxId, parseEmailSearch(q)!, { skip: 0, take: 20 });
+      await explain(label, statement.text, statement.values, SEARCH_SETTINGS.text);
+    }
     await explain(
       "page 50 of the busy inbox",
       `SELECT e.id FROM emails e WHERE e.inbox_id = $1 ORDER BY e.received_at DESC, e.id DESC LIMIT 20 OFFSET 980`,

@@ -3,11 +3,11 @@
  * (docs/performance.md, "Searching a big inbox"): the first run creates BENCH_DB, migrates it with
  * this checkout's inbox migrations and seeds BENCH_EMAILS emails of seed-mail.ts (10,000 inboxes;
  * the busy inbox holds one in ten) through the bulk write path, then VACUUM ANALYZE; later runs
- * find it seeded and only migrate it (a new migration applies to the kept data) and read. For
- * each search of scale.bench.ts (and a few more), EXPLAIN (ANALYZE, BUFFERS) of the statements the
- * inbox service sends (email.repository.ts): the two of before (a page, then a count) and the one
- * of now (`searchPageSql`), each run BENCH_RUNS times; the median execution time, the buffers and
- * the plan of the last run are printed.
+ * find it seeded and only migrate it (a new migration applies to the kept data: the time it took
+ * is printed) and read. For each search of scale.bench.ts (and a few more), EXPLAIN (ANALYZE,
+ * BUFFERS) of the statement the inbox service sends (`searchPageSql`, email.repository.ts), in a
+ * transaction with the server's settings and in one with the service's `SEARCH_SETTINGS`, each run
+ * BENCH_RUNS times; the median execution time, the buffers and the plan of the last run are printed.
  *
  * Run: pnpm --filter @burnbox/bench search-plans
  *   BENCH_DB=bb_search_plans_1m  BENCH_EMAILS=1000000  BENCH_RUNS=5  BENCH_PLANS=1 (print the plans)
@@ -17,10 +17,10 @@ import os from "node:os";
 import path from "node:path";
 import { prepareDatabase } from "@burnbox/service-kit/data";
 import { dropDatabase, testDatabaseUrl } from "@burnbox/test-kit";
-import { searchedSql, searchPageSql } from "../../services/inbox/src/data/email.repository";
+import { SEARCH_SETTINGS, searchPageSql } from "../../services/inbox/src/data/email.repository";
 import { parseEmailSearch } from "../../services/inbox/src/domain/emails/email-search";
 import type { MessageStore } from "../../services/inbox/src/domain/message-store";
-import { Prisma } from "../../services/inbox/src/data/prisma";
+import type { Prisma } from "../../services/inbox/src/data/prisma";
 import { newTally, seedDetachedTeam, seedEmails } from "./seed-mail";
 import { machine } from "./stats";
 
@@ -54,14 +54,22 @@ async function seed(pool: Pool): Promise<void> {
   await pool.query("VACUUM ANALYZE inboxes");
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement, RUNS times: the median execution time, the last plan. */
-async function explain(pool: Pool, sql: Prisma.Sql): Promise<{ ms: number; plan: string; buffers: string }> {
+/** EXPLAIN (ANALYZE, BUFFERS) of a statement after `settings` in its transaction, RUNS times: the median execution time, the last plan. */
+async function explain(pool: Pool, settings: Prisma.Sql | null, sql: Prisma.Sql): Promise<{ ms: number; plan: string; buffers: string }> {
   const times: number[] = [];
   let plan = "";
-  for (let i = 0; i < RUNS; i++) {
-    const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
-    plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
-    times.push(Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]));
+  const client = await pool.connect();
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      await client.query("BEGIN");
+      if (settings) await client.query(settings.text);
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
+      await client.query("COMMIT");
+      plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      times.push(Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]));
+    }
+  } finally {
+    client.release();
   }
   times.sort((a, b) => a - b);
   const top = plan.split("\n").find((l) => l.includes("Buffers:")) ?? "";
@@ -71,8 +79,14 @@ async function explain(pool: Pool, sql: Prisma.Sql): Promise<{ ms: number; plan:
 async function main(): Promise<void> {
   process.stdout.write(`machine: ${machine()}\nload average at start: ${loadavg()}\n`);
   const url = testDatabaseUrl(DB);
+  const t0 = Date.now();
   const pool = await prepareDatabase(url, path.join(ROOT, "services", "inbox", "prisma", "migrations"), undefined, 2);
   try {
+    const { rows: applied } = await pool.query<{ name: string }>('SELECT name FROM "_bb_migrations" WHERE applied_at >= $1 ORDER BY name', [
+      new Date(t0),
+    ]);
+    if (applied.length > 0)
+      process.stdout.write(`migrations applied in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${applied.map((a) => a.name).join(", ")}\n`);
     await seed(pool);
     const { rows: inboxes } = await pool.query<{ id: string; address: string; org_id: string; team_id: string }>(
       "SELECT id::text, address, org_id::text, team_id::text FROM inboxes WHERE address IN ('ci-busy', 'qa-5')",
@@ -105,22 +119,13 @@ async function main(): Promise<void> {
       if (ONLY && !label.includes(ONLY)) continue;
       const search = parseEmailSearch(q)!;
       const window = { skip: (page - 1) * 20, take: 20 };
-      const from = searchedSql(scope, inboxId, search);
-      const before = {
-        page: Prisma.sql`SELECT e.id::text, e.inbox_id::text, e.from_address, e.subject, e.snippet, e.has_attachments, e.is_read,
-          e.size_bytes, e.received_at, e.extracted, e.authentication FROM ${from}
-          ORDER BY e.received_at DESC, e.id DESC LIMIT ${window.take} OFFSET ${window.skip}`,
-        count: Prisma.sql`SELECT count(*)::int AS n FROM ${from}`,
-      };
-      const now = searchPageSql(scope, inboxId, search, window);
-      const { rows: total } = await pool.query<{ n: number }>(before.count.text, before.count.values);
-      process.stdout.write(`\n== ${label} (q=${q}, page ${page}; total ${total[0]!.n}); load average ${loadavg()}\n`);
-      for (const [name, sql] of [
-        ["before: page", before.page],
-        ["before: count", before.count],
-        ["now: page and total", now],
+      const statement = searchPageSql(scope, inboxId, search, window);
+      process.stdout.write(`\n== ${label} (q=${q}, page ${page}); load average ${loadavg()}\n`);
+      for (const [name, settings] of [
+        ["server's settings", null],
+        [SEARCH_SETTINGS.text, SEARCH_SETTINGS],
       ] as const) {
-        const r = await explain(pool, sql);
+        const r = await explain(pool, settings, statement);
         process.stdout.write(`${name}: median ${r.ms.toFixed(2)} ms of ${RUNS}; ${r.buffers}\n`);
         if (PLANS) process.stdout.write(`${r.plan.replace(/^/gm, "    ")}\n`);
       }

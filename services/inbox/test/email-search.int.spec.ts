@@ -158,6 +158,40 @@ describe("GET /inboxes/:id/emails?q= on real Postgres", () => {
     expect(res.body.total).toBe(1);
   });
 
+  it("when a body is longer than 100,000 characters, then its words are searched in its first 100,000", async () => {
+    const body = `zebrafirst ${"filler ".repeat(15_000)}zebralast`; // 105,017 characters
+    const long = { ...email({ subject: "A long body", bodyText: body }), inboxId: otherInboxId };
+    const bulk = new BulkImportRepository(poolSql(t.infra.pool!));
+    expect(await bulk.insertEmails({ orgId, teamId }, [long])).toBe(1);
+    const found = async (q: string) => {
+      const res = await t.call<{ data: Array<{ id: string }>; total: number }>("GET", `/inboxes/${otherInboxId}/emails?q=${q}`, {
+        actor: owner,
+      });
+      expect(res.status).toBe(200);
+      return { ids: res.body.data.map((e) => e.id), total: res.body.total };
+    };
+    expect(await found("zebrafirst")).toEqual({ ids: [long.id], total: 1 });
+    expect(await found("zebralast")).toEqual({ ids: [], total: 0 });
+  });
+
+  it("when searches have run, then no connection of the pool keeps the search's work_mem", async () => {
+    for (const q of ["invoice", "-invoice", "from:billing"]) await search(q);
+    const pool = t.infra.pool!;
+    // every connection the pool holds, at once: each has the value it started with
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      expect(clients.length).toBeGreaterThan(0);
+      for (const client of clients) {
+        const { rows } = await client.query<{ setting: string; reset_val: string }>(
+          "SELECT setting, reset_val FROM pg_settings WHERE name = 'work_mem'",
+        );
+        expect(rows[0]!.setting).toBe(rows[0]!.reset_val);
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
   it("when a word search runs, then the statement's body expression is the one the full-text index holds", async () => {
     const client = await t.infra.pool!.connect();
     try {

@@ -151,12 +151,13 @@ const inTeam = (scope: TeamScope) => ({ orgId: scope.orgId, teamId: scope.teamId
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
- * The words of an email's text body, as migration 0012's GIN index holds them beside the inbox id:
- * the `simple` configuration (lower-cased words, no stemming, no stop words) of its first 100,000
- * characters (a tsvector has a 1 MB limit; a body beyond that is searched in its beginning). The
- * statement must spell the index's expression exactly for PostgreSQL to use it.
+ * The words of an email's text body, as migration 0013's GIN index holds them beside the inbox id:
+ * `email_body_words`, the `simple` configuration (lower-cased words, no stemming, no stop words) of
+ * its first 100,000 characters (a tsvector has a 1 MB limit; a body beyond that is searched in its
+ * beginning), in a function that tells the planner what computing them costs. The statement must
+ * spell the index's expression exactly for PostgreSQL to use it.
  */
-export const BODY_WORDS = Prisma.sql`to_tsvector('simple'::regconfig, left(e.body_text, 100000))`;
+export const BODY_WORDS = Prisma.sql`email_body_words(e.body_text)`;
 
 /**
  * A free word or phrase: a substring of the subject or the sender (trigram indexes with the inbox
@@ -214,6 +215,16 @@ export const searchPageSql = (scope: TeamScope, inboxId: string, search: EmailSe
     LEFT JOIN (p JOIN emails e ON e.id = p.id) ON true
     ORDER BY e.received_at DESC, e.id DESC`;
 
+/**
+ * What a search statement runs with, in its own transaction: enough memory for the bitmap of a word
+ * found in most of a 100,000-email inbox to stay exact (one bit per email), and for the matches' ids
+ * and times to stay out of a temporary file. At the server's default of 4 MB the bitmap of `invoice`
+ * in such an inbox turned lossy (one bit per table page), and PostgreSQL then rechecked every email
+ * of a lossy page by computing its body's words again: 2.5 to 11 s at a million emails, 0.5 s with
+ * this (docs/performance.md, "Common words in a big inbox"). Only as much as a statement uses is taken.
+ */
+export const SEARCH_SETTINGS = Prisma.sql`SET LOCAL work_mem = '32MB'`;
+
 /** A searched list's line as the statement selects it (summary columns only: never the bodies). */
 type SummaryRow = SummaryFields & Pick<EmailRow, "extracted" | "authentication">;
 
@@ -261,7 +272,8 @@ export class EmailRepository {
 
   /**
    * A searched page of the inbox, newest first, and the number of matches, from one statement
-   * (`searchPageSql`): the page and its total come from the same snapshot, so they always agree.
+   * (`searchPageSql`, after `SEARCH_SETTINGS` in its transaction): the page and its total come from
+   * the same snapshot, so they always agree.
    */
   async search(
     scope: TeamScope,
@@ -269,9 +281,13 @@ export class EmailRepository {
     search: EmailSearch,
     window: { skip: number; take: number },
   ): Promise<{ rows: EmailSummary[]; total: number }> {
-    const rows = await this.db.$queryRaw<Array<{ total: number } & { [K in keyof SummaryRow]: SummaryRow[K] | null }>>(
-      searchPageSql(scope, inboxId, search, window),
-    );
+    type Row = { total: number } & { [K in keyof SummaryRow]: SummaryRow[K] | null };
+    const statement = searchPageSql(scope, inboxId, search, window);
+    const rows =
+      "$transaction" in this.db
+        ? (await this.db.$transaction([this.db.$executeRaw(SEARCH_SETTINGS), this.db.$queryRaw<Row[]>(statement)]))[1]
+        : // inside a change's transaction: the setting holds until it ends
+          await this.db.$executeRaw(SEARCH_SETTINGS).then(() => this.db.$queryRaw<Row[]>(statement));
     return {
       total: rows[0]?.total ?? 0,
       rows: rows.flatMap((r) => (r.id === null ? [] : [searchedLine(r as SummaryRow)])),
