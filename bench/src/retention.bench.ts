@@ -60,6 +60,8 @@ async function startStorage(namespaceRoot: () => string): Promise<{
   fileOf(key: string): string;
   /** The folders (inboxes) left at the top of the store. */
   folders(): Promise<number>;
+  /** The S3-protocol server's process (its CPU per message is shown with the services'), if any. */
+  pid?: number;
   stop(): Promise<void>;
 }> {
   if (STORAGE === "local")
@@ -90,6 +92,7 @@ async function startStorage(namespaceRoot: () => string): Promise<{
       BB_STORAGE_S3_FORCE_PATH_STYLE: "true",
     },
     fileOf: (key) => path.join(bucketDir, key + S3_OBJECT_SUFFIX),
+    pid: server.pid,
     folders: async () => (await readdir(bucketDir)).length,
     stop: async () => {
       server.stop();
@@ -313,7 +316,10 @@ async function main(): Promise<void> {
       };
       await renew();
       const from = process.hrtime.bigint() / 1000n;
-      const cpu = cpuPerUnit(Object.fromEntries(PROCESSES.map((name) => [name, system.pid(name)])));
+      const cpu = cpuPerUnit({
+        ...Object.fromEntries(PROCESSES.map((name) => [name, system.pid(name)])),
+        ...(storage.pid ? { s3rver: storage.pid } : {}),
+      });
       let n = 0;
       const senders = Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() < end) {
