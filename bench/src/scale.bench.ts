@@ -22,6 +22,7 @@ import { LocalStorage } from "../../services/inbox/src/adapters/local-storage";
 import { BulkImportRepository } from "../../services/inbox/src/data/bulk-import.repository";
 import { SEARCH_SETTINGS, searchPageSql } from "../../services/inbox/src/data/email.repository";
 import { parseEmailSearch } from "../../services/inbox/src/domain/emails/email-search";
+import { explainPlan } from "./explain";
 import { newTally, plan, seedEmails, seedInboxes, type SeedTally } from "./seed-mail";
 import { machine, percentile, spawnBare } from "./stats";
 
@@ -171,18 +172,8 @@ async function main(): Promise<void> {
     }
 
     // the plans of the heaviest statements at the last size
-    const explain = async (label: string, sql: string, params: unknown[], settings?: string) => {
-      const client = await inboxPool.connect();
-      try {
-        await client.query("BEGIN");
-        if (settings) await client.query(settings);
-        const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-        await client.query("COMMIT");
-        process.stdout.write(`\n-- ${label}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}\n`);
-      } finally {
-        client.release();
-      }
-    };
+    const explain = async (label: string, sql: string, params: unknown[], settings?: string) =>
+      process.stdout.write(`\n-- ${label}\n${await explainPlan(inboxPool, sql, params, settings)}\n`);
     // a searched page and its total as the inbox service sends them (email.repository.ts: one
     // statement, in a transaction with its settings)
     for (const [label, inboxId, q] of [

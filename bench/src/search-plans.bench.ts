@@ -21,6 +21,7 @@ import { SEARCH_SETTINGS, searchPageSql } from "../../services/inbox/src/data/em
 import { parseEmailSearch } from "../../services/inbox/src/domain/emails/email-search";
 import type { MessageStore } from "../../services/inbox/src/domain/message-store";
 import type { Prisma } from "../../services/inbox/src/data/prisma";
+import { explainPlan } from "./explain";
 import { newTally, seedDetachedTeam, seedEmails } from "./seed-mail";
 import { machine } from "./stats";
 
@@ -58,18 +59,9 @@ async function seed(pool: Pool): Promise<void> {
 async function explain(pool: Pool, settings: Prisma.Sql | null, sql: Prisma.Sql): Promise<{ ms: number; plan: string; buffers: string }> {
   const times: number[] = [];
   let plan = "";
-  const client = await pool.connect();
-  try {
-    for (let i = 0; i < RUNS; i++) {
-      await client.query("BEGIN");
-      if (settings) await client.query(settings.text);
-      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
-      await client.query("COMMIT");
-      plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
-      times.push(Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]));
-    }
-  } finally {
-    client.release();
+  for (let i = 0; i < RUNS; i++) {
+    plan = await explainPlan(pool, sql.text, sql.values, settings?.text);
+    times.push(Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]));
   }
   times.sort((a, b) => a - b);
   const top = plan.split("\n").find((l) => l.includes("Buffers:")) ?? "";

@@ -193,7 +193,7 @@ function termSql(t: SearchTerm): Prisma.Sql {
 }
 
 /** The emails of a listing with a search: of the inbox, in `scope`, every term holding. */
-export const searchedSql = (scope: TeamScope, inboxId: string, search: EmailSearch): Prisma.Sql =>
+const searchedSql = (scope: TeamScope, inboxId: string, search: EmailSearch): Prisma.Sql =>
   Prisma.sql`emails e JOIN inboxes i ON i.id = e.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
     WHERE e.inbox_id = ${inboxId}::uuid AND ${Prisma.join(search.terms.map(termSql), " AND ")}`;
 
