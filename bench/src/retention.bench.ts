@@ -30,7 +30,7 @@ import { Client } from "pg";
 import { testInfra, waitFor } from "@burnbox/test-kit";
 import { PROCESSES, apiClient, freePorts, newClientIp, sendMail, STRONG_PASSWORD, teamWithDomain, type Tokens } from "@burnbox/tests-e2e";
 import { PrivatePostgres, startSystem } from "./private-infra";
-import { cpuMs, cpuPerUnit, machine, percentile, pidsOf, spawnBare } from "./stats";
+import { cpuByPid, cpuMs, cpuPerUnit, cpuUsedSince, machine, percentile, spawnBare } from "./stats";
 
 const INBOXES = Number(process.env.BENCH_INBOXES ?? 10_000);
 const PER_INBOX = Number(process.env.BENCH_EMAILS_PER_INBOX ?? 10);
@@ -145,8 +145,7 @@ async function seed(db: Client, liveInboxId: string, fileOf: (key: string) => st
 
 interface Bucket {
   accepted: number;
-  lists: number[];
-  /** The same reads split: an inbox's email list, and the team's inbox list. */
+  /** The list reads' times: an inbox's email list, and the team's inbox list. */
   emailLists: number[];
   teamLists: number[];
   /** List reads that did not answer 200 (refused, failed, or another status). */
@@ -300,7 +299,6 @@ async function main(): Promise<void> {
         while (buckets.length <= i)
           buckets.push({
             accepted: 0,
-            lists: [],
             emailLists: [],
             teamLists: [],
             failed: 0,
@@ -344,12 +342,8 @@ async function main(): Promise<void> {
               // a refused or failed read is counted, never thrown: the run goes on and shows when it happened
               const res = await api("GET", paths[i % 2] as string, { token }).catch(() => null);
               if (Date.now() >= end) return;
-              if (res?.status === 200) {
-                const ms = performance.now() - t;
-                const b = bucket();
-                b.lists.push(ms);
-                (i % 2 === 0 ? b.emailLists : b.teamLists).push(ms);
-              } else bucket().failed++;
+              if (res?.status !== 200) bucket().failed++;
+              else (i % 2 === 0 ? bucket().emailLists : bucket().teamLists).push(performance.now() - t);
             })(),
           );
         }
@@ -357,17 +351,14 @@ async function main(): Promise<void> {
       })();
       // the inbox's event-loop delay and the CPU shares, per bucket (read at its end, for the bucket before)
       const inboxPid = system.pid("inbox");
-      // PostgreSQL's processes come and go (a backend per connection, autovacuum workers): each one's
-      // CPU since the last mark, a new one's since it started
-      let pgMarks = new Map<number, number>();
+      // PostgreSQL's processes come and go (a backend per connection, autovacuum workers)
+      let pgMark = cpuByPid("postgres");
       const pgCpuMs = () => {
-        const now = new Map(pidsOf("postgres").map((pid) => [pid, cpuMs(pid) || 0]));
-        let used = 0;
-        for (const [pid, ms] of now) used += ms - (pgMarks.get(pid) ?? 0);
-        pgMarks = now;
+        const now = cpuByPid("postgres");
+        const used = cpuUsedSince(pgMark, now);
+        pgMark = now;
         return used;
       };
-      pgCpuMs();
       let cpuMark = { at: Date.now(), inbox: cpuMs(inboxPid) };
       await loopP99Ms(); // resets the histogram: the first bucket's figure is its own
       const closeBucket = async (b: Bucket) => {
@@ -416,13 +407,14 @@ async function main(): Promise<void> {
       process.stdout.write(
         `${name} (${p.seconds.toFixed(0)} s)\n   t(s)  intake msg/s  list p50 ms  list p99 ms  email list p99  team list p99  reads failed  emails left~  inboxes left~  load1  inbox loop p99 ms  inbox cpu%  pg cpu%  autovacuum\n`,
       );
+      const lists = (b: Bucket) => [...b.emailLists, ...b.teamLists];
       p.buckets.forEach((b, i) =>
         process.stdout.write(
-          `  ${String((i * BUCKET_MS) / 1000).padStart(5)}  ${(b.accepted / (BUCKET_MS / 1000)).toFixed(1).padStart(12)}  ${percentile(b.lists, 50).toFixed(1).padStart(11)}  ${percentile(b.lists, 99).toFixed(1).padStart(11)}  ${percentile(b.emailLists, 99).toFixed(1).padStart(14)}  ${percentile(b.teamLists, 99).toFixed(1).padStart(13)}  ${String(b.failed).padStart(12)}  ${String(b.emailsLeft).padStart(12)}  ${String(b.inboxesLeft).padStart(13)}  ${b.load.toFixed(1).padStart(5)}  ${b.loopP99.toFixed(1).padStart(17)}  ${b.inboxCpu.toFixed(0).padStart(10)}  ${b.pgCpu.toFixed(0).padStart(7)}  ${[...b.vacuum].join(" ") || "-"}\n`,
+          `  ${String((i * BUCKET_MS) / 1000).padStart(5)}  ${(b.accepted / (BUCKET_MS / 1000)).toFixed(1).padStart(12)}  ${percentile(lists(b), 50).toFixed(1).padStart(11)}  ${percentile(lists(b), 99).toFixed(1).padStart(11)}  ${percentile(b.emailLists, 99).toFixed(1).padStart(14)}  ${percentile(b.teamLists, 99).toFixed(1).padStart(13)}  ${String(b.failed).padStart(12)}  ${String(b.emailsLeft).padStart(12)}  ${String(b.inboxesLeft).padStart(13)}  ${b.load.toFixed(1).padStart(5)}  ${b.loopP99.toFixed(1).padStart(17)}  ${b.inboxCpu.toFixed(0).padStart(10)}  ${b.pgCpu.toFixed(0).padStart(7)}  ${[...b.vacuum].join(" ") || "-"}\n`,
         ),
       );
       process.stdout.write(`  CPU ms per accepted message: ${p.cpu}\n  window ${p.window}\n`);
-      const all = p.buckets.flatMap((b) => b.lists);
+      const all = p.buckets.flatMap(lists);
       const email = p.buckets.flatMap((b) => b.emailLists);
       const team = p.buckets.flatMap((b) => b.teamLists);
       process.stdout.write(

@@ -54,14 +54,35 @@ export function pidsOf(comm: string): number[] {
     .map(Number);
 }
 
+/** The CPU milliseconds each process whose command name is one of `comms` has used so far, by pid (those that could be read). */
+export function cpuByPid(...comms: string[]): Map<number, number> {
+  return new Map(
+    comms
+      .flatMap((comm) => pidsOf(comm))
+      .map((pid) => [pid, cpuMs(pid)] as const)
+      .filter(([, ms]) => Number.isFinite(ms)),
+  );
+}
+
+/**
+ * The CPU milliseconds the processes of `now` used since `before` (two `cpuByPid` snapshots): a
+ * process started since counts from its start, one gone since is left out (backends and
+ * autovacuum workers come and go).
+ */
+export function cpuUsedSince(before: Map<number, number>, now: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of now) used += ms - (before.get(pid) ?? 0);
+  return used;
+}
+
 /**
  * CPU per unit of work of the machine's other busy parts over a phase: every Postgres process,
  * the NATS server, Redis and this load generator itself (what the services' figures leave out).
  */
 export function othersPerUnit(): (units: number) => string {
-  const before = new Map([...pidsOf("postgres"), ...pidsOf("nats-server"), ...pidsOf("redis-server")].map((pid) => [pid, cpuMs(pid)]));
+  const before = cpuByPid("postgres", "nats-server", "redis-server");
   const self = process.cpuUsage();
-  const group = (comm: string) => pidsOf(comm).reduce((sum, pid) => sum + (cpuMs(pid) - (before.get(pid) ?? 0) || 0), 0);
+  const group = (comm: string) => cpuUsedSince(before, cpuByPid(comm));
   return (units) => {
     const used = process.cpuUsage(self);
     const per = (comm: string) => (group(comm) / units).toFixed(2);
