@@ -154,12 +154,6 @@ export class TeamRepository {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  /** The org of a team known only by its id (an event names the team), or null. */
-  async locate(teamId: string): Promise<TeamScope | null> {
-    const row = await this.db.team.findUnique({ where: { id: teamId }, select: keys });
-    return row ? toScope(row) : null;
-  }
-
   /** Every team of every org (system administrators act on all of them). */
   async locateAll(): Promise<TeamScope[]> {
     return (await this.db.team.findMany({ select: keys })).map(toScope);
