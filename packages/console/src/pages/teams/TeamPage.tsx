@@ -6,7 +6,7 @@ import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole, Team } from "../../app/workspace";
-import { ApiErrorAlert, DialogActions, PageHeader } from "../../components";
+import { ApiErrorAlert, ConfirmModal, DialogActions, PageHeader } from "../../components";
 import { AssignmentsSection } from "./AssignmentsSection";
 import { teamsKeys } from "./keys";
 import { MembersSection } from "./MembersSection";
@@ -146,7 +146,7 @@ function TeamView({ org }: { org: OrgWithRole }) {
         <SettingsSection org={org} team={team} perms={teamPerms} />
       </Stack>
 
-      <SimpleConfirm
+      <ConfirmModal
         opened={pending === "archive"}
         title={`Archive ${team.name}?`}
         confirmLabel="Archive"
@@ -157,8 +157,8 @@ function TeamView({ org }: { org: OrgWithRole }) {
         onClose={close}
       >
         The team becomes read-only: no new inboxes, webhooks, keys, members or domains. Its data stays, and it can be restored.
-      </SimpleConfirm>
-      <SimpleConfirm
+      </ConfirmModal>
+      <ConfirmModal
         opened={pending === "leave"}
         title={`Leave ${team.name}?`}
         confirmLabel="Leave team"
@@ -168,7 +168,7 @@ function TeamView({ org }: { org: OrgWithRole }) {
         onClose={close}
       >
         You lose access to the team's inboxes, keys and webhooks. A team's last lead cannot leave.
-      </SimpleConfirm>
+      </ConfirmModal>
       {pending === "delete" && <DeleteTeamModal orgId={org.id} team={team} onClose={close} />}
       <TransferModal
         opened={pending === "transfer"}
@@ -191,34 +191,6 @@ function BackLink() {
     <Anchor component={Link} to="/teams" size="sm" mb="xs" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
       <IconArrowLeft size={14} /> All teams
     </Anchor>
-  );
-}
-
-function SimpleConfirm(props: {
-  opened: boolean;
-  title: string;
-  confirmLabel: string;
-  color?: string;
-  loading: boolean;
-  error: unknown;
-  children: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={props.opened} onClose={props.onClose} title={props.title}>
-      <Stack>
-        <Text size="sm">{props.children}</Text>
-        <ApiErrorAlert error={props.error} />
-        <DialogActions
-          confirmLabel={props.confirmLabel}
-          color={props.color ?? "red.9"}
-          loading={props.loading}
-          onConfirm={props.onConfirm}
-          onCancel={props.onClose}
-        />
-      </Stack>
-    </Modal>
   );
 }
 
