@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { attachConsole } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
-import { signIn as signInThroughPage } from "./console/world";
+import { signInAfresh } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { createInbox, teamWithDomain } from "./world";
 
@@ -28,12 +28,8 @@ describeShots("the console: dialog screenshots", () => {
   it("dialogs", async () => {
     const world = await teamWithDomain(api);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, `shots-${randomBytes(3).toString("hex")}`);
-    // every picture signs in anew: end the earlier browser sessions, so the session limit (5) never bites
-    const signIn = async (page: Page) => {
-      const freed = await api("DELETE", "/auth/sessions", { token: world.owner.token });
-      expect(freed.status).toBeLessThan(300);
-      await signInThroughPage(page, world.owner.email);
-    };
+    // every picture signs in anew, the earlier browser sessions ended
+    const signIn = (page: Page) => signInAfresh(page, api, world.owner.token, world.owner.email);
     await shoot("dialog-delete-inbox", async (page) => {
       await signIn(page);
       await page.goto(`/inboxes/${inbox.id}`);

@@ -5,7 +5,7 @@ import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { connectBrowser } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
-import { signIn as signInThroughPage } from "./console/world";
+import { signInAfresh } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { createInbox, teamWithDomain } from "./world";
 
@@ -74,11 +74,7 @@ describeShots("the console: audit log and analytics screenshots", () => {
   // eight pictures, each from a fresh sign-in, on a shared machine
   it("audit and analytics pages", async () => {
     const world = await furnished();
-    const signIn = async (page: Page) => {
-      const freed = await api("DELETE", "/auth/sessions", { token: world.owner.token });
-      expect(freed.status).toBeLessThan(300);
-      await signInThroughPage(page, world.owner.email);
-    };
+    const signIn = (page: Page) => signInAfresh(page, api, world.owner.token, world.owner.email);
     await shoot(
       "audit",
       async (page) => {

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { apiClient } from "./clients";
 import { connectBrowser } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
-import { signIn as signInThroughPage, uniqueEmail } from "./console/world";
+import { signInAfresh, uniqueEmail } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { registerUser, teamWithDomain } from "./world";
 
@@ -50,10 +50,7 @@ describeShots("the console: organization screenshots", () => {
       // created, or still pending from the picture before
       expect(invited.body.created.length + invited.body.skipped.filter((s) => s.reason === "already_invited").length).toBe(2);
     };
-    const signIn = async (page: Parameters<typeof signInThroughPage>[0]) => {
-      await api("DELETE", "/auth/sessions", { token: world.owner.token });
-      await signInThroughPage(page, world.owner.email);
-    };
+    const signIn = (page: Parameters<typeof signInAfresh>[0]) => signInAfresh(page, api, world.owner.token, world.owner.email);
     const shots: Array<[string, string, string, number?]> = [
       ["orgs", "/orgs", "Your organizations"],
       ["org-settings", `/orgs/${world.orgId}/settings`, "How an inbox's TTL is chosen", 1000],

@@ -4,7 +4,7 @@ import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { attachConsole } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
-import { signIn as signInThroughPage } from "./console/world";
+import { signInAfresh } from "./console/world";
 import { SharedSystem } from "./shared-system";
 import { createHook, logOf, Receiver } from "./webhook-kit";
 import { createInbox, teamWithDomain } from "./world";
@@ -68,12 +68,8 @@ describeShots("the console: team tools and notifications screenshots", () => {
 
   it("team pages", async () => {
     const { world, hookId } = await furnished();
-    // every picture signs in anew: end the earlier browser sessions, so the session limit (5) never bites
-    const signIn = async (page: Parameters<typeof signInThroughPage>[0], email: string) => {
-      const freed = await api("DELETE", "/auth/sessions", { token: world.owner.token });
-      expect(freed.status).toBeLessThan(300);
-      await signInThroughPage(page, email);
-    };
+    // every picture signs in anew, the earlier browser sessions ended
+    const signIn = (page: Parameters<typeof signInAfresh>[0], email: string) => signInAfresh(page, api, world.owner.token, email);
     await shoot("api-keys", async (page) => {
       await signIn(page, world.owner.email);
       await page.goto("/api-keys");

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { connectBrowser } from "./console/browser";
 import { SCREENSHOTS, shootBoth } from "./console/screenshots";
-import { signIn as signInThroughPage } from "./console/world";
+import { signInAfresh } from "./console/world";
 import { testDns } from "./dns";
 import { SharedSystem } from "./shared-system";
 import { createInbox, registerUser, teamWithDomain } from "./world";
@@ -70,12 +70,8 @@ describeShots("the console: teams, domains and roles screenshots", () => {
 
   it("teams, domains and roles pages", async () => {
     const { world, stagingId } = await furnished();
-    // every picture signs in anew: end the earlier browser sessions, so the session limit (5) never bites
-    const signIn = async (page: Page) => {
-      const freed = await api("DELETE", "/auth/sessions", { token: world.owner.token });
-      expect(freed.status).toBeLessThan(300);
-      await signInThroughPage(page, world.owner.email);
-    };
+    // every picture signs in anew, the earlier browser sessions ended
+    const signIn = (page: Page) => signInAfresh(page, api, world.owner.token, world.owner.email);
     await shoot("teams", async (page) => {
       await signIn(page);
       await page.goto("/teams?archived=all");

@@ -51,6 +51,17 @@ export async function signIn(page: Page, email: string, password = STRONG_PASSWO
   await page.getByRole("button", { name: /^Account menu for / }).waitFor();
 }
 
+/**
+ * Ends every session of the user `token` belongs to, then signs `email` in through the login page:
+ * for the screenshot specs, which sign in anew for every picture and would otherwise meet the limit
+ * of five sessions per user.
+ */
+export async function signInAfresh(page: Page, api: Api, token: string, email: string): Promise<void> {
+  const freed = await api("DELETE", "/auth/sessions", { token });
+  if (freed.status >= 300) throw new Error(`DELETE /auth/sessions answered ${freed.status}`);
+  await signIn(page, email);
+}
+
 /** Signs out through the user menu and waits for the login page. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: /^Account menu for / }).click();
