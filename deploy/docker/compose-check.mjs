@@ -1,8 +1,9 @@
 // What `docker compose config` checks, offline, for docker-compose.yml: it parses (anchors and
-// merges resolved), interpolates with only the two secrets set, and is complete: every service has
+// merges resolved), interpolates with only the four secrets set, and is complete: every service has
 // an image, every built image names a target of deploy/docker/Dockerfile, every dependency and
 // named volume exists, every BurnBox service has its health check (the image's) and the stack has
-// Postgres with a password, Redis, NATS with JetStream and a health check, and the SMTP intake.
+// Postgres with a password, Redis and NATS that ask every client for credentials (and services that
+// give them), NATS with JetStream and a health check, and the SMTP intake.
 // And the README's first mail works under it as under `npm start`: its API address, its SMTP
 // port and its domain (trusted without DNS) are what `docker compose up` gives with no settings.
 // `docker compose config` itself runs too when the compose plugin is installed, else Compose v1
@@ -17,7 +18,12 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { parse } = createRequire(path.join(ROOT, "packages", "service-kit", "package.json"))("yaml");
-const SECRETS = { BB_INTERNAL_SECRET: "i".repeat(32), BB_AUTH_JWT_SECRET: "j".repeat(32) };
+const SECRETS = {
+  BB_INTERNAL_SECRET: "i".repeat(32),
+  BB_AUTH_JWT_SECRET: "j".repeat(32),
+  BB_NATS_PASSWORD: "n".repeat(32),
+  BB_REDIS_PASSWORD: "r".repeat(32),
+};
 
 let passed = 0;
 let failed = 0;
@@ -44,11 +50,12 @@ export function interpolate(text, env) {
 
 const file = path.join(ROOT, "docker-compose.yml");
 const withSecrets = interpolate(readFileSync(file, "utf8"), SECRETS);
-check(withSecrets.missing.length === 0, `interpolates with only the two secrets set (missing: ${withSecrets.missing.join(", ")})`);
+check(withSecrets.missing.length === 0, `interpolates with only the four secrets set (missing: ${withSecrets.missing.join(", ")})`);
 const withNothing = interpolate(readFileSync(file, "utf8"), {});
+const missingNames = [...new Set(withNothing.missing.map((m) => m.split(":")[0]))].sort();
 check(
-  withNothing.missing.length === 2 && withNothing.missing.every((m) => /^BB_(INTERNAL_SECRET|AUTH_JWT_SECRET):/.test(m)),
-  "without them, it names exactly the two secrets",
+  JSON.stringify(missingNames) === JSON.stringify(Object.keys(SECRETS).sort()),
+  `without them, it names exactly the four secrets (named: ${missingNames.join(", ")})`,
 );
 
 let doc;
@@ -88,6 +95,22 @@ for (const name of BURNBOX) {
     check(s.depends_on?.[dep]?.condition === "service_healthy", `${name}: waits for ${dep} to be healthy`);
 }
 check(Boolean(services.postgres?.environment?.POSTGRES_PASSWORD), "Postgres has a password");
+const redisArgs = [services.redis?.command ?? []].flat().map(String);
+check(redisArgs[redisArgs.indexOf("--requirepass") + 1] === SECRETS.BB_REDIS_PASSWORD, "Redis asks every client for the password");
+const natsArgs = (services.nats?.command ?? []).map(String);
+check(
+  natsArgs[natsArgs.indexOf("--user") + 1] === "burnbox" && natsArgs[natsArgs.indexOf("--pass") + 1] === SECRETS.BB_NATS_PASSWORD,
+  "NATS asks every client for a user and password",
+);
+for (const name of BURNBOX) {
+  const env = services[name]?.environment ?? {};
+  check(
+    env.BB_NATS_USER === "burnbox" &&
+      env.BB_NATS_PASSWORD === SECRETS.BB_NATS_PASSWORD &&
+      String(env.REDIS_URL).startsWith(`redis://:${SECRETS.BB_REDIS_PASSWORD}@redis:`),
+    `${name}: connects to NATS and Redis with their credentials`,
+  );
+}
 check(Boolean(services.postgres?.healthcheck && services.redis?.healthcheck), "Postgres and Redis have health checks");
 check(
   Boolean(services.nats?.healthcheck) && (services.nats?.command ?? []).some((a) => /^(-js|--jetstream)$/.test(a)),
@@ -104,7 +127,7 @@ check(
   "services reach Postgres with a password (each uses its own database on it)",
 );
 
-// ---- The README's first-mail walkthrough, with only the two secrets set, as under `npm start`
+// ---- The README's first-mail walkthrough, with only the four secrets set, as under `npm start`
 const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
 const start = readFileSync(path.join(ROOT, "deploy", "local", "start.mjs"), "utf8");
 const walkDomain = /"domain_name":"([^"]+)"/.exec(readme)?.[1];
@@ -156,7 +179,7 @@ if (docker.status === 0) {
   const run = (env) =>
     spawnSync("docker-compose", ["-f", copy, "--project-directory", ROOT, "config", "--quiet"], { encoding: "utf8", env });
   const withSecrets = run({ ...process.env, ...SECRETS });
-  check(withSecrets.status === 0, `docker-compose (v1) config accepts it with only the two secrets set: ${withSecrets.stderr}`);
+  check(withSecrets.status === 0, `docker-compose (v1) config accepts it with only the four secrets set: ${withSecrets.stderr}`);
   const { BB_INTERNAL_SECRET: _i, BB_AUTH_JWT_SECRET: _j, ...withoutSecrets } = process.env;
   const refused = run(withoutSecrets);
   check(

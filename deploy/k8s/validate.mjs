@@ -123,7 +123,31 @@ async function schemaErrors(obj) {
 }
 
 /** BurnBox's rules for one built kustomization. */
+/**
+ * NATS takes no client without credentials: its configuration has an authorization block, every
+ * process connects as a user it lists with that user's password from the Secret, and the NATS
+ * container gets every password its configuration reads.
+ */
+function natsAuthRules(name, objects) {
+  const conf = objects.find((o) => o.kind === "ConfigMap" && o.metadata.name.startsWith("nats-config"))?.data?.["nats.conf"] ?? "";
+  const users = new Map([...conf.matchAll(/\{\s*user:\s*([\w-]+),\s*password:\s*\$(\w+)\s*\}/g)].map((m) => [m[1], m[2]]));
+  check(/^authorization \{/m.test(conf) && users.size > 0, `${name}: NATS requires a user and password of every client`);
+  const nats = objects.find((o) => o.kind === "StatefulSet" && o.metadata.name === "nats");
+  const natsEnv = new Map((nats?.spec.template.spec.containers[0].env ?? []).map((e) => [e.name, e.valueFrom?.secretKeyRef?.key]));
+  const unread = [...users].filter(([, key]) => natsEnv.get(key) !== key).map(([u, key]) => `${u}: the NATS container lacks ${key}`);
+  const bad = objects
+    .filter((o) => o.kind === "Deployment")
+    .flatMap((d) => {
+      const env = envOf(objects, d);
+      const user = env.BB_NATS_USER;
+      if (!users.has(user)) return [`${d.metadata.name}: BB_NATS_USER ${user ?? "unset"} is not a NATS user`];
+      return env.BB_NATS_PASSWORD?.secret === users.get(user) ? [] : [`${d.metadata.name}: BB_NATS_PASSWORD is not ${users.get(user)}`];
+    });
+  check(unread.length === 0 && bad.length === 0, `${name}: each process connects to NATS as its own user`, [...unread, ...bad]);
+}
+
 function rules(name, objects) {
+  natsAuthRules(name, objects);
   const of = (kind) => objects.filter((o) => o.kind === kind);
   const deployments = of("Deployment");
   const names = new Set(deployments.map((d) => d.metadata.name));

@@ -24,7 +24,7 @@ export function reachable(host, port, timeoutMs = 1000) {
   });
 }
 
-const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+export const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit" }).status === 0;
 
 function hostPort(url, fallbackPort) {
@@ -155,12 +155,13 @@ const dockerState = () => {
 /**
  * Makes sure Postgres, Redis and NATS answer: starts local servers, or the compose stack's when a
  * Docker engine answers (`composeEnv`: the variables docker compose needs, the two secrets
- * included). Throws MissingDependencies naming every one that is still missing.
+ * included). Throws MissingDependencies naming every one that is still missing. `skip`: names
+ * (`Redis`, `NATS`) the caller runs itself (npm start's own brokers, deploy/local/brokers.mjs).
  */
-export async function ensureInfra(composeEnv = {}) {
+export async function ensureInfra(composeEnv = {}, { skip = [] } = {}) {
   const missing = [];
   let docker = null;
-  for (const dep of dependencies()) {
+  for (const dep of dependencies().filter((d) => !skip.includes(d.name))) {
     if (await reachable(dep.host, dep.port)) continue;
     say(`${dep.name} is not reachable at ${dep.host}:${dep.port}; starting it`);
     let started = dep.start();
@@ -224,8 +225,8 @@ export async function ensurePrismaClients() {
   );
 }
 
-export async function prepare(composeEnv = {}) {
-  await ensureInfra(composeEnv);
+export async function prepare(composeEnv = {}, opts = {}) {
+  await ensureInfra(composeEnv, opts);
   ensureDeps();
   await ensurePrismaClients();
 }

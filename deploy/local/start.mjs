@@ -15,7 +15,8 @@ if (major < 20 || (major === 20 && minor < 11)) {
   );
   process.exit(1);
 }
-const { ROOT, prepare, say, MissingDependencies } = await import("./lib.mjs");
+const { ROOT, prepare, say, has, MissingDependencies } = await import("./lib.mjs");
+const { NATS_USERS, serverAuth, startBrokers } = await import("./brokers.mjs");
 
 const env = process.env;
 const gatewayPort = env.BB_HTTP_PORT ?? "8080";
@@ -31,6 +32,9 @@ function devSecrets() {
     postgres: known.postgres ?? randomBytes(16).toString("hex"),
     // seals stored secrets (mailer password, storage secret key, SSO client secrets) in every service
     encryption: known.encryption ?? randomBytes(32).toString("hex"),
+    // npm start's own NATS (a password per service) and Redis; `burnbox` is the compose stack's NATS user
+    nats: Object.fromEntries(["burnbox", ...NATS_USERS].map((u) => [u, known.nats?.[u] ?? randomBytes(24).toString("hex")])),
+    redis: known.redis ?? randomBytes(24).toString("hex"),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(known)) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -69,13 +73,20 @@ const internalSecret = env.BB_INTERNAL_SECRET ?? secrets.internal;
 const jwtSecret = env.BB_AUTH_JWT_SECRET ?? secrets.jwt;
 const postgresPassword = env.BB_POSTGRES_PASSWORD ?? secrets.postgres;
 const encryptionKey = env.BB_ENCRYPTION_KEY ?? secrets.encryption;
+// NATS and Redis of npm start's own, with credentials, unless the caller names theirs or the servers are not installed
+const ownBrokers = !env.NATS_URL && !env.REDIS_URL && has("nats-server") && has("redis-server");
 try {
-  await prepare({
-    BB_INTERNAL_SECRET: internalSecret,
-    BB_AUTH_JWT_SECRET: jwtSecret,
-    BB_POSTGRES_PASSWORD: postgresPassword,
-    BB_ENCRYPTION_KEY: encryptionKey,
-  });
+  await prepare(
+    {
+      BB_INTERNAL_SECRET: internalSecret,
+      BB_AUTH_JWT_SECRET: jwtSecret,
+      BB_POSTGRES_PASSWORD: postgresPassword,
+      BB_ENCRYPTION_KEY: encryptionKey,
+      BB_NATS_PASSWORD: secrets.nats.burnbox,
+      BB_REDIS_PASSWORD: secrets.redis,
+    },
+    { skip: ownBrokers ? ["Redis", "NATS"] : [] },
+  );
 } catch (err) {
   // a first run on a bare machine ends with what to do, not a stack trace
   process.stderr.write(`[burnbox] ${err instanceof MissingDependencies ? err.message.replaceAll("\n", "\n[burnbox] ") : err.message}\n`);
@@ -97,14 +108,48 @@ const shared = {
   BB_SHUTDOWN_DRAIN_DELAY: env.BB_SHUTDOWN_DRAIN_DELAY ?? "0s",
 };
 
+/**
+ * Each process's NATS and Redis settings: npm start's own brokers (a NATS user per service), or the
+ * servers found on the usual ports, with the compose stack's credentials when they ask for some.
+ * `open` names a server found that takes clients without credentials (said in the summary).
+ */
+async function brokerSettings() {
+  if (ownBrokers) {
+    const brokers = await startBrokers({
+      dataDir: path.join(ROOT, ".data"),
+      passwords: secrets,
+      onExit: (name, how) => {
+        say(`${name} stopped (${how}); stopping everything`);
+        void shutdown(1);
+      },
+    });
+    return { envOf: brokers.envOf, stop: brokers.stop, open: [] };
+  }
+  const open = [];
+  const fixed = {};
+  if (!env.NATS_URL) {
+    const auth = await serverAuth("nats", "127.0.0.1", 4222);
+    if (auth)
+      Object.assign(fixed, { BB_NATS_USER: env.BB_NATS_USER ?? "burnbox", BB_NATS_PASSWORD: env.BB_NATS_PASSWORD ?? secrets.nats.burnbox });
+    else if (auth === false) open.push("NATS at 127.0.0.1:4222");
+  }
+  if (!env.REDIS_URL) {
+    const auth = await serverAuth("redis", "127.0.0.1", 6379);
+    if (auth) fixed.REDIS_URL = `redis://:${encodeURIComponent(env.BB_REDIS_PASSWORD ?? secrets.redis)}@127.0.0.1:6379`;
+    else if (auth === false) open.push("Redis at 127.0.0.1:6379");
+  }
+  return { envOf: () => fixed, stop: () => {}, open };
+}
+
 const children = new Map();
 let stopping = false;
+let brokers = { envOf: () => ({}), stop: () => {}, open: [] };
 const width = Math.max(...PROCESSES.map((p) => p.name.length));
 
 function launch(p) {
   const child = spawn(process.execPath, ["--import", "tsx", p.entry], {
     cwd: path.join(ROOT, "services", p.dir),
-    env: { ...shared, BB_HTTP_PORT: p.port },
+    env: { ...shared, ...brokers.envOf(p.name), BB_HTTP_PORT: p.port },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const prefix = `${p.name.padEnd(width)} | `;
@@ -137,12 +182,14 @@ async function shutdown(code = 0) {
   const deadline = Date.now() + 20_000;
   while (children.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   for (const child of children.values()) child.kill("SIGKILL");
+  brokers.stop();
   process.exit(code);
 }
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 
 try {
+  brokers = await brokerSettings();
   const downstream = PROCESSES.filter((p) => p.name !== "api-gateway");
   await Promise.all(downstream.map((p) => waitReady(p.port, p.name, launch(p))));
   const gw = PROCESSES.find((p) => p.name === "api-gateway");
@@ -158,3 +205,5 @@ say(`  API docs   http://localhost:${gatewayPort}/api/v1/docs`);
 say(`  WebSocket  ws://localhost:${gatewayPort}/api/v1/ws/inboxes/<id>?ticket=<ticket>`);
 say(`  SMTP       localhost:${smtpPort}`);
 say(`  Trusted domain for local inboxes: ${shared.BB_DOMAINS_TRUSTED} (and its subdomains)`);
+for (const server of brokers.open)
+  say(`  Note: ${server} accepts clients without credentials; anyone who reaches it can forge events (README, section Deploy)`);

@@ -14,16 +14,36 @@ export type { NatsConnection, JetStreamClient };
  * `nats.url` as the client's server list: one URL, or the members of a cluster comma-separated.
  * With every member listed, a process that starts (or restarts) while one member is down connects
  * to another; a connected client also learns the members from the server and reconnects to any of
- * them, so a single seed only matters at start.
+ * them, so a single seed only matters at start. A member's `user:password@` is taken out of the
+ * list (the client would read it as part of the host) and sent as the credentials instead.
  */
 export function natsServers(url: string): string[] {
   return url
     .split(",")
     .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+    .filter((s) => s.length > 0)
+    .map((s) => s.replace(/^((?:[a-z]+:\/\/)?)[^@/]*@/i, "$1"));
 }
 
-export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
+/** The credentials a client presents: `nats.user`/`nats.password` (BB_NATS_USER, BB_NATS_PASSWORD), else the first URL's `user:password@`. */
+export interface NatsAuth {
+  user?: string | undefined;
+  password?: string | undefined;
+}
+
+export function natsCredentials(url: string, auth: NatsAuth = {}): { user: string; pass: string } | null {
+  if (auth.user) return { user: auth.user, pass: auth.password ?? "" };
+  for (const member of url.split(",")) {
+    const m = /^(?:[a-z]+:\/\/)?([^@/]*)@/i.exec(member.trim());
+    if (!m?.[1]) continue;
+    const [user = "", ...rest] = m[1].split(":");
+    return { user: decodeURIComponent(user), pass: decodeURIComponent(rest.join(":")) };
+  }
+  return null;
+}
+
+export async function connectNats(url: string, name: string, logger?: Logger, auth: NatsAuth = {}): Promise<NatsConnection> {
+  const credentials = natsCredentials(url, auth);
   // noAsyncTraces: a request or JetStream publish does not build an Error up front for the stack of
   // a failure that rarely comes (2% of the SMTP intake's CPU did); failures keep their message.
   // typescript-eslint cannot resolve transport-node's re-exported types (tsc can); the annotation keeps it typed
@@ -34,6 +54,7 @@ export async function connectNats(url: string, name: string, logger?: Logger): P
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     noAsyncTraces: true,
+    ...(credentials ?? {}),
   });
   void (async () => {
     for await (const s of nc.status()) {

@@ -157,6 +157,9 @@ export const baseConfigShape = (service: string, port: number) => ({
   nats: z
     .object({
       url: z.string().default("nats://127.0.0.1:4222"),
+      /** This service's NATS user and password (a user per service: the server's `authorization.users`); unset, the URL's `user:password@` if any. */
+      user: z.string().optional(),
+      password: z.string().optional(),
       namespace: z
         .string()
         .regex(/^[a-z0-9_-]+$/)

@@ -20,7 +20,7 @@ import type { Telemetry } from "../telemetry";
 export interface BaseConfig {
   service: { name: string };
   log: { level: string };
-  nats: { url: string; namespace: string; stream_replicas?: number };
+  nats: { url: string; namespace: string; stream_replicas?: number; user?: string | undefined; password?: string | undefined };
   redis: { url: string; key_prefix: string };
   /** `shutdown.drain_delay` / `shutdown.drain_timeout` (baseConfigShape); absent: no delay, 5 s. */
   shutdown?: { drain_delay: string; drain_timeout: string };
@@ -74,7 +74,7 @@ export async function startInfra(opts: {
         opts.poolLimits,
       )
     : null;
-  const nc = await connectNats(config.nats.url, config.service.name, logger);
+  const nc = await connectNats(config.nats.url, config.service.name, logger, config.nats);
   await ensureStreams(nc, config.nats.namespace, config.nats.stream_replicas ?? 1);
   const js = jetstream(nc);
   let redis: Redis | null = null;
