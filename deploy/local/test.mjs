@@ -95,6 +95,7 @@ for (const [title, script] of [
   ["validating the Kubernetes manifests", "deploy/k8s/validate.mjs"],
   ["checking docker-compose.yml", "deploy/docker/compose-check.mjs"],
   ["first run on a machine without dependencies", "deploy/local/first-run.test.mjs"],
+  ["npm start's NATS and Redis take no client without credentials", "deploy/local/brokers.test.mjs"],
 ]) {
   const r = counted(title, script);
   passed += r.passed;
