@@ -146,6 +146,8 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
       resolveRecipient(deps, { address: address.address })
         .then(async (delivery) => {
           if (!delivery) return cb(smtpError(550, "5.1.1 Mailbox unavailable"));
+          // this RCPT TO and its reply show in this inbox's transcripts only
+          recorder.claimRcpt(session, delivery.inboxId);
           const refused = await behaviours.atRcpt(session, delivery);
           if (refused) return cb(smtpError(refused.code, refused.text));
           if (!s.deliveries.some((d) => d.inboxId === delivery.inboxId)) s.deliveries.push(delivery);
@@ -202,8 +204,9 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
           const checked = authenticator.check(raw, origin);
           // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
-          const transcript = behaviours.transcript(session, `250 ${ACCEPTED}`, held?.until);
-          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcript, authentication: await checked });
+          // each inbox's own transcript (its own RCPT TO only)
+          const transcriptOf = (d: Delivery) => behaviours.transcript(session, d, `250 ${ACCEPTED}`, held?.until);
+          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcriptOf, authentication: await checked });
         })
           .then((ids) => {
             if (!Array.isArray(ids)) {
