@@ -68,7 +68,8 @@ describe("SMTP behaviour per inbox, with real senders", () => {
     );
   const textOf = (a: Attempt) => a.transcript.lines.map((l) => l.text).join("\n");
   /** The list once it holds something (the intake answers 250 once the mail is durable; the list may lag a moment). */
-  const waitForList = <T>(list: () => Promise<T[]>) => waitFor(async () => ((await list()).length > 0 ? list() : null), { what: "the mail" });
+  const waitForList = <T>(list: () => Promise<T[]>) =>
+    waitFor(async () => ((await list()).length > 0 ? list() : null), { what: "the mail" });
 
   it("when a behaviour is set over the gateway, then it shows on the inbox; bad values are 400 in the error envelope, and a key needs team.inboxes.manage", async () => {
     const inbox = await createInbox({ delay_ms: 10 });
@@ -264,7 +265,10 @@ describe("SMTP behaviour per inbox, with real senders", () => {
       const other = await teamWithDomain(api);
       const seen = await createInbox();
       const refusing = await createInbox({ reject_rcpt: { code: 550, message: "5.7.1 Not here" } });
-      const bccRes = await api<InboxView>("POST", "/inboxes", { token: other.owner.token, body: { domain_assignment_id: other.assignmentId } });
+      const bccRes = await api<InboxView>("POST", "/inboxes", {
+        token: other.owner.token,
+        body: { domain_assignment_id: other.assignmentId },
+      });
       expect(bccRes.status).toBe(201);
       const bcc = bccRes.body;
       const unknown = `nobody-${randomBytes(3).toString("hex")}@${seen.full_address.split("@")[1]}`;

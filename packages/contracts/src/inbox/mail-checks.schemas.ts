@@ -31,7 +31,8 @@ export const HtmlCheckIssue = z
         "showing the content: listed, but not counted in `score`",
     }),
     notes: z.record(z.string(), z.string()).openapi({
-      description: "caniemail's notes on this feature for the clients named here, by client (`{\"gmail.android\": \"Partial. …\"}`); empty when it has none",
+      description:
+        'caniemail\'s notes on this feature for the clients named here, by client (`{"gmail.android": "Partial. …"}`); empty when it has none',
     }),
   })
   .openapi("HtmlCheckIssue");
@@ -39,11 +40,15 @@ export type HtmlCheckIssue = z.infer<typeof HtmlCheckIssue>;
 
 export const HtmlCheck = z
   .object({
-    score: z.number().min(0).max(100).openapi({
-      description:
-        "The mean, over `clients`, of each client's support of the scored features the HTML uses, as a percentage with one decimal: " +
-        "a client counts 1 when it supports each fully, and each feature it lacks takes its share away (a partly supported one half of its share)",
-    }),
+    score: z
+      .number()
+      .min(0)
+      .max(100)
+      .openapi({
+        description:
+          "The mean, over `clients`, of each client's support of the scored features the HTML uses, as a percentage with one decimal: " +
+          "a client counts 1 when it supports each fully, and each feature it lacks takes its share away (a partly supported one half of its share)",
+      }),
     clients: z.array(z.string()).openapi({ description: "The clients checked, named `family.platform`" }),
     issues: z
       .array(HtmlCheckIssue)

@@ -123,7 +123,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
     },
     onSecure(socket, session, cb) {
       // after STARTTLS the commands come on the TLS socket (the plain one lost its listeners)
-      watchCommandLines(session, socket as Socket);
+      watchCommandLines(session, socket);
       cb();
     },
     onClose(session) {

@@ -43,7 +43,10 @@ describe("SMTP transcripts", () => {
       ["command", "MAIL FROM:<a@b>"],
     ];
     for (const [tnx, text] of lines) recorder.logger.debug({ tnx, cid: "a" }, tnx === "send" ? "S:" : "C:", text);
-    const kept = recorder.transcript(session("a"), "i1").lines.filter(([, dir]) => dir === "c").map(([, , text]) => text);
+    const kept = recorder
+      .transcript(session("a"), "i1")
+      .lines.filter(([, dir]) => dir === "c")
+      .map(([, , text]) => text);
     expect(kept).toEqual(["EHLO c", "AUTH LOGIN", REDACTED, REDACTED, "MAIL FROM:<a@b>"]);
   });
 

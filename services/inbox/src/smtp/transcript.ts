@@ -1,48 +1,14 @@
 import type { SMTPServerSession } from "smtp-server";
 import type { Clock } from "@burnbox/service-kit/runtime";
 import { storedTranscript, type Direction, type HeldLine, type StoredTranscript } from "../domain/smtp/stored-transcript";
+import { redacted } from "../domain/smtp/transcript-privacy";
+
+export { REDACTED, redacted } from "../domain/smtp/transcript-privacy";
 
 /** At most this many lines are held per transaction (with the session's start); later ones are dropped. */
 export const MAX_TRANSCRIPT_LINES = 200;
 /** A longer line is cut here (SMTP's own limit for a command line is 512). */
 export const MAX_LINE_CHARS = 1000;
-
-/** What replaces the credentials of an AUTH exchange: the command's arguments and each continuation line. */
-export const REDACTED = "[redacted]";
-
-/** The SASL mechanisms an AUTH command may name and keep in a transcript; any other word there is redacted too. */
-const MECHANISMS = /^(PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|SCRAM-SHA-1|SCRAM-SHA-256|NTLM|GSSAPI|EXTERNAL|ANONYMOUS)$/i;
-/**
- * The commands that end an AUTH exchange: a line starting with one is the client's next command,
- * not a continuation line. A continuation line is base64, without spaces; of these verbs only the
- * argless ones are also base64, and they decode to bytes no user name or password holds.
- */
-const COMMAND = /^(HELO|EHLO|LHLO|MAIL|RCPT|DATA|BDAT|RSET|NOOP|QUIT|VRFY|EXPN|HELP|STARTTLS|AUTH)(?=[ \t:]|$)/i;
-
-/**
- * A client line as it may be kept, and whether an AUTH exchange goes on after it (`inAuth`:
- * whether one was going on before it). An AUTH command keeps its mechanism only; every line after
- * it up to the client's next command is a continuation line (user name, password, a response, or
- * `*` to cancel) and is kept as `[redacted]`, whatever the server answered: AUTH is not offered,
- * but a client may send its credentials all the same. smtp-server hides an exchange it runs
- * itself as `/* secured *\/`, redacted the same way here.
- */
-export function redacted(line: string, inAuth = false): { text: string; inAuth: boolean } {
-  const auth = /^AUTH(?=[ \t]|$)(?:[ \t]+(\S+))?/i.exec(line);
-  if (auth) {
-    const mechanism = auth[1];
-    const rest = line.slice(auth[0].length).trim();
-    if (mechanism === undefined) return { text: line.trimEnd(), inAuth: true };
-    if (!MECHANISMS.test(mechanism)) return { text: `${line.slice(0, 4)} ${REDACTED}`, inAuth: true };
-    return { text: rest ? `${line.slice(0, 4)} ${mechanism} ${REDACTED}` : `${line.slice(0, 4)} ${mechanism}`, inAuth: true };
-  }
-  if (inAuth && !COMMAND.test(line)) {
-    // `*` cancels the exchange (RFC 4954 4)
-    return { text: REDACTED, inAuth: line.trim() !== "*" };
-  }
-  if (line === "/* secured */") return { text: REDACTED, inAuth };
-  return { text: line, inAuth: false };
-}
 
 const cut = (text: string) => (text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}...` : text);
 
@@ -86,7 +52,8 @@ export class SessionLines {
       owner = this.awaitingReply;
       this.awaitingReply = null;
     }
-    if (this.lines.length < MAX_TRANSCRIPT_LINES) this.lines.push(owner ? { at, dir, text: cut(text), owner } : { at, dir, text: cut(text) });
+    if (this.lines.length < MAX_TRANSCRIPT_LINES)
+      this.lines.push(owner ? { at, dir, text: cut(text), owner } : { at, dir, text: cut(text) });
   }
 
   /** The last RCPT TO (and its reply) is the inbox's: it was delivered there. */

@@ -183,7 +183,13 @@ export function judgeHtml(html: string): HtmlCheck {
       const texts = notes.get(c);
       if (texts) named[c] = texts.join(" ");
     }
-    const issue: HtmlCheckIssue = { feature: slugOf(title), clients_unsupported: unsupported, clients_partial: partial, scored, notes: named };
+    const issue: HtmlCheckIssue = {
+      feature: slugOf(title),
+      clients_unsupported: unsupported,
+      clients_partial: partial,
+      scored,
+      notes: named,
+    };
     const line = lineOf(html, patternOf(title));
     if (line !== undefined) issue.line = line;
     issues.push(issue);
