@@ -107,8 +107,8 @@ describe("checks on received mail", () => {
     });
 
     it("when a plain mail is wrapped in <html><body>, then its score is 100 and the wrappers are listed with scored false and their clients' notes", async () => {
-      const inbox = await createInbox(api, world.owner.token, world.assignmentId, `plain-${tag}`);
-      const id = await deliver(inbox, `Plain ${tag}`, "text/html; charset=utf-8", "<html><body><h1>Hi</h1><p>text</p></body></html>");
+      const inbox = await createInbox(api, world.owner.token, world.assignmentId, `wrapped-${tag}`);
+      const id = await deliver(inbox, `Wrapped ${tag}`, "text/html; charset=utf-8", "<html><body><h1>Hi</h1><p>text</p></body></html>");
 
       const report = await api<HtmlCheck>("GET", `/emails/${id}/html-check`, { token: world.owner.token });
       expect(report.status).toBe(200);
