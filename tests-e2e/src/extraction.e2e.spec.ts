@@ -218,4 +218,39 @@ describe("codes and links found in received mail", () => {
       await rx.close();
     }
   });
+
+  it("when a link's path says one kind and its query another, then its kind is the path's", async () => {
+    const inbox = await createInbox(api, world.owner.token, world.assignmentId, alias("pq"));
+    const subject = `Your account t${randomBytes(3).toString("hex")}`;
+    const raw = message({
+      to: inbox.full_address,
+      subject,
+      contentType: "text/html; charset=utf-8",
+      body: [
+        '<p><a href="https://app.acme.example.org/account/verify?next=/password/reset">Continue</a></p>',
+        '<p><a href="https://app.acme.example.org/login?confirm=1">Continue</a></p>',
+      ].join("\n"),
+    });
+    const smtp = await SmtpSession.open(system.ports.smtp);
+    try {
+      expect((await smtp.command("MAIL FROM:<noreply@acme.example.org>")).code).toBe(250);
+      expect((await smtp.command(`RCPT TO:<${inbox.full_address}>`)).code).toBe(250);
+      expect((await smtp.data(raw)).code).toBe(250);
+    } finally {
+      await smtp.quit();
+    }
+    const list = await waitFor(
+      async () => {
+        const page = await api<Page<EmailView>>("GET", `/inboxes/${inbox.id}/emails`, { token: world.owner.token });
+        return page.body.data?.length === 1 ? page.body.data : null;
+      },
+      { what: "the mail in the inbox" },
+    );
+    const email = await api<EmailView>("GET", `/emails/${list[0]?.id ?? ""}`, { token: world.owner.token });
+    expect(email.status).toBe(200);
+    expect(email.body.extracted.links).toEqual([
+      { url: "https://app.acme.example.org/account/verify?next=/password/reset", text: "Continue", kind: "verify" },
+      { url: "https://app.acme.example.org/login?confirm=1", text: "Continue", kind: "magic_link" },
+    ]);
+  });
 });

@@ -10,7 +10,14 @@ import { testDns } from "./dns";
 import { SharedSystem, SMTP_TLS_FIXTURES } from "./shared-system";
 import { createInbox, registerUser, teamWithDomain } from "./world";
 
-type Issue = { feature: string; clients_unsupported: string[]; clients_partial: string[]; line?: number };
+type Issue = {
+  feature: string;
+  clients_unsupported: string[];
+  clients_partial: string[];
+  line?: number;
+  scored: boolean;
+  notes: Record<string, string>;
+};
 type HtmlCheck = { score: number; clients: string[]; issues: Issue[] };
 type LinkResult = { url: string; status: number | null; ok: boolean; redirect_to?: string; error?: string };
 
@@ -97,6 +104,22 @@ describe("checks on received mail", () => {
         expect(issue.clients_unsupported.length + issue.clients_partial.length).toBeGreaterThan(0);
         if (issue.line !== undefined) expect(issue.line).toBeGreaterThan(0);
       }
+    });
+
+    it("when a plain mail is wrapped in <html><body>, then its score is 100 and the wrappers are listed with scored false and their clients' notes", async () => {
+      const inbox = await createInbox(api, world.owner.token, world.assignmentId, `wrapped-${tag}`);
+      const id = await deliver(inbox, `Wrapped ${tag}`, "text/html; charset=utf-8", "<html><body><h1>Hi</h1><p>text</p></body></html>");
+
+      const report = await api<HtmlCheck>("GET", `/emails/${id}/html-check`, { token: world.owner.token });
+      expect(report.status).toBe(200);
+      // <h1> and <p> are fully supported everywhere; <body> is the only issue and does not count
+      expect(report.body.score).toBe(100);
+      expect(report.body.issues.map((i) => [i.feature, i.scored])).toEqual([["html-body", false]]);
+      const body = report.body.issues[0]!;
+      expect(body.clients_unsupported).toContain("outlook.macos");
+      expect(body.clients_partial).toContain("gmail.android");
+      expect(body.notes["gmail.android"]).toMatch(/Replaced by a `<div>`/);
+      for (const client of Object.keys(body.notes)) expect([...body.clients_unsupported, ...body.clients_partial]).toContain(client);
     });
 
     it("when the mail has no HTML part, or is another team's, then it is 404", async () => {

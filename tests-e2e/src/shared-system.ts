@@ -90,7 +90,8 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // identity's mailer (verification and invite mail) sends from 127.0.0.1 like the runner does: one per-IP budget for both
       BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "3000",
       BB_ENCRYPTION_KEY: "5e".repeat(32),
-      // a trickled DATA and a long session are cut within seconds (smtp-limits); every other session is far shorter
+      // a dripped command line, a trickled DATA and a long session are cut within seconds (smtp-limits); every other session is far shorter
+      BB_SMTP_COMMAND_TIMEOUT: "2s",
       BB_SMTP_DATA_TIMEOUT: "3s",
       BB_SMTP_SESSION_TIMEOUT: "5s",
     },

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
-import { apiClient, SmtpSession } from "./clients";
+import { waitFor } from "@burnbox/test-kit";
+import { apiClient, buildMessage, SmtpSession } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { registerUser, teamWithDomain, type Api } from "./world";
 
@@ -66,6 +67,9 @@ describe("SMTP behaviour per inbox, with real senders", () => {
       (err: SendError) => err,
     );
   const textOf = (a: Attempt) => a.transcript.lines.map((l) => l.text).join("\n");
+  /** The list once it holds something (the intake answers 250 once the mail is durable; the list may lag a moment). */
+  const waitForList = <T>(list: () => Promise<T[]>) =>
+    waitFor(async () => ((await list()).length > 0 ? list() : null), { what: "the mail" });
 
   it("when a behaviour is set over the gateway, then it shows on the inbox; bad values are 400 in the error envelope, and a key needs team.inboxes.manage", async () => {
     const inbox = await createInbox({ delay_ms: 10 });
@@ -241,5 +245,104 @@ describe("SMTP behaviour per inbox, with real senders", () => {
     expect(transcript.body.lines.at(-1)).toMatchObject({ dir: "s", text: "250 2.0.0 Message accepted" });
     expect(transcript.body.lines.map((l) => l.text)).toContain("DATA");
     expect(JSON.stringify(transcript.body)).not.toContain("the greylisted body");
+  });
+
+  describe("transcripts", () => {
+    type Transcript = Attempt["transcript"];
+    const clientLines = (t: Transcript) => t.lines.filter((l) => l.dir === "c").map((l) => l.text);
+    async function emailsOf(token: string, inboxId: string): Promise<Array<{ id: string; subject: string }>> {
+      const res = await api<{ data: Array<{ id: string; subject: string }> }>("GET", `/inboxes/${inboxId}/emails`, { token });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    }
+    async function transcriptOf(token: string, emailId: string): Promise<Transcript> {
+      const res = await api<Transcript>("GET", `/emails/${emailId}/transcript`, { token });
+      expect(res.status).toBe(200);
+      return res.body;
+    }
+
+    it("when one message goes to two tenants' inboxes (one Bcc'd), an unknown address and a refusing inbox, then each transcript shows only its own RCPT TO and reply", async () => {
+      const other = await teamWithDomain(api);
+      const seen = await createInbox();
+      const refusing = await createInbox({ reject_rcpt: { code: 550, message: "5.7.1 Not here" } });
+      const bccRes = await api<InboxView>("POST", "/inboxes", {
+        token: other.owner.token,
+        body: { domain_assignment_id: other.assignmentId },
+      });
+      expect(bccRes.status).toBe(201);
+      const bcc = bccRes.body;
+      const unknown = `nobody-${randomBytes(3).toString("hex")}@${seen.full_address.split("@")[1]}`;
+      const subject = `bcc ${randomBytes(3).toString("hex")}`;
+      const smtp = await SmtpSession.open(system.ports.smtp);
+      try {
+        expect((await smtp.command("MAIL FROM:<qa@sender.test>")).code).toBe(250);
+        expect((await smtp.command(`RCPT TO:<${bcc.full_address}>`)).code).toBe(250);
+        expect((await smtp.command(`RCPT TO:<${unknown}>`)).code).toBe(550);
+        expect((await smtp.command(`RCPT TO:<${seen.full_address}>`)).code).toBe(250);
+        expect((await smtp.command(`RCPT TO:<${refusing.full_address}>`)).code).toBe(550);
+        // the headers name only the visible recipient: the other inbox is Bcc'd
+        expect((await smtp.data(buildMessage({ from: "qa@sender.test", to: seen.full_address, subject, text: "hello" }))).code).toBe(250);
+      } finally {
+        await smtp.quit();
+      }
+      const addresses = [bcc.full_address, unknown, seen.full_address, refusing.full_address];
+      const onlyOwn = (t: Transcript, own: string, reply: string) => {
+        const lines = t.lines.map((l) => l.text);
+        const rcpt = lines.findIndex((l) => /^RCPT/i.test(l));
+        expect(lines.filter((l) => /^RCPT/i.test(l))).toEqual([`RCPT TO:<${own}>`]);
+        expect(lines[rcpt + 1]).toBe(reply);
+        for (const a of addresses.filter((x) => x !== own)) expect(JSON.stringify(t)).not.toContain(a);
+      };
+
+      const [mine] = await waitForList(() => emailsOf(world.owner.token, seen.id));
+      const visible = await transcriptOf(world.owner.token, mine!.id);
+      onlyOwn(visible, seen.full_address, "250 Accepted");
+      // the other lines of the session as before
+      expect(clientLines(visible).map((l) => l.split(/[ :]/)[0])).toEqual(["EHLO", "MAIL", "RCPT", "DATA"]);
+      expect(visible.lines.at(-1)).toMatchObject({ dir: "s", text: "250 2.0.0 Message accepted" });
+
+      const [theirs] = await waitForList(() => emailsOf(other.owner.token, bcc.id));
+      onlyOwn(await transcriptOf(other.owner.token, theirs!.id), bcc.full_address, "250 Accepted");
+
+      const [attempt] = await smtpLog(refusing.id);
+      expect(attempt?.code).toBe(550);
+      onlyOwn(attempt!.transcript, refusing.full_address, "550 5.7.1 Not here");
+      expect(attempt!.transcript.lines.at(-1)).toMatchObject({ dir: "s", text: "550 5.7.1 Not here" });
+    });
+
+    it("when a client sends AUTH LOGIN and its base64 lines, or AUTH PLAIN with credentials, then the transcript keeps none of them", async () => {
+      const inbox = await createInbox();
+      const subject = `auth ${randomBytes(3).toString("hex")}`;
+      const user = Buffer.from(`user-${randomBytes(3).toString("hex")}`).toString("base64");
+      const password = Buffer.from(`pass-${randomBytes(3).toString("hex")}`).toString("base64");
+      const plain = Buffer.from(`\0someone\0${randomBytes(4).toString("hex")}`).toString("base64");
+      const smtp = await SmtpSession.open(system.ports.smtp);
+      try {
+        // AUTH is not offered: each line is refused, and a blind client sends them all the same
+        expect((await smtp.command("AUTH LOGIN")).code).toBeGreaterThanOrEqual(500);
+        expect((await smtp.command(user)).code).toBeGreaterThanOrEqual(500);
+        expect((await smtp.command(password)).code).toBeGreaterThanOrEqual(500);
+        expect((await smtp.command(`AUTH PLAIN ${plain}`)).code).toBeGreaterThanOrEqual(500);
+        expect((await smtp.command("MAIL FROM:<qa@sender.test>")).code).toBe(250);
+        expect((await smtp.command(`RCPT TO:<${inbox.full_address}>`)).code).toBe(250);
+        expect((await smtp.data(buildMessage({ from: "qa@sender.test", to: inbox.full_address, subject, text: "hello" }))).code).toBe(250);
+      } finally {
+        await smtp.quit();
+      }
+      const [email] = await waitForList(() => emailsOf(world.owner.token, inbox.id));
+      const transcript = await transcriptOf(world.owner.token, email!.id);
+      const text = JSON.stringify(transcript);
+      for (const secret of [user, password, plain]) expect(text).not.toContain(secret);
+      expect(clientLines(transcript)).toEqual([
+        "EHLO e2e.test",
+        "AUTH LOGIN",
+        "[redacted]",
+        "[redacted]",
+        "AUTH PLAIN [redacted]",
+        "MAIL FROM:<qa@sender.test>",
+        `RCPT TO:<${inbox.full_address}>`,
+        "DATA",
+      ]);
+    });
   });
 });

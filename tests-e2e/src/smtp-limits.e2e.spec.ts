@@ -3,7 +3,8 @@ import { apiClient, buildMessage, SmtpSession } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { createInbox, teamWithDomain } from "./world";
 
-/** The shared system's `smtp.data_timeout` and `smtp.session_timeout` (shared-system.ts), in ms. */
+/** The shared system's `smtp.command_timeout`, `smtp.data_timeout` and `smtp.session_timeout` (shared-system.ts), in ms. */
+const COMMAND_TIMEOUT_MS = 2_000;
 const DATA_TIMEOUT_MS = 3_000;
 const SESSION_TIMEOUT_MS = 5_000;
 
@@ -141,6 +142,31 @@ describe("SMTP intake limits", () => {
         expect(took).toBeLessThan(SESSION_TIMEOUT_MS);
       } finally {
         clearInterval(trickle);
+      }
+    } finally {
+      s.end();
+    }
+  }, 20_000);
+
+  it("when a client drips a command a byte a second, then it is answered 421 and closed at the command line's deadline", async () => {
+    const s = await RawSmtp.open(system.ports.smtp);
+    try {
+      await s.command("EHLO drip.test", 250);
+      const line = "MAIL FROM:<sender@example.org>\r\n";
+      let sent = 0;
+      const started = Date.now();
+      s.write(line[sent++]!);
+      // a byte a second: well inside the idle timeout, and the line never ends before the deadline
+      const drip = setInterval(() => s.write(line[sent++ % line.length]!), 1_000);
+      try {
+        const reply = await s.expect(421);
+        await s.closed;
+        const took = Date.now() - started;
+        expect(reply).toMatch(/^421 4\.4\.2 Command line not completed in time/);
+        expect(took).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 100);
+        expect(took).toBeLessThan(COMMAND_TIMEOUT_MS + 1_500);
+      } finally {
+        clearInterval(drip);
       }
     } finally {
       s.end();

@@ -29,6 +29,11 @@ export const InboxConfig = z.object({
       /** A client silent this long is disconnected. */
       idle_timeout: Duration.default("60s"),
       /**
+       * The longest a client may take to finish a command line once its first byte came (421 and
+       * close beyond), however steadily it drips bytes: each byte resets the idle timer, not this one.
+       */
+      command_timeout: Duration.default("60s"),
+      /**
        * The longest a client may take to send one message after DATA (421 and close beyond), however
        * steadily it trickles bytes: each byte resets the idle timer, not this one.
        */

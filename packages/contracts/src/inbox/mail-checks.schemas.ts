@@ -16,23 +16,39 @@ export const HtmlCheckIssue = z
     clients_unsupported: z
       .array(z.string())
       .openapi({ description: "Clients without support, named `family.platform` (`outlook.windows`, `gmail.android`)" }),
-    clients_partial: z.array(z.string()).openapi({ description: "Clients with partial support (counted as unsupported in `score`)" }),
+    clients_partial: z
+      .array(z.string())
+      .openapi({ description: "Clients with partial support (each counts half of the feature's share in `score`)" }),
     line: z
       .number()
       .int()
       .positive()
       .optional()
       .openapi({ description: "The line of the HTML part where the feature is first used, when known" }),
+    scored: z.boolean().openapi({
+      description:
+        "False for the document's wrapper elements (`<html>`, `<head>`, `<body>`, the doctype), which clients strip while still " +
+        "showing the content: listed, but not counted in `score`",
+    }),
+    notes: z.record(z.string(), z.string()).openapi({
+      description:
+        'caniemail\'s notes on this feature for the clients named here, by client (`{"gmail.android": "Partial. …"}`); empty when it has none',
+    }),
   })
   .openapi("HtmlCheckIssue");
 export type HtmlCheckIssue = z.infer<typeof HtmlCheckIssue>;
 
 export const HtmlCheck = z
   .object({
-    score: z.number().int().min(0).max(100).openapi({
-      description:
-        "The percentage of the checked clients that support every feature the HTML uses fully (partial support counts as not supported)",
-    }),
+    score: z
+      .number()
+      .min(0)
+      .max(100)
+      .openapi({
+        description:
+          "The mean, over `clients`, of each client's support of the scored features the HTML uses, as a percentage with one decimal: " +
+          "a client counts 1 when it supports each fully, and each feature it lacks takes its share away (a partly supported one half of its share)",
+      }),
     clients: z.array(z.string()).openapi({ description: "The clients checked, named `family.platform`" }),
     issues: z
       .array(HtmlCheckIssue)

@@ -823,7 +823,10 @@ export interface paths {
          *     it for display) that the caniemail data knows is looked up for every checked client. A client is named by
          *     caniemail's family and platform (`outlook.windows`, `gmail.android`, `apple-mail.ios`). `issues` lists each feature
          *     that some client lacks (`clients_unsupported`) or supports only in part (`clients_partial`), with the line of the
-         *     HTML where it is first used when known; `score` is the percentage of `clients` that support every feature fully.
+         *     HTML where it is first used when known, and caniemail's `notes` for the clients it names. `score` is the mean, over
+         *     `clients`, of each client's support of the features the mail uses (1 when it supports each fully; each unsupported
+         *     feature takes its share away, a partly supported one half of its share), a percentage with one decimal. The document's
+         *     wrapper elements (`<html>`, `<head>`, `<body>`, the doctype) are listed with `scored: false` and do not count.
          *     Computed on request from the stored message; nothing is fetched from the network. 404 for a mail without an HTML
          *     part, and for a foreign or unknown email alike.
          *
@@ -3057,11 +3060,11 @@ export interface components {
             clients: string[];
             /** @description One entry per feature that some checked client lacks or supports only in part */
             issues: components["schemas"]["HtmlCheckIssue"][];
-            /** @description The percentage of the checked clients that support every feature the HTML uses fully (partial support counts as not supported) */
+            /** @description The mean, over `clients`, of each client's support of the scored features the HTML uses, as a percentage with one decimal: a client counts 1 when it supports each fully, and each feature it lacks takes its share away (a partly supported one half of its share) */
             score: number;
         };
         HtmlCheckIssue: {
-            /** @description Clients with partial support (counted as unsupported in `score`) */
+            /** @description Clients with partial support (each counts half of the feature's share in `score`) */
             clients_partial: string[];
             /** @description Clients without support, named `family.platform` (`outlook.windows`, `gmail.android`) */
             clients_unsupported: string[];
@@ -3069,6 +3072,12 @@ export interface components {
             feature: string;
             /** @description The line of the HTML part where the feature is first used, when known */
             line?: number;
+            /** @description caniemail's notes on this feature for the clients named here, by client (`{"gmail.android": "Partial. …"}`); empty when it has none */
+            notes: {
+                [key: string]: string;
+            };
+            /** @description False for the document's wrapper elements (`<html>`, `<head>`, `<body>`, the doctype), which clients strip while still showing the content: listed, but not counted in `score` */
+            scored: boolean;
         };
         Inbox: {
             address: string;

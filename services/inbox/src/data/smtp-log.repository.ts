@@ -1,6 +1,7 @@
 import type { SmtpAttempt, SmtpTranscript } from "@burnbox/contracts";
 import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import { expandTranscript, type StoredTranscript } from "../domain/smtp/stored-transcript";
+import { servedTranscript } from "../domain/smtp/transcript-privacy";
 
 /** How many attempts of one inbox are kept: the newest; the older ones go as new ones come. */
 export const ATTEMPTS_KEPT_PER_INBOX = 1000;
@@ -39,7 +40,7 @@ const toAttempt = (r: AttemptRow): SmtpAttempt => ({
   message_id: r.message_id,
   code: r.code,
   reply: r.reply,
-  transcript: expandTranscript(r.transcript),
+  transcript: expandTranscript(servedTranscript(r.transcript, r.rcpt_to)),
 });
 
 /**
@@ -91,10 +92,10 @@ export class SmtpLogRepository extends HotRepository {
 
   /** The transcript of an email of the team; null when it has none (received before they were kept) or is not the team's. */
   async transcriptOf(scope: TeamScope, emailId: string): Promise<SmtpTranscript | null> {
-    const rows = await this.sql<{ transcript: StoredTranscript }>`
-      SELECT t.transcript FROM email_transcripts t JOIN emails e ON e.id = t.email_id JOIN inboxes i ON i.id = e.inbox_id
+    const rows = await this.sql<{ transcript: StoredTranscript; to_address: string }>`
+      SELECT t.transcript, e.to_address FROM email_transcripts t JOIN emails e ON e.id = t.email_id JOIN inboxes i ON i.id = e.inbox_id
       WHERE t.email_id = ${emailId}::uuid AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid`;
     const row = rows[0];
-    return row ? expandTranscript(row.transcript) : null;
+    return row ? expandTranscript(servedTranscript(row.transcript, row.to_address)) : null;
   }
 }

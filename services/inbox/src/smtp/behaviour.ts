@@ -89,11 +89,12 @@ export class SmtpBehaviours {
   }
 
   /**
-   * The transcript of the session's transaction, ending with `reply` (the reply about to be sent),
-   * timed when it goes: now, or when a `delay_ms` lets it (`notBefore`).
+   * The transcript of the session's transaction as the delivery's inbox may see it (its own RCPT
+   * TO only), ending with `reply` (the reply about to be sent), timed when it goes: now, or when
+   * a `delay_ms` lets it (`notBefore`).
    */
-  transcript(session: SMTPServerSession, reply: string, notBefore = 0): StoredTranscript {
-    return this.recorder.transcript(session, reply, notBefore);
+  transcript(session: SMTPServerSession, delivery: Delivery, reply: string, notBefore = 0): StoredTranscript {
+    return this.recorder.transcript(session, delivery.inboxId, reply, notBefore);
   }
 
   private mailFromOf(session: SMTPServerSession): string {
@@ -109,7 +110,6 @@ export class SmtpBehaviours {
     replyAt: number,
   ): Promise<void> {
     const line = lineOf(reply);
-    const transcript = this.transcript(session, line, replyAt);
     const at = new Date(Math.max(this.deps.now(), replyAt));
     const mailFrom = this.mailFromOf(session);
     await Promise.all(
@@ -125,7 +125,7 @@ export class SmtpBehaviours {
             messageId,
             code: reply.code,
             reply: line,
-            transcript,
+            transcript: this.transcript(session, d, line, replyAt),
           })
           .catch((err: unknown) => this.logger.error({ err, inbox_id: d.inboxId }, "could not record a refused SMTP attempt")),
       ),

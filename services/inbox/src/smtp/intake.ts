@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Socket } from "node:net";
 import { simpleParser } from "mailparser";
 import { parseDurationMs } from "@burnbox/contracts";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
@@ -46,17 +47,25 @@ interface SessionState {
   storing: boolean;
   /** The reply a deadline that passed while storing sends once the message is answered. */
   expireAfterReply?: string;
+  /** The body of a DATA is coming in (its own deadline, `smtp.data_timeout`, applies). */
+  inData: boolean;
+  /** The deadline of the command line begun and not yet ended (`smtp.command_timeout`). */
+  commandDeadline?: NodeJS.Timeout;
+  /** The socket whose bytes are watched for unfinished command lines (the TLS one after STARTTLS). */
+  watched?: Socket;
 }
 const state = new WeakMap<SMTPServerSession, SessionState>();
 const stateOf = (session: SMTPServerSession): SessionState => {
   let s = state.get(session);
-  if (!s) state.set(session, (s = { deliveries: [], messages: 0, counted: false, storing: false }));
+  if (!s) state.set(session, (s = { deliveries: [], messages: 0, counted: false, storing: false, inData: false }));
   return s;
 };
 
 /** What smtp-server's connection offers for a reply outside a command's callback. */
 interface Connection {
   session: SMTPServerSession;
+  /** The connection's socket (the TLS one once STARTTLS is done). */
+  _socket?: Socket;
   send(code: number, text: string): void;
   close(): void;
 }
@@ -74,8 +83,9 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
  * refuse (554 too many MIME parts, 552 header too large), and answers 451 when it cannot store,
  * so the sender retries; 250 only once the bytes and the row are durable. STARTTLS when a
  * certificate is configured; per-IP connections (421) and messages per minute (451), messages per
- * connection (421); idle clients are disconnected, and so are a DATA slower than
- * `smtp.data_timeout` and a session older than `smtp.session_timeout` (421).
+ * connection (421); idle clients are disconnected, and so are a command line not finished within
+ * `smtp.command_timeout` of its first byte, a DATA slower than `smtp.data_timeout` and a session
+ * older than `smtp.session_timeout` (421).
  */
 export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator: MailAuthenticator = authenticationOff): SMTPServer {
   const cfg = deps.config.smtp;
@@ -84,6 +94,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
     connectionsPerIp: cfg.max_connections_per_ip,
     messagesPerIpPerMinute: cfg.max_messages_per_ip_per_minute,
   });
+  const commandMs = parseDurationMs(cfg.command_timeout);
   const dataMs = parseDurationMs(cfg.data_timeout);
   const sessionMs = parseDurationMs(cfg.session_timeout);
   const pruning = setInterval(() => limits.prune(), 60_000);
@@ -106,11 +117,19 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
       s.counted = counted;
       if (!counted) return cb(smtpError(421, "4.7.0 Too many connections from your address, try again later"));
       s.lifetime = setTimeout(() => expire(session, "4.4.2 Session time limit reached, closing connection"), sessionMs);
+      const socket = connectionOf(session)?._socket;
+      if (socket) watchCommandLines(session, socket);
+      cb();
+    },
+    onSecure(socket, session, cb) {
+      // after STARTTLS the commands come on the TLS socket (the plain one lost its listeners)
+      watchCommandLines(session, socket);
       cb();
     },
     onClose(session) {
       const s = state.get(session);
       clearTimeout(s?.lifetime);
+      clearTimeout(s?.commandDeadline);
       if (s?.counted) limits.closed(session.remoteAddress);
     },
     onMailFrom(_address, session, cb) {
@@ -127,6 +146,8 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
       resolveRecipient(deps, { address: address.address })
         .then(async (delivery) => {
           if (!delivery) return cb(smtpError(550, "5.1.1 Mailbox unavailable"));
+          // this RCPT TO and its reply show in this inbox's transcripts only
+          recorder.claimRcpt(session, delivery.inboxId);
           const refused = await behaviours.atRcpt(session, delivery);
           if (refused) return cb(smtpError(refused.code, refused.text));
           if (!s.deliveries.some((d) => d.inboxId === delivery.inboxId)) s.deliveries.push(delivery);
@@ -140,6 +161,10 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
     },
     onData(stream, session, cb) {
       const s = stateOf(session);
+      // the body's bytes are not command lines
+      s.inData = true;
+      clearTimeout(s.commandDeadline);
+      s.commandDeadline = undefined;
       // the idle timer restarts with every byte; this one does not (a sender trickling a byte at a time)
       const deadline = setTimeout(() => expire(session, "4.4.2 Message not received in time, closing connection"), dataMs);
       const answer: typeof cb = (err, message) => {
@@ -150,9 +175,13 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
       };
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("close", () => clearTimeout(deadline));
+      stream.on("close", () => {
+        clearTimeout(deadline);
+        s.inData = false;
+      });
       stream.on("end", () => {
         clearTimeout(deadline);
+        s.inData = false;
         s.storing = true;
         const deliveries = state.get(session)?.deliveries ?? [];
         // an inbox's delay_ms holds the final reply, whatever it is, from the end of the body
@@ -175,8 +204,9 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
           const checked = authenticator.check(raw, origin);
           // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
-          const transcript = behaviours.transcript(session, `250 ${ACCEPTED}`, held?.until);
-          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcript, authentication: await checked });
+          // each inbox's own transcript (its own RCPT TO only)
+          const transcriptOf = (d: Delivery) => behaviours.transcript(session, d, `250 ${ACCEPTED}`, held?.until);
+          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcriptOf, authentication: await checked });
         })
           .then((ids) => {
             if (!Array.isArray(ids)) {
@@ -204,6 +234,43 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
       });
     },
   });
+  /** The connection of a session (smtp-server keeps them in a set). */
+  function connectionOf(session: SMTPServerSession): Connection | undefined {
+    const connections = (server as unknown as { connections: Set<Connection> }).connections;
+    for (const c of connections) if (c.session === session) return c;
+    return undefined;
+  }
+
+  /**
+   * Gives each command line a deadline (`smtp.command_timeout`) from its first byte: the idle
+   * timer restarts with every byte, so a client dripping a byte at a time would otherwise hold
+   * the connection until the session's deadline. Outside DATA, a chunk that leaves a line
+   * unfinished arms it (unless armed already); a chunk that ends a line clears it, and arms a new
+   * one when a further line begins after it. One scan of each chunk for its last line feed.
+   */
+  function watchCommandLines(session: SMTPServerSession, socket: Socket): void {
+    const s = stateOf(session);
+    if (s.watched === socket) return;
+    s.watched = socket;
+    const arm = () => {
+      s.commandDeadline = setTimeout(() => {
+        s.commandDeadline = undefined;
+        expire(session, "4.4.2 Command line not completed in time, closing connection");
+      }, commandMs);
+    };
+    socket.on("data", (chunk: Buffer) => {
+      if (s.inData) return;
+      const lf = chunk.lastIndexOf(10);
+      if (lf < 0) {
+        if (!s.commandDeadline) arm();
+        return;
+      }
+      clearTimeout(s.commandDeadline);
+      s.commandDeadline = undefined;
+      if (lf < chunk.length - 1) arm();
+    });
+  }
+
   /**
    * Ends a session whose deadline passed: 421 and close (RFC 5321 4.5.3.2 lets the server close
    * with 421 at any point). While its message is being stored it waits for that message's reply.
@@ -214,8 +281,7 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
       s.expireAfterReply = reply;
       return;
     }
-    const connections = (server as unknown as { connections: Set<Connection> }).connections;
-    const connection = [...connections].find((c) => c.session === session);
+    const connection = connectionOf(session);
     if (!connection) return;
     pipeline.smtpReplies.inc({ command: "session", code: "421" });
     logger.info({ remote: session.remoteAddress, reason: reply }, "SMTP session cut at its deadline");

@@ -1,46 +1,75 @@
 import type { SMTPServerSession } from "smtp-server";
 import type { Clock } from "@burnbox/service-kit/runtime";
 import { storedTranscript, type Direction, type HeldLine, type StoredTranscript } from "../domain/smtp/stored-transcript";
+import { redacted } from "../domain/smtp/transcript-privacy";
+
+export { REDACTED, redacted } from "../domain/smtp/transcript-privacy";
 
 /** At most this many lines are held per transaction (with the session's start); later ones are dropped. */
 export const MAX_TRANSCRIPT_LINES = 200;
 /** A longer line is cut here (SMTP's own limit for a command line is 512). */
 export const MAX_LINE_CHARS = 1000;
 
-/** What replaces the credentials of an AUTH command. */
-export const REDACTED = "/* secured */";
+const cut = (text: string) => (text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}...` : text);
 
-/**
- * A client line as it may be kept: an AUTH command keeps its mechanism only (smtp-server already
- * hides the continuation lines of an exchange the same way).
- */
-export function redacted(line: string): string {
-  const auth = /^(AUTH[ \t]+\S+)[ \t]+\S/i.exec(line);
-  return auth ? `${auth[1]} ${REDACTED}` : line;
+/** Whose a RCPT TO and its reply are: the inbox the recipient was delivered to, "" for none (refused or unknown). */
+interface RcptOwner {
+  inbox: string;
 }
 
-const cut = (text: string) => (text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}...` : text);
+/** A held line; a RCPT TO and the reply to it carry their owner, shared. */
+type OwnedLine = HeldLine & { owner?: RcptOwner };
 
 /**
  * The lines of one connection: those before its first MAIL (the greeting, EHLO, STARTTLS) and
- * those of the transaction in progress; a new MAIL drops the previous transaction's.
+ * those of the transaction in progress; a new MAIL drops the previous transaction's. Each RCPT TO
+ * and its reply belong to the inbox it was delivered to (`claimRcpt`) and show only in that
+ * inbox's transcript (`upTo`): the other recipients of a message, Bcc'd, unknown or another
+ * tenant's, are no inbox's business.
  */
 export class SessionLines {
-  private lines: HeldLine[] = [];
+  private lines: OwnedLine[] = [];
   /** How many lines came before the first MAIL (-1 until then). */
   private start = -1;
+  /** The owner of the last RCPT TO, until the reply to it is held. */
+  private awaitingReply: RcptOwner | null = null;
+  /** The owner of the last RCPT TO, until the next one. */
+  private lastRcpt: RcptOwner | null = null;
+  /** Whether an AUTH exchange is going on (its lines are redacted). */
+  inAuth = false;
 
   add(dir: Direction, text: string, at: number): void {
-    if (dir === "c" && /^MAIL\b/i.test(text)) {
-      if (this.start < 0) this.start = this.lines.length;
-      else this.lines.length = this.start;
+    let owner: RcptOwner | undefined;
+    if (dir === "c") {
+      this.awaitingReply = null;
+      if (/^MAIL\b/i.test(text)) {
+        if (this.start < 0) this.start = this.lines.length;
+        else this.lines.length = this.start;
+      } else if (/^RCPT\b/i.test(text)) {
+        owner = this.lastRcpt = this.awaitingReply = { inbox: "" };
+      }
+    } else if (this.awaitingReply) {
+      owner = this.awaitingReply;
+      this.awaitingReply = null;
     }
-    if (this.lines.length < MAX_TRANSCRIPT_LINES) this.lines.push({ at, dir, text: cut(text) });
+    if (this.lines.length < MAX_TRANSCRIPT_LINES)
+      this.lines.push(owner ? { at, dir, text: cut(text), owner } : { at, dir, text: cut(text) });
   }
 
-  /** The lines so far, with `last` (a reply about to be sent) after them. */
-  upTo(last?: HeldLine): HeldLine[] {
-    return last ? [...this.lines, { ...last, text: cut(last.text) }] : [...this.lines];
+  /** The last RCPT TO (and its reply) is the inbox's: it was delivered there. */
+  claimRcpt(inboxId: string): void {
+    if (this.lastRcpt) this.lastRcpt.inbox = inboxId;
+  }
+
+  /**
+   * The lines so far as `inboxId`'s transcript shows them (every RCPT TO and reply but its own
+   * left out), with `last` (a reply about to be sent) after them.
+   */
+  upTo(inboxId: string, last?: HeldLine): HeldLine[] {
+    const held: HeldLine[] = [];
+    for (const l of this.lines) if (!l.owner || l.owner.inbox === inboxId) held.push(l);
+    if (last) held.push({ ...last, text: cut(last.text) });
+    return held;
   }
 }
 
@@ -79,19 +108,28 @@ export class TranscriptRecorder {
     let lines = this.sessions.get(entry.cid);
     if (!lines) this.sessions.set(entry.cid, (lines = new SessionLines()));
     const at = this.now();
-    if (dir === "c") lines.add("c", redacted(line), at);
+    if (dir === "c") {
+      const kept = redacted(line, lines.inAuth);
+      lines.inAuth = kept.inAuth;
+      lines.add("c", kept.text, at);
+    }
     // a multi-line reply (EHLO) is one payload
     else for (const part of line.split("\r\n")) lines.add("s", part, at);
   }
 
+  /** The RCPT TO the session's connection just sent (and its reply) is `inboxId`'s: it was delivered there. */
+  claimRcpt(session: SMTPServerSession, inboxId: string): void {
+    this.sessions.get(session.id)?.claimRcpt(inboxId);
+  }
+
   /**
-   * The stored transcript of the session's connection so far, for the transaction in progress,
-   * with `reply` (the reply about to be sent for it) as its last line, timed now or at
-   * `notBefore` if that is later (a reply held by `delay_ms`).
+   * The stored transcript of the session's connection so far, for the transaction in progress, as
+   * `inboxId` may see it (its own RCPT TO only), with `reply` (the reply about to be sent for it)
+   * as its last line, timed now or at `notBefore` if that is later (a reply held by `delay_ms`).
    */
-  transcript(session: SMTPServerSession, reply?: string, notBefore = 0): StoredTranscript {
+  transcript(session: SMTPServerSession, inboxId: string, reply?: string, notBefore = 0): StoredTranscript {
     const last = reply === undefined ? undefined : { at: Math.max(this.now(), notBefore), dir: "s" as const, text: reply };
-    const lines = this.sessions.get(session.id)?.upTo(last) ?? [];
+    const lines = this.sessions.get(session.id)?.upTo(inboxId, last) ?? [];
     return storedTranscript({ ip: session.remoteAddress, helo: session.hostNameAppearsAs || null, tls: session.secure }, lines);
   }
 

@@ -27,8 +27,8 @@ export interface ReceivedMessage {
   /** MAIL FROM, used when the message has no From address. */
   envelopeFrom: string;
   deliveries: Delivery[];
-  /** The SMTP transcript, stored with each email of the message (extensions section 8). */
-  transcript?: StoredTranscript;
+  /** The SMTP transcript of each delivery, stored with its email (extensions section 8): its own RCPT TO only. */
+  transcriptOf?: (d: Delivery) => StoredTranscript;
   /** The SPF, DKIM, DMARC and ARC verdicts worked out at intake (extensions section 3); null when not checked. */
   authentication?: Authentication | null;
 }
@@ -100,10 +100,10 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
   // one statement for the message's emails, attachments and events, group-committed with the
   // messages that arrive meanwhile; the event rows are made here, under the message's trace
   const namespace = deps.config.nats.namespace;
-  const transcript = input.transcript && JSON.stringify(input.transcript);
+  const transcriptOf = input.transcriptOf;
   const received: ReceivedEmail[] = stored.map(({ d, emailId, rawKey, attachments }) => ({
     scope: d.scope,
-    ...(transcript ? { transcript } : {}),
+    ...(transcriptOf ? { transcript: JSON.stringify(transcriptOf(d)) } : {}),
     email: {
       id: emailId,
       inboxId: d.inboxId,

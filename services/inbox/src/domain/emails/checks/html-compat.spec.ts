@@ -1,4 +1,4 @@
-import { judgeHtml } from "./html-compat";
+import { clientSupport, isWrapperFeature, judgeHtml, scoreOf } from "./html-compat";
 
 describe("judgeHtml", () => {
   const fancy = [
@@ -20,13 +20,52 @@ describe("judgeHtml", () => {
     expect(video?.line).toBe(5);
   });
 
-  it("when some clients lack a feature, then the score is the share of the checked clients that lack none", () => {
+  it("when some clients lack a feature, then the score is below 100, above 0, with one decimal", () => {
     const report = judgeHtml(fancy);
-    const lacking = new Set(report.issues.flatMap((i) => [...i.clients_unsupported, ...i.clients_partial]));
     expect(report.clients.length).toBeGreaterThan(20);
     expect(report.clients).toEqual(expect.arrayContaining(["outlook.windows", "gmail.android", "apple-mail.ios"]));
-    expect(report.score).toBe(Math.floor(((report.clients.length - lacking.size) * 100) / report.clients.length));
     expect(report.score).toBeLessThan(100);
+    expect(report.score).toBeGreaterThan(0);
+    // one decimal
+    expect(Math.round(report.score * 10)).toBeCloseTo(report.score * 10, 6);
+  });
+
+  it("when a plain mail has only its wrappers and supported elements, then its score is 100 and the wrappers are listed unscored", () => {
+    const report = judgeHtml("<html><body><h1>Hi</h1><p>text</p></body></html>");
+    expect(report.score).toBe(100);
+    const body = report.issues.find((i) => i.feature === "html-body");
+    expect(body).toMatchObject({ scored: false });
+    expect(body?.clients_unsupported).toContain("outlook.macos");
+    expect(body?.notes["gmail.android"]).toMatch(/Replaced by a `<div>`/);
+    expect(report.issues.every((i) => !i.scored)).toBe(true);
+  });
+
+  it("when a feature is scored, then its issue says so and carries notes only for the clients it names", () => {
+    const report = judgeHtml(fancy);
+    const flex = report.issues.find((i) => i.feature === "css-display-flex");
+    expect(flex?.scored).toBe(true);
+    const named = new Set([...(flex?.clients_unsupported ?? []), ...(flex?.clients_partial ?? [])]);
+    for (const client of Object.keys(flex?.notes ?? {})) expect(named.has(client)).toBe(true);
+  });
+
+  it("when a client lacks one of four features and supports another in part, then it scores 1 - (1 + 1/2)/4", () => {
+    expect(clientSupport(4, 1, 1)).toBe(0.625);
+    expect(clientSupport(4, 0, 0)).toBe(1);
+    expect(clientSupport(0, 0, 0)).toBe(1);
+    expect(clientSupport(2, 2, 0)).toBe(0);
+    expect(clientSupport(2, 0, 2)).toBe(0.5);
+  });
+
+  it("when clients' supports are averaged, then the score is their mean as a percentage with one decimal", () => {
+    expect(scoreOf([1, 0.625, 0.5])).toBe(70.8);
+    expect(scoreOf([1, 1])).toBe(100);
+    expect(scoreOf([])).toBe(100);
+    expect(scoreOf([0, 1 / 3])).toBe(16.7);
+  });
+
+  it("when a feature is the document's wrapper, then it is not scored", () => {
+    for (const t of ["<body> element", "<html> element", "<head> element", "HTML5 doctype"]) expect(isWrapperFeature(t)).toBe(true);
+    for (const t of ["<h1> to <h6> elements", "<p> element", "display:flex", "<video> element"]) expect(isWrapperFeature(t)).toBe(false);
   });
 
   it("when a client supports a feature only in part, then it is listed as partial, not unsupported", () => {

@@ -431,6 +431,24 @@ const rows: Row[] = [
     ],
   },
   {
+    name: "the path outranks the query",
+    mail: {
+      subject: "Acme",
+      html: `<a href="https://acme.test/account/verify?next=/password/reset">Go</a> <a href="https://acme.test/login?confirm=1">Go</a>`,
+    },
+    codes: [],
+    links: [
+      ["https://acme.test/account/verify?next=/password/reset", "Go", "verify"],
+      ["https://acme.test/login?confirm=1", "Go", "magic_link"],
+    ],
+  },
+  {
+    name: "the query outranks the anchor text",
+    mail: { subject: "Acme", html: `<a href="https://acme.test/go?action=reset">Verify it's you</a>` },
+    codes: [],
+    links: [["https://acme.test/go?action=reset", "Verify it's you", "reset"]],
+  },
+  {
     name: "the URL outranks the anchor text",
     mail: { subject: "Acme", html: `<a href="https://acme.test/reset-password/abc">Verify it's you</a>` },
     codes: [],

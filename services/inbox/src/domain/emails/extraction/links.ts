@@ -10,10 +10,11 @@ export const MAX_SCANNED_CHARS = 100_000;
 const linkify = new LinkifyIt({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 
 /**
- * The words of each kind, tried in this order on the URL's path and query, then on the anchor
- * text. The more specific intents come first: `/password/reset?token=…` is a reset and
- * `/unsubscribe?token=…` an unsubscribe, though both hold `token`; `magic` outranks `verify`
- * (`/verify?type=magiclink`), while the generic login words and `token` come last.
+ * The words of each kind, tried in this order on the URL's path, then on its query, then on the
+ * anchor text (extensions section 2: "in that order of precedence"), so a word of the path wins
+ * over any of the query: `/verify?next=/password/reset` is a verify link. Within one of them the
+ * more specific intents come first: `/password/reset/abc-token` is a reset, `magic` outranks
+ * `verify` (`/verify-magic`), while the generic login words and `token` come last.
  * A separator is optional inside the two-word forms (`sign-in`, `sign_in`, `signin`, `Sign in`),
  * and stems catch the usual inflections (`confirmation`, `activation`, `verification`).
  */
@@ -30,16 +31,18 @@ function kindOfWords(words: string): LinkKind | null {
   return null;
 }
 
-/** The kind of a link: the URL's path and query first, then its anchor text, else `other`. */
+/** The kind of a link: from the URL's path, else its query, else its anchor text, else `other`. */
 export function linkKind(url: string, text: string): LinkKind {
-  let pathAndQuery: string;
+  let path = "";
+  let query = "";
   try {
     const u = new URL(url);
-    pathAndQuery = safeDecode(u.pathname + u.search);
+    path = safeDecode(u.pathname);
+    query = safeDecode(u.search);
   } catch {
-    pathAndQuery = "";
+    // not a URL: only the text can tell
   }
-  return kindOfWords(pathAndQuery) ?? kindOfWords(text) ?? "other";
+  return kindOfWords(path) ?? kindOfWords(query) ?? kindOfWords(text) ?? "other";
 }
 
 const safeDecode = (s: string): string => {
