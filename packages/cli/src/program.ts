@@ -84,13 +84,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
 
   program
     .description("BurnBox from the command line: disposable inboxes, waiting for mail, codes and links.")
-    .option("--url <baseUrl>", `where BurnBox answers (env BURNBOX_URL, else the config file, else ${DEFAULT_BASE_URL})`)
+    .option("--url <baseUrl>", `where BurnBox answers (env BURNBOX_URL, else the last login's URL, else ${DEFAULT_BASE_URL})`)
     .addHelpText(
       "after",
       [
         "",
         "Credentials: BURNBOX_API_KEY (a team key, bb_...), else what `burnbox login` stored in the config",
-        "file (BURNBOX_CONFIG, default ~/.config/burnbox/config.json).",
+        "file (BURNBOX_CONFIG, default ~/.config/burnbox/config.json) for that URL's origin; a login is sent",
+        "to the origin it was made at only (log in once per BurnBox).",
+        "Text from the server is printed without terminal control sequences; --json prints it exactly.",
         "Exit codes: 0 done or found, 1 error, 2 a wait timed out, 64 usage error.",
         "",
         "A first inbox on a new BurnBox:",
