@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { BurnBox } from "@burnbox/sdk";
 import { serveHttp, type HttpHandle } from "./http.js";
 
@@ -54,5 +55,29 @@ describe("the HTTP transport's door", () => {
     }
     expect((await post(handle.url, { origin: "http://localhost:5173" })).status).toBe(200);
     expect((await post(handle.url)).status).toBe(200);
+  });
+
+  it("when bound to another loopback address, then it is served under that name and still refuses a foreign Host", async () => {
+    handle = await serveHttp(bb, 0, "127.0.0.2");
+    expect((await post(handle.url)).status).toBe(200);
+    const url = new URL(handle.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: Number(url.port),
+          path: "/mcp",
+          method: "POST",
+          headers: { host: "evil.example", "content-type": "application/json" },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end("{}");
+    });
+    expect(status).toBe(403);
   });
 });

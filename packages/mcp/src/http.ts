@@ -39,8 +39,9 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 /** True when a loopback-bound server is asked under a name other than a loopback one (DNS rebinding from a web page). */
 function foreignHost(req: IncomingMessage, loopback: boolean): boolean {
   if (!loopback) return false;
-  const host = (req.headers.host ?? "").replace(/:\d+$/, "");
-  return !["127.0.0.1", "localhost", "[::1]"].includes(host);
+  const host = req.headers.host ?? "";
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
+  return name === "" || !isLoopbackHost(name);
 }
 
 /** True when a loopback-bound server gets a request a web page of another host sent (an Origin that is not a loopback page). */
