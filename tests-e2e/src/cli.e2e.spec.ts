@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { waitFor } from "@burnbox/test-kit";
@@ -24,6 +26,16 @@ describe("burnbox, the command line", () => {
     const r = spawnSync(process.execPath, [CLI, ...args], { env: opts.env ?? env, input: opts.input ?? "", encoding: "utf8" });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
+  /** As `burnbox`, without blocking this process (for a test that serves HTTP to the CLI itself). */
+  const burnboxAsync = (args: string[], runEnv: NodeJS.ProcessEnv = env) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, ...args], { env: runEnv, stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+      child.on("close", (code) => resolve({ code, out, err }));
+    });
   const mail = async (to: string, subject: string, text: string) => {
     const r = await sendMail(system.ports.smtp, { from: "noreply@acme.example", to, subject, text });
     expect(r.data?.code).toBe(250);
@@ -40,13 +52,12 @@ describe("burnbox, the command line", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("when logged in, then the config file holds the tokens, readable by its owner only", () => {
+  it("when logged in, then the config file holds the tokens under the URL's origin, readable by its owner only", () => {
     const file = path.join(dir, "config.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
       base_url: system.gatewayUrl,
-      access_token: expect.any(String),
-      refresh_token: expect.any(String),
+      logins: { [new URL(system.gatewayUrl).origin]: { access_token: expect.any(String), refresh_token: expect.any(String) } },
     });
   });
 
@@ -105,6 +116,73 @@ describe("burnbox, the command line", () => {
       expect(await exited).toBe(0);
     } finally {
       child.kill();
+    }
+  });
+
+  it("when a mail's subject and body hold terminal escape sequences, then ls, read and wait print them without, and --json keeps them escaped", async () => {
+    const inbox = JSON.parse(burnbox(["inbox", "create", "--domain-assignment", world.assignmentId, "--json"]).out) as {
+      id: string;
+      full_address: string;
+    };
+    // set the window title, clear the screen, write the clipboard (OSC 52), colour, a C1 CSI, a bare CR
+    const subject = "Hi \x1b]0;pwned\x07\x1b[2Jthere\u009b2J";
+    const body = "first line\r\n\x1b]52;c;ZXZpbA==\x07second\tcolumn \x1b[31mred\x1b[0m";
+    await mail(inbox.full_address, subject, body);
+    const listed = await waitFor(async () => {
+      const r = burnbox(["ls", inbox.id]);
+      return r.code === 0 && r.out.trim() !== "" ? r.out : null;
+    });
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+    expect(listed).not.toMatch(controls);
+    const [emailId, , , shown] = listed.trim().split("\t");
+    expect(shown).toBe("Hi there");
+
+    const read = burnbox(["read", emailId!]);
+    expect(read.code).toBe(0);
+    expect(read.out).not.toMatch(controls);
+    expect(read.out).toContain("Subject: Hi there\n");
+    expect(read.out).toMatch(/first line\n+second\tcolumn red\n/);
+    const waited = burnbox(["wait", inbox.id, "--timeout", "5s"]);
+    expect(waited).toMatchObject({ code: 0, out: expect.stringContaining("\tHi there\n") });
+    expect(waited.out).not.toMatch(controls);
+
+    const asJson = burnbox(["read", emailId!, "--json"]);
+    expect(asJson.out).not.toMatch(controls);
+    expect(asJson.out).toContain("\\u001b]0;pwned\\u0007");
+    const parsed = JSON.parse(asJson.out) as { subject: string; body_text: string };
+    expect(parsed.subject).toBe(subject);
+    expect(parsed.body_text).toContain("\x1b]52;c;ZXZpbA==\x07");
+  });
+
+  it("when the stored login was made for this BurnBox, then a command aimed at another URL sends it nothing and says to log in there", async () => {
+    const seen: Array<string | undefined> = [];
+    const other = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [], pagination: {} }));
+    });
+    await new Promise<void>((r) => other.listen(0, "127.0.0.1", () => r()));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const viaFlag = await burnboxAsync(["ls", "--url", otherUrl]);
+      expect(viaFlag).toMatchObject({ code: 1, err: expect.stringContaining(`not logged in to ${otherUrl}`) });
+      expect(viaFlag.err).toContain("burnbox login");
+      const viaEnv = await burnboxAsync(["ls"], { ...env, BURNBOX_URL: otherUrl });
+      expect(viaEnv.code).toBe(1);
+      // a file written before logins were tied to their URL: its tokens belong to its base_url only
+      const legacy = path.join(dir, "legacy.json");
+      const stored = JSON.parse(readFileSync(path.join(dir, "config.json"), "utf8")) as Record<string, unknown>;
+      const logins = stored.logins as Record<string, { access_token: string }>;
+      const token = logins[new URL(system.gatewayUrl).origin]!.access_token;
+      writeFileSync(legacy, JSON.stringify({ base_url: system.gatewayUrl, access_token: token }), { mode: 0o600 });
+      const legacyOther = await burnboxAsync(["ls", "--url", otherUrl], { ...env, BURNBOX_CONFIG: legacy });
+      expect(legacyOther.code).toBe(1);
+      expect(seen.filter((a) => a !== undefined)).toEqual([]);
+      // the same logins still work where they were made
+      expect((await burnboxAsync(["ls"], { ...env, BURNBOX_CONFIG: legacy })).code).toBe(0);
+      expect((await burnboxAsync(["ls"])).code).toBe(0);
+    } finally {
+      await new Promise<void>((r) => other.close(() => r()));
     }
   });
 

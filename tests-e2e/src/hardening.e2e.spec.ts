@@ -110,3 +110,34 @@ describe("bad input is never a server error", () => {
     expect(JSON.parse(body)).toEqual({ error: "request header fields too large", code: "error" });
   });
 });
+
+describe("Strict-Transport-Security", () => {
+  const system = SharedSystem.attach();
+  /** A GET of `path` with `headers`, sent from `localAddress` (the runner's 127.0.0.1 is a trusted proxy; 127.0.0.2 is not). */
+  const get = (path: string, headers: Record<string, string>, localAddress = "127.0.0.1") =>
+    new Promise<{ status: number; hsts: string | undefined }>((resolve, reject) => {
+      const req = request(`${system.gatewayUrl}${path}`, { headers, localAddress }, (res) => {
+        res.resume();
+        const hsts = res.headers["strict-transport-security"];
+        resolve({ status: res.statusCode ?? 0, hsts: Array.isArray(hsts) ? hsts.join(", ") : hsts });
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("when a trusted proxy says the request came over https, then the answer carries HSTS; over plain http it does not", async () => {
+    for (const path of ["/api/v1/roles", "/api/v1/no-such-route", "/healthz"]) {
+      const https = await get(path, { "x-forwarded-proto": "https" });
+      expect({ path, hsts: https.hsts }).toEqual({ path, hsts: "max-age=31536000; includeSubDomains" });
+      const plain = await get(path, {});
+      expect({ path, hsts: plain.hsts }).toEqual({ path, hsts: undefined });
+      expect((await get(path, { "x-forwarded-proto": "http" })).hsts).toBeUndefined();
+    }
+  });
+
+  it("when a peer that is not a trusted proxy sends X-Forwarded-Proto: https, then no HSTS (the claim is not believed)", async () => {
+    const untrusted = await get("/api/v1/roles", { "x-forwarded-proto": "https" }, "127.0.0.2");
+    expect(untrusted.status).toBeGreaterThan(0);
+    expect(untrusted.hsts).toBeUndefined();
+  });
+});

@@ -127,6 +127,78 @@ describe("burnbox-mcp, the MCP server", () => {
     expect(rebound).toBe(403);
   });
 
+  describe("over HTTP beyond loopback", () => {
+    /** Starts `burnbox-mcp --http 0 --host 0.0.0.0` with `extra` env; resolves when it listens or exits. */
+    const start = (extra: Record<string, string>) => {
+      const child = spawn(process.execPath, [MAIN, "--http", "0", "--host", "0.0.0.0"], {
+        env: { ...env, ...extra },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let err = "";
+      let exitCode: number | null | undefined;
+      child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+      child.on("exit", (code) => (exitCode = code));
+      return { child, stderr: () => err, exitCode: () => exitCode };
+    };
+
+    it("when no token is configured, then it refuses to start, saying why", async () => {
+      const server = start({});
+      try {
+        // whichever comes first: the exit, or the line saying it listens
+        const outcome = await waitFor(
+          async () =>
+            server.exitCode() !== undefined ? { exit: server.exitCode() } : /listening/.test(server.stderr()) ? "listening" : null,
+          { what: "the server to exit or listen" },
+        );
+        expect(outcome).toEqual({ exit: 64 });
+        expect(server.stderr()).toContain("BURNBOX_MCP_TOKEN");
+      } finally {
+        server.child.kill();
+      }
+    });
+
+    it("when a token is configured, then a request without it or with another gets 401 (WWW-Authenticate: Bearer), and with it works", async () => {
+      const token = randomBytes(24).toString("base64url");
+      const server = start({ BURNBOX_MCP_TOKEN: token });
+      let client: Client | undefined;
+      try {
+        const announced = await waitFor(async () => /listening on (\S+)/.exec(server.stderr())?.[1] ?? null, {
+          what: "the server to listen",
+        });
+        // it listens on every address; reach it on loopback
+        const url = new URL(announced);
+        url.hostname = "127.0.0.1";
+        const init = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+        const post = (headers: Record<string, string>) =>
+          fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+            body: JSON.stringify(init),
+          });
+        for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: `Basic ${token}` }]) {
+          const refused = await post(headers);
+          expect(refused.status).toBe(401);
+          expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer/);
+        }
+        client = new Client({ name: "burnbox-e2e", version: "1.0.0" });
+        await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOLS);
+      } finally {
+        await client?.close();
+        server.child.kill();
+      }
+    });
+  });
+
+  it("over HTTP on loopback: a request from a web page of another origin is refused (403)", async () => {
+    const res = await fetch(httpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "http://evil.example" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+    });
+    expect(res.status).toBe(403);
+  });
+
   it("wait_for_email, wait_for_code and wait_for_link answer when the mail arrives, and a wait that times out says so", async () => {
     const created = await call(http, "create_inbox", { domain_assignment_id: world.assignmentId, alias: alias("wait") });
     const inbox = created.structuredContent as { id: string; full_address: string };

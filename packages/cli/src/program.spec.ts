@@ -1,4 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { EXIT, run, type Io } from "./program.js";
 
@@ -98,6 +101,163 @@ describe("burnbox wait: what a shell script sees", () => {
       const noCode = io(env(api.url));
       expect(await run(["wait", INBOX, "--code"], noCode.io)).toBe(EXIT.error);
       expect(noCode.err.join("")).toContain("holds no code");
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe("printing what the server sent", () => {
+  const hostile = "Hi \x1b]0;pwned\x07\x1b[2Jthere\u009b2J \x1b]52;c;ZXZpbA==\x1b\\!";
+  const full = {
+    ...email([]),
+    subject: hostile,
+    from_address: "evil\x1b[8m@acme.test",
+    to_address: "me@acme.test",
+    body_text: "line 1\r\n\x1b[31mred\x1b[0m\tcell\rover\x1b]0;t",
+    body_html: null,
+    attachments: [{ id: "a", filename: "bill\x1b[2J.pdf\nFake: header", content_type: "application/pdf", size_bytes: 1 }],
+  };
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+  const env = (url: string) => ({ BURNBOX_URL: url, BURNBOX_API_KEY: `bb_${"a".repeat(64)}`, BURNBOX_CONFIG: "/nonexistent/config.json" });
+
+  it("when a mail's fields hold escape sequences, then read, ls and wait print them without; --json keeps them, escaped", async () => {
+    const api = await fakeApi((req) =>
+      req.url!.includes("/wait")
+        ? { status: 200, body: { data: [full], matched: 1, timed_out: false } }
+        : req.url!.includes("/emails?") || req.url!.endsWith("/emails")
+          ? { status: 200, body: { data: [full], pagination: { page: 1, per_page: 20, total: 1, total_pages: 1 } } }
+          : { status: 200, body: full },
+    );
+    try {
+      const read = io(env(api.url));
+      expect(await run(["read", full.id], read.io)).toBe(EXIT.found);
+      const text = read.out.join("\n");
+      expect(text).not.toMatch(controls);
+      expect(read.out).toEqual([
+        "From: evil@acme.test",
+        "To: me@acme.test",
+        "Subject: Hi there !",
+        `Date: ${full.received_at}`,
+        "Attachments: bill.pdf Fake: header",
+        "",
+        "line 1\nred\tcell\nover0;t",
+      ]);
+
+      const ls = io(env(api.url));
+      expect(await run(["ls", INBOX], ls.io)).toBe(EXIT.found);
+      expect(ls.out).toEqual([`${full.id}\t${full.received_at}\tevil@acme.test\tHi there !`]);
+      const wait = io(env(api.url));
+      expect(await run(["wait", INBOX], wait.io)).toBe(EXIT.found);
+      expect(wait.out).toEqual(ls.out);
+
+      const asJson = io(env(api.url));
+      expect(await run(["read", full.id, "--json"], asJson.io)).toBe(EXIT.found);
+      const printed = asJson.out.join("\n");
+      expect(printed).not.toMatch(controls);
+      expect(printed).toContain("\\u001b]0;pwned\\u0007");
+      expect(printed).toContain("\\u009b2J");
+      expect(JSON.parse(printed)).toMatchObject({ subject: hostile, body_text: full.body_text });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("when the server's error message holds escape sequences, then stderr shows it without", async () => {
+    const api = await fakeApi(() => ({ status: 404, body: { error: "no \x1b]0;owned\x07such\x1b[2J email", code: "not_found" } }));
+    try {
+      const t = io(env(api.url));
+      expect(await run(["read", full.id], t.io)).toBe(EXIT.error);
+      expect(t.err).toEqual(["burnbox: 404 not_found: no such email"]);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe("stored logins belong to the URL they were made at", () => {
+  /** A server that records the Authorization header of every request and answers an empty page. */
+  async function recorder() {
+    const auth: Array<string | undefined> = [];
+    const api = await fakeApi((req) => {
+      auth.push(req.headers.authorization);
+      return { status: 200, body: { data: [], pagination: { page: 1, per_page: 20, total: 0, total_pages: 0 } } };
+    });
+    return { ...api, auth };
+  }
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), "burnbox-cli-spec-"))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const configAt = (content: unknown) => {
+    const file = path.join(dir, "config.json");
+    writeFileSync(file, JSON.stringify(content));
+    return file;
+  };
+
+  it("when logged in at one URL, then a command for another sends no credential and says to log in there; the first still gets it", async () => {
+    const [home, other] = [await recorder(), await recorder()];
+    try {
+      const file = configAt({ base_url: home.url, logins: { [home.url]: { access_token: "tok-home" } } });
+      const viaFlag = io({ BURNBOX_CONFIG: file });
+      expect(await run(["--url", other.url, "ls"], viaFlag.io)).toBe(EXIT.error);
+      expect(viaFlag.err.join("\n")).toContain(`not logged in to ${other.url}: run \`burnbox login --url ${other.url}\``);
+      expect(viaFlag.err.join("\n")).toContain(`the stored logins are for ${home.url} only`);
+      expect(await run(["ls"], io({ BURNBOX_CONFIG: file, BURNBOX_URL: `${other.url}/` }).io)).toBe(EXIT.error);
+      expect(other.auth).toEqual([]);
+
+      expect(await run(["ls"], io({ BURNBOX_CONFIG: file }).io)).toBe(EXIT.found);
+      expect(await run(["ls"], io({ BURNBOX_CONFIG: file, BURNBOX_URL: `${home.url}/api/v1` }).io)).toBe(EXIT.found);
+      expect(home.auth).toEqual(["Bearer tok-home", "Bearer tok-home"]);
+    } finally {
+      await Promise.all([home.close(), other.close()]);
+    }
+  });
+
+  it("when logged in at two URLs, then each gets its own token", async () => {
+    const [a, b] = [await recorder(), await recorder()];
+    try {
+      const file = configAt({ base_url: a.url, logins: { [a.url]: { access_token: "tok-a" }, [b.url]: { access_token: "tok-b" } } });
+      expect(await run(["ls"], io({ BURNBOX_CONFIG: file }).io)).toBe(EXIT.found);
+      expect(await run(["--url", b.url, "ls"], io({ BURNBOX_CONFIG: file }).io)).toBe(EXIT.found);
+      expect([a.auth, b.auth]).toEqual([["Bearer tok-a"], ["Bearer tok-b"]]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("when a file from before (tokens beside base_url) is read, then its tokens go to that URL only, and to the default URL when it names none", async () => {
+    const [home, other] = [await recorder(), await recorder()];
+    try {
+      const legacy = configAt({ base_url: home.url, access_token: "tok-old", api_key: `bb_${"b".repeat(64)}` });
+      expect(await run(["--url", other.url, "ls"], io({ BURNBOX_CONFIG: legacy }).io)).toBe(EXIT.error);
+      expect(await run(["ls"], io({ BURNBOX_CONFIG: legacy }).io)).toBe(EXIT.found);
+      expect(home.auth).toHaveLength(1);
+
+      const noUrl = configAt({ access_token: "tok-default" });
+      const t = io({ BURNBOX_CONFIG: noUrl });
+      expect(await run(["--url", other.url, "ls"], t.io)).toBe(EXIT.error);
+      expect(t.err.join("\n")).toContain("the stored logins are for http://localhost:8080 only");
+      expect(other.auth).toEqual([]);
+    } finally {
+      await Promise.all([home.close(), other.close()]);
+    }
+  });
+
+  it("when login succeeds at a second URL, then the file keeps both logins, each under its origin, and the new URL becomes the default", async () => {
+    const tokens = { access_token: "tok-new", refresh_token: "ref-new" };
+    const api = await fakeApi(() => ({
+      status: 200,
+      body: { user: { id: "u", email: "me@acme.test" }, tokens: { ...tokens, expires_in: 900, token_type: "Bearer" } },
+    }));
+    try {
+      const file = configAt({ base_url: "http://old.example:8080", access_token: "tok-old" });
+      const t = io({ BURNBOX_CONFIG: file, BURNBOX_PASSWORD: "pw", BURNBOX_URL: api.url });
+      expect(await run(["login", "--email", "me@acme.test"], t.io)).toBe(EXIT.found);
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+        base_url: api.url,
+        logins: { "http://old.example:8080": { access_token: "tok-old" }, [api.url]: tokens },
+      });
     } finally {
       await api.close();
     }

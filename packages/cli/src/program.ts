@@ -9,8 +9,9 @@ import {
   type WaitOptions,
   type WebSocketConstructor,
 } from "@burnbox/sdk";
-import { configPath, DEFAULT_BASE_URL, jwtExpiry, readConfig, writeConfig, type StoredConfig } from "./config.js";
+import { configPath, DEFAULT_BASE_URL, jwtExpiry, loginFor, originOf, readConfig, withLogin, writeConfig } from "./config.js";
 import { addSetupCommands } from "./setup.js";
+import { safeField, terminal, type Terminal } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
 
 /** Exit codes a shell script can rely on. */
@@ -43,41 +44,55 @@ async function webSocketClass(): Promise<WebSocketConstructor> {
 export async function run(argv: string[], io: Io): Promise<number> {
   const program = new Command("burnbox");
   const file = () => configPath(io.env);
-  const json = (v: unknown) => io.out(JSON.stringify(v, null, 2));
+  // every line printed goes through the terminal: text made safe, JSON escaped
+  const term: Terminal = terminal(io);
+  const json = (v: unknown) => term.json(v);
 
-  /** The client: base URL from --url, BURNBOX_URL, the config file; credential from BURNBOX_API_KEY, else the config file. */
+  /**
+   * The client: base URL from --url, BURNBOX_URL, the config file; credential from BURNBOX_API_KEY,
+   * else the login the config file keeps for that URL's origin (never one made at another).
+   */
   async function client(opts: { needAuth?: boolean } = {}): Promise<BurnBox> {
     const g = program.opts<{ url?: string }>();
     const config = readConfig(file());
     const baseUrl = g.url ?? io.env.BURNBOX_URL ?? config.base_url ?? DEFAULT_BASE_URL;
-    const apiKey = io.env.BURNBOX_API_KEY ?? config.api_key;
+    const origin = originOf(baseUrl);
+    const login = loginFor(config, origin);
+    const apiKey = io.env.BURNBOX_API_KEY ?? login?.api_key;
     const bb = new BurnBox({ baseUrl, WebSocket: await webSocketClass(), ...(apiKey ? { apiKey } : {}) });
-    if (!apiKey && config.access_token) {
-      const exp = jwtExpiry(config.access_token);
-      if (exp !== undefined && exp * 1000 < Date.now() + 30_000 && config.refresh_token) {
-        const r = await bb.api.POST("/auth/refresh", { body: { refresh_token: config.refresh_token } });
+    if (!apiKey && login?.access_token) {
+      const exp = jwtExpiry(login.access_token);
+      if (exp !== undefined && exp * 1000 < Date.now() + 30_000 && login.refresh_token) {
+        const r = await bb.api.POST("/auth/refresh", { body: { refresh_token: login.refresh_token } });
         if (r.data) {
-          writeConfig(file(), { ...config, access_token: r.data.access_token, refresh_token: r.data.refresh_token });
+          const tokens = { access_token: r.data.access_token, refresh_token: r.data.refresh_token };
+          writeConfig(file(), withLogin(readConfig(file()), origin, tokens));
           bb.setToken(r.data.access_token);
           return bb;
         }
       }
-      bb.setToken(config.access_token);
+      bb.setToken(login.access_token);
     } else if (!apiKey && opts.needAuth !== false) {
-      throw new Error("not logged in: run `burnbox login`, or set BURNBOX_API_KEY");
+      const elsewhere = Object.keys(config.logins ?? {}).filter((o) => loginFor(config, o));
+      throw new Error(
+        `not logged in to ${origin}: run \`burnbox login --url ${origin}\`, or set BURNBOX_API_KEY` +
+          (elsewhere.length > 0 ? ` (the stored logins are for ${elsewhere.join(", ")} only)` : ""),
+      );
     }
     return bb;
   }
 
   program
     .description("BurnBox from the command line: disposable inboxes, waiting for mail, codes and links.")
-    .option("--url <baseUrl>", `where BurnBox answers (env BURNBOX_URL, else the config file, else ${DEFAULT_BASE_URL})`)
+    .option("--url <baseUrl>", `where BurnBox answers (env BURNBOX_URL, else the last login's URL, else ${DEFAULT_BASE_URL})`)
     .addHelpText(
       "after",
       [
         "",
         "Credentials: BURNBOX_API_KEY (a team key, bb_...), else what `burnbox login` stored in the config",
-        "file (BURNBOX_CONFIG, default ~/.config/burnbox/config.json).",
+        "file (BURNBOX_CONFIG, default ~/.config/burnbox/config.json) for that URL's origin; a login is sent",
+        "to the origin it was made at only (log in once per BurnBox).",
+        "Text from the server is printed without terminal control sequences; --json prints it exactly.",
         "Exit codes: 0 done or found, 1 error, 2 a wait timed out, 64 usage error.",
         "",
         "A first inbox on a new BurnBox:",
@@ -87,7 +102,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       ].join("\n"),
     )
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    .configureOutput({ writeOut: (s) => term.out(s.trimEnd()), writeErr: (s) => term.err(s.trimEnd()) })
     .showHelpAfterError("(add --help for usage)");
 
   const readPassword = async (fromStdin: boolean | undefined) => {
@@ -95,15 +110,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (!password) throw new UsageError("no password: pass --password-stdin or set BURNBOX_PASSWORD");
     return password;
   };
-  /** Keeps the URL and the tokens in the config file (mode 600), beside what it held. */
+  /** Keeps the tokens under the URL's origin in the config file (mode 600), beside the other logins; the URL becomes the default. */
   const saveLogin = (bb: BurnBox, tokens: { access_token: string; refresh_token: string }) => {
-    const previous: StoredConfig = readConfig(file());
-    writeConfig(file(), {
-      ...previous,
-      base_url: bb.baseUrl.replace(/\/api\/v1$/, ""),
-      access_token: tokens.access_token,
-      refresh_token: tokens.refresh_token,
-    });
+    const baseUrl = bb.baseUrl.replace(/\/api\/v1$/, "");
+    const login = { access_token: tokens.access_token, refresh_token: tokens.refresh_token };
+    writeConfig(file(), { ...withLogin(readConfig(file()), originOf(baseUrl), login), base_url: baseUrl });
   };
 
   program
@@ -116,7 +127,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const bb = await client({ needAuth: false });
       const result = await bb.login(o.email, password);
       saveLogin(bb, result.tokens);
-      io.out(`logged in as ${o.email} (${file()})`);
+      term.out(`logged in as ${o.email} at ${originOf(bb.baseUrl)} (${file()})`);
     });
 
   program
@@ -130,10 +141,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const bb = await client({ needAuth: false });
       const result = await bb.register({ email: o.email, password, display_name: o.name ?? o.email.split("@")[0] ?? o.email });
       saveLogin(bb, result.tokens);
-      io.out(`registered and logged in as ${o.email} (${file()})`);
+      term.out(`registered and logged in as ${o.email} at ${originOf(bb.baseUrl)} (${file()})`);
     });
 
-  addSetupCommands(program, { client, io, file });
+  addSetupCommands(program, { client, term, file });
 
   const inbox = program.command("inbox").description("manage inboxes");
   inbox
@@ -155,7 +166,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         ...(o.private ? { private: true } : {}),
       });
       if (o.json) json(created);
-      else io.out(`${created.id}\t${created.full_address}\t${created.expires_at}`);
+      else term.row(created.id, created.full_address, created.expires_at);
     });
 
   program
@@ -171,12 +182,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
       if (inboxId) {
         const page = await bb.listEmails(inboxId, query);
         if (o.json) return json(page);
-        for (const e of page.data) io.out(emailLine(e));
+        for (const e of page.data) emailRow(term, e);
       } else {
         const page = await bb.listInboxes(query);
         if (o.json) return json(page);
         for (const i of page.data)
-          io.out(`${i.id}\t${i.full_address}\t${i.email_count} emails\t${i.unread_count} unread\texpires ${i.expires_at}`);
+          term.row(i.id, i.full_address, `${i.email_count} emails`, `${i.unread_count} unread`, `expires ${i.expires_at}`);
       }
     });
 
@@ -189,13 +200,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const bb = await client();
       const email = await bb.getEmail(emailId);
       if (o.json) return json(email);
-      io.out(`From: ${email.from_address}`);
-      io.out(`To: ${email.to_address}`);
-      io.out(`Subject: ${email.subject}`);
-      io.out(`Date: ${email.received_at}`);
-      if (email.attachments.length > 0) io.out(`Attachments: ${email.attachments.map((a) => a.filename).join(", ")}`);
-      io.out("");
-      io.out(email.body_text ?? (email.body_html ? "(HTML only: use --json for body_html)" : ""));
+      const header = (name: string, value: string) => term.out(`${name}: ${safeField(value)}`);
+      header("From", email.from_address);
+      header("To", email.to_address);
+      header("Subject", email.subject);
+      header("Date", email.received_at);
+      if (email.attachments.length > 0) header("Attachments", email.attachments.map((a) => safeField(a.filename)).join(", "));
+      term.out("");
+      term.out(email.body_text ?? (email.body_html ? "(HTML only: use --json for body_html)" : ""));
     });
 
   program
@@ -234,13 +246,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
         ...(o.count ? { count: o.count } : {}),
         timeout: o.timeout,
       };
-      if (o.code) return io.out(await bb.waitForCode(inboxId, options));
+      if (o.code) return term.row(await bb.waitForCode(inboxId, options));
       if (o.link !== undefined) {
-        return io.out(await bb.waitForLink(inboxId, { ...options, ...(typeof o.link === "string" ? { kind: o.link as LinkKind } : {}) }));
+        return term.row(await bb.waitForLink(inboxId, { ...options, ...(typeof o.link === "string" ? { kind: o.link as LinkKind } : {}) }));
       }
       const result = await bb.waitForEmail(inboxId, options);
       if (o.json) return json(result);
-      for (const e of result.data) io.out(emailLine(e));
+      for (const e of result.data) emailRow(term, e);
     });
 
   program
@@ -256,11 +268,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
       process.once("SIGTERM", stop);
       try {
         await live.ready;
-        io.err(`following ${inboxId} (Ctrl-C to stop)`);
+        term.err(`following ${inboxId} (Ctrl-C to stop)`);
         for await (const frame of live) {
-          if (o.json) io.out(JSON.stringify(frame));
-          else if (frame.type === "email.received") io.out(emailLine(frame.data as unknown as EmailSummary));
-          else io.out(`${frame.type}`);
+          if (o.json) term.json(frame, true);
+          else if (frame.type === "email.received") emailRow(term, frame.data as unknown as EmailSummary);
+          else term.row(frame.type);
         }
       } finally {
         process.off("SIGINT", stop);
@@ -277,23 +289,23 @@ export async function run(argv: string[], io: Io): Promise<number> {
       return EXIT.usage;
     }
     if (err instanceof UsageError) {
-      io.err(`burnbox: ${err.message}`);
+      term.err(`burnbox: ${err.message}`);
       return EXIT.usage;
     }
     if (err instanceof WaitTimeoutError) {
-      io.err(`burnbox: timed out (${err.result.matched} matched)`);
+      term.err(`burnbox: timed out (${err.result.matched} matched)`);
       if (program.commands.find((c) => c.name() === "wait")?.opts<{ json?: boolean }>().json) json(err.result);
       return EXIT.timedOut;
     }
     if (err instanceof BurnBoxError) {
-      io.err(`burnbox: ${err.status} ${err.code}: ${err.message}`);
+      term.err(`burnbox: ${err.status} ${err.code}: ${err.message}`);
       return EXIT.error;
     }
     if (err instanceof NothingExtractedError) {
-      io.err(`burnbox: ${err.message}`);
+      term.err(`burnbox: ${err.message}`);
       return EXIT.error;
     }
-    io.err(`burnbox: ${(err as Error).message ?? String(err)}`);
+    term.err(`burnbox: ${(err as Error).message ?? String(err)}`);
     return EXIT.error;
   }
 }
@@ -315,6 +327,6 @@ interface WaitFlags {
   json?: boolean;
 }
 
-function emailLine(e: Pick<EmailSummary, "id" | "received_at" | "from_address" | "subject">): string {
-  return `${e.id}\t${e.received_at}\t${e.from_address}\t${e.subject}`;
+function emailRow(term: Terminal, e: Pick<EmailSummary, "id" | "received_at" | "from_address" | "subject">): void {
+  term.row(e.id, e.received_at, e.from_address, e.subject);
 }

@@ -1,12 +1,14 @@
 import { Option, type Command } from "commander";
 import type { BurnBox, Domain } from "@burnbox/sdk";
 import { readConfig, writeConfig, type StoredConfig } from "./config.js";
+import type { Terminal } from "./terminal.js";
 import { UsageError } from "./usage-error.js";
 
 /** What the setup commands share with the rest of the program. */
 export interface SetupContext {
   client: (opts?: { needAuth?: boolean }) => Promise<BurnBox>;
-  io: { out: (line: string) => void; err: (line: string) => void };
+  /** Where every line goes (text made safe for a terminal; JSON). */
+  term: Terminal;
   file: () => string;
 }
 
@@ -29,8 +31,8 @@ type Printed = { json?: boolean; quiet?: boolean };
  * --quiet, or the whole answer with --json.
  */
 export function addSetupCommands(program: Command, ctx: SetupContext): void {
-  const { io } = ctx;
-  const json = (v: unknown) => io.out(JSON.stringify(v, null, 2));
+  const { term } = ctx;
+  const json = (v: unknown) => term.json(v);
   const stored = (): StoredConfig => readConfig(ctx.file());
   const orgOf = (o: { org?: string }) => {
     const id = o.org ?? stored().org_id;
@@ -42,10 +44,10 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     if (!id) throw new UsageError("no team: pass --team <id>, or run `burnbox init` once");
     return id;
   };
-  const printCreated = (o: Printed, value: { id: string }, line: string) => {
+  const printCreated = (o: Printed, value: { id: string }, row: string[]) => {
     if (o.json) json(value);
-    else if (o.quiet) io.out(value.id);
-    else io.out(line);
+    else if (o.quiet) term.row(value.id);
+    else term.row(...row);
   };
   const withOutput = (cmd: Command) =>
     cmd
@@ -57,12 +59,12 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
   /** DNS records a domain that is not verified yet needs, on stderr (stdout stays the id). */
   const dnsHint = (d: Domain) => {
     if (d.status === "verified") return;
-    io.err(`${d.domain_name} is ${d.status}: publish these DNS records, then run \`burnbox domain verify ${d.id}\``);
-    if (!d.mx_verified) io.err(`  ${d.domain_name}. MX 10 ${d.mx_target}.`);
-    if (!d.txt_verified) io.err(`  ${d.domain_name}. TXT "${d.verification_record}"`);
-    if (!d.spf_verified) io.err(`  ${d.domain_name}. TXT "v=spf1 mx ~all"   (SPF, recommended)`);
+    term.err(`${d.domain_name} is ${d.status}: publish these DNS records, then run \`burnbox domain verify ${d.id}\``);
+    if (!d.mx_verified) term.err(`  ${d.domain_name}. MX 10 ${d.mx_target}.`);
+    if (!d.txt_verified) term.err(`  ${d.domain_name}. TXT "${d.verification_record}"`);
+    if (!d.spf_verified) term.err(`  ${d.domain_name}. TXT "v=spf1 mx ~all"   (SPF, recommended)`);
   };
-  const domainLine = (d: Domain) => `${d.id}\t${d.domain_name}\t${d.status}`;
+  const domainRow = (d: Domain) => [d.id, d.domain_name, d.status];
 
   // ---- org
   const org = program.command("org").description("organizations: create one, list yours");
@@ -75,7 +77,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
   ).action(async (name: string, o: Printed & { slug?: string }) => {
     const bb = await ctx.client();
     const created = await bb.createOrg({ name, ...(o.slug ? { slug: o.slug } : {}) });
-    printCreated(o, created, `${created.id}\t${created.slug}\t${created.name}`);
+    printCreated(o, created, [created.id, created.slug, created.name]);
   });
   org
     .command("ls")
@@ -84,7 +86,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     .action(async (o: { json?: boolean }) => {
       const page = await (await ctx.client()).listOrgs(LOOKUP_PAGE);
       if (o.json) return json(page);
-      for (const x of page.data) io.out(`${x.id}\t${x.slug}\t${x.name}\t${x.role}`);
+      for (const x of page.data) term.row(x.id, x.slug, x.name, x.role);
     });
 
   // ---- team
@@ -100,7 +102,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     const orgId = orgOf(o);
     const bb = await ctx.client();
     const created = await bb.createTeam(orgId, { name, ...(o.description ? { description: o.description } : {}) });
-    printCreated(o, created, `${created.id}\t${created.slug}\t${created.name}`);
+    printCreated(o, created, [created.id, created.slug, created.name]);
   });
   team
     .command("ls")
@@ -111,7 +113,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
       const orgId = orgOf(o);
       const page = await (await ctx.client()).listTeams(orgId, LOOKUP_PAGE);
       if (o.json) return json(page);
-      for (const x of page.data) io.out(`${x.id}\t${x.slug}\t${x.name}`);
+      for (const x of page.data) term.row(x.id, x.slug, x.name);
     });
 
   // ---- domain
@@ -127,7 +129,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     const orgId = orgOf(o);
     const bb = await ctx.client();
     const created = await bb.createDomain(orgId, name, o.description);
-    printCreated(o, created, domainLine(created));
+    printCreated(o, created, domainRow(created));
     dnsHint(created);
   });
   domain
@@ -140,7 +142,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
       const orgId = orgOf(o);
       const checked = await (await ctx.client()).verifyDomain(orgId, domainId);
       if (o.json) json(checked);
-      else io.out(`${domainLine(checked)}\tmx=${checked.mx_verified}\ttxt=${checked.txt_verified}\tspf=${checked.spf_verified}`);
+      else term.row(...domainRow(checked), `mx=${checked.mx_verified}`, `txt=${checked.txt_verified}`, `spf=${checked.spf_verified}`);
       if (checked.status !== "verified") {
         dnsHint(checked);
         throw new Error(`${checked.domain_name} is not verified yet`);
@@ -158,7 +160,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     const [orgId, teamId] = [orgOf(o), teamOf(o)];
     const bb = await ctx.client();
     const created = await bb.assignDomain(orgId, teamId, domainId, o.access);
-    printCreated(o, created, `${created.id}\t${created.domain_name}\t${created.access_level}`);
+    printCreated(o, created, [created.id, created.domain_name, created.access_level]);
   });
   domain
     .command("ls")
@@ -172,12 +174,12 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
       if (o.assigned || !orgId) {
         const page = await bb.listMyDomains(LOOKUP_PAGE);
         if (o.json) return json(page);
-        for (const a of page.data) io.out(`${a.id}\t${a.domain_name}\t${a.team_name}\t${a.access_level}`);
+        for (const a of page.data) term.row(a.id, a.domain_name, a.team_name, a.access_level);
         return;
       }
       const page = await bb.listDomains(orgId, LOOKUP_PAGE);
       if (o.json) return json(page);
-      for (const d of page.data) io.out(domainLine(d));
+      for (const d of page.data) term.row(...domainRow(d));
     });
 
   // ---- key
@@ -211,7 +213,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
           ...(o.allowIp ? { allowed_ips: o.allowIp } : {}),
         });
         if (o.json) json(created);
-        else io.out(created.raw_key);
+        else term.row(created.raw_key);
       },
     );
 
@@ -229,7 +231,7 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     .action(async (o: { org: string; team: string; domain: string; json?: boolean }) => {
       const bb = await ctx.client();
       const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-      const report = (what: string, name: string, reused: boolean) => io.err(`${reused ? "using" : "created"} ${what} ${name}`);
+      const report = (what: string, name: string, reused: boolean) => term.err(`${reused ? "using" : "created"} ${what} ${name}`);
 
       const existingOrg = (await bb.listOrgs(LOOKUP_PAGE)).data.find((x) => same(x.name, o.org));
       const theOrg = existingOrg ?? (await bb.createOrg({ name: o.org }));
@@ -257,6 +259,6 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
 
       writeConfig(ctx.file(), { ...stored(), domain_assignment_id: assignment.id });
       if (o.json) json({ org: theOrg, team: theTeam, domain: theDomain, assignment });
-      else io.out(assignment.id);
+      else term.row(assignment.id);
     });
 }

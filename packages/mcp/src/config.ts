@@ -1,11 +1,24 @@
 // Settings from the environment and the command line; pure, so a unit test covers every case.
+import { isIPv4 } from "node:net";
 import { BurnBox } from "@burnbox/sdk";
 
 export interface Settings {
   baseUrl: string;
   apiKey: string;
-  /** Absent: stdio. */
-  http?: { port: number; host: string };
+  /** Absent: stdio. `token`: the bearer token every HTTP request must carry (required beyond loopback). */
+  http?: { port: number; host: string; token?: string };
+}
+
+/** The shortest BURNBOX_MCP_TOKEN taken: a guessable token would be no lock. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/** True for an address only this machine can reach: 127.0.0.0/8, ::1, localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (h === "localhost" || h === "::1") return true;
+  if (isIPv4(h)) return h.startsWith("127.");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
+  return mapped !== null && mapped[1]!.startsWith("127.");
 }
 
 export const USAGE = `Usage: burnbox-mcp [--http <port>] [--host <address>]
@@ -14,8 +27,10 @@ A Model Context Protocol server for BurnBox. Speaks MCP over stdio unless --http
 streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 unless --host says otherwise).
 
 Environment:
-  BURNBOX_URL       where BurnBox answers, e.g. https://burnbox.example.com (required)
-  BURNBOX_API_KEY   a team API key, bb_... (required)`;
+  BURNBOX_URL        where BurnBox answers, e.g. https://burnbox.example.com (required)
+  BURNBOX_API_KEY    a team API key, bb_... (required)
+  BURNBOX_MCP_TOKEN  over HTTP: every request must carry "Authorization: Bearer <it>" (at least
+                     ${MIN_TOKEN_LENGTH} characters); required when --host is not a loopback address`;
 
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -45,7 +60,18 @@ export function readSettings(args: readonly string[], env: NodeJS.ProcessEnv): S
   if (!/^https?:\/\//.test(baseUrl)) throw new UsageError("BURNBOX_URL must start with http:// or https://");
   if (!apiKey) throw new UsageError("BURNBOX_API_KEY is not set");
   if (!apiKey.startsWith("bb_")) throw new UsageError("BURNBOX_API_KEY must be a team API key (bb_...)");
-  return { baseUrl, apiKey, ...(port !== undefined ? { http: { port, host } } : {}) };
+  if (port === undefined) return { baseUrl, apiKey };
+  const token = env.BURNBOX_MCP_TOKEN?.trim();
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
+    throw new UsageError(`BURNBOX_MCP_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters (e.g. openssl rand -base64 32)`);
+  }
+  if (!token && !isLoopbackHost(host)) {
+    throw new UsageError(
+      `--host ${host} listens beyond loopback, where anyone who reaches the port would act with the API key: ` +
+        `set BURNBOX_MCP_TOKEN (a secret every request must send as "Authorization: Bearer <token>"), or bind 127.0.0.1`,
+    );
+  }
+  return { baseUrl, apiKey, http: { port, host, ...(token ? { token } : {}) } };
 }
 
 export const clientFor = (s: Settings): BurnBox => new BurnBox({ baseUrl: s.baseUrl, apiKey: s.apiKey });

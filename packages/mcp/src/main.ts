@@ -15,7 +15,7 @@ try {
   const settings = readSettings(args, process.env);
   const bb = clientFor(settings);
   if (settings.http) {
-    const handle = await serveHttp(bb, settings.http.port, settings.http.host);
+    const handle = await serveHttp(bb, settings.http.port, settings.http.host, settings.http.token);
     process.stderr.write(`burnbox-mcp: listening on ${handle.url}\n`);
     const stop = () => void handle.close().then(() => process.exit(0));
     process.once("SIGINT", stop);

@@ -22,11 +22,12 @@ import type { GatewayDeps } from "./domain/deps";
 import { ConsoleFiles } from "./adapters/console-files";
 import { createAdmission } from "./http/admission";
 import { Authenticator } from "./http/authenticate";
-import { isPrivateOrLoopback } from "./http/client-ip";
+import { isPrivateOrLoopback, parseCidrs } from "./http/client-ip";
 import { consoleHandler } from "./http/console";
 import { docsAssetsRouter } from "./http/docs-assets";
 import { docsHandlers } from "./http/docs.handlers";
 import { forwardingLane, forwardingRouter } from "./http/forwarding";
+import { withHsts } from "./http/hsts";
 import { Forwarder, proxyUpgrade } from "./http/proxy";
 import { RateLimiter } from "./http/rate-limit";
 import type { ServiceUrls } from "./http/route-table";
@@ -125,7 +126,9 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
   // Forwarded operations go straight to the forwarding lane, everything else to express.
   const lane = forwardingLane({ ...forwarding, frame: requestFrame({ logger, metrics }), logger, fallback: app });
   const metricsPort = await serveMetricsPort(config, metrics, logger);
-  const server = await listen(lane, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
+  // HSTS first: every answer to a request that came over https carries it
+  const entry = withHsts(lane, config.hsts, parseCidrs(config.rate_limit.trusted_proxies));
+  const server = await listen(entry, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
   server.server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const url = req.url ?? "";
     if (url.startsWith(WS_PREFIX)) proxyUpgrade(req, url, socket, head, upstreams["realtime-gateway"], logger);

@@ -30,6 +30,18 @@ export const GatewayConfig = z.object({
     })
     .prefault({}),
   api_keys: z.object({ cache_ttl_seconds: z.number().int().positive().default(60) }).prefault({}),
+  /**
+   * Strict-Transport-Security on answers to requests that came over https (TLS here, or
+   * X-Forwarded-Proto: https from one of rate_limit.trusted_proxies); never over plain http.
+   * `max_age_seconds: 0` tells browsers to forget an earlier one; `enabled: false` sends none.
+   */
+  hsts: z
+    .object({
+      enabled: z.boolean().default(true),
+      max_age_seconds: z.number().int().nonnegative().default(31_536_000),
+      include_subdomains: z.boolean().default(true),
+    })
+    .prefault({}),
   console: z
     .object({
       /**
