@@ -1,18 +1,20 @@
 import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps, PublicCtx } from "../deps";
-import { sha256 } from "../tokens";
-import { redirectUriOf, SSO_STATE_TTL_MS, type StatePayload } from "./sso-flow";
+import { opaqueToken, sha256 } from "../tokens";
+import { flowValueOr, redirectUriOf, SSO_STATE_TTL_MS, type StatePayload } from "./sso-flow";
 import { redeemWsTicket } from "./ws-ticket";
 
 /**
  * `GET /auth/sso/:provider`: the authorization URL (code flow, PKCE S256); the verifier, state and
- * nonce are kept server-side for 10 minutes. Linking names the user through a WebSocket ticket.
+ * nonce are kept server-side for 10 minutes with the hash of the browser's flow cookie (`flow`: the
+ * one the request brought, else a fresh one), which the handler sets. Linking names the user
+ * through a WebSocket ticket.
  */
 export async function startSso(
   deps: IdentityDeps,
   _ctx: PublicCtx,
-  input: { provider: string; intent?: "login" | "link" | undefined; ticket?: string | undefined },
-): Promise<string> {
+  input: { provider: string; intent?: "login" | "link" | undefined; ticket?: string | undefined; flow?: string | undefined },
+): Promise<{ location: string; flow: string }> {
   const provider = await deps.data.repos.ssoProviders.byName(input.provider);
   if (!provider?.enabled) throw errors.notFound("SSO provider");
   let userId: string | null = null;
@@ -34,13 +36,15 @@ export async function startSso(
     deps.logger.warn({ err: { message: (err as Error).message }, provider: provider.name }, "SSO provider discovery failed");
     throw errors.unavailable("SSO provider unavailable");
   }
+  const flow = flowValueOr(input.flow, opaqueToken);
   const payload: StatePayload = {
     provider_id: provider.id,
     code_verifier: codeVerifier,
     nonce,
     intent: input.intent ?? "login",
     user_id: userId,
+    flow: sha256(flow),
   };
   await deps.data.repos.ssoGrants.put("state", sha256(state), payload, new Date(deps.now() + SSO_STATE_TTL_MS));
-  return url.href;
+  return { location: url.href, flow };
 }
