@@ -83,9 +83,8 @@ export async function completeSso(
   if (grant.intent === "link" && grant.user_id) return link(deps, ctx, provider, verified, grant.user_id, fail);
 
   const found = await accountUser(deps, ctx, provider, verified);
-  if (found === "link_required") return fail("link_required");
-  if (!found) return fail("not_provisioned");
-  return signInWithSso(deps, ctx, provider, verified, found, grant.flow);
+  if (found.kind !== "user") return fail(found.kind);
+  return signInWithSso(deps, ctx, provider, verified, found.userId, grant.flow);
 }
 
 type Fail = (code: SsoErrorCode, userId?: string | null) => Promise<string>;
@@ -118,14 +117,14 @@ async function accountUser(
   ctx: PublicCtx,
   provider: StoredProvider,
   account: ProviderAccount & { email: string },
-): Promise<string | "link_required" | null> {
+): Promise<{ kind: "user"; userId: string } | { kind: "link_required" | "not_provisioned" }> {
   const repos = deps.data.repos;
   const linked = await repos.ssoIdentities.userOf(provider.id, account.subject);
-  if (linked) return linked;
+  if (linked) return { kind: "user", userId: linked };
   const existing = await repos.users.locateByEmail(account.email);
   if (existing) {
     const user = await repos.users.get(existing.userId);
-    if (!provider.trust_email || !user?.email_verified) return "link_required";
+    if (!provider.trust_email || !user?.email_verified) return { kind: "link_required" };
     await deps.data.write(async (tx, events) => {
       await tx.ssoIdentities.link(existing.userId, {
         id: randomUUID(),
@@ -142,10 +141,10 @@ async function accountUser(
         metadata: { provider: provider.name, subject: account.subject, by: "verified_email" },
       });
     });
-    return existing.userId;
+    return { kind: "user", userId: existing.userId };
   }
   const plan = provisioningPlan(provider, await repos.ssoProviders.mappingsForDomain(provider.id, emailDomainOf(account.email)));
-  if (!plan.allowed) return null;
+  if (!plan.allowed) return { kind: "not_provisioned" };
   const id = randomUUID();
   await deps.data.write(async (tx, events) => {
     await tx.users.create({
@@ -181,7 +180,7 @@ async function accountUser(
       data: { user_id: id, provider: provider.name, memberships: plan.memberships },
     });
   });
-  return id;
+  return { kind: "user", userId: id };
 }
 
 /**

@@ -19,7 +19,10 @@ export async function bindPendingToFlow(deps: IdentityDeps, pendingToken: string
     await deps.redis.set(key(deps, pendingToken), flowHash, "PX", PENDING_LOGIN_TTL_MS + 60_000);
     return true;
   } catch (err) {
-    deps.logger.warn({ err: { message: (err as Error).message } }, "pending-login store unavailable; not binding the SSO login to its browser");
+    deps.logger.warn(
+      { err: { message: (err as Error).message } },
+      "pending-login store unavailable; not binding the SSO login to its browser",
+    );
     return false;
   }
 }
