@@ -80,9 +80,13 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
   /**
    * Like a browser: start at the gateway, sign in and consent at the provider, come back to the
    * callback. `browser` is the one that starts (a fresh one by default); `callbackIn` the one that
-   * opens the callback URL (the same by default).
+   * opens the callback URL (the same by default), after `beforeCallback`.
    */
-  async function signInAtProvider(name: string, login: string, opts: { start?: string; browser?: Browser; callbackIn?: Browser } = {}) {
+  async function signInAtProvider(
+    name: string,
+    login: string,
+    opts: { start?: string; browser?: Browser; callbackIn?: Browser; beforeCallback?: () => Promise<void> } = {},
+  ) {
     const ip = newClientIp();
     const browser = opts.browser ?? new Browser();
     const begin = await browser.get(`${system.gatewayUrl}/api/v1${opts.start ?? `/auth/sso/${name}`}`, { "x-forwarded-for": ip });
@@ -105,6 +109,7 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
       url = new URL(submitted.headers.get("location")!, issuer).href;
     }
     const callbackUrl = throughGateway(url);
+    await opts.beforeCallback?.();
     const back = await (opts.callbackIn ?? browser).get(callbackUrl, { "x-forwarded-for": ip });
     return {
       browser,
@@ -611,27 +616,39 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
       expect(resolved).toMatchObject({ status: 200, body: { user: { id: user.userId } } });
     });
 
-    it("when a link is finished without the linking user's session, then it is refused and nothing is linked", async () => {
+    it("when a link is started or finished without the linking user's session, then it is refused and nothing is linked", async () => {
       const user = await registerUser(api, "forced");
       const account = `forced-${randomBytes(3).toString("hex")}@idp.example.test`;
+      const startLink = async (browser: Browser) => {
+        const ticket = await api<{ ticket: string }>("POST", "/ws/ticket", { token: user.token });
+        expect(ticket.status).toBe(201);
+        return browser.get(`${system.gatewayUrl}/api/v1/auth/sso/${NAMES.main}?intent=link&ticket=${ticket.body.ticket}`, {
+          "x-forwarded-for": newClientIp(),
+        });
+      };
       // a ticket of the user's, opened in a browser with no session (sent to a victim, say)
-      const ticket = await api<{ ticket: string }>("POST", "/ws/ticket", { token: user.token });
-      const bare = await signInAtProvider(NAMES.main, account, {
-        start: `/auth/sso/${NAMES.main}?intent=link&ticket=${ticket.body.ticket}`,
-      });
-      expect(bare).toMatchObject({ status: 302, location: `${BASE_URL}/login#error=link_session_required` });
+      const bare = await startLink(new Browser());
+      expect(bare.status).toBe(302);
+      expect(bare.headers.get("location")).toBe(`${BASE_URL}/login#error=link_session_required`);
       // or in a browser signed in as someone else
       const someone = await registerUser(api, "someone");
-      const browser = new Browser();
-      await passwordLoginIn(browser, someone.email);
-      const again = await api<{ ticket: string }>("POST", "/ws/ticket", { token: user.token });
-      const crossed = await signInAtProvider(NAMES.main, account, {
-        start: `/auth/sso/${NAMES.main}?intent=link&ticket=${again.body.ticket}`,
-        browser,
+      const elsewhere = new Browser();
+      await passwordLoginIn(elsewhere, someone.email);
+      expect((await startLink(elsewhere)).headers.get("location")).toBe(`${BASE_URL}/login#error=link_session_required`);
+      // started in the user's browser, but the user signed out before the provider sent the browser back
+      const own = new Browser();
+      const token = await passwordLoginIn(own, user.email);
+      const ticket = await api<{ ticket: string }>("POST", "/ws/ticket", { token });
+      const signedOut = await signInAtProvider(NAMES.main, account, {
+        start: `/auth/sso/${NAMES.main}?intent=link&ticket=${ticket.body.ticket}`,
+        browser: own,
+        beforeCallback: async () => {
+          expect((await own.json("POST", `${system.gatewayUrl}/api/v1/auth/logout`, {})).status).toBe(200);
+        },
       });
-      expect(crossed.location).toBe(`${BASE_URL}/login#error=link_session_required`);
-      for (const token of [user.token, someone.token]) {
-        expect((await api<{ data: unknown[] }>("GET", "/auth/me/sso", { token })).body.data).toEqual([]);
+      expect(signedOut.location).toBe(`${BASE_URL}/login#error=link_session_required`);
+      for (const t of [user.token, someone.token]) {
+        expect((await api<{ data: unknown[] }>("GET", "/auth/me/sso", { token: t })).body.data).toEqual([]);
       }
     });
   });

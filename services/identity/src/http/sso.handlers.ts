@@ -22,8 +22,9 @@ export const ssoHandlers = (deps: IdentityDeps): Handlers<typeof ssoLoginRoutes>
       intent: query.intent,
       ticket: query.ticket,
       flow: ssoFlowCookieOf(http.req),
+      session: refreshCookieOf(http.req),
     });
-    setSsoFlowCookie(http.res, deps.config, started.flow, SSO_FLOW_TTL_MS);
+    if (started.flow) setSsoFlowCookie(http.res, deps.config, started.flow, SSO_FLOW_TTL_MS);
     http.res.redirect(302, started.location);
   },
   ssoCallback: async ({ ctx, params, query, http }) => {

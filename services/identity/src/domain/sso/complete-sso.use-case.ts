@@ -8,6 +8,7 @@ import { createPendingLogin, dropPendingLogin } from "../auth/pending-login";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { emailDomainOf, provisioningPlan } from "../sso-admin/provisioning-plan";
 import { opaqueToken, sha256 } from "../tokens";
+import { browserSessionUser } from "./own-session";
 import type { ProviderAccount } from "../../adapters/relying-party";
 import {
   codeRedirect,
@@ -62,8 +63,10 @@ export async function completeSso(
   };
   // login CSRF: a callback URL (or its code) sent to someone else's browser signs nobody in there
   if (input.flow === undefined || sha256(input.flow) !== grant.flow) return fail("other_browser", grant.user_id);
-  // forced linking: the ticket's user must be the one signed in in this browser
-  if (grant.intent === "link" && (!grant.user_id || (await sessionUserOf(deps, input.session)) !== grant.user_id)) {
+  // forced linking: the ticket's user must still be the one signed in in this browser (checked at
+  // the start too; with `cookies.same_site: strict` the provider's redirect brings no session cookie,
+  // and the start's check with this browser's flow cookie is what holds)
+  if (grant.intent === "link" && !(await linkerStillHere(deps, grant.user_id, input.session))) {
     return fail("link_session_required", grant.user_id);
   }
   if (!provider.enabled) return fail("provider_unavailable");
@@ -89,20 +92,18 @@ export async function completeSso(
 
 type Fail = (code: SsoErrorCode, userId?: string | null) => Promise<string>;
 
+async function linkerStillHere(deps: IdentityDeps, userId: string | null, session: string | undefined): Promise<boolean> {
+  if (!userId) return false;
+  if (deps.config.cookies.same_site === "strict") return true;
+  return (await browserSessionUser(deps, session)) === userId;
+}
+
 /**
  * Whether the provider's address may be used: it must not say the address is unverified, and it
  * must say it is verified unless the provider is trusted for email (some send no claim at all).
  */
 const emailAccepted = (provider: StoredProvider, account: ProviderAccount): boolean =>
   account.emailVerified === true || (account.emailVerified === null && provider.trust_email);
-
-/** The user whose session the refresh cookie holds (an active session), or null. */
-async function sessionUserOf(deps: IdentityDeps, refreshToken: string | undefined): Promise<string | null> {
-  if (!refreshToken) return null;
-  const found = await deps.data.repos.sessions.locateRefreshToken(sha256(refreshToken));
-  if (!found || found.sessionRevoked || found.sessionExpiresAt.getTime() <= deps.now()) return null;
-  return found.userId;
-}
 
 /**
  * The user a provider account signs in: linked already, linked now by its email, or provisioned.

@@ -1,20 +1,28 @@
 import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityDeps, PublicCtx } from "../deps";
 import { opaqueToken, sha256 } from "../tokens";
-import { flowValueOr, redirectUriOf, SSO_STATE_TTL_MS, type StatePayload } from "./sso-flow";
+import { browserSessionUser } from "./own-session";
+import { errorRedirect, flowValueOr, redirectUriOf, SSO_STATE_TTL_MS, type StatePayload } from "./sso-flow";
 import { redeemWsTicket } from "./ws-ticket";
 
 /**
  * `GET /auth/sso/:provider`: the authorization URL (code flow, PKCE S256); the verifier, state and
  * nonce are kept server-side for 10 minutes with the hash of the browser's flow cookie (`flow`: the
  * one the request brought, else a fresh one), which the handler sets. Linking names the user
- * through a WebSocket ticket.
+ * through a WebSocket ticket, and must start in a browser signed in as that user (`session`, its
+ * refresh cookie): a ticket sent to someone else links nothing (to `/login#error=link_session_required`).
  */
 export async function startSso(
   deps: IdentityDeps,
-  _ctx: PublicCtx,
-  input: { provider: string; intent?: "login" | "link" | undefined; ticket?: string | undefined; flow?: string | undefined },
-): Promise<{ location: string; flow: string }> {
+  ctx: PublicCtx,
+  input: {
+    provider: string;
+    intent?: "login" | "link" | undefined;
+    ticket?: string | undefined;
+    flow?: string | undefined;
+    session?: string | undefined;
+  },
+): Promise<{ location: string; flow: string | null }> {
   const provider = await deps.data.repos.ssoProviders.byName(input.provider);
   if (!provider?.enabled) throw errors.notFound("SSO provider");
   let userId: string | null = null;
@@ -22,6 +30,13 @@ export async function startSso(
     if (!input.ticket) throw errors.validation("ticket is required to link a provider");
     userId = await redeemWsTicket(deps, input.ticket);
     if (!userId) throw errors.unauthenticated("invalid or expired ticket");
+    if ((await browserSessionUser(deps, input.session)) !== userId) {
+      deps.logger.warn(
+        { provider: provider.name, user_id: userId, ip: ctx.ip },
+        "SSO link started outside the linking user's browser; refused",
+      );
+      return { location: errorRedirect(deps, "link_session_required"), flow: null };
+    }
   }
   const { state, nonce, codeVerifier, codeChallenge } = await deps.rp.newLoginChecks();
   let url: URL;
