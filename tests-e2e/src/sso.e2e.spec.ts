@@ -573,6 +573,25 @@ describe("single sign-on with OpenID Connect against a real provider", () => {
   });
 
   describe("bound to the browser that started it", () => {
+    it("when a login starts, then the browser gets an HttpOnly, SameSite=Lax flow cookie on the auth paths, kept by a second start", async () => {
+      const first = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${NAMES.main}`, { redirect: "manual" });
+      expect(first.status).toBe(302);
+      const cookie = first.headers.getSetCookie().find((c) => c.startsWith("bb_sso_flow="));
+      expect(cookie).toBeDefined();
+      const attributes = cookie!.split(";").map((a) => a.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/api/v1/auth"]));
+      expect(attributes.some((a) => a.startsWith("max-age="))).toBe(true);
+      // a second login in another tab of the same browser keeps the cookie, so the first still completes
+      const pair = cookie!.split(";")[0]!;
+      const second = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${NAMES.main}`, { redirect: "manual", headers: { cookie: pair } });
+      expect(
+        second.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("bb_sso_flow="))
+          ?.split(";")[0],
+      ).toBe(pair);
+    });
+
     it("when the callback is opened in another browser, then it is refused and nobody is signed in", async () => {
       const user = await verifiedUser("elsewhere");
       const other = new Browser();
