@@ -142,7 +142,7 @@ describe("single sign-on with the github preset", () => {
     const admin = await api<{ tokens: { access_token: string } }>("POST", "/auth/register", {
       body: { email: adminEmail, password: STRONG_PASSWORD, display_name: "Root" },
     });
-    expect(admin.status).toBe(201);
+    expect(admin).toMatchObject({ status: 201 });
     adminToken = admin.body.tokens.access_token;
   }, 120_000);
 
