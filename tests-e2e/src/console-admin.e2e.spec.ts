@@ -194,10 +194,16 @@ describe("the console: admin console", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole("button", { name: "Test these settings" }).click();
       await dialog.getByRole("status").filter({ hasText: "Provider test passed" }).waitFor();
+      // off unless the admin says the provider owns its addresses
+      const trust = dialog.getByRole("switch", { name: "Trust this provider's email addresses" });
+      expect(await trust.isChecked()).toBe(false);
+      await trust.check();
       await dialog.getByRole("button", { name: "Create provider" }).click();
 
       await page.getByRole("heading", { name: `Test IdP ${name}`, level: 1 }).waitFor();
       providers.push(new URL(page.url()).pathname.split("/").pop()!);
+      const saved = await api<{ trust_email: boolean }>("GET", `/admin/sso/providers/${providers.at(-1)!}`, { token: admin.token });
+      expect(saved.body.trust_email).toBe(true);
       // the secret is write-only: stored, never shown
       await page.getByText("Client secret:").waitFor();
       expect(await page.getByLabel("New client secret").inputValue()).toBe("");

@@ -7,7 +7,7 @@ import { attachConsole } from "./console/browser";
 import { uniqueEmail, userBrowser } from "./console/world";
 import { startOidcProvider } from "./oidc-provider";
 import { SharedSystem } from "./shared-system";
-import { registerAdmin } from "./world";
+import { registerAdmin, STRONG_PASSWORD } from "./world";
 
 const CLIENT_ID = "burnbox-console-e2e";
 const CLIENT_SECRET = randomBytes(16).toString("hex");
@@ -107,6 +107,25 @@ describe("the console: single sign-on", () => {
     } finally {
       await first.context.close();
       await second.context.close();
+    }
+  });
+
+  it("when someone registered the address with a password and never verified it, then the SSO login is refused and the page says to sign in with the password and link from the account page", async () => {
+    const email = uniqueEmail("sso-taken");
+    const registered = await api("POST", "/auth/register", { body: { email, password: STRONG_PASSWORD, display_name: "First" } });
+    expect(registered.status).toBe(201);
+    const { context, page } = await userBrowser(ui.browser, system);
+    try {
+      await page.goto("/login");
+      await page.getByRole("link", { name: `Continue with ${LABEL}` }).click();
+      await atProvider(page, email, issuer);
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Sign in with your password, then link the identity provider from your account page" })
+        .waitFor();
+      expect(new URL(page.url()).hash).toBe("#error=link_required");
+    } finally {
+      await context.close();
     }
   });
 

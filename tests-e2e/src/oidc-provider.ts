@@ -5,7 +5,8 @@ import { createInterface } from "node:readline";
 /**
  * A real OpenID provider (oidc-provider 8) on 127.0.0.1, in a child process: it is an ES module,
  * which jest's CommonJS runtime cannot load. Its dev interactions accept any login; the login is
- * the subject and the email, verified unless it starts with `unverified+`. `/redirect/...` answers
+ * the subject and the email, verified unless it starts with `unverified+`; after `noclaim+` the ID
+ * token has no `email_verified` claim at all (as some providers send it). `/redirect/...` answers
  * 302 to the real discovery document, for the SSRF test.
  */
 const PROVIDER_SCRIPT = `
@@ -24,6 +25,7 @@ const provider = new Provider(issuer, {
   findAccount: (_ctx, id) => ({
     accountId: id,
     claims: () => {
+      if (id.startsWith("noclaim+")) return { sub: id, email: id.slice(8), name: "SSO " + id.slice(8).split("@")[0] };
       const unverified = id.startsWith("unverified+");
       return { sub: id, email: unverified ? id.slice(11) : id, email_verified: !unverified, name: "SSO " + id.split("@")[0] };
     },

@@ -76,6 +76,30 @@ async function startFakeGithub(account: { id: number; login: string; email: stri
 }
 
 /**
+ * A browser, as far as BurnBox sees it: the cookies the gateway set (the SSO flow cookie, the
+ * session's) go back with each of its requests; the GitHub stand-in needs none.
+ */
+function browser() {
+  const jar = new Map<string, string>();
+  return async (url: string | URL, init: { method?: string; body?: unknown } = {}) => {
+    const headers: Record<string, string> = init.body === undefined ? {} : { "content-type": "application/json" };
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(url, {
+      method: init.method ?? "GET",
+      headers,
+      redirect: "manual",
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const pair = c.split(";")[0]!;
+      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    return res;
+  };
+}
+type Browser = ReturnType<typeof browser>;
+
+/**
  * The github preset end to end (issue #16): plain OAuth2 with PKCE against a GitHub stand-in on
  * 127.0.0.1 (`sso.github_url` and `sso.github_api_url`, listed in `sso.unsafe_allowed_issuers`),
  * the verified primary email read from the API. This file runs a system of its own, since the
@@ -84,9 +108,24 @@ async function startFakeGithub(account: { id: number; login: string; email: stri
 describe("single sign-on with the github preset", () => {
   const email = `octo-${randomBytes(3).toString("hex")}@github-e2e.test`;
   const adminEmail = `root-${randomBytes(3).toString("hex")}@github-e2e.test`;
+  const name = "gh-e2e";
   let github: Awaited<ReturnType<typeof startFakeGithub>>;
   let system: System;
   let api: ReturnType<typeof apiClient>;
+  let adminToken = "";
+
+  /** Like a browser: the gateway sends it to GitHub, which sends it back to the callback (opened in `callbackIn`). */
+  async function viaGithub(start: Browser, callbackIn: Browser = start) {
+    const begin = await start(`${system.gatewayUrl}/api/v1/auth/sso/${name}`);
+    expect(begin.status).toBe(302);
+    const authorize = new URL(begin.headers.get("location")!);
+    const atGithub = await fetch(authorize, { redirect: "manual" });
+    expect(atGithub.status).toBe(302);
+    const callback = new URL(atGithub.headers.get("location")!);
+    const throughGateway = `${system.gatewayUrl}${callback.pathname}${callback.search}`;
+    const back = await callbackIn(throughGateway);
+    return { authorize, throughGateway, status: back.status, location: new URL(back.headers.get("location") ?? "/", system.gatewayUrl) };
+  }
 
   beforeAll(async () => {
     github = await startFakeGithub({ id: 583231, login: "octocat", email, verified: true });
@@ -100,6 +139,11 @@ describe("single sign-on with the github preset", () => {
       },
     });
     api = apiClient(system.gatewayUrl);
+    const admin = await api<{ tokens: { access_token: string } }>("POST", "/auth/register", {
+      body: { email: adminEmail, password: STRONG_PASSWORD, display_name: "Root" },
+    });
+    expect(admin).toMatchObject({ status: 201 });
+    adminToken = admin.body.tokens.access_token;
   }, 120_000);
 
   afterAll(async () => {
@@ -108,64 +152,72 @@ describe("single sign-on with the github preset", () => {
   });
 
   it("when a new user signs in with GitHub, then the verified primary email provisions them, the code exchanges once and /auth/me answers", async () => {
-    const admin = await api<{ tokens: { access_token: string } }>("POST", "/auth/register", {
-      body: { email: adminEmail, password: STRONG_PASSWORD, display_name: "Root" },
-    });
-    expect(admin.status).toBe(201);
-    const name = "gh-e2e";
     const provider = await api<{ id: string }>("POST", "/admin/sso/providers", {
-      token: admin.body.tokens.access_token,
+      token: adminToken,
       body: { name, provider_type: "github", label: "GitHub", client_id: CLIENT_ID, client_secret: CLIENT_SECRET, auto_provision: true },
     });
     expect(provider.status).toBe(201);
-    const tested = await api("POST", "/admin/sso/test", { token: admin.body.tokens.access_token, body: { provider_id: provider.body.id } });
+    const tested = await api("POST", "/admin/sso/test", { token: adminToken, body: { provider_id: provider.body.id } });
     expect(tested.body).toMatchObject({
       success: true,
       endpoints: { authorization: `${github.origin}/login/oauth/authorize`, token: `${github.origin}/login/oauth/access_token` },
     });
 
-    // like a browser: the gateway sends it to GitHub, which sends it back to the callback
-    const begin = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${name}`, { redirect: "manual" });
-    expect(begin.status).toBe(302);
-    const authorize = new URL(begin.headers.get("location")!);
-    expect(authorize.origin + authorize.pathname).toBe(`${github.origin}/login/oauth/authorize`);
-    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(authorize.searchParams.get("scope")).toBe("read:user user:email");
-    const atGithub = await fetch(authorize, { redirect: "manual" });
-    expect(atGithub.status).toBe(302);
-    const callback = new URL(atGithub.headers.get("location")!);
-    const throughGateway = `${system.gatewayUrl}${callback.pathname}${callback.search}`;
-    const back = await fetch(throughGateway, { redirect: "manual" });
+    const inBrowser = browser();
+    const back = await viaGithub(inBrowser);
+    expect(back.authorize.origin + back.authorize.pathname).toBe(`${github.origin}/login/oauth/authorize`);
+    expect(back.authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(back.authorize.searchParams.get("scope")).toBe("read:user user:email");
     expect(back.status).toBe(302);
-    const code = new URL(back.headers.get("location")!).searchParams.get("sso_code");
+    const code = back.location.searchParams.get("sso_code");
     expect(code).toBeTruthy();
     expect(github.seen).toEqual(expect.arrayContaining(["POST /login/oauth/access_token", "GET /user", "GET /user/emails"]));
 
-    const exchanged = await api<{ user: { id: string; email: string; sso_provider: string }; tokens: { access_token: string } }>(
-      "POST",
-      "/auth/sso/exchange",
-      { body: { code } },
-    );
+    const exchange = () => inBrowser(`${system.gatewayUrl}/api/v1/auth/sso/exchange`, { method: "POST", body: { code } });
+    const exchanged = await exchange();
     expect(exchanged.status).toBe(200);
-    expect(exchanged.body.user).toMatchObject({ email, sso_provider: name });
-    expect((await api("POST", "/auth/sso/exchange", { body: { code } })).status).toBe(401);
-    const me = await api<{ email: string }>("GET", "/auth/me", { token: exchanged.body.tokens.access_token });
+    const out = (await exchanged.json()) as { user: { id: string; email: string; sso_provider: string }; tokens: { access_token: string } };
+    expect(out.user).toMatchObject({ email, sso_provider: name });
+    expect((await exchange()).status).toBe(401);
+    const me = await api<{ email: string }>("GET", "/auth/me", { token: out.tokens.access_token });
     expect(me).toMatchObject({ status: 200, body: { email } });
     const identities = await api<{ data: Array<{ provider: string; subject: string; email: string }> }>("GET", "/auth/me/sso", {
-      token: exchanged.body.tokens.access_token,
+      token: out.tokens.access_token,
     });
     expect(identities.body.data).toEqual([expect.objectContaining({ provider: name, subject: "583231", email })]);
     // the state was single use
-    expect((await fetch(throughGateway, { redirect: "manual" })).status).toBe(400);
+    expect((await inBrowser(back.throughGateway)).status).toBe(400);
 
     // GitHub no longer vouches for the primary address: the browser lands on #error, nobody signs in
     github.account.verified = false;
     github.account.email = `unverified-${email}`;
-    const again = await fetch(`${system.gatewayUrl}/api/v1/auth/sso/${name}`, { redirect: "manual" });
-    const viaGithub = await fetch(again.headers.get("location")!, { redirect: "manual" });
-    const cb = new URL(viaGithub.headers.get("location")!);
-    const refused = await fetch(`${system.gatewayUrl}${cb.pathname}${cb.search}`, { redirect: "manual" });
+    const refused = await viaGithub(browser());
     expect(refused.status).toBe(302);
-    expect(new URL(refused.headers.get("location")!).hash).toBe("#error=email_not_verified");
+    expect(refused.location.hash).toBe("#error=email_not_verified");
+  });
+
+  it("when someone registered GitHub's verified primary address with a password and never verified it, then the GitHub login is refused with the link message and links nothing", async () => {
+    const victim = `victim-${randomBytes(3).toString("hex")}@github-e2e.test`;
+    const registered = await api<{ tokens: { access_token: string } }>("POST", "/auth/register", {
+      body: { email: victim, password: STRONG_PASSWORD, display_name: "Not the owner" },
+    });
+    expect(registered.status).toBe(201);
+    Object.assign(github.account, { id: 900001, login: "victim", email: victim, verified: true });
+    const back = await viaGithub(browser());
+    expect(back.location.hash).toBe("#error=link_required");
+    const login = await api("POST", "/auth/login", { body: { email: victim, password: STRONG_PASSWORD } });
+    expect(login.status).toBe(200);
+    const identities = await api<{ data: unknown[] }>("GET", "/auth/me/sso", { token: registered.body.tokens.access_token });
+    expect(identities.body.data).toEqual([]);
+  });
+
+  it("when GitHub's callback is opened in another browser than the one that started, then it is refused and nobody signs in", async () => {
+    const fresh = `fresh-${randomBytes(3).toString("hex")}@github-e2e.test`;
+    Object.assign(github.account, { id: 900002, login: "fresh", email: fresh, verified: true });
+    const back = await viaGithub(browser(), browser());
+    expect(back.location.hash).toBe("#error=other_browser");
+    // nobody was provisioned: the address is still free to register
+    const registered = await api("POST", "/auth/register", { body: { email: fresh, password: STRONG_PASSWORD, display_name: "Fresh" } });
+    expect(registered.status).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Actor } from "@burnbox/contracts";
 import type { Infra } from "@burnbox/service-kit/runtime";
-import type { TestService } from "@burnbox/test-kit";
+import { internalHeaders, type TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
 import { recordAudit, registerUser, startIdentity } from "./support";
@@ -53,8 +53,9 @@ describe("SSO storage and one-time codes on real Postgres, Redis and NATS", () =
     expect(JSON.stringify(entry)).not.toContain(SECRET);
   });
 
-  it("when a one-time code is exchanged twice or after 60 s, then only the first exchange in time signs in", async () => {
+  it("when a one-time code is exchanged twice, after 60 s or without its browser's flow cookie, then only the first exchange in time in that browser signs in", async () => {
     const user = await registerUser(call, `sso-${ns}@example.test`);
+    const flow = "F".repeat(43);
     const grant = async (code: string) =>
       service.deps.data.repos.ssoGrants.put(
         "code",
@@ -63,17 +64,33 @@ describe("SSO storage and one-time codes on real Postgres, Redis and NATS", () =
           sealed: service.deps.secrets.seal(
             JSON.stringify({ user_id: user.user.id, tokens: { ...user.tokens, session_id: randomUUID() } }),
           ),
+          flow: sha256(flow),
         },
         new Date(Date.now() + offset + 60_000),
       );
+    /** The exchange as a browser sends it: with its flow cookie, or none. */
+    const exchange = async (code: string, cookie: string | null = flow) => {
+      const res = await fetch(`http://127.0.0.1:${service.port}/api/v1/auth/sso/exchange`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...internalHeaders(null),
+          ...(cookie === null ? {} : { cookie: `bb_sso_flow=${cookie}` }),
+        },
+        body: JSON.stringify({ code }),
+      });
+      return { status: res.status, body: (await res.json()) as { user?: { id: string } } };
+    };
     await grant("fresh-code");
-    const first = await call<{ user: { id: string } }>("POST", "/auth/sso/exchange", { actor: null, body: { code: "fresh-code" } });
+    expect((await exchange("fresh-code", null)).status).toBe(401);
+    expect((await exchange("fresh-code", "G".repeat(43))).status).toBe(401);
+    const first = await exchange("fresh-code");
     expect(first).toMatchObject({ status: 200, body: { user: { id: user.user.id } } });
-    expect((await call("POST", "/auth/sso/exchange", { actor: null, body: { code: "fresh-code" } })).status).toBe(401);
+    expect((await exchange("fresh-code")).status).toBe(401);
 
     await grant("old-code");
     offset += 61_000;
-    expect((await call("POST", "/auth/sso/exchange", { actor: null, body: { code: "old-code" } })).status).toBe(401);
+    expect((await exchange("old-code")).status).toBe(401);
     // an expired code is gone after its one try, like a used one
     const left = await infra.pool!.query("SELECT 1 FROM sso_grants WHERE handle_hash = $1", [sha256("old-code")]);
     expect(left.rowCount).toBe(0);

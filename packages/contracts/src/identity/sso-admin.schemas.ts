@@ -26,6 +26,7 @@ export const SsoProvider = z
     scopes: z.array(z.string()),
     enabled: z.boolean(),
     auto_provision: z.boolean(),
+    trust_email: z.boolean(),
     default_org_id: Uuid.nullable(),
     default_org_role: SsoOrgRole,
     created_at: Timestamp,
@@ -58,6 +59,15 @@ export const SsoProviderBody = z
       .default(["openid", "email", "profile"]),
     enabled: z.boolean().default(true),
     auto_provision: z.boolean().default(false),
+    /**
+     * The provider is authoritative for the addresses it asserts: an address it sends counts as
+     * verified even without an `email_verified` claim (never when it says false), the accounts it
+     * creates have a verified address, and a first sign-in links to the local account of that
+     * address when that account's address is verified. Off: a first sign-in never links to an
+     * existing account (the user links the provider from the account page) and what it creates
+     * is unverified. A local account whose address was never verified is never linked automatically.
+     */
+    trust_email: z.boolean().default(false),
     default_org_id: Uuid.nullable().optional(),
     default_org_role: SsoOrgRole.default("member"),
   })

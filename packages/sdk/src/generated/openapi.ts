@@ -3692,6 +3692,7 @@ export interface components {
             provider_type: "oidc" | "google" | "azure" | "okta" | "github";
             scopes: string[];
             tenant_id: string | null;
+            trust_email: boolean;
             /** Format: date-time */
             updated_at: string;
         };
@@ -3731,6 +3732,8 @@ export interface components {
              */
             scopes: string[];
             tenant_id?: string | null;
+            /** @default false */
+            trust_email: boolean;
         };
         SsoProviderSummary: {
             label: string;

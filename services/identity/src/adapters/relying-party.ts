@@ -10,7 +10,8 @@ import { guardedFetch } from "./guarded-fetch";
 export interface ProviderAccount {
   subject: string;
   email: string | null;
-  emailVerified: boolean;
+  /** The provider's word on the address: true or false as it said, null when it said nothing (no `email_verified` claim). */
+  emailVerified: boolean | null;
   name: string | null;
 }
 
@@ -137,7 +138,7 @@ export class RelyingParty {
     return {
       subject: claims.sub,
       email: typeof claims.email === "string" ? claims.email.toLowerCase() : null,
-      emailVerified: claims.email_verified === true,
+      emailVerified: typeof claims.email_verified === "boolean" ? claims.email_verified : null,
       name: typeof claims.name === "string" ? claims.name : null,
     };
   }

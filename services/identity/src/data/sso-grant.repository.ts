@@ -19,6 +19,18 @@ export class SsoGrantRepository {
     return row && row.expires_at.getTime() > now.getTime() ? row.payload : null;
   }
 
+  /**
+   * Like `take`, for a handle bound to a browser: only when the payload's `flow` is `flowHash`. A
+   * try from another browser finds nothing and leaves the handle to its own browser.
+   */
+  async takeBound(kind: GrantKind, handleHash: string, flowHash: string, now: Date): Promise<unknown> {
+    const rows = await this.db.$queryRaw<{ payload: unknown; expires_at: Date }[]>`
+      DELETE FROM sso_grants WHERE handle_hash = ${handleHash} AND kind = ${kind} AND payload->>'flow' = ${flowHash}
+      RETURNING payload, expires_at`;
+    const row = rows[0];
+    return row && row.expires_at.getTime() > now.getTime() ? row.payload : null;
+  }
+
   async purgeExpired(now: Date): Promise<number> {
     return (await this.db.ssoGrant.deleteMany({ where: { expiresAt: { lt: now } } })).count;
   }

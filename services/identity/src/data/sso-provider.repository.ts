@@ -22,6 +22,7 @@ export interface ProviderFields {
   scopes: string[];
   enabled: boolean;
   autoProvision: boolean;
+  trustEmail: boolean;
   defaultOrgId: string | null;
   defaultOrgRole: string;
 }
@@ -47,6 +48,7 @@ function toProvider(r: ProviderRow): StoredProvider {
     scopes: r.scopes,
     enabled: r.enabled,
     auto_provision: r.autoProvision,
+    trust_email: r.trustEmail,
     default_org_id: r.defaultOrgId,
     default_org_role: r.defaultOrgRole as SsoProvider["default_org_role"],
     created_at: r.createdAt.toISOString(),

@@ -22,9 +22,26 @@ export function clearRefreshCookie(res: Response, config: IdentityConfig): void 
   res.clearCookie(REFRESH_COOKIE, cookieOptions(config));
 }
 
-function refreshCookieOf(req: Request): string | undefined {
-  const v = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
+const cookieOf = (req: Request, name: string): string | undefined => {
+  const v = (req.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof v === "string" && v.length > 0 ? v : undefined;
+};
+
+/** The refresh token of cookie mode, when the browser sent it. */
+export const refreshCookieOf = (req: Request): string | undefined => cookieOf(req, REFRESH_COOKIE);
+
+/**
+ * The SSO flow cookie: set when a login or link starts, required at its callback, at the code's
+ * exchange and by a session conflict it opened. HttpOnly, on the auth routes only, and always
+ * SameSite=Lax: the provider's redirect back to the callback is a cross-site top-level GET, which
+ * carries Lax cookies and not Strict ones.
+ */
+export const SSO_FLOW_COOKIE = "bb_sso_flow";
+
+export const ssoFlowCookieOf = (req: Request): string | undefined => cookieOf(req, SSO_FLOW_COOKIE);
+
+export function setSsoFlowCookie(res: Response, config: IdentityConfig, value: string, maxAgeMs: number): void {
+  res.cookie(SSO_FLOW_COOKIE, value, { ...cookieOptions(config), sameSite: "lax", maxAge: maxAgeMs });
 }
 
 /** Endpoints that set or read the cookie accept browser requests only from our own origins. */

@@ -128,6 +128,12 @@ export function ProviderForm({
           checked={draft.auto_provision}
           onChange={(e) => onChange({ auto_provision: e.currentTarget.checked })}
         />
+        <Switch
+          label="Trust this provider's email addresses"
+          description="Only for a provider that owns the addresses it asserts (your company's directory). Its addresses count as verified, and a first sign-in joins the existing account with that address when that address is verified. Without it, people with an account link the provider from their account page."
+          checked={draft.trust_email}
+          onChange={(e) => onChange({ trust_email: e.currentTarget.checked })}
+        />
         <Group grow align="flex-start" wrap="wrap">
           <Select
             label="New accounts join"

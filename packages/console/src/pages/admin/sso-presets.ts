@@ -80,6 +80,7 @@ export interface ProviderDraft {
   scopes: string;
   enabled: boolean;
   auto_provision: boolean;
+  trust_email: boolean;
   default_org_id: string | null;
   default_org_role: SsoProviderBody["default_org_role"];
 }
@@ -96,6 +97,7 @@ export function draftFromPreset(p: Preset): ProviderDraft {
     scopes: p.scopes.join(" "),
     enabled: true,
     auto_provision: false,
+    trust_email: false,
     default_org_id: null,
     default_org_role: "member",
   };
@@ -113,6 +115,7 @@ export function draftFromProvider(p: SsoProvider): ProviderDraft {
     scopes: p.scopes.join(" "),
     enabled: p.enabled,
     auto_provision: p.auto_provision,
+    trust_email: p.trust_email,
     default_org_id: p.default_org_id,
     default_org_role: p.default_org_role,
   };
@@ -132,6 +135,7 @@ export function bodyOf(d: ProviderDraft): SsoProviderBody {
     scopes: d.scopes.split(/[\s,]+/).filter(Boolean),
     enabled: d.enabled,
     auto_provision: d.auto_provision,
+    trust_email: d.trust_email,
     default_org_id: d.default_org_id,
     default_org_role: d.default_org_role,
   };

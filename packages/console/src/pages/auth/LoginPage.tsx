@@ -17,6 +17,11 @@ const SSO_ERRORS: Record<string, string> = {
   provider_unavailable: "The identity provider could not be reached. Please try again later.",
   already_linked: "That identity is already linked to another BurnBox account.",
   link_failed: "The identity could not be linked to your account.",
+  link_required:
+    "A BurnBox account with this email address already exists. Sign in with your password, then link the identity provider from your account page.",
+  other_browser: "This sign-in was started in another browser, or this browser did not keep its cookie. Please start it again here.",
+  link_session_required:
+    "Linking was not finished in the browser where you are signed in as the account that started it. Sign in, then link the identity provider again from your account page.",
 };
 
 /**
@@ -68,7 +73,8 @@ export default function LoginPage() {
     }
   }, [bb, ssoCode, pendingFromSso, finish, navigate]);
 
-  if (session.status === "signed-in" && !ssoCode && !conflict) return <Navigate to={safeNext(params.get("next"))} replace />;
+  // a signed-in user sent here with an SSO error (a failed link, say) reads it before going on
+  if (session.status === "signed-in" && !ssoCode && !conflict && !ssoError) return <Navigate to={safeNext(params.get("next"))} replace />;
 
   if (exchanging)
     return (

@@ -20,6 +20,7 @@ export function providerFields(deps: IdentityDeps, body: SsoProviderBody, keptSe
     scopes: [...new Set(body.scopes)],
     enabled: body.enabled,
     autoProvision: body.auto_provision,
+    trustEmail: body.trust_email,
     defaultOrgId: body.default_org_id ?? null,
     defaultOrgRole: body.default_org_role,
   };
@@ -32,4 +33,5 @@ export const providerAudit = (f: ProviderFields) => ({
   issuer_url: f.issuerUrl,
   enabled: f.enabled,
   auto_provision: f.autoProvision,
+  trust_email: f.trustEmail,
 });
