@@ -105,7 +105,13 @@ export async function waitForEmails(
       let expiresAt: Date;
       let from: string | null = null;
       do {
-        const page = await deps.data.hot.emails.firstRead(scope, { inboxId, after, unread: matchers.unread, columns, page: { from, limit } });
+        const page = await deps.data.hot.emails.firstRead(scope, {
+          inboxId,
+          after,
+          unread: matchers.unread,
+          columns,
+          page: { from, limit },
+        });
         if (!page) return null;
         expiresAt = page.expiresAt;
         // matched before the next page is read: one page's rows in memory at a time

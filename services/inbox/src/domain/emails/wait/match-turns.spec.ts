@@ -50,7 +50,13 @@ describe("MatchTurns", () => {
       burn(12);
       return false;
     };
-    const refused = await turns.filter(Array.from({ length: 20 }, (_, i) => i), costly, budget).catch((err: unknown) => err);
+    const refused = await turns
+      .filter(
+        Array.from({ length: 20 }, (_, i) => i),
+        costly,
+        budget,
+      )
+      .catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(400);
     expect((refused as AppError).message).toMatch(/spent more than 0.03 s of CPU/);

@@ -49,9 +49,20 @@ describe("a wait's pattern bounds", () => {
     // about the costliest kind: every instruction live on text with a space now and then
     let x = 7;
     const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const body = Array.from({ length: WAIT_LIMITS.bodyMatchMaxChars }, () => (next() < 0.1 ? " " : "abcdefgh"[Math.floor(next() * 8)])).join("");
+    const body = Array.from({ length: WAIT_LIMITS.bodyMatchMaxChars }, () =>
+      next() < 0.1 ? " " : "abcdefgh"[Math.floor(next() * 8)],
+    ).join("");
     const match = matcherFor(query({ body_re: "(\\w+\\s?){45}$" }));
-    const candidate = { id: "e", receivedAt: new Date(), isRead: false, from: [], recipients: [], subject: "", headers: {}, bodyText: body };
+    const candidate = {
+      id: "e",
+      receivedAt: new Date(),
+      isRead: false,
+      from: [],
+      recipients: [],
+      subject: "",
+      headers: {},
+      bodyText: body,
+    };
     match(candidate); // the JIT warmed
     const started = performance.now();
     match({ ...candidate, bodyText: `${body.slice(1)}a` });
