@@ -19,7 +19,7 @@ export interface WaitDeps {
 }
 
 /** How many emails one page of the first read holds: fewer when the bodies come along (each up to 64 KiB of text). */
-const PAGE_ROWS = { withBodies: 25, withoutBodies: 200 } as const;
+const PAGE_ROWS = { withBodies: 10, withoutBodies: 200 } as const;
 
 /**
  * What the matcher reads of a row, worked out once per row however many waits read it (a wake's
