@@ -36,6 +36,7 @@ import { createSmtpIntake } from "./smtp/intake";
 import { mailAuthentication } from "./adapters/mail-authentication";
 import { guardedLinkProber } from "./adapters/link-prober";
 import { MailWaits } from "./domain/emails/wait/mail-waits";
+import { MatchTurns } from "./domain/emails/wait/match-turns";
 import { WaitSlots } from "./domain/emails/wait/wait-slots";
 import { startCleanupWorker } from "./workers/cleanup.worker";
 
@@ -110,13 +111,13 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
   const consumers = await startTenancyConsumers(infra.nc, deps, infra.logger);
   const cleanup = startCleanupWorker(deps, infra.logger);
   // the waits held here (GET /inboxes/:id/emails/wait): woken by every intake's mail, answered on drain
-  const waits = new MailWaits((scope, inboxId, ids) => deps.data.hot.emails.named(scope, inboxId, ids), infra.logger);
+  const waits = new MailWaits((scope, inboxId, ids, columns) => deps.data.hot.emails.named(scope, inboxId, ids, columns), infra.logger);
   const wakes = startWaitWakes(infra.nc, config.nats.namespace, waits, infra.logger);
   const removeDrainHook = infra.drain.onDrain(() => waits.drainAll());
   const slots = new WaitSlots(infra.redis, config.redis.key_prefix, WAITS_PER_USER, infra.logger);
   const api = bindRoutes(inboxServiceRoutes, {
     ...inboxesHandlers(deps),
-    ...emailsHandlers(deps, { waits, slots }),
+    ...emailsHandlers(deps, { waits, slots, turns: new MatchTurns() }),
     ...demoHandlers(deps),
     ...smtpBehaviourHandlers(deps),
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
+import { WAIT_LIMITS } from "@burnbox/contracts";
 import { createRedis, type Redis } from "@burnbox/service-kit/data";
 import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
@@ -111,5 +112,46 @@ describe("GET /inboxes/:id/emails/wait held in the inbox service", () => {
     expect(third).not.toBeNull();
     second!();
     third!();
+  });
+
+  it("when the first read reads, then it takes pages of at most `limit` rows, with bodies (cut to what is matched) and headers only when asked", async () => {
+    const inbox = await newInbox();
+    const sendText = (subject: string, text: string) =>
+      nodemailer
+        .createTransport({ host: "127.0.0.1", port: intake.smtpPort, secure: false, ignoreTLS: true })
+        .sendMail({ from: "a@example.org", to: inbox.full_address, subject, text });
+    await sendText("one", `${"x".repeat(WAIT_LIMITS.bodyMatchMaxChars)}-beyond-the-cut`);
+    await sendText("two", "short");
+    await sendText("three", "short too");
+    await waitFor(async () => ((await wait(inbox.id, "count=3&timeout=0")).body.matched === 3 ? true : undefined), {
+      what: "three stored",
+    });
+    const scope = { orgId, teamId };
+    const read = (columns: { bodies: boolean; headers: boolean }, from: string | null, limit: number) =>
+      t.service.deps.data.hot.emails.firstRead(scope, { inboxId: inbox.id, after: null, unread: false, columns, page: { from, limit } });
+
+    const bare = await read({ bodies: false, headers: false }, null, 2);
+    expect(bare!.rows.map((r) => r.subject)).toEqual(["one", "two"]);
+    expect(bare!.rows.every((r) => r.bodyText === null && r.bodyHtml === null && Object.keys(r.headers as object).length === 0)).toBe(true);
+    expect(bare!.next).not.toBeNull();
+    const rest = await read({ bodies: false, headers: false }, bare!.next, 2);
+    expect(rest!.rows.map((r) => r.subject)).toEqual(["three"]);
+    expect(rest!.next).toBeNull();
+
+    const full = await read({ bodies: true, headers: true }, null, 10);
+    expect(full!.rows.map((r) => r.subject)).toEqual(["one", "two", "three"]);
+    expect(full!.rows[0]!.bodyText).toHaveLength(WAIT_LIMITS.bodyMatchMaxChars);
+    expect(full!.rows[0]!.bodyText).not.toContain("beyond");
+    expect(full!.rows[1]!.bodyText?.trim()).toBe("short");
+    expect((full!.rows[1]!.headers as Record<string, string>).subject).toBe("two");
+    expect(full!.next).toBeNull();
+
+    // another team's scope reads nothing, as for an unknown inbox
+    expect(
+      await t.service.deps.data.hot.emails.firstRead(
+        { orgId, teamId: randomUUID() },
+        { inboxId: inbox.id, after: null, unread: false, columns: { bodies: true, headers: true }, page: { from: null, limit: 10 } },
+      ),
+    ).toBeNull();
   });
 });

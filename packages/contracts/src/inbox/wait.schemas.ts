@@ -10,6 +10,23 @@ export const WAIT_LIMITS = {
   timeoutDefaultMs: 30_000,
   /** `subject_re`, `body_re` */
   patternMaxChars: 256,
+  /**
+   * A pattern's counted repetitions, nested counts multiplied (`(a{10}){10}` is 100; `{n,}` counts
+   * n, `{n,m}` m): at most this.
+   */
+  patternMaxRepeat: 100,
+  /**
+   * A pattern's compiled program (RE2's program size, its instructions): at most this. Matching
+   * costs about text length times the program's live instructions; with these two bounds a
+   * 64 KiB body takes tens of ms at worst (docs/performance.md, "Waiting for mail: pattern bounds").
+   */
+  patternMaxProgram: 300,
+  /** What the body matchers (`body`, `body_re`) read of each email: its first 64 Ki characters. */
+  bodyMatchMaxChars: 65_536,
+  /** Of an HTML part with no text part, the markup whose visible text is matched: its first 1 Mi characters. */
+  htmlMatchMaxChars: 1_048_576,
+  /** CPU time one wait may spend matching (over its first read and every wake): beyond it, 400. */
+  matchBudgetMs: 5_000,
   /** `from`, `to`, `subject`, `body` */
   substringMaxChars: 256,
   headerMaxRepeats: 20,
@@ -143,7 +160,12 @@ const pattern = (what: string) =>
     .min(1)
     .max(WAIT_LIMITS.patternMaxChars)
     .optional()
-    .openapi({ description: `A regular expression in RE2 syntax, matched in linear time against ${what}; an invalid one is a 400` });
+    .openapi({
+      description:
+        `A regular expression in RE2 syntax, matched in linear time against ${what}; an invalid one is a 400, and so is one ` +
+        `whose counted repetition exceeds ${WAIT_LIMITS.patternMaxRepeat} (nested counts multiplied) or whose compiled ` +
+        `program exceeds ${WAIT_LIMITS.patternMaxProgram} instructions`,
+    });
 
 /** The query of `GET /inboxes/:id/emails/wait` (extensions section 1); an unknown field is a 400. */
 export const WaitForEmailsQuery = z
@@ -151,9 +173,9 @@ export const WaitForEmailsQuery = z
     from: substring("the From address or name"),
     to: substring("any address or name in the To or Cc headers"),
     subject: substring("the subject"),
-    body: substring("the body (the text part, else the visible text of the HTML part)"),
+    body: substring("the body's first 64 KiB (the text part, else the visible text of the HTML part)"),
     subject_re: pattern("the subject"),
-    body_re: pattern("the body"),
+    body_re: pattern("the body's first 64 KiB"),
     header,
     since,
     unread,

@@ -1082,9 +1082,14 @@ export interface paths {
          *     `data` holds the first `count` matching emails, oldest first; `matched` counts every matching email at answer
          *     time; `timed_out` is true when fewer than `count` matched, so a wait that times out is how a test asserts that no
          *     such mail came. `from`, `to` (To and Cc), `subject` and `body` are case-insensitive substrings; the body is the
-         *     text part, else the visible text of the HTML part (tags and attribute values such as link URLs are not text).
-         *     `subject_re` and `body_re` are RE2 expressions, matched in linear time whatever the pattern. `header` (`Name:
-         *     value`, may repeat) finds mail tagged by a test run, e.g. `X-Test-Run: 42`.
+         *     text part, else the visible text of the HTML part (tags and attribute values such as link URLs are not text);
+         *     `body` and `body_re` read at most its first 64 KiB (65536 characters; of an HTML part, the
+         *     visible text of its first 1048576 characters). `subject_re` and `body_re` are RE2 expressions,
+         *     matched in linear time whatever the pattern; their cost is bounded: counted repetition (nested counts
+         *     multiplied, `(a{10}){10}` is 100) at most 100, the compiled program at most
+         *     300 instructions, else 400 saying which. A wait whose matching has spent
+         *     5 s of CPU ends with 400 (narrow it with `since`, `subject` or `header`). `header`
+         *     (`Name: value`, may repeat) finds mail tagged by a test run, e.g. `X-Test-Run: 42`.
          *
          *     An inbox deleted during the wait, or whose `expires_at` passes during it, ends it with 404. A bad query (an
          *     unknown field, `count` outside 1..100, `timeout` above 120 s, an invalid pattern, `since` neither
@@ -7293,9 +7298,9 @@ export interface operations {
     waitForEmails: {
         parameters: {
             query?: {
-                /** @description A case-insensitive substring of the body (the text part, else the visible text of the HTML part) */
+                /** @description A case-insensitive substring of the body's first 64 KiB (the text part, else the visible text of the HTML part) */
                 body?: string;
-                /** @description A regular expression in RE2 syntax, matched in linear time against the body; an invalid one is a 400 */
+                /** @description A regular expression in RE2 syntax, matched in linear time against the body's first 64 KiB; an invalid one is a 400, and so is one whose counted repetition exceeds 100 (nested counts multiplied) or whose compiled program exceeds 300 instructions */
                 body_re?: string;
                 count?: number;
                 /** @description A case-insensitive substring of the From address or name */
@@ -7306,7 +7311,7 @@ export interface operations {
                 since?: string;
                 /** @description A case-insensitive substring of the subject */
                 subject?: string;
-                /** @description A regular expression in RE2 syntax, matched in linear time against the subject; an invalid one is a 400 */
+                /** @description A regular expression in RE2 syntax, matched in linear time against the subject; an invalid one is a 400, and so is one whose counted repetition exceeds 100 (nested counts multiplied) or whose compiled program exceeds 300 instructions */
                 subject_re?: string;
                 /** @description 0 to 120 s: `0`, `500ms`, `10s`, `2m`; `0` answers at once */
                 timeout?: string;

@@ -1,4 +1,12 @@
-import { Authentication, authenticationSummaryOf, Extracted, nothingExtracted, type Email, type EmailSummary } from "@burnbox/contracts";
+import {
+  Authentication,
+  authenticationSummaryOf,
+  Extracted,
+  nothingExtracted,
+  WAIT_LIMITS,
+  type Email,
+  type EmailSummary,
+} from "@burnbox/contracts";
 import { HotRepository, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
 import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repository";
 import type { EmailSearch, SearchTerm } from "../domain/emails/email-search";
@@ -142,6 +150,23 @@ export interface WaitSelection {
   inboxId: string;
   after: { receivedAt: Date; id: string | null } | null;
   unread: boolean;
+}
+
+/**
+ * What of an email a wait's matchers read beyond its summary: the bodies (for `body`, `body_re`;
+ * cut to what is matched: the text's first `WAIT_LIMITS.bodyMatchMaxChars` characters, the HTML,
+ * read only without a text, to its first `htmlMatchMaxChars`) and the headers (for `from`, `to`,
+ * `header`). Without them the rows carry null bodies and empty headers.
+ */
+export interface WaitColumns {
+  bodies: boolean;
+  headers: boolean;
+}
+
+/** One page of a wait's first read: after `from` (the previous page's `next`; null: the first page), at most `limit` rows. */
+export interface WaitPage {
+  from: string | null;
+  limit: number;
 }
 
 /** Emails carry no tenant columns: their inbox's tenant scopes them. */
@@ -361,9 +386,9 @@ export class EmailRepository {
 }
 
 /** An email row as the wait statements select it, with its inbox's end on the first read's rows. */
-type WaitRow = { [K in keyof EmailRow]: EmailRow[K] | null } & { inboxExpiresAt?: Date };
+type WaitRow = { [K in keyof EmailRow]: EmailRow[K] | null } & { inboxExpiresAt?: Date; cursor?: string };
 
-/** Every column of an email row (`EmailRow`, as Prisma would read it), from the wait's statements' `e` columns. */
+/** An email row (`EmailRow`, as Prisma would read it) from the wait's statements' `e` columns; those not read are null or empty. */
 const toEmailRow = (r: WaitRow): EmailRow => ({
   id: r.id as string,
   inboxId: r.inboxId as string,
@@ -396,39 +421,66 @@ export class EmailWaitRepository extends HotRepository {
   }
 
   /**
-   * A wait's first read: the inbox's matching emails, oldest first (every column: the matcher reads
-   * bodies and headers, the answer is their summaries), with when the inbox expires, in one
-   * statement. Null when the inbox is gone or not in `scope`.
+   * A page of a wait's first read: the inbox's emails after the wait's point, oldest first, with
+   * the summary's columns and those `columns` asks for (bodies cut to what is matched, see
+   * `WaitColumns`), and when the inbox expires, in one statement. `next` is where the following
+   * page starts (null: this was the last). Null when the inbox is gone or not in `scope`.
    */
-  async firstRead(scope: TeamScope, w: WaitSelection): Promise<{ rows: EmailRow[]; expiresAt: Date } | null> {
+  async firstRead(
+    scope: TeamScope,
+    w: WaitSelection & { columns: WaitColumns; page: WaitPage },
+  ): Promise<{ rows: EmailRow[]; expiresAt: Date; next: string | null } | null> {
     // after (t, id): received after t, or at t with a greater id; after a time: received after it
     // (`e.id > NULL` is never true); no point: every email (after -infinity)
     const since = w.after?.receivedAt ?? "-infinity";
     const afterId = w.after?.id ?? null;
+    // a page goes on after the previous one's last row: "received_at|id", the time as Postgres writes it (microseconds kept)
+    const bar = w.page.from?.lastIndexOf("|") ?? -1;
+    const pageAt = w.page.from && bar > 0 ? w.page.from.slice(0, bar) : null;
+    const pageId = w.page.from && bar > 0 ? w.page.from.slice(bar + 1) : null;
     const rows = await this.sql<WaitRow & { inboxExpiresAt: Date }>`
-      SELECT i.expires_at AS "inboxExpiresAt",
-        e.id::text, e.inbox_id::text AS "inboxId", e.message_id AS "messageId", e.from_address AS "fromAddress",
-        e.to_address AS "toAddress", e.subject, e.snippet, e.body_text AS "bodyText", e.body_html AS "bodyHtml", e.headers,
-        e.extracted, e.authentication, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
-        e.raw_key AS "rawKey", e.received_at AS "receivedAt"
+      SELECT i.expires_at AS "inboxExpiresAt", e.*
       FROM inboxes i
-      LEFT JOIN emails e ON e.inbox_id = i.id
-        AND e.received_at >= ${since}::timestamptz
-        AND (e.received_at > ${since}::timestamptz OR e.id > ${afterId}::uuid)
-        AND (NOT ${w.unread}::boolean OR NOT e.is_read)
+      LEFT JOIN LATERAL (
+        SELECT e.id::text, e.inbox_id::text AS "inboxId", e.message_id AS "messageId", e.from_address AS "fromAddress",
+          e.to_address AS "toAddress", e.subject, e.snippet,
+          CASE WHEN ${w.columns.bodies}::boolean THEN left(e.body_text, ${WAIT_LIMITS.bodyMatchMaxChars}::int) END AS "bodyText",
+          CASE WHEN ${w.columns.bodies}::boolean AND coalesce(e.body_text, '') !~ '[^[:space:]]'
+            THEN left(e.body_html, ${WAIT_LIMITS.htmlMatchMaxChars}::int) END AS "bodyHtml",
+          CASE WHEN ${w.columns.headers}::boolean THEN e.headers END AS headers,
+          e.extracted, e.authentication, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
+          e.raw_key AS "rawKey", e.received_at AS "receivedAt", e.received_at::text || '|' || e.id::text AS cursor
+        FROM emails e
+        WHERE e.inbox_id = i.id
+          AND e.received_at >= ${since}::timestamptz
+          AND (e.received_at > ${since}::timestamptz OR e.id > ${afterId}::uuid)
+          AND (NOT ${w.unread}::boolean OR NOT e.is_read)
+          AND (${pageAt}::timestamptz IS NULL OR (e.received_at, e.id) > (${pageAt}::timestamptz, ${pageId}::uuid))
+        ORDER BY e.received_at, e.id
+        LIMIT ${w.page.limit}::int
+      ) e ON true
       WHERE i.id = ${w.inboxId}::uuid AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
-      ORDER BY e.received_at, e.id`;
+      ORDER BY e."receivedAt", e.id`;
     const first = rows[0];
     if (!first) return null;
     // an inbox without such mail is one row of nulls beside its end
-    return { rows: first.id === null ? [] : rows.map(toEmailRow), expiresAt: first.inboxExpiresAt };
+    if (first.id === null) return { rows: [], expiresAt: first.inboxExpiresAt, next: null };
+    const next = rows.length < w.page.limit ? null : (rows[rows.length - 1]!.cursor ?? null);
+    return { rows: rows.map(toEmailRow), expiresAt: first.inboxExpiresAt, next };
   }
 
-  /** The emails a wake names (new mail of the inbox), oldest first; none when the inbox is not in `scope`. */
-  async named(scope: TeamScope, inboxId: string, ids: readonly string[]): Promise<EmailRow[]> {
+  /**
+   * The emails a wake names (new mail of the inbox), oldest first, with the columns of `firstRead`;
+   * none when the inbox is not in `scope`.
+   */
+  async named(scope: TeamScope, inboxId: string, ids: readonly string[], columns: WaitColumns): Promise<EmailRow[]> {
     const rows = await this.sql<WaitRow>`
       SELECT e.id::text, e.inbox_id::text AS "inboxId", e.message_id AS "messageId", e.from_address AS "fromAddress",
-        e.to_address AS "toAddress", e.subject, e.snippet, e.body_text AS "bodyText", e.body_html AS "bodyHtml", e.headers,
+        e.to_address AS "toAddress", e.subject, e.snippet,
+        CASE WHEN ${columns.bodies}::boolean THEN left(e.body_text, ${WAIT_LIMITS.bodyMatchMaxChars}::int) END AS "bodyText",
+        CASE WHEN ${columns.bodies}::boolean AND coalesce(e.body_text, '') !~ '[^[:space:]]'
+          THEN left(e.body_html, ${WAIT_LIMITS.htmlMatchMaxChars}::int) END AS "bodyHtml",
+        CASE WHEN ${columns.headers}::boolean THEN e.headers END AS headers,
         e.extracted, e.authentication, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
         e.raw_key AS "rawKey", e.received_at AS "receivedAt"
       FROM emails e JOIN inboxes i ON i.id = e.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid

@@ -16,6 +16,7 @@ describe("MailWaits.recheckAll (after a NATS reconnect)", () => {
     const held = (inboxId: string, fail = false): HeldWait => ({
       inboxId,
       scope,
+      columns: { bodies: false, headers: false },
       offer: () => undefined,
       gone: () => undefined,
       drain: () => undefined,

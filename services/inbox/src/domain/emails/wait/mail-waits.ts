@@ -1,12 +1,14 @@
 import type { TeamScope } from "@burnbox/service-kit/data";
 import type { Logger } from "@burnbox/service-kit/runtime";
-import type { EmailRow } from "../../../data/email.repository";
+import type { EmailRow, WaitColumns } from "../../../data/email.repository";
 
 /** A wait held in this process, as the fan-out sees it. */
 export interface HeldWait {
   inboxId: string;
   /** The inbox's tenant: the wake's query is scoped by it. */
   scope: TeamScope;
+  /** What its matchers read of an email (a wake reads what any wait on the inbox needs). */
+  columns: WaitColumns;
   /** New mail of the inbox (loaded once for every wait held on it). */
   offer(rows: readonly EmailRow[]): void;
   /** The inbox was deleted or has expired. */
@@ -35,7 +37,7 @@ export class MailWaits {
   private readonly loading = new Set<string>();
 
   constructor(
-    private readonly load: (scope: TeamScope, inboxId: string, ids: readonly string[]) => Promise<EmailRow[]>,
+    private readonly load: (scope: TeamScope, inboxId: string, ids: readonly string[], columns: WaitColumns) => Promise<EmailRow[]>,
     private readonly logger: Logger,
   ) {}
 
@@ -85,11 +87,13 @@ export class MailWaits {
     try {
       for (let ids = this.pending.get(inboxId); ids; ids = this.pending.get(inboxId)) {
         this.pending.delete(inboxId);
-        const first = this.byInbox.get(inboxId)?.values().next().value;
+        const held = [...(this.byInbox.get(inboxId) ?? [])];
+        const first = held[0];
         if (!first) return;
+        const columns: WaitColumns = { bodies: held.some((w) => w.columns.bodies), headers: held.some((w) => w.columns.headers) };
         let rows: EmailRow[];
         try {
-          rows = await this.load(first.scope, inboxId, [...ids]);
+          rows = await this.load(first.scope, inboxId, [...ids], columns);
         } catch (err) {
           this.logger.warn({ err, inbox_id: inboxId }, "could not read new mail for the waits on an inbox");
           continue;

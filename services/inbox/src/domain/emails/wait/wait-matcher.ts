@@ -2,6 +2,7 @@ import { RE2JS, RE2JSException } from "re2js";
 import { WAIT_LIMITS, type HeaderMatch, type WaitForEmailsQuery } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit/runtime";
 import type { MailAddress } from "./addresses";
+import { countedRepetitionTotal } from "./pattern-bounds";
 
 /** Where an email stands in an inbox's order: by `received_at`, then by id (the list's order, oldest first here). */
 export interface EmailCursor {
@@ -54,22 +55,34 @@ export type WaitMatchQuery = Pick<
 
 /**
  * A caller's pattern compiled by RE2 (re2js): matching is linear in the text, whatever the
- * pattern; JavaScript's backtracking RegExp never sees it. An invalid or too long pattern is a
- * validation error (400) naming the field.
+ * pattern; JavaScript's backtracking RegExp never sees it. Linear is not cheap: the cost is the
+ * text's length times the program's live instructions, so the program is bounded too (counted
+ * repetition, nested counts multiplied, and the compiled size; `WAIT_LIMITS`). An invalid, too
+ * long or too costly pattern is a validation error (400) naming the field and the bound.
  */
 export function compilePattern(pattern: string, field: string): RE2JS {
+  const refuse = (message: string) => errors.validation(`${field}: ${message}`, [{ path: field, message }]);
   if (pattern.length > WAIT_LIMITS.patternMaxChars) {
     throw errors.validation(`${field} must be at most ${WAIT_LIMITS.patternMaxChars} characters`, [
       { path: field, message: `at most ${WAIT_LIMITS.patternMaxChars} characters` },
     ]);
   }
+  // before compiling: re2js itself allows a product of 1000, and compiles it
+  if (countedRepetitionTotal(pattern) > WAIT_LIMITS.patternMaxRepeat) {
+    throw refuse(`counted repetition too large (at most ${WAIT_LIMITS.patternMaxRepeat})`);
+  }
+  let re: RE2JS;
   try {
-    return RE2JS.compile(pattern);
+    re = RE2JS.compile(pattern);
   } catch (err) {
     if (!(err instanceof RE2JSException)) throw err;
-    const message = `not a valid RE2 expression: ${err.message.replace(/^error parsing regexp: /, "")}`;
-    throw errors.validation(`${field}: ${message}`, [{ path: field, message }]);
+    throw refuse(`not a valid RE2 expression: ${err.message.replace(/^error parsing regexp: /, "")}`);
   }
+  const size = re.programSize();
+  if (size > WAIT_LIMITS.patternMaxProgram) {
+    throw refuse(`pattern too complex (at most ${WAIT_LIMITS.patternMaxProgram} instructions, this one compiles to ${size})`);
+  }
+  return re;
 }
 
 const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle);
@@ -83,6 +96,14 @@ function headerHolds(headers: WaitCandidate["headers"], want: HeaderMatch): bool
     if (values.some((value) => value.trim() === want.value)) return true;
   }
   return false;
+}
+
+/** What of an email the matchers of `query` read beyond its summary (the first read and the wakes select only that). */
+export function columnsFor(query: Omit<WaitMatchQuery, "after">): { bodies: boolean; headers: boolean } {
+  return {
+    bodies: query.body !== undefined || query.body_re !== undefined,
+    headers: query.from !== undefined || query.to !== undefined || (query.header ?? []).length > 0,
+  };
 }
 
 /**
