@@ -5,7 +5,7 @@
  * any refused request that changed state. The short run (2,000) is part of `npm test`.
  * Run: pnpm build && pnpm --filter @burnbox/bench fuzz   (BENCH_FUZZ_REQUESTS, BENCH_FUZZ_SEED)
  */
-import { System, describeReport, fuzzCampaign } from "@burnbox/tests-e2e";
+import { System, describeReport, fuzzCampaign, registerOperator } from "@burnbox/tests-e2e";
 import { machine } from "./stats";
 
 const TOTAL = Number(process.env.BENCH_FUZZ_REQUESTS ?? 20_000);
@@ -14,7 +14,7 @@ const ADMIN = "fuzz-admin@example.test";
 
 async function main(): Promise<void> {
   const system = await System.start({
-    identity: { BB_ADMIN_EMAILS: ADMIN, BB_AUTH_ARGON2_MEMORY_KIB: "8192" },
+    identity: { BB_AUTH_ARGON2_MEMORY_KIB: "8192" },
     "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1" },
   });
   try {
@@ -24,7 +24,8 @@ async function main(): Promise<void> {
       namespace: system.namespace,
       seed: SEED,
       total: TOTAL,
-      adminEmail: async () => ADMIN,
+      // the first system admin, by first-run setup
+      admin: () => registerOperator(system, ADMIN),
     });
     process.stdout.write(`${describeReport(report)}\n`);
     for (const f of report.findings.slice(0, 20)) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { apiClient } from "./clients";
 import { APP_ORIGIN, SharedSystem } from "./shared-system";
-import { STRONG_PASSWORD, newClientIp, roomInWindow, teamWithDomain } from "./world";
+import { STRONG_PASSWORD, newClientIp, registerAdmin, roomInWindow, teamWithDomain } from "./world";
 
 interface Tokens {
   access_token: string;
@@ -87,6 +87,35 @@ describe("authentication and sessions through the gateway", () => {
       (await api("POST", "/auth/refresh", { body: { refresh_token: first.refresh_token }, headers: { "x-forwarded-for": ip } })).status,
     ).toBe(401);
     expect((await api("GET", "/auth/me", { token: resolved.body.tokens.access_token })).status).toBe(200);
+  });
+
+  it("when one pending token is resolved twice at once, then exactly one resolve signs in and only its named session ends", async () => {
+    const ip = newClientIp();
+    const { email, tokens: first } = await register(ip);
+    const others: Tokens[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await login(email, ip);
+      expect(r.status).toBe(200);
+      others.push(r.body.tokens);
+    }
+    const sixth = await login(email, ip);
+    expect(sixth.status).toBe(409);
+    const victims = [first, others[0]!];
+    const answers = await Promise.all(
+      victims.map((t) =>
+        api<AuthBody & { code: string }>("POST", "/auth/login/resolve", {
+          body: { pending_token: sixth.body.pending_token, revoke_session_id: sidOf(t) },
+          headers: { "x-forwarded-for": ip },
+        }),
+      ),
+    );
+    for (const a of answers) if (a.status === 200) secrets.push(a.body.tokens.access_token, a.body.tokens.refresh_token);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(answers.find((a) => a.status === 401)?.body.code).toBe("unauthenticated");
+    // the losing resolve ended nothing: of the two named sessions, only the winner's is refused
+    const still = await Promise.all(victims.map((t) => api("GET", "/auth/me", { token: t.access_token })));
+    expect(still.map((s) => s.status).sort()).toEqual([200, 401]);
+    expect(still[answers.findIndex((a) => a.status === 200)]!.status).toBe(401);
   });
 
   it("when a user logs out, then the access token of that session is refused on the next request", async () => {
@@ -231,10 +260,10 @@ describe("authentication and sessions through the gateway", () => {
       expect([path, r.status, r.body.error]).toEqual([path, 403, "insufficient scope"]);
     }
 
-    const admin = await register(newClientIp(), await system.claimAdminEmail());
+    const admin = await registerAdmin(api, system);
     const platform = (max: number) =>
       api<{ max_sessions_per_user: number }>("PUT", "/admin/platform", {
-        token: admin.tokens.access_token,
+        token: admin.token,
         body: { max_sessions_per_user: max },
       });
     // a platform-wide setting on the shared system: put back even when an assertion fails

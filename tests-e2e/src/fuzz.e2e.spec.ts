@@ -1,5 +1,7 @@
 import { SharedSystem } from "./shared-system";
 import { describeReport, fuzzCampaign } from "./fuzz/campaign";
+import { apiClient } from "./clients";
+import { registerAdmin } from "./world";
 
 /**
  * The seeded fuzzing campaign over every operation the gateway's document lists (so operations
@@ -16,7 +18,7 @@ describe("fuzzing every operation", () => {
       namespace: system.namespace,
       seed: 20261123,
       total: 2000,
-      adminEmail: () => system.claimAdminEmail(),
+      admin: () => registerAdmin(apiClient(system.gatewayUrl), system),
     });
     process.stdout.write(`\nfuzz: ${describeReport(report).replace(/\n/g, "; ")}\n`);
     expect(report.requests).toBeGreaterThanOrEqual(2000);

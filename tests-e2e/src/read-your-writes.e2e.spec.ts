@@ -176,6 +176,34 @@ describe("a client sees its own write", () => {
     });
   });
 
+  it("when a team is deleted while its API key is in use, then the first request after the DELETE answered is refused, round after round", async () => {
+    const world = await teamWithDomain(api);
+    for (let round = 0; round < 12; round++) {
+      const team = await api<{ id: string }>("POST", `/orgs/${world.orgId}/teams`, {
+        token: world.owner.token,
+        body: { name: `Busy ${round}` },
+      });
+      expect(team.status).toBe(201);
+      const key = await api<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${team.body.id}/api-keys`, {
+        token: world.owner.token,
+        body: { name: "busy", scopes: ["team.inboxes.view"] },
+      });
+      expect(key.status).toBe(201);
+      expect((await api("GET", "/inboxes", { token: key.body.raw_key })).status).toBe(200);
+      // requests with the key keep coming while the DELETE runs (their lookups race with the removal)
+      let stop = false;
+      const inUse = async () => {
+        while (!stop) await api("GET", "/inboxes", { token: key.body.raw_key });
+      };
+      const users = [inUse(), inUse()];
+      const deleted = await api("DELETE", `/orgs/${world.orgId}/teams/${team.body.id}`, { token: world.owner.token });
+      stop = true;
+      const next = await api("GET", "/inboxes", { token: key.body.raw_key });
+      await Promise.all(users);
+      expect({ round, deleted: deleted.status, next: next.status }).toEqual({ round, deleted: 204, next: 401 });
+    }
+  });
+
   it("when an org is deleted, then the API keys of its teams are refused with 401 from the moment the DELETE answered", async () => {
     const world = await teamWithDomain(api);
     const key = await newKey(world);

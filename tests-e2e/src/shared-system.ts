@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { BrowserServer } from "playwright-core";
 import { launchBrowserServer } from "./console/browser";
-import { PROCESSES, System, type ProcessName, type SystemEnv } from "./system";
+import { PROCESSES, System, TRUSTED_DOMAIN, type ProcessName, type SystemEnv } from "./system";
+import { STRONG_PASSWORD } from "./world";
 
 /**
  * One system serves every e2e file: jest's globalSetup starts it once, globalTeardown stops it
@@ -16,6 +17,9 @@ const ENV_VAR = "BB_E2E_SYSTEM";
 
 /** How many system admins a run can register (each test that needs one claims its own). */
 const ADMIN_POOL = 32;
+
+/** The subject of identity's verification mail, which makes a claimed admin address an admin once followed. */
+const VERIFICATION_SUBJECT = "Confirm your BurnBox email";
 
 /** The domain demo inboxes are created on (demo). */
 export const DEMO_DOMAIN = "demo.e2e.test";
@@ -106,6 +110,8 @@ interface Published {
   replicas: 1 | 2;
   /** The second set's ports when `replicas` is 2. */
   replicaPorts?: Record<ProcessName, number> & { smtp: number; dns: number };
+  /** An API key of the operator's team that reads the claimed admin addresses' inboxes. */
+  adminMailKey: string;
 }
 
 /**
@@ -128,19 +134,23 @@ type Holder = { [RUNNING]?: { system: System; control: Server; browser?: Promise
 export async function startSharedSystem(): Promise<void> {
   const started = Date.now();
   const tag = randomBytes(4).toString("hex");
-  const adminEmails = Array.from({ length: ADMIN_POOL }, (_, i) => `root-${i}-${tag}@example.test`);
+  // the admin addresses receive mail: an inbox of the operator's team on this domain (made when claimed)
+  const adminDomain = `admins-${tag}.${TRUSTED_DOMAIN}`;
+  const adminEmails = Array.from({ length: ADMIN_POOL }, (_, i) => `root-${i}-${tag}@${adminDomain}`);
   const replicas = replicasOfRun();
   const system = await System.start(sharedEnv(adminEmails), { replicas });
-  // an installation in use: its operator registered the first admin (admin.emails), so setup is
-  // complete and the console never leads to /setup (console-setup runs a fresh system of its own)
-  await registerOperator(system, adminEmails.pop()!);
-  const control = await startControl(system, adminEmails);
+  // an installation in use: its operator completed first-run setup with the setup token, so the
+  // console never leads to /setup (console-setup runs a fresh system of its own)
+  const operator = await registerOperator(system, `operator-${tag}@example.test`);
+  const mailbox = await adminMailbox(system, operator, adminDomain);
+  const control = await startControl(system, adminEmails, mailbox);
   (globalThis as Holder)[RUNNING] = { system, control };
   const published: Published = {
     namespace: system.namespace,
     ports: system.ports,
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     replicas,
+    adminMailKey: mailbox.apiKey,
     ...(replicas === 2 ? { replicaPorts: (await system.startReplicas()).ports } : {}),
   };
   process.env[ENV_VAR] = JSON.stringify(published);
@@ -149,18 +159,59 @@ export async function startSharedSystem(): Promise<void> {
   );
 }
 
+/** The operator's first system admin: who they are, their access token, and the org setup made. */
+export interface Operator {
+  email: string;
+  token: string;
+  userId: string;
+  orgId: string;
+}
+
 /**
- * Completes first-run setup the way an operator does who lists their address in `admin.emails`
- * (`BB_ADMIN_EMAILS` on identity): registering it makes the first system admin. Until then the
- * console sends every visitor to /setup. Benchmarks and other single systems call it after start.
+ * Completes first-run setup the way an operator does: `POST /setup/complete` with the setup token
+ * (the tenancy's `BB_SETUP_TOKEN`, else the one it logged at start), which makes the first system
+ * admin and its org. Until then the console sends every visitor to /setup. Benchmarks and other
+ * single systems call it after start.
  */
-export async function registerOperator(system: System, email: string): Promise<void> {
-  const res = await fetch(`${system.gatewayUrl}/api/v1/auth/register`, {
+export async function registerOperator(system: System, email: string, password = STRONG_PASSWORD): Promise<Operator> {
+  const res = await fetch(`${system.gatewayUrl}/api/v1/setup/complete`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": "10.254.254.254" },
-    body: JSON.stringify({ email, password: "Operator-9-Correct-Horse", display_name: "Operator" }),
+    body: JSON.stringify({
+      setup_token: system.setupToken(),
+      admin: { email, password, display_name: "Operator" },
+      org: { name: "Operations" },
+    }),
   });
-  if (res.status !== 201) throw new Error(`registering the operator: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string }; org: { id: string }; tokens: { access_token: string } };
+  if (res.status !== 201) throw new Error(`completing setup for the operator: ${res.status} ${JSON.stringify(body)}`);
+  return { email, token: body.tokens.access_token, userId: body.user.id, orgId: body.org.id };
+}
+
+/**
+ * Where the claimed admin addresses receive their mail: a team of the operator's org with the
+ * admin domain (trusted, so verified at once) and an API key that creates inboxes and reads them.
+ */
+async function adminMailbox(system: System, operator: Operator, domainName: string): Promise<{ apiKey: string; assignmentId: string }> {
+  const call = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${system.gatewayUrl}/api/v1${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${operator.token}` },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== 201) throw new Error(`admin mailbox: POST ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+  const org = `/orgs/${operator.orgId}`;
+  const team = await call<{ id: string }>(`${org}/teams`, { name: "Admin mail" });
+  const domain = await call<{ id: string }>(`${org}/domains`, { domain_name: domainName });
+  const assignment = await call<{ id: string }>(`${org}/teams/${team.id}/domains`, { domain_id: domain.id });
+  const key = await call<{ raw_key: string }>(`${org}/teams/${team.id}/api-keys`, {
+    name: "admin mail",
+    scopes: ["team.inboxes.view", "team.inboxes.create", "team.emails.view"],
+  });
+  return { apiKey: key.raw_key, assignmentId: assignment.id };
 }
 
 /** globalTeardown. */
@@ -182,8 +233,19 @@ export async function stopSharedSystem(): Promise<void> {
  * /admins (the next unused admin email), POST|DELETE /replicas, POST /browser (the run's one
  * Chromium, started on first use: its WebSocket endpoint).
  */
-function startControl(system: System, adminEmails: string[]): Promise<Server> {
+function startControl(system: System, adminEmails: string[], mailbox: { apiKey: string; assignmentId: string }): Promise<Server> {
   const unclaimed = [...adminEmails];
+  /** The inbox that receives a claimed address's mail (its verification link). */
+  const inboxFor = async (email: string): Promise<string> => {
+    const res = await fetch(`${system.gatewayUrl}/api/v1/inboxes`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${mailbox.apiKey}` },
+      body: JSON.stringify({ domain_assignment_id: mailbox.assignmentId, alias: email.split("@")[0], ttl: "24h" }),
+    });
+    const text = await res.text();
+    if (res.status !== 201) throw new Error(`the inbox of ${email}: ${res.status} ${text}`);
+    return (JSON.parse(text) as { id: string }).id;
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://control");
     const [, kind, name, action] = url.pathname.split("/");
@@ -222,7 +284,12 @@ function startControl(system: System, adminEmails: string[]): Promise<Server> {
     }
     if (req.method === "POST" && kind === "admins") {
       const email = unclaimed.shift();
-      return email ? reply(200, email) : reply(409, `all ${adminEmails.length} admin emails are taken: raise ADMIN_POOL`);
+      if (!email) return reply(409, `all ${adminEmails.length} admin emails are taken: raise ADMIN_POOL`);
+      inboxFor(email).then(
+        (inboxId) => reply(200, JSON.stringify({ email, inbox_id: inboxId })),
+        (err: unknown) => reply(500, err instanceof Error ? err.message : String(err)),
+      );
+      return;
     }
     if (req.method !== "POST" || kind !== "processes" || !(PROCESSES as readonly string[]).includes(name ?? "")) return reply(404, "");
     const proc = name as ProcessName;
@@ -253,11 +320,35 @@ function startControl(system: System, adminEmails: string[]): Promise<Server> {
       (err: unknown) => reply(500, err instanceof Error ? err.message : String(err)),
     );
   });
+  // the test files (all in this process) reuse their keep-alive connections to this server for
+  // the whole run: never closing an idle one avoids a request meeting its close (ECONNRESET) on a
+  // busy machine; teardown's close() ends idle connections itself
+  server.keepAliveTimeout = 0;
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/**
+ * The link of identity's verification mail in an inbox, waited for like any client waits
+ * (`GET /inboxes/:id/emails/wait`, with the link extraction of the answer); `since` skips older mail.
+ */
+export async function verificationLink(gatewayUrl: string, credential: string, inboxId: string, since?: Date): Promise<string> {
+  const query = new URLSearchParams({ subject: VERIFICATION_SUBJECT, timeout: "30s", ...(since ? { since: since.toISOString() } : {}) });
+  const res = await fetch(`${gatewayUrl}/api/v1/inboxes/${inboxId}/emails/wait?${query.toString()}`, {
+    headers: { authorization: `Bearer ${credential}` },
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`waiting for the verification mail: ${res.status} ${text}`);
+  const body = JSON.parse(text) as { timed_out: boolean; data: Array<{ extracted: { links: Array<{ url: string }> } }> };
+  const url = body.data[0]?.extracted.links.find((l) => l.url.includes("/verify-email/"))?.url;
+  if (!url) throw new Error(`no verification link arrived: ${text.slice(0, 500)}`);
+  return url;
 }
 
 /** What a test file sees of the shared system: its public ports, plus restarts and logs for the tests that need them. */
 export class SharedSystem {
+  /** The inbox of each admin address this process claimed. */
+  private readonly adminInboxes = new Map<string, string>();
+
   private constructor(private readonly published: Published) {}
 
   static attach(): SharedSystem {
@@ -301,9 +392,29 @@ export class SharedSystem {
     return this.control("POST", "/browser");
   }
 
-  /** An email the identity service makes a system admin on registration, never handed out before. */
-  claimAdminEmail(): Promise<string> {
-    return this.control("POST", "/admins");
+  /**
+   * An address in identity's `admin.emails`, never handed out before, with an inbox that receives
+   * its mail. Registering it makes no admin: `confirmAdminEmail` then follows its verification
+   * link, as its owner would (`registerAdmin` in world.ts does both and signs in again).
+   */
+  async claimAdminEmail(): Promise<string> {
+    const { email, inbox_id } = JSON.parse(await this.control("POST", "/admins")) as { email: string; inbox_id: string };
+    this.adminInboxes.set(email, inbox_id);
+    return email;
+  }
+
+  /**
+   * Follows the verification link identity mailed to a claimed admin address that registered
+   * (the mail arrives at the system's own SMTP intake): the account becomes a system admin, and
+   * its sessions end, so sign in again for an admin's token.
+   */
+  async confirmAdminEmail(email: string): Promise<void> {
+    const inboxId = this.adminInboxes.get(email);
+    if (!inboxId) throw new Error(`${email} was not claimed by this test file (claimAdminEmail)`);
+    const link = await verificationLink(this.gatewayUrl, this.published.adminMailKey, inboxId);
+    const token = new URL(link).pathname.split("/").pop() ?? "";
+    const res = await fetch(`${this.gatewayUrl}/api/v1/auth/verify-email/${encodeURIComponent(token)}`);
+    if (res.status !== 200) throw new Error(`verifying ${email}: ${res.status} ${await res.text()}`);
   }
 
   private async control(method: string, path: string): Promise<string> {

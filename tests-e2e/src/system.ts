@@ -212,6 +212,21 @@ export class System {
     return `http://127.0.0.1:${this.ports["api-gateway"]}`;
   }
 
+  /**
+   * The first-run setup token, as an operator finds it: the tenancy's `BB_SETUP_TOKEN` when this
+   * system sets one, else the one the tenancy generated and logged at start.
+   */
+  setupToken(): string {
+    const configured = this.extraEnv.tenancy?.BB_SETUP_TOKEN ?? this.extraEnv.all?.BB_SETUP_TOKEN;
+    if (configured) return configured;
+    for (const line of this.logs.get("tenancy") ?? []) {
+      if (!line.includes("first-run setup token")) continue;
+      const token = (JSON.parse(line) as { setup_token?: string }).setup_token;
+      if (token) return token;
+    }
+    throw new Error("no setup token: the tenancy did not log one (setup already complete?)");
+  }
+
   get wsUrl(): string {
     return `ws://127.0.0.1:${this.ports["api-gateway"]}`;
   }

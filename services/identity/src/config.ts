@@ -78,7 +78,7 @@ export const IdentityConfig = z.object({
   ...encryptionShape(),
   admin: z
     .object({
-      /** Accounts registered with these emails are system admins (how an installation gets its first admin). */
+      /** Accounts with these emails become system admins once they verify the address (the verification link); registering alone gives nothing. */
       emails: z.array(z.string().trim().toLowerCase()).default([]),
     })
     .prefault({}),

@@ -39,7 +39,8 @@ export async function fuzzCampaign(opts: {
   namespace: string;
   seed: number;
   total: number;
-  adminEmail: () => Promise<string>;
+  /** A system admin of the campaign's own, signed in (its password STRONG_PASSWORD, for a new token when one runs out). */
+  admin: () => Promise<{ email: string; token: string; userId: string }>;
 }): Promise<FuzzReport> {
   const api = apiClient(opts.gatewayUrl);
   const credentials: FuzzCredential[] = [
@@ -63,14 +64,9 @@ export async function fuzzCampaign(opts: {
     credentials.push({ name: `key${i}`, header: async () => `Bearer ${key.body.raw_key}` });
     await api("POST", "/inboxes", { token: world.owner.token, body: { domain_assignment_id: world.assignmentId, alias: `fuzz${i}` } });
   }
-  const email = await opts.adminEmail();
-  const admin = await api<{ user: { id: string }; tokens: { access_token: string } }>("POST", "/auth/register", {
-    body: { email, password: STRONG_PASSWORD, display_name: "Fuzz admin" },
-    headers: { "x-forwarded-for": newClientIp() },
-  });
-  if (admin.status !== 201) throw new Error(`admin: ${admin.status} ${JSON.stringify(admin.body)}`);
-  users.push(admin.body.user.id);
-  credentials.push(userCredential(api, "admin", email, admin.body.tokens.access_token));
+  const admin = await opts.admin();
+  users.push(admin.userId);
+  credentials.push(userCredential(api, "admin", admin.email, admin.token));
   const outsider = await registerUser(api, "outsider");
   users.push(outsider.userId);
 

@@ -9,7 +9,7 @@ import { TokenPair } from "./auth.schemas";
  */
 export const SetupStateRequest = z.object({});
 export const SetupStateReply = z.object({
-  /** Some system admin exists (however it came: setup or the `admin.emails` list). */
+  /** Some system admin exists (however it came: setup, or an `admin.emails` address once verified). */
   admin_exists: z.boolean(),
   /** The system admin created by setup, if one was (tenancy finishes or undoes an interrupted setup with it). */
   setup_admin_id: z.string().uuid().nullable(),

@@ -28,7 +28,19 @@ export const subjects = (namespace: string) =>
 export const ChangeSubject = {
   /** identity changed (or removed) the key with hash `data.hash`: the gateways drop their copy. */
   apiKeyState: "api_keys.state_changed",
+  /**
+   * identity removed every key of a deleted org or team (`data` an `ApiKeysRemovedChange`): the
+   * gateways drop their copies of that tenant's keys, whichever removal (the deletion's RPC or its
+   * event) deleted them.
+   */
+  apiKeysRemoved: "api_keys.tenant_removed",
 } as const;
+
+/** The data of an `api_keys.tenant_removed` change. */
+export interface ApiKeysRemovedChange {
+  org_id: string;
+  team_id: string | null;
+}
 
 /** The data of an `api_keys.state_changed` change. */
 export interface ApiKeyStateChange {

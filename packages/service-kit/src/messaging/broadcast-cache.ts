@@ -39,11 +39,17 @@ const local = new WeakMap<NatsConnection, Set<BroadcastCache<unknown>>>();
 /**
  * Tells every process (this one included) what a commit changed: one broadcast per type, each
  * cache registered for it dropping what it names. Resolves once the server has the broadcasts
- * (it is then ahead of the change's answer on every replica's connection), or after `maxWaitMs`.
- * The unit of work calls it after every commit; nothing else needs to.
+ * (it is then ahead of the change's answer on every replica's connection: true), or after
+ * `maxWaitMs` or on a closed connection (false). The unit of work calls it after every commit; a
+ * use case that must not answer before the drop is out (a deleted tenant's keys) checks the result.
  */
-export async function publishChanges(nc: NatsConnection, namespace: string, changes: readonly Change[], maxWaitMs = 1000): Promise<void> {
-  if (changes.length === 0) return;
+export async function publishChanges(
+  nc: NatsConnection,
+  namespace: string,
+  changes: readonly Change[],
+  maxWaitMs = 1000,
+): Promise<boolean> {
+  if (changes.length === 0) return true;
   const byType = new Map<string, Change[]>();
   for (const c of changes) {
     const same = byType.get(c.type);
@@ -54,9 +60,9 @@ export async function publishChanges(nc: NatsConnection, namespace: string, chan
   try {
     for (const [type, list] of byType) nc.publish(changeSubject(namespace, type), JSON.stringify(list));
   } catch {
-    return; // closed: the other replicas' caches drop everything on the disconnect
+    return false; // closed: the other replicas' caches drop everything on the disconnect
   }
-  await flushWithin(nc, maxWaitMs);
+  return flushWithin(nc, maxWaitMs);
 }
 
 /** A committed event as a change. */

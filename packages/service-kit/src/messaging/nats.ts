@@ -127,16 +127,23 @@ export async function broadcastNow(nc: NatsConnection, subject: string, maxWaitM
   await flushWithin(nc, maxWaitMs);
 }
 
-/** Resolves once the server has processed everything this connection sent so far, or after `maxWaitMs`. */
-export async function flushWithin(nc: NatsConnection, maxWaitMs: number): Promise<void> {
+/**
+ * Resolves once the server has processed everything this connection sent so far (true), or after
+ * `maxWaitMs` or on a failed flush (false).
+ */
+export async function flushWithin(nc: NatsConnection, maxWaitMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    nc.flush().catch(() => undefined),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, maxWaitMs);
+  const flushed = await Promise.race([
+    nc.flush().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), maxWaitMs);
     }),
   ]);
   clearTimeout(timer);
+  return flushed;
 }
 
 export class RpcError extends Error {

@@ -8,9 +8,14 @@ import { BroadcastCache, rpcRequest, type Invalidations, type NatsConnection } f
 import { type AppError, errors, type Clock, type Logger } from "@burnbox/service-kit/runtime";
 import { ipInList, parseCidrs } from "./client-ip";
 
-/** What drops a kept key: identity changed the key with that hash (its state is in Redis by then). */
+/**
+ * What drops a kept key: identity changed the key with that hash (its state is in Redis by then),
+ * or removed every key of a deleted org or team (their entries in Redis refuse by then). The
+ * copies are kept by hash and live a second, so a tenant's removal drops them all.
+ */
 const API_KEY_CHANGES: Invalidations = {
   [ChangeSubject.apiKeyState]: (c) => [(c.data as ApiKeyStateChange).hash],
+  [ChangeSubject.apiKeysRemoved]: "all",
 };
 
 export const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;

@@ -33,6 +33,20 @@ export function keyStateRefresher(
   };
 }
 
+/**
+ * Writes "no such key" into the gateways' Redis entries of removed keys, inside the removal's
+ * transaction (before it commits): whichever of two concurrent removals deletes a key, the entry
+ * is already refused when the other one finds nothing left and answers. A failure throws (the
+ * batch rolls back and is retried). The commit's `keyStateRefresher` writes the same again.
+ */
+export async function tombstoneKeys(redis: IdentityDeps["redis"], prefix: string, hashes: readonly string[]): Promise<void> {
+  if (!redis || hashes.length === 0) return;
+  const multi = redis.multi();
+  for (const hash of hashes) multi.set(redisKeys.apiKey(prefix, hash), JSON.stringify(null), "EX", API_KEY_CACHE_TTL_SECONDS);
+  const results = await multi.exec();
+  if (!results || results.some(([err]) => err)) throw new Error("could not mark removed API keys in the cache");
+}
+
 /** Usage the gateway has counted in Redis and the flush worker has not yet written to Postgres. */
 async function pendingUsage(deps: IdentityDeps, ids: string[]): Promise<Map<string, PendingUsage>> {
   const out = new Map<string, PendingUsage>();

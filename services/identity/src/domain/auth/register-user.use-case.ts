@@ -7,16 +7,20 @@ import type { IdentityDeps, PublicCtx } from "../deps";
 import { openSession } from "../sessions/session-tokens";
 import type { AuthOutcome } from "./admission";
 import { assertPasswordPolicy } from "./credentials";
+import { isListedAdmin } from "./listed-admin";
 import { issueMailToken } from "./mail-tokens";
 import { checkRegistrationInvite, joinInvitedOrg } from "../invites/registration-invite";
 
-/** Creates an account and signs it in; a verification link is mailed. A taken email is the same generic 400 as any refusal. */
+/**
+ * Creates an account and signs it in; a verification link is mailed. A taken email is the same
+ * generic 400 as any refusal. An address in `admin.emails` registers like any other (refused while
+ * registration is closed, and no admin): it becomes one when its verification link is followed
+ * (`verifyEmail`), so the address is proven before it gets any right.
+ */
 export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: RegisterBody): Promise<AuthOutcome> {
   // an invite (checked first: a bad one is a 400 and nothing is made) also opens a closed registration
   const inviteHash = await checkRegistrationInvite(deps, input.invite_token, input.email);
-  // the configured admin emails still register, so a closed platform keeps a way to its first admin
-  if (!deps.config.admin.emails.includes(input.email) && !inviteHash && !(await registrationAllowed(deps.data.repos)))
-    throw errors.forbidden("registration is disabled");
+  if (!inviteHash && !(await registrationAllowed(deps.data.repos))) throw errors.forbidden("registration is disabled");
   assertPasswordPolicy(deps, input.password);
   const passwordHash = await deps.hasher.hash(input.password);
   const id = randomUUID();
@@ -26,7 +30,7 @@ export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: Re
       email: input.email,
       displayName: input.display_name,
       passwordHash,
-      isSystemAdmin: deps.config.admin.emails.includes(input.email),
+      isSystemAdmin: false,
       lastLoginAt: new Date(deps.now()),
       // the invite was mailed to this address: following its link proves it
       emailVerified: inviteHash !== null,
@@ -46,7 +50,12 @@ export async function registerUser(deps: IdentityDeps, ctx: PublicCtx, input: Re
       to: input.email,
       subject: "Confirm your BurnBox email address",
       // the console's page (spec extensions 4), which confirms through GET /auth/verify-email/:token
-      text: `Confirm your address: ${deps.config.base_url}/verify-email/${out.verify}\n\nIf you did not sign up, ignore this mail.`,
+      text:
+        `Confirm your address: ${deps.config.base_url}/verify-email/${out.verify}\n\n` +
+        (isListedAdmin(deps, input.email)
+          ? "This address is one of the installation's system admins: confirming it makes this account a system admin. " +
+            "If you did not sign up, do not follow the link and ignore this mail."
+          : "If you did not sign up, ignore this mail."),
     });
   return { user: out.user, tokens: out.tokens };
 }

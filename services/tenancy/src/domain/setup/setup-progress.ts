@@ -5,8 +5,10 @@ import type { TenancyDeps } from "../deps";
 
 /**
  * complete: tenancy's half of setup committed, or a system admin exists that setup did not create
- * (the `admin.emails` list made one). open: no system admin yet, or only the one an interrupted
- * setup created, which a retry of complete finishes.
+ * (an address in `admin.emails` whose owner followed its verification link: identity never makes
+ * one on registration alone, so nobody completes setup without the setup token or that proof).
+ * open: no system admin yet, or only the one an interrupted setup created, which a retry of
+ * complete finishes.
  */
 export type SetupProgress = "complete" | "open";
 
