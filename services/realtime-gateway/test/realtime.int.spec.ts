@@ -73,6 +73,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
   const viewer = makeActor(); // a team member without team.emails.view
   const orgId = randomUUID();
   const teamId = randomUUID();
+  const assignmentId = randomUUID();
   const inboxId = randomUUID();
   const otherInbox = randomUUID();
   const privateInbox = randomUUID();
@@ -108,7 +109,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
           }
           const i = inboxes[req.inbox_id];
           const team = req.inbox_id === slowInbox ? slowTeam : teamId;
-          return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: team, is_active: true, ...i } : null };
+          return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: team, domain_assignment_id: assignmentId, is_active: true, ...i } : null };
         },
         infra.logger,
       ),
