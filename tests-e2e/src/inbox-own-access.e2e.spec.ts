@@ -174,6 +174,10 @@ describe("inboxes on a create_inbox assignment", () => {
     expect(mail.status).toBe(200);
     const listed = await api<Page<{ id: string; is_read: boolean }>>("GET", `/inboxes/${inboxA.id}/emails`, { token: a.token });
     expect(listed.body.data.map((e) => e.id)).toEqual([emailA.id]);
+    // B's own inbox and mail answer B
+    expect((await api("GET", `/emails/${emailB.id}/raw`, { token: b.token })).status).toBe(200);
+    const own = await api<Page<{ id: string }>>("GET", `/inboxes/${inboxB.id}/emails?q=for`, { token: b.token });
+    expect(own.body.data.map((e) => e.id)).toEqual([emailB.id]);
   });
 
   it("when a team lead, or their API key, acts on member A's inbox, then 404 as for B; the lead's own inbox answers the key", async () => {

@@ -109,7 +109,9 @@ describe("realtime-gateway on real Redis and NATS", () => {
           }
           const i = inboxes[req.inbox_id];
           const team = req.inbox_id === slowInbox ? slowTeam : teamId;
-          return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: team, domain_assignment_id: assignmentId, is_active: true, ...i } : null };
+          return {
+            inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: team, domain_assignment_id: assignmentId, is_active: true, ...i } : null,
+          };
         },
         infra.logger,
       ),

@@ -4,7 +4,10 @@ import { errors } from "../runtime/errors";
 import { authorize } from "./authz";
 
 /** What deciding on one inbox needs: its tenant, domain assignment, creator and visibility. */
-export type InboxAccessFacts = Pick<NonNullable<GetInboxAccessReply["inbox"]>, "org_id" | "team_id" | "domain_assignment_id" | "created_by" | "private">;
+export type InboxAccessFacts = Pick<
+  NonNullable<GetInboxAccessReply["inbox"]>,
+  "org_id" | "team_id" | "domain_assignment_id" | "created_by" | "private"
+>;
 
 /**
  * Whether the actor, allowed on the inbox's team by `decision`, sees this inbox: not when it is
