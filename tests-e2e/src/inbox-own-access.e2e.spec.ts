@@ -9,7 +9,7 @@ type Page<T> = { data: T[]; total: number };
 interface InboxBody {
   id: string;
   full_address: string;
-  smtp_behaviour: unknown;
+  smtp_behaviour?: unknown;
 }
 interface EmailBody {
   id: string;
