@@ -77,6 +77,8 @@ describe("realtime-gateway on real Redis and NATS", () => {
   const inboxId = randomUUID();
   const otherInbox = randomUUID();
   const privateInbox = randomUUID();
+  const ownOnlyAssignment = randomUUID(); // create_inbox: tenancy keeps the member to their own inboxes on it
+  const othersInbox = randomUUID(); // someone else's, on that assignment
   const slowInbox = randomUUID(); // its access lookup waits for the test
   const slowTeam = randomUUID();
   const slowLookup = { started: gate(), release: gate() };
@@ -91,10 +93,11 @@ describe("realtime-gateway on real Redis and NATS", () => {
       migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
     });
     ({ ns, infra, service, call } = t);
-    const inboxes: Record<string, { private: boolean; created_by: string }> = {
+    const inboxes: Record<string, { private: boolean; created_by: string; domain_assignment_id?: string }> = {
       [inboxId]: { private: false, created_by: member.user_id },
       [otherInbox]: { private: false, created_by: member.user_id },
       [privateInbox]: { private: true, created_by: randomUUID() },
+      [othersInbox]: { private: false, created_by: randomUUID(), domain_assignment_id: ownOnlyAssignment },
       [slowInbox]: { private: false, created_by: member.user_id },
     };
     rpcs = [
@@ -122,7 +125,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
         async (req) => {
           if (req.team_id) authorizedTeams.push(req.team_id);
           return req.actor.user_id === member.user_id
-            ? { allowed: true, reason: null }
+            ? { allowed: true, reason: null, own_only_assignments: [ownOnlyAssignment] }
             : { allowed: false, reason: req.actor.user_id === viewer.user_id ? "missing_permission" : "not_member" };
         },
         infra.logger,
@@ -202,6 +205,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
     expect((await open(inboxId, randomUUID())).status).toBe(401);
     expect((await open(inboxId, await ticket(outsider))).status).toBe(404);
     expect((await open(privateInbox, await ticket())).status).toBe(404);
+    expect((await open(othersInbox, await ticket())).status).toBe(404);
     expect((await open(randomUUID(), await ticket())).status).toBe(404);
     expect((await open(inboxId, await ticket(viewer))).status).toBe(403);
   });
