@@ -22,6 +22,18 @@ export const TEAM_PERMISSIONS = [
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
+/**
+ * The permissions on inboxes and their mail that a `create_inbox` domain assignment narrows to
+ * the inboxes the actor created ("create; read own", contract notes), for all but org owners and
+ * admins (and system admins): tenancy names those assignments in its decision (`own_only_assignments`).
+ */
+export const OWN_INBOX_PERMISSIONS: readonly TeamPermission[] = [
+  "team.inboxes.view",
+  "team.inboxes.manage",
+  "team.emails.view",
+  "team.emails.manage",
+];
+
 export const ORG_PERMISSIONS = [
   "org.view",
   "org.delete",

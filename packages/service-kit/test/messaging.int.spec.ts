@@ -245,7 +245,15 @@ describe("service-kit messaging on real Postgres and NATS", () => {
       ns,
       "inbox.get_inbox_access",
       async ({ inbox_id }) => ({
-        inbox: { id: inbox_id, org_id: randomUUID(), team_id: TEAM, created_by: randomUUID(), private: false, is_active: true },
+        inbox: {
+          id: inbox_id,
+          org_id: randomUUID(),
+          team_id: TEAM,
+          domain_assignment_id: randomUUID(),
+          created_by: randomUUID(),
+          private: false,
+          is_active: true,
+        },
       }),
       logger,
     );

@@ -278,10 +278,18 @@ describe("inbox and SMTP intake on real Postgres and NATS", () => {
     expect(kept.body.data.map((e) => e.subject)).toEqual(["kept"]);
   });
 
-  it("when realtime asks who may watch an inbox, then it gets the inbox's tenant, owner and visibility (null when unknown)", async () => {
+  it("when realtime asks who may watch an inbox, then it gets the inbox's tenant, assignment, owner and visibility (null when unknown)", async () => {
     const priv = await create(owner, { alias: `watch-${randomUUID().slice(0, 6)}`, private: true });
     expect(await rpcRequest(infra.nc, ns, RpcName.getInboxAccess, { inbox_id: priv.body.id })).toEqual({
-      inbox: { id: priv.body.id, org_id: orgId, team_id: teamId, created_by: owner.user_id, private: true, is_active: true },
+      inbox: {
+        id: priv.body.id,
+        org_id: orgId,
+        team_id: teamId,
+        domain_assignment_id: assignmentId,
+        created_by: owner.user_id,
+        private: true,
+        is_active: true,
+      },
     });
     expect(await rpcRequest(infra.nc, ns, RpcName.getInboxAccess, { inbox_id: randomUUID() })).toEqual({ inbox: null });
   });

@@ -35,6 +35,7 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
   const member = makeActor();
   const orgId = randomUUID();
   const teamId = randomUUID();
+  const assignmentId = randomUUID();
 
   beforeAll(async () => {
     t = await startTestService({
@@ -53,7 +54,15 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
         RpcName.getInboxAccess,
         (req) =>
           Promise.resolve({
-            inbox: { id: req.inbox_id, org_id: orgId, team_id: teamId, is_active: true, private: false, created_by: member.user_id },
+            inbox: {
+              id: req.inbox_id,
+              org_id: orgId,
+              team_id: teamId,
+              domain_assignment_id: assignmentId,
+              is_active: true,
+              private: false,
+              created_by: member.user_id,
+            },
           }),
         infra.logger,
       ),

@@ -73,9 +73,12 @@ describe("realtime-gateway on real Redis and NATS", () => {
   const viewer = makeActor(); // a team member without team.emails.view
   const orgId = randomUUID();
   const teamId = randomUUID();
+  const assignmentId = randomUUID();
   const inboxId = randomUUID();
   const otherInbox = randomUUID();
   const privateInbox = randomUUID();
+  const ownOnlyAssignment = randomUUID(); // create_inbox: tenancy keeps the member to their own inboxes on it
+  const othersInbox = randomUUID(); // someone else's, on that assignment
   const slowInbox = randomUUID(); // its access lookup waits for the test
   const slowTeam = randomUUID();
   const slowLookup = { started: gate(), release: gate() };
@@ -90,10 +93,11 @@ describe("realtime-gateway on real Redis and NATS", () => {
       migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
     });
     ({ ns, infra, service, call } = t);
-    const inboxes: Record<string, { private: boolean; created_by: string }> = {
+    const inboxes: Record<string, { private: boolean; created_by: string; domain_assignment_id?: string }> = {
       [inboxId]: { private: false, created_by: member.user_id },
       [otherInbox]: { private: false, created_by: member.user_id },
       [privateInbox]: { private: true, created_by: randomUUID() },
+      [othersInbox]: { private: false, created_by: randomUUID(), domain_assignment_id: ownOnlyAssignment },
       [slowInbox]: { private: false, created_by: member.user_id },
     };
     rpcs = [
@@ -108,7 +112,9 @@ describe("realtime-gateway on real Redis and NATS", () => {
           }
           const i = inboxes[req.inbox_id];
           const team = req.inbox_id === slowInbox ? slowTeam : teamId;
-          return { inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: team, is_active: true, ...i } : null };
+          return {
+            inbox: i ? { id: req.inbox_id, org_id: orgId, team_id: team, domain_assignment_id: assignmentId, is_active: true, ...i } : null,
+          };
         },
         infra.logger,
       ),
@@ -119,7 +125,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
         async (req) => {
           if (req.team_id) authorizedTeams.push(req.team_id);
           return req.actor.user_id === member.user_id
-            ? { allowed: true, reason: null }
+            ? { allowed: true, reason: null, own_only_assignments: [ownOnlyAssignment] }
             : { allowed: false, reason: req.actor.user_id === viewer.user_id ? "missing_permission" : "not_member" };
         },
         infra.logger,
@@ -199,6 +205,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
     expect((await open(inboxId, randomUUID())).status).toBe(401);
     expect((await open(inboxId, await ticket(outsider))).status).toBe(404);
     expect((await open(privateInbox, await ticket())).status).toBe(404);
+    expect((await open(othersInbox, await ticket())).status).toBe(404);
     expect((await open(randomUUID(), await ticket())).status).toBe(404);
     expect((await open(inboxId, await ticket(viewer))).status).toBe(403);
   });

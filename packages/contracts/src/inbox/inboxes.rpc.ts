@@ -8,6 +8,7 @@ export const GetInboxAccessReply = z.object({
       id: z.string().uuid(),
       org_id: z.string().uuid(),
       team_id: z.string().uuid(),
+      domain_assignment_id: z.string().uuid(),
       created_by: z.string().uuid(),
       private: z.boolean(),
       is_active: z.boolean(),

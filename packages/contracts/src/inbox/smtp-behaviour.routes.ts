@@ -28,7 +28,8 @@ export const smtpBehaviourRoutes = defineRoutes({ service: "inbox", tag: "Inboxe
     method: "get",
     path: "/inboxes/{id}/smtp-log",
     auth: "user",
-    scope: "team.inboxes.view",
+    // senders and Message-IDs are mail: reading them takes the mail's read permission
+    scope: "team.emails.view",
     summary: "The attempts an inbox's SMTP behaviour refused or deferred, newest first",
     description: [
       "Every attempt the inbox's `smtp_behaviour` answered with a refusal (`reject_rcpt` at RCPT, `max_size_bytes`",

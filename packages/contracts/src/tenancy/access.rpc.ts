@@ -9,16 +9,24 @@ export const AuthorizeRequest = z.object({
   permission: PermissionSchema,
 });
 export type AuthorizeRequest = z.infer<typeof AuthorizeRequest>;
+/**
+ * The team's domain assignments on which the actor, though allowed, sees only the inboxes they
+ * created (a `create_inbox` level, for a permission of `OWN_INBOX_PERMISSIONS`, unless the actor
+ * is an org owner or admin or a system admin); absent when there are none. Another's inbox on
+ * one of them is not there for the actor: it answers as an unknown one does.
+ */
+const OwnOnlyAssignments = z.array(z.string().uuid()).optional();
 export const AuthorizeReply = z.object({
   allowed: z.boolean(),
   /** org_not_found | team_not_found | not_member | missing_permission | team_archived */
   reason: z.string().nullable(),
+  own_only_assignments: OwnOnlyAssignments,
 });
 export type AuthorizeReply = z.infer<typeof AuthorizeReply>;
 /** Teams (with their org) in which the actor holds `permission`; used to list across teams. */
 export const ListActorTeamsRequest = z.object({ actor: Actor, permission: PermissionSchema });
 export const ListActorTeamsReply = z.object({
-  teams: z.array(z.object({ org_id: z.string().uuid(), team_id: z.string().uuid() })),
+  teams: z.array(z.object({ org_id: z.string().uuid(), team_id: z.string().uuid(), own_only_assignments: OwnOnlyAssignments })),
 });
 export type ListActorTeamsReply = z.infer<typeof ListActorTeamsReply>;
 /**

@@ -1142,7 +1142,7 @@ export interface paths {
          *     body). A transaction refused as a whole is listed for each recipient inbox that has a behaviour. The newest
          *     1,000 attempts of an inbox are kept; they go with the inbox.
          *
-         *     API keys need the scope `team.inboxes.view`.
+         *     API keys need the scope `team.emails.view`.
          */
         get: operations["listSmtpLog"];
         put?: never;

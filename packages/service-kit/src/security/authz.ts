@@ -68,13 +68,16 @@ export function cacheFor(nc: NatsConnection, namespace: string): DecisionCache {
   return cache;
 }
 
-/** Whether `actor` holds `permission` (tenancy's decision, cached per process); throws the envelope error if not. */
+/**
+ * Whether `actor` holds `permission` (tenancy's decision, cached per process); throws the envelope
+ * error if not, else returns the decision (with what it narrows, `own_only_assignments`).
+ */
 export async function authorize(
   nc: NatsConnection,
   namespace: string,
   req: { actor: Actor; org_id: string; team_id: string | null; permission: Permission },
   what = "resource",
-): Promise<void> {
+): Promise<AuthorizeReply> {
   let reply: AuthorizeReply;
   try {
     reply = await cacheFor(nc, namespace).get(cacheKey(req), () => rpcRequest(nc, namespace, RpcName.authorize, req));
@@ -83,4 +86,5 @@ export async function authorize(
     throw err;
   }
   assertAllowed(reply, what);
+  return reply;
 }

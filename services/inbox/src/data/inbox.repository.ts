@@ -8,7 +8,7 @@ import { isUniqueViolation, Prisma, type Client } from "./prisma";
 
 type InboxRow = Prisma.InboxGetPayload<object>;
 
-/** What an access decision on one inbox needs: its tenant, owner, visibility and state. */
+/** What an access decision on one inbox needs: its tenant, domain assignment, owner, visibility and state. */
 export type InboxAccess = NonNullable<GetInboxAccessReply["inbox"]>;
 
 export interface NewInbox {
@@ -27,9 +27,13 @@ export interface NewInbox {
   smtpBehaviour?: SmtpBehaviour | null;
 }
 
-/** The inboxes of some teams that one user may see: the shared ones, and the private ones they created. */
+/**
+ * The inboxes of some teams that one user may see: the shared ones, and the private ones they
+ * created; on a team's `ownOnlyAssignments` (tenancy's decision, `own_only_assignments`), only
+ * those they created.
+ */
 export interface InboxListing {
-  teams: TeamScope[];
+  teams: Array<TeamScope & { ownOnlyAssignments?: readonly string[] | undefined }>;
   viewerId: string;
   /** `active`: active and unexpired at `at`; `expired`: the others (not yet cleaned up); all when omitted. */
   status?: { is: "active" | "expired"; at: Date } | undefined;
@@ -105,11 +109,20 @@ export const InboxChange = {
 const jsonOrDbNull = (b: SmtpBehaviour | null | undefined) => (b ? (b as Prisma.InputJsonObject) : Prisma.DbNull);
 
 /** The columns `InboxAccess` is read from (also through an email's inbox). */
-export const inboxAccessFields = { id: true, orgId: true, teamId: true, createdBy: true, private: true, isActive: true } as const;
+export const inboxAccessFields = {
+  id: true,
+  orgId: true,
+  teamId: true,
+  domainAssignmentId: true,
+  createdBy: true,
+  private: true,
+  isActive: true,
+} as const;
 export const toInboxAccess = (i: Prisma.InboxGetPayload<{ select: typeof inboxAccessFields }>): InboxAccess => ({
   id: i.id,
   org_id: i.orgId,
   team_id: i.teamId,
+  domain_assignment_id: i.domainAssignmentId,
   created_by: i.createdBy,
   private: i.private,
   is_active: i.isActive,
@@ -122,7 +135,13 @@ const statusWhere = (status: NonNullable<InboxListing["status"]>): Prisma.InboxW
 
 const listingWhere = (l: InboxListing): Prisma.InboxWhereInput => ({
   // an empty OR matches nothing: no teams, no inboxes
-  OR: l.teams.map((t) => ({ orgId: t.orgId, teamId: t.teamId })),
+  OR: l.teams.map((t) => ({
+    orgId: t.orgId,
+    teamId: t.teamId,
+    ...(t.ownOnlyAssignments?.length
+      ? { OR: [{ domainAssignmentId: { notIn: [...t.ownOnlyAssignments] } }, { createdBy: l.viewerId }] }
+      : {}),
+  })),
   AND: [
     { OR: [{ private: false }, { createdBy: l.viewerId }] },
     ...(l.status ? [statusWhere(l.status)] : []),
@@ -379,9 +398,17 @@ export class InboxReadRepository extends HotRepository {
 
   /** `locate` as one prepared statement on the pool (a wait's first statement). */
   async locate(inboxId: string): Promise<InboxAccess | null> {
-    const rows = await this.sql<{ id: string; orgId: string; teamId: string; createdBy: string; private: boolean; isActive: boolean }>`
-      SELECT id::text, org_id::text AS "orgId", team_id::text AS "teamId", created_by::text AS "createdBy", private,
-        is_active AS "isActive"
+    const rows = await this.sql<{
+      id: string;
+      orgId: string;
+      teamId: string;
+      domainAssignmentId: string;
+      createdBy: string;
+      private: boolean;
+      isActive: boolean;
+    }>`
+      SELECT id::text, org_id::text AS "orgId", team_id::text AS "teamId", domain_assignment_id::text AS "domainAssignmentId",
+        created_by::text AS "createdBy", private, is_active AS "isActive"
       FROM inboxes WHERE id = ${inboxId}::uuid`;
     return rows[0] ? toInboxAccess(rows[0]) : null;
   }

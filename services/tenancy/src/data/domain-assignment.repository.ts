@@ -135,6 +135,37 @@ export class DomainAssignmentRepository {
     return this.db.domainAssignment.count({ where: { teamId: { in: teamIds } } });
   }
 
+  /** The ids of the team's assignments at `level`. */
+  async idsAt(scope: TeamScope, level: AccessLevel): Promise<string[]> {
+    const rows = await this.db.domainAssignment.findMany({
+      where: { teamId: scope.teamId, accessLevel: level, team: { orgId: scope.orgId } },
+      select: { id: true },
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The assignments at `level` of `teamIds`, by team, leaving out the teams of orgs where the user
+   * holds one of `exceptOrgRoles` (their assignments do not narrow what that user sees).
+   */
+  async idsAtByTeam(
+    teamIds: string[],
+    level: AccessLevel,
+    user: { userId: string; exceptOrgRoles: readonly string[] },
+  ): Promise<Map<string, string[]>> {
+    const rows = await this.db.domainAssignment.findMany({
+      where: {
+        teamId: { in: teamIds },
+        accessLevel: level,
+        team: { org: { members: { none: { userId: user.userId, role: { in: [...user.exceptOrgRoles] } } } } },
+      },
+      select: { id: true, teamId: true },
+    });
+    const byTeam = new Map<string, string[]>();
+    for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), r.id]);
+    return byTeam;
+  }
+
   async locate(assignmentId: string): Promise<AssignmentLocation | null> {
     const a = await this.db.domainAssignment.findUnique({
       where: { id: assignmentId },

@@ -5,12 +5,15 @@ import type { InboxDeps } from "../deps";
 import { askTenancy } from "../tenancy";
 
 /**
- * Every inbox the caller can see across its teams (optionally one of them), newest first;
+ * Every inbox the caller can see across its teams (optionally one of them), newest first (on a
+ * team's assignments that keep the caller to their own inboxes, only those);
  * `status` active or expired (past `expires_at`, even before the cleanup removes it), `q` an address substring.
  */
 export async function listInboxes(deps: InboxDeps, ctx: RequestCtx, input: ListInboxesQuery): Promise<Page<Inbox>> {
   const { teams } = await askTenancy(deps, RpcName.listActorTeams, { actor: ctx.actor, permission: "team.inboxes.view" });
-  const scopes = teams.filter((t) => !input.team_id || t.team_id === input.team_id).map((t) => ({ orgId: t.org_id, teamId: t.team_id }));
+  const scopes = teams
+    .filter((t) => !input.team_id || t.team_id === input.team_id)
+    .map((t) => ({ orgId: t.org_id, teamId: t.team_id, ownOnlyAssignments: t.own_only_assignments }));
   const listing = {
     teams: scopes,
     viewerId: ctx.actor.user_id,

@@ -10,7 +10,7 @@ export async function listSmtpLog(
   ctx: RequestCtx,
   input: { inboxId: string; page: PaginationQuery },
 ): Promise<Page<SmtpAttempt>> {
-  const scope = await visibleInbox(deps, ctx, input.inboxId, "team.inboxes.view");
+  const scope = await visibleInbox(deps, ctx, input.inboxId, "team.emails.view");
   return paginate(input.page, {
     rows: (window) => deps.data.hot.smtpLog.list(scope, input.inboxId, window),
     count: () => deps.data.hot.smtpLog.count(scope, input.inboxId),

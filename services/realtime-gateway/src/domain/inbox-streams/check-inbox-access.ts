@@ -1,7 +1,7 @@
 import { RpcName, type Actor } from "@burnbox/contracts";
 import { rpcRequest, RpcError } from "@burnbox/service-kit/messaging";
 import { errors } from "@burnbox/service-kit/runtime";
-import { authorize } from "@burnbox/service-kit/security";
+import { authorizeInbox } from "@burnbox/service-kit/security";
 import type { RealtimeDeps } from "../deps";
 
 /** May this actor watch this inbox? Throws the 404/403/503 the client gets before any upgrade. */
@@ -15,11 +15,7 @@ export async function checkInboxAccess(deps: RealtimeDeps, actor: Actor, inboxId
     if (err instanceof RpcError) throw errors.unavailable("inbox service unavailable");
     throw err;
   }
-  if (!inbox || (inbox.private && inbox.created_by !== actor.user_id)) throw errors.notFound("inbox");
-  await authorize(
-    deps.nc,
-    deps.namespace,
-    { actor, org_id: inbox.org_id, team_id: inbox.team_id, permission: "team.emails.view" },
-    "inbox",
-  );
+  if (!inbox) throw errors.notFound("inbox");
+  // the same check as the inbox service's reads of its mail
+  await authorizeInbox(deps.nc, deps.namespace, { actor, inbox, permission: "team.emails.view" }, "inbox");
 }

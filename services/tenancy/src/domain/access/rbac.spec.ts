@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ORG_ROLE_GRANTS, TEAM_ROLE_GRANTS, type Actor } from "@burnbox/contracts";
-import { actsOnEveryTeam, decide, type Standing } from "./rbac";
+import { actsOnEveryTeam, decide, ownInboxesOnly, type Standing } from "./rbac";
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
   user_id: randomUUID(),
@@ -113,5 +113,21 @@ describe("actsOnEveryTeam", () => {
     expect(actsOnEveryTeam(actor(), null)).toBe(false);
     const viaKey = actor({ is_system_admin: true, api_key: { id: randomUUID(), team_id: teamId, scopes: ["team.view"] } });
     expect(actsOnEveryTeam(viaKey, null)).toBe(false);
+  });
+});
+
+describe("ownInboxesOnly", () => {
+  it("keeps members and leads, and their keys, to their own inboxes for inbox and mail permissions; never org owners, admins or system admins", () => {
+    for (const permission of ["team.inboxes.view", "team.inboxes.manage", "team.emails.view", "team.emails.manage"] as const) {
+      expect(ownInboxesOnly(actor(), "member", permission)).toBe(true);
+      expect(ownInboxesOnly(actor({ api_key: { id: randomUUID(), team_id: teamId, scopes: [permission] } }), "member", permission)).toBe(
+        true,
+      );
+      expect(ownInboxesOnly(actor(), "owner", permission)).toBe(false);
+      expect(ownInboxesOnly(actor(), "admin", permission)).toBe(false);
+      expect(ownInboxesOnly(actor({ is_system_admin: true }), null, permission)).toBe(false);
+    }
+    expect(ownInboxesOnly(actor(), "member", "team.inboxes.create")).toBe(false);
+    expect(ownInboxesOnly(actor(), "member", "team.webhooks.view")).toBe(false);
   });
 });

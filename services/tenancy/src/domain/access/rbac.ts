@@ -1,8 +1,10 @@
 import {
+  OWN_INBOX_PERMISSIONS,
   TEAM_ROLE_GRANTS,
   isTeamPermission,
   type Actor,
   type AuthorizeReply,
+  type DomainAssignment,
   type OrgRole,
   type Permission,
   type TeamRole,
@@ -42,6 +44,16 @@ export const isSystemAdmin = (actor: Actor): boolean => actor.is_system_admin &&
 /** Whether the actor sees and acts on every team of an org where they hold `orgRole`. */
 export const actsOnEveryTeam = (actor: Actor, orgRole: string | null): boolean =>
   isSystemAdmin(actor) || (orgRole !== null && (TEAM_WIDE_ORG_ROLES as readonly string[]).includes(orgRole));
+
+/** The access level of a domain assignment on which members see only the inboxes they created (contract notes). */
+export const OWN_INBOXES_LEVEL: DomainAssignment["access_level"] = "create_inbox";
+
+/**
+ * Whether `OWN_INBOXES_LEVEL` assignments keep the actor to their own inboxes for `permission`:
+ * for the permissions on inboxes and mail, unless the actor acts on every team of the org.
+ */
+export const ownInboxesOnly = (actor: Actor, orgRole: string | null, permission: Permission): boolean =>
+  (OWN_INBOX_PERMISSIONS as readonly string[]).includes(permission) && !actsOnEveryTeam(actor, orgRole);
 
 /** Team roles whose grants include `permission`. */
 export const teamRolesGranting = (permission: string): TeamRole[] =>
