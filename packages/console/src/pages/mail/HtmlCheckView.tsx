@@ -1,11 +1,11 @@
-import { Badge, Button, Group, List, Loader, Paper, RingProgress, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Code, Group, List, Loader, Paper, RingProgress, Stack, Table, Text, Title } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useDisclosure } from "@mantine/hooks";
 import { Fragment, useId } from "react";
 import { EmptyState, TableScroll } from "../../components";
 import { ApiError } from "../inboxes/parts";
 import { useHtmlCheck } from "./checks";
-import { formatScore, groupNotes, splitIssues, type HtmlCheckIssue } from "./html-check";
+import { formatScore, groupNotes, noteParts, splitIssues, type HtmlCheckIssue } from "./html-check";
 
 const scoreColor = (score: number) => (score >= 90 ? "teal" : score >= 60 ? "yellow" : "red");
 const COLUMNS = 5;
@@ -28,6 +28,10 @@ function Clients({ names, color }: { names: string[]; color: string }) {
   );
 }
 
+function NoteText({ text }: { text: string }) {
+  return <>{noteParts(text).map((p, i) => (p.code ? <Code key={i}>{p.text}</Code> : <Fragment key={i}>{p.text}</Fragment>))}</>;
+}
+
 /** caniemail's notes of one issue, the clients that share a text on one line. */
 function NoteList({ notes }: { notes: HtmlCheckIssue["notes"] }) {
   return (
@@ -37,7 +41,7 @@ function NoteList({ notes }: { notes: HtmlCheckIssue["notes"] }) {
           <Text span size="sm" ff="monospace">
             {n.clients.join(", ")}
           </Text>
-          : {n.text}
+          : <NoteText text={n.text} />
         </List.Item>
       ))}
     </List>
@@ -82,7 +86,7 @@ function DisclosureButton({
 
 function IssueRows({ issue }: { issue: HtmlCheckIssue }) {
   const notes = useShown();
-  const count = Object.keys(issue.notes).length;
+  const count = groupNotes(issue.notes).length; // texts, as the clients that share one are listed together
   const label = `Notes on ${issue.feature}`;
   return (
     <>

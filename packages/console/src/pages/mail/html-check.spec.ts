@@ -1,4 +1,4 @@
-import { formatScore, groupNotes, splitIssues, type HtmlCheckIssue } from "./html-check";
+import { formatScore, groupNotes, noteParts, splitIssues, type HtmlCheckIssue } from "./html-check";
 
 const issue = (feature: string, scored: boolean): HtmlCheckIssue => ({
   feature,
@@ -41,5 +41,21 @@ describe("the HTML check's view model", () => {
 
   it("given no notes, when grouped, then there is nothing to list", () => {
     expect(groupNotes({})).toEqual([]);
+  });
+
+  it("given a note with code spans, when split, then the code pieces are marked", () => {
+    expect(noteParts("Partial. Only supports `display:none` (but not on `<img>`).")).toEqual([
+      { code: false, text: "Partial. Only supports " },
+      { code: true, text: "display:none" },
+      { code: false, text: " (but not on " },
+      { code: true, text: "<img>" },
+      { code: false, text: ")." },
+    ]);
+  });
+
+  it("given a note with a Markdown link, when split, then only the link's text is kept", () => {
+    expect(noteParts("See [buttons.cm](https://buttons.cm/) and [VML documentation](https://docs.example/vml).")).toEqual([
+      { code: false, text: "See buttons.cm and VML documentation." },
+    ]);
   });
 });

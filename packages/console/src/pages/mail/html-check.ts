@@ -27,3 +27,15 @@ export function groupNotes(notes: Readonly<Record<string, string>>): GroupedNote
   }
   return [...byText].map(([text, clients]) => ({ clients, text }));
 }
+
+/** A piece of a note: caniemail writes them in Markdown, with `code` spans and [links](…). */
+export type NotePart = { code: boolean; text: string };
+
+/** A note's text in plain and code pieces; a Markdown link keeps its text only (nothing in a note is made a link). */
+export function noteParts(note: string): NotePart[] {
+  const plain = note.replace(/\[([^\]]+)\]\([^)\s]+\)/g, "$1");
+  return plain
+    .split("`")
+    .map((text, i) => ({ code: i % 2 === 1, text }))
+    .filter((p) => p.text !== "");
+}
