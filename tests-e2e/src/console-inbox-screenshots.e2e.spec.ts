@@ -47,7 +47,7 @@ describeShots("the console's inboxes: screenshots", () => {
       {
         subject: "Your verification code",
         text: "Your verification code is 482913.\nOr confirm: https://app.acme.example/verify?token=q8Zt1\n",
-        html: '<div style="font-family:sans-serif"><h2>Confirm your email</h2><p>Your verification code is <b style="font-size:20px">482913</b>.</p><p><a href="https://app.acme.example/verify?token=q8Zt1">Confirm my email</a></p><img src="https://cdn.acme.example/logo.png" alt="Acme logo"></div>',
+        html: '<!doctype html><html><body><div style="font-family:sans-serif"><h2>Confirm your email</h2><p>Your verification code is <b style="font-size:20px">482913</b>.</p><p><a href="https://app.acme.example/verify?token=q8Zt1">Confirm my email</a></p><img src="https://cdn.acme.example/logo.png" alt="Acme logo"></div></body></html>',
       },
     ];
     for (const m of mails)
@@ -125,12 +125,23 @@ describeShots("the console's inboxes: screenshots", () => {
     }));
 
   it("reader: HTML check", () =>
-    shoot("mail-html-check", async (page) => {
-      await signIn(page, world.owner.email);
-      await page.goto(`/inboxes/${inbox.id}/mail/${emailId}`);
-      await page.getByRole("tab", { name: "HTML check" }).click();
-      await page.getByTestId("html-check-score").waitFor();
-    }));
+    shoot(
+      "mail-html-check",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto(`/inboxes/${inbox.id}/mail/${emailId}`);
+        await page.getByRole("tab", { name: "HTML check" }).click();
+        await page.getByTestId("html-check-score").waitFor();
+        // the first issue's notes open, as a reader would look at them
+        await page
+          .getByRole("button", { name: /^Notes on / })
+          .first()
+          .click();
+        await page.getByRole("region", { name: /^Notes on / }).waitFor();
+        await page.mouse.move(0, 0);
+      },
+      { height: 1000 },
+    ));
 
   it("reader: authentication results", () =>
     shoot("mail-auth", async (page) => {

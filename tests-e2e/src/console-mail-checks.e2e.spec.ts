@@ -12,6 +12,16 @@ import { newClientIp, teamWithDomain } from "./world";
 
 type World = Awaited<ReturnType<typeof teamWithDomain>>;
 type InboxBody = { id: string; full_address: string };
+type HtmlCheckBody = {
+  score: number;
+  issues: Array<{
+    feature: string;
+    clients_unsupported: string[];
+    clients_partial: string[];
+    scored: boolean;
+    notes: Record<string, string>;
+  }>;
+};
 
 /**
  * The reader's checks on received mail in Chromium (issue 29 item 4, extensions section 7): the
@@ -67,7 +77,7 @@ describe("the console: the reader's HTML and link checks", () => {
     await expect(page.getByTestId("mail-subject").textContent()).resolves.toBe(subject);
   };
 
-  it("when a mail's HTML uses flexbox and links to a live page, then the HTML check names the feature Outlook lacks and Check links shows the 200", async () => {
+  it("when a mail's HTML uses flexbox and links to a live page, then the HTML check shows the exact score, names the feature Outlook lacks with its notes, and Check links shows the 200", async () => {
     const inbox = await inboxVia("checks");
     const subject = `Fancy ${tag()}`;
     const html = [
@@ -81,15 +91,42 @@ describe("the console: the reader's HTML and link checks", () => {
     await sendRaw(system.ports.smtp, FROM, inbox.full_address, mimeMessage({ from: FROM, to: inbox.full_address, subject, html }));
     await openMail(inbox, subject);
 
+    const id = /\/mail\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const answer = await api<HtmlCheckBody>("GET", `/emails/${id}/html-check`, { token: world.owner.token });
+    expect(answer.status).toBe(200);
+    const flexIssue = answer.body.issues.find((i) => i.feature === "css-display-flex")!;
+    const [noted, note] = Object.entries(flexIssue.notes)[0]!;
+
     await page.getByRole("tab", { name: "HTML check" }).click();
     const score = page.getByTestId("html-check-score");
     await score.waitFor();
-    const percent = Number((await score.textContent())?.replace("%", ""));
-    expect(percent).toBeGreaterThanOrEqual(0);
-    expect(percent).toBeLessThan(100);
-    const flex = page.getByTestId("html-check-issue").filter({ hasText: "css-display-flex" });
+    // the score as the API gives it, with its decimal (not rounded)
+    await expect(score.textContent()).resolves.toBe(`${answer.body.score}%`);
+    expect(answer.body.score).toBeLessThan(100);
+    const table = page.getByRole("table", { name: /features some clients lack or support in part/ });
+    const flex = table.getByRole("row").filter({ hasText: "css-display-flex" });
     await flex.waitFor();
-    await expect(flex.textContent()).resolves.toContain("outlook.windows");
+    const [feature, unsupported, partial] = await flex.getByRole("cell").allTextContents();
+    expect(feature).toBe("css-display-flex");
+    expect(unsupported).toContain("outlook.windows");
+    // partial support is told apart from no support: its own column
+    expect(flexIssue.clients_partial.length).toBeGreaterThan(0);
+    expect(partial).toContain(flexIssue.clients_partial[0]);
+    expect(unsupported).not.toContain(flexIssue.clients_partial[0]);
+    // the wrapper is not among the issues that count, but on a quieter line of its own
+    await expect(table.getByRole("row").filter({ hasText: "html-body" }).count()).resolves.toBe(0);
+    await expect(page.getByText(/^Not scored: wrapper elements that clients strip/).textContent()).resolves.toContain("html-body");
+    // the notes, behind a disclosure per issue
+    const toggle = flex.getByRole("button", { name: "Notes on css-display-flex" });
+    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
+    await toggle.click();
+    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("true");
+    const notes = page.getByRole("region", { name: "Notes on css-display-flex" });
+    await notes.waitFor();
+    const shown = await notes.textContent();
+    expect(shown).toContain(noted);
+    // caniemail's Markdown code spans are shown as code, without their backticks
+    expect(shown).toContain(note.replace(/`/g, ""));
     expect(await seriousViolations(page)).toEqual([]);
     // the tab is in the URL
     await page.reload();
@@ -132,6 +169,25 @@ describe("the console: the reader's HTML and link checks", () => {
     await expect(page.getByTestId("html-check-score").textContent()).resolves.toBe("100%");
     await page.getByText("No issues found").waitFor();
     await expect(page.getByTestId("html-check-issue").count()).resolves.toBe(0);
+  });
+
+  it("when a mail's HTML only has the document's wrappers besides plain content, then the HTML check says there are no issues and lists the wrappers as not scored", async () => {
+    const inbox = await inboxVia("wrapped");
+    const subject = `Wrapped ${tag()}`;
+    const html = "<html><body><h1>Hi</h1></body></html>";
+    await sendRaw(system.ports.smtp, FROM, inbox.full_address, mimeMessage({ from: FROM, to: inbox.full_address, subject, html }));
+    await openMail(inbox, subject);
+    await page.getByRole("tab", { name: "HTML check" }).click();
+    await expect(page.getByTestId("html-check-score").textContent()).resolves.toBe("100%");
+    await page.getByRole("heading", { name: "No issues found" }).waitFor();
+    await expect(page.getByRole("table", { name: /features some clients lack/ }).count()).resolves.toBe(0);
+    const unscored = page.getByText(/^Not scored: wrapper elements that clients strip/);
+    await expect(unscored.textContent()).resolves.toContain("html-body");
+    // the wrappers' clients and notes are there on request
+    await page.getByRole("button", { name: "Details on the wrapper elements" }).click();
+    const details = page.getByRole("region", { name: "Details on the wrapper elements" });
+    await details.getByText("html-body").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("when the mail is deleted while the reader is open, then Check links shows the API's message", async () => {
