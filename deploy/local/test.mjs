@@ -126,14 +126,15 @@ const lintEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? "
 if (!step("linting", bin("eslint"), [".", "--max-warnings", "0"], { env: lintEnv })) failed++;
 if (!step("checking formatting", bin("prettier"), ["--check", "."], { stdio: ["ignore", "ignore", "inherit"] })) failed++;
 // deployment files: Kubernetes manifests built and validated against the API schemas, compose file
-for (const [title, script] of [
+for (const [title, script, args] of [
   ["validating the Kubernetes manifests", "deploy/k8s/validate.mjs"],
   ["checking docker-compose.yml", "deploy/docker/compose-check.mjs"],
   ["first run on a machine without dependencies", "deploy/local/first-run.test.mjs"],
   ["npm start's NATS and Redis take no client without credentials", "deploy/local/brokers.test.mjs"],
   ["npm start's summary", "deploy/local/summary.test.mjs"],
+  ["the kit's list of every service's settings", "deploy/local/known-settings.mjs", ["--check"]],
 ]) {
-  const r = counted(title, script);
+  const r = counted(title, script, args);
   passed += r.passed;
   failed += r.failed;
 }
