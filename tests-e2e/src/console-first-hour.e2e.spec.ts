@@ -3,13 +3,14 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { sendMail } from "./clients";
+import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
-import { connectBrowser } from "./console/browser";
+import { attachConsole, connectBrowser } from "./console/browser";
 import { SCREENSHOT_DIR, SCREENSHOTS } from "./console/screenshots";
 import { SharedSystem } from "./shared-system";
 import { System, TRUSTED_DOMAIN } from "./system";
-import { STRONG_PASSWORD } from "./world";
+import { signIn, userBrowser } from "./console/world";
+import { registerUser, STRONG_PASSWORD } from "./world";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -45,17 +46,6 @@ describe("the console: the first hour on a fresh `npm start`", () => {
   }
   const urlsOf = (lines: string[]) => lines.flatMap((l) => l.match(/\bhttps?:\/\/\S+/g) ?? []);
 
-  async function shoot(page: Page, name: string) {
-    if (!SCREENSHOTS) return;
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForLoadState("networkidle");
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), animations: "disabled" });
-    }
-    await page.emulateMedia({ colorScheme: "light" });
-  }
-
   it.each([
     ["127.0.0.1", "types the token of the printed link"],
     ["localhost", "follows the printed link"],
@@ -87,7 +77,7 @@ describe("the console: the first hour on a fresh `npm start`", () => {
           expect(await tokenBox.inputValue()).toBe(token);
           // the token does not stay in the address bar (history, screen shares)
           expect(page.url()).toBe(`${origin}/setup`);
-          await shoot(page, "setup-from-link");
+          await shootBothSchemes(page, "setup-from-link");
         } else {
           await tokenBox.fill(new URL(setupUrl!).searchParams.get("token")!);
         }
@@ -137,3 +127,62 @@ describe("the console: the first hour on a fresh `npm start`", () => {
     300_000,
   );
 });
+
+/**
+ * Where the console says something is missing, it offers the action to whoever may take it: an
+ * owner without a team is offered to create one, an owner whose team has no domain to assign one
+ * (the team's page opens with the assign form).
+ */
+describe("the console: what is missing, offered to the owner who may add it", () => {
+  const system = SharedSystem.attach();
+  const ui = attachConsole(system);
+  const api = apiClient(system.gatewayUrl);
+
+  it("when an owner has no team, then the inbox page offers to create one; when the team has no domain, to assign one, which opens the team's assign form", async () => {
+    const owner = await registerUser(api, "owner");
+    const org = await api<{ id: string }>("POST", "/orgs", { token: owner.token, body: { name: `Org ${randomBytes(3).toString("hex")}` } });
+    expect(org.status).toBe(201);
+    const domain = await api<{ id: string }>("POST", `/orgs/${org.body.id}/domains`, {
+      token: owner.token,
+      body: { domain_name: `empty-${randomBytes(3).toString("hex")}.${TRUSTED_DOMAIN}` },
+    });
+    expect(domain.status).toBe(201);
+    const { context, page } = await userBrowser(ui.browser, system);
+    try {
+      await signIn(page, owner.email);
+      await page.goto("/inboxes");
+      await page.getByText("No inboxes yet").waitFor();
+      await page.getByText(/An inbox belongs to a team/).waitFor();
+      await shootBothSchemes(page, "inboxes-no-team");
+      await page.getByRole("link", { name: "Create a team" }).click();
+      const create = page.getByRole("dialog", { name: "Create a team" });
+      await create.getByRole("textbox", { name: "Name" }).fill("QA");
+      await create.getByRole("button", { name: "Create team" }).click();
+      await page.waitForURL(/\/teams\/[0-9a-f-]{36}$/);
+
+      await page.goto("/inboxes");
+      await page.getByText(/An inbox needs a domain assigned to the team/).waitFor();
+      expect(await page.getByText(/Ask an owner/).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shootBothSchemes(page, "inboxes-no-domain");
+      await page.getByRole("link", { name: "Assign a domain to QA" }).click();
+      const assign = page.getByRole("dialog", { name: "Assign a domain to QA" });
+      await assign.waitFor();
+      expect(new URL(page.url()).search).toBe("");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** `<name>-light.png` and `<name>-dark.png` of the page as it is, when screenshots are asked for (BB_CONSOLE_SCREENSHOTS). */
+async function shootBothSchemes(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), animations: "disabled" });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}

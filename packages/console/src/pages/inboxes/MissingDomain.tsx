@@ -14,7 +14,7 @@ export function useMissingDomainHelp(): { text: string; action: ReactNode } {
   const perms = useOrgPermissions(org?.id);
   if (org && !team && perms.can("org.teams.create"))
     return {
-      text: `An inbox belongs to a team, and ${org.name} has none of yours yet. Create a team, then assign it a domain.`,
+      text: `An inbox belongs to a team, and you have no team in ${org.name} yet. Create one, then assign it a domain.`,
       action: (
         <Button component={Link} to="/teams?new=1">
           Create a team
