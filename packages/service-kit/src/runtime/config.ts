@@ -104,7 +104,18 @@ function unknownPaths(schema: z.ZodType, value: unknown, prefix: string[] = []):
 }
 
 /** Variables read by the tooling rather than by a service's schema. */
-const TOOLING_ENV = new Set(["BB_CONFIG_FILE"]);
+const TOOLING_ENV = new Set([
+  "BB_CONFIG_FILE",
+  // docker-compose.yml's and `npm start`'s own (the stores' passwords, published ports, image tag)
+  "BB_POSTGRES_PASSWORD",
+  "BB_REDIS_PASSWORD",
+  "BB_S3_SECRET_KEY",
+  "BB_SMTP_HOST_PORT",
+  "BB_VERSION",
+  // the end-to-end runner's
+  "BB_E2E_CHROMIUM",
+  "BB_E2E_REPLICAS",
+]);
 /** Every service's settings: one environment often serves them all (`npm start`, compose). */
 const ANY_SERVICE = new Set(KNOWN_SETTINGS);
 const WARNINGS = Symbol.for("burnbox.config.warnings");
