@@ -11,10 +11,10 @@
 //   node deploy/local/build.mjs                  every service
 //   node deploy/local/build.mjs inbox identity   the named services
 //   (from services/<svc>: node ../../deploy/local/build.mjs, that service)
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { buildConsole, CONSOLE_DIST } from "./console-build.mjs";
 import { ROOT, say } from "./lib.mjs";
 
 // Each service's entry points. A service with a database also gets dist/migrate.js (below), which
@@ -133,47 +133,11 @@ async function buildService(service) {
   return built;
 }
 
-const CONSOLE_DIR = path.join(ROOT, "packages", "console");
-/** What the console's build reads: when none of it is newer than the last output, the output stands. */
-const CONSOLE_SOURCES = [
-  path.join(CONSOLE_DIR, "src"),
-  path.join(CONSOLE_DIR, "public"),
-  path.join(CONSOLE_DIR, "index.html"),
-  path.join(CONSOLE_DIR, "vite.config.ts"),
-  path.join(CONSOLE_DIR, "package.json"),
-  path.join(ROOT, "packages", "sdk", "src"),
-];
-
-function newestMtime(file) {
-  if (!existsSync(file)) return 0;
-  const st = statSync(file);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(file).reduce((m, name) => Math.max(m, newestMtime(path.join(file, name))), st.mtimeMs);
-}
-
-/** `vite build` of packages/console (unless its dist/ is up to date); resolves to whether it ran. */
-async function buildConsoleOutput() {
-  const built = path.join(CONSOLE_DIR, "dist", "index.html");
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...CONSOLE_SOURCES.map(newestMtime))) return false;
-  const vite = path.join(CONSOLE_DIR, "node_modules", "vite", "bin", "vite.js");
-  if (!existsSync(vite)) throw new Error("console: vite is not installed (pnpm install)");
-  const code = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], {
-      cwd: CONSOLE_DIR,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("error", reject);
-    child.on("exit", resolve);
-  });
-  if (code !== 0) throw new Error("console: vite build failed (errors above)");
-  return true;
-}
-
 /** The console's output, copied where the gateway's bundle looks for it (dist/console beside main.js). */
 function placeConsole() {
   const target = path.join(SERVICES_DIR, "api-gateway", "dist", "console");
   rmSync(target, { recursive: true, force: true });
-  cpSync(path.join(CONSOLE_DIR, "dist"), target, { recursive: true });
+  cpSync(CONSOLE_DIST, target, { recursive: true });
   return path.relative(ROOT, target);
 }
 
@@ -182,7 +146,7 @@ const cwdService = path.dirname(process.cwd()) === SERVICES_DIR ? path.basename(
 const services = requested.length > 0 ? requested : cwdService ? [cwdService] : Object.keys(ENTRIES);
 const started = Date.now();
 // every service is built even when one fails, so one run lists every error
-const consoleBuild = services.includes("api-gateway") ? buildConsoleOutput() : null;
+const consoleBuild = services.includes("api-gateway") ? buildConsole() : null;
 const results = await Promise.allSettled(services.map(buildService));
 if (consoleBuild) {
   // after the gateway's build, which empties its dist/ first

@@ -1,7 +1,8 @@
 // `npm start` on a machine with only Node.js: it must end with what is missing and how to get it,
 // never a stack trace. Runs start.mjs with a PATH holding only `node` (so no pg_ctlcluster,
 // redis-server, nats-server, docker) and dependency URLs where nothing listens; then again with
-// a `docker` whose engine does not answer.
+// a `docker` whose engine does not answer. Then `npm test` without Chromium, where it cannot
+// install it: it must stop at once with what to install.
 //
 //   node deploy/local/first-run.test.mjs      prints `N passed, N failed`
 import { spawnSync } from "node:child_process";
@@ -66,6 +67,25 @@ try {
     stopped.status === 1 && /Docker is installed but its engine does not answer/.test(out2),
     "when Docker's engine does not answer, then it says to start it",
     out2,
+  );
+
+  // npm test without a browser, where it cannot install one: one line, before any step runs
+  const started = Date.now();
+  const test = spawnSync(process.execPath, [path.join(ROOT, "deploy", "local", "test.mjs")], {
+    cwd: ROOT,
+    env: { ...nowhere, BB_E2E_CHROMIUM: path.join(bin, "no-chromium") },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const out3 = `${test.stdout}${test.stderr}`;
+  check(
+    test.status === 1 &&
+      /npm test needs Chromium at .*no-chromium.*: install it \(Debian\/Ubuntu: sudo apt-get install chromium\)/.test(out3) &&
+      /^0 passed, 1 failed$/m.test(test.stdout) &&
+      !/type-checking|installing|linting/.test(out3) &&
+      Date.now() - started < 10_000,
+    "when Chromium is missing and cannot be installed, then npm test stops at once with one line saying what to install",
+    out3,
   );
 } finally {
   rmSync(bin, { recursive: true, force: true });

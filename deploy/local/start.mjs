@@ -17,6 +17,8 @@ if (major < 20 || (major === 20 && minor < 11)) {
 }
 const { ROOT, prepare, say, has, MissingDependencies } = await import("./lib.mjs");
 const { NATS_USERS, serverAuth, startBrokers } = await import("./brokers.mjs");
+const { buildConsole, CONSOLE_DIST } = await import("./console-build.mjs");
+const { setupCompleted, setupToken, summaryLines } = await import("./summary.mjs");
 
 const env = process.env;
 const gatewayPort = env.BB_HTTP_PORT ?? "8080";
@@ -92,8 +94,23 @@ try {
   process.stderr.write(`[burnbox] ${err instanceof MissingDependencies ? err.message.replaceAll("\n", "\n[burnbox] ") : err.message}\n`);
   process.exit(1);
 }
+/** The web console the gateway serves at /: built (vite) when missing or older than its sources. */
+async function prepareConsole() {
+  try {
+    if (await buildConsole()) say("built the web console (packages/console)");
+    return { BB_CONSOLE_DIR: env.BB_CONSOLE_DIR ?? CONSOLE_DIST };
+  } catch (err) {
+    say(`${err.message}: the console is not served, / answers 404`);
+    return {};
+  }
+}
+const consoleEnv = await prepareConsole();
+const firstRunToken = setupToken(ROOT, env);
 const shared = {
   ...env,
+  ...consoleEnv,
+  // the setup page's token, printed in the summary as a link while setup is incomplete
+  BB_SETUP_TOKEN: firstRunToken,
   // one Postgres server; each service uses its own database on it (burnbox_identity, ...). The
   // password is the compose stack's; a local server with trust authentication ignores it.
   DATABASE_URL: env.DATABASE_URL ?? `postgresql://postgres:${postgresPassword}@127.0.0.1:5432/postgres`,
@@ -199,11 +216,13 @@ try {
   await shutdown(1);
 }
 
-say("BurnBox is running. Ctrl-C stops everything.");
-say(`  API        http://localhost:${gatewayPort}/api/v1`);
-say(`  API docs   http://localhost:${gatewayPort}/api/v1/docs`);
-say(`  WebSocket  ws://localhost:${gatewayPort}/api/v1/ws/inboxes/<id>?ticket=<ticket>`);
-say(`  SMTP       localhost:${smtpPort}`);
-say(`  Trusted domain for local inboxes: ${shared.BB_DOMAINS_TRUSTED} (and its subdomains)`);
+const summary = summaryLines({
+  gatewayPort,
+  smtpPort,
+  trustedDomains: shared.BB_DOMAINS_TRUSTED,
+  setupToken: firstRunToken,
+  setupComplete: await setupCompleted(gatewayPort),
+});
+for (const line of summary) say(line);
 for (const server of brokers.open)
   say(`  Note: ${server} accepts clients without credentials; anyone who reaches it can forge events (README, section Deploy)`);

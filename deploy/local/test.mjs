@@ -7,7 +7,7 @@
 // replicas of every process (BB_E2E_REPLICAS=2: both gateways spread requests over both sets of
 // services; see tests-e2e/src/shared-system.ts). Not part of `npm test`.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ROOT, prepare, say } from "./lib.mjs";
 
@@ -65,8 +65,43 @@ function counted(title, script, args = []) {
   return r.status === 0 || counts.failed > 0 ? counts : { passed: counts.passed, failed: 1 };
 }
 
+/** Whether `file` exists and may be executed. */
+function executable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The browser of the console's tests and the Playwright example: Debian's Chromium
+ * (/usr/bin/chromium, or BB_E2E_CHROMIUM), never a downloaded one. Installed here when it is
+ * missing and it can be (root and apt-get); otherwise the one line that says what to install.
+ */
+function ensureChromium() {
+  const chromium = process.env.BB_E2E_CHROMIUM ?? "/usr/bin/chromium";
+  if (executable(chromium)) return null;
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  const aptGet = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
+  if (root && aptGet && !process.env.BB_E2E_CHROMIUM) {
+    say("installing Chromium for the browser tests (apt-get install chromium)");
+    const quiet = { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
+    if (spawnSync("apt-get", ["update", "-qq"], quiet).status === 0) spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], quiet);
+    if (executable(chromium)) return null;
+  }
+  return `npm test needs Chromium at ${chromium} for the console's browser tests: install it (Debian/Ubuntu: sudo apt-get install chromium) or set BB_E2E_CHROMIUM to a Chromium binary, then run npm test again`;
+}
+
 let passed = 0;
 let failed = 0;
+const noBrowser = ensureChromium();
+if (noBrowser) {
+  process.stderr.write(`[burnbox] ${noBrowser}\n`);
+  process.stdout.write("0 passed, 1 failed\n");
+  process.exit(1);
+}
 try {
   await prepare();
 } catch (err) {
@@ -91,13 +126,15 @@ const lintEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? "
 if (!step("linting", bin("eslint"), [".", "--max-warnings", "0"], { env: lintEnv })) failed++;
 if (!step("checking formatting", bin("prettier"), ["--check", "."], { stdio: ["ignore", "ignore", "inherit"] })) failed++;
 // deployment files: Kubernetes manifests built and validated against the API schemas, compose file
-for (const [title, script] of [
+for (const [title, script, args] of [
   ["validating the Kubernetes manifests", "deploy/k8s/validate.mjs"],
   ["checking docker-compose.yml", "deploy/docker/compose-check.mjs"],
   ["first run on a machine without dependencies", "deploy/local/first-run.test.mjs"],
   ["npm start's NATS and Redis take no client without credentials", "deploy/local/brokers.test.mjs"],
+  ["npm start's summary", "deploy/local/summary.test.mjs"],
+  ["the kit's list of every service's settings", "deploy/local/known-settings.mjs", ["--check"]],
 ]) {
-  const r = counted(title, script);
+  const r = counted(title, script, args);
   passed += r.passed;
   failed += r.failed;
 }

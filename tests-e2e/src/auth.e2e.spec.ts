@@ -143,7 +143,7 @@ describe("authentication and sessions through the gateway", () => {
     expect((await api("GET", "/auth/me", { token: next.body.access_token })).status).toBe(401);
   });
 
-  it("delivers the refresh token as a cookie in cookie mode and refreshes and logs out from the cookie alone", async () => {
+  it("delivers the refresh token as a cookie in cookie mode, refreshes from our origin (either loopback spelling in local mode), refuses another naming the origin expected, and logs out from the cookie alone", async () => {
     const ip = newClientIp();
     const { email } = await register(ip);
     const res = await fetch(`${system.gatewayUrl}/api/v1/auth/login`, {
@@ -165,13 +165,24 @@ describe("authentication and sessions through the gateway", () => {
         headers: { "content-type": "application/json", origin, cookie: c, "x-forwarded-for": ip },
         body: "{}",
       });
-    expect((await refresh("http://evil.e2e.test", cookie)).status).toBe(403);
+    // a foreign origin: refused, with the origin expected and what to set
+    const refused = await refresh("http://evil.e2e.test", cookie);
+    expect(refused.status).toBe(403);
+    const why = ((await refused.json()) as { error: string }).error;
+    expect(why).toContain(`origin http://evil.e2e.test is not allowed: this installation expects ${system.gatewayUrl}`);
+    expect(why).toMatch(/BB_BASE_URL.*BB_CORS_ALLOWED_ORIGINS/);
     const refreshed = await refresh(APP_ORIGIN, cookie);
     expect(refreshed.status).toBe(200);
     const tokens = (await refreshed.json()) as Tokens;
     expect(tokens.refresh_token).toBe("");
     secrets.push(tokens.access_token);
-    const rotated = (refreshed.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const first = (refreshed.headers.get("set-cookie") ?? "").split(";")[0]!;
+    secrets.push(first.split("=")[1]!);
+    // local mode, base URL on 127.0.0.1: the other loopback spelling of the same address is the same origin
+    const fromLocalhost = await refresh(system.gatewayUrl.replace("127.0.0.1", "localhost"), first);
+    expect(fromLocalhost.status).toBe(200);
+    secrets.push(((await fromLocalhost.json()) as Tokens).access_token);
+    const rotated = (fromLocalhost.headers.get("set-cookie") ?? "").split(";")[0]!;
     secrets.push(rotated.split("=")[1]!);
     const out = await fetch(`${system.gatewayUrl}/api/v1/auth/logout`, {
       method: "POST",

@@ -185,7 +185,7 @@ describe("first-run setup on a fresh installation", () => {
     }
   });
 
-  it("when two completes race, then one creates admin, org, team and domain with working tokens (201) and the other is 409; afterwards complete is 409 and the tests 403 whatever the token or body", async () => {
+  it("when two completes race, then one creates admin, org, team and domain (assigned to the team) with working tokens (201) and the other is 409; afterwards complete is 409 and the tests 403 whatever the token or body", async () => {
     const domainName = `setup-${randomBytes(3).toString("hex")}.${TRUSTED_DOMAIN}`;
     const body = (email: string) => ({
       setup_token: SETUP_TOKEN,
@@ -220,6 +220,15 @@ describe("first-run setup on a fresh installation", () => {
     expect(orgs.body.data).toEqual([expect.objectContaining({ id: won.org.id, role: "owner" })]);
     expect((await call("GET", `/orgs/${won.org.id}/teams/${won.team.id}`, { token })).status).toBe(200);
     expect((await call("GET", `/orgs/${won.org.id}/domains/${won.domain.id}`, { token })).status).toBe(200);
+    // the first domain is the first team's, with full access: the owner creates an inbox on it at once
+    const assigned = await call<{ data: Array<{ id: string; domain_id: string; access_level: string }> }>(
+      "GET",
+      `/orgs/${won.org.id}/teams/${won.team.id}/domains`,
+      { token },
+    );
+    expect(assigned.body.data).toEqual([expect.objectContaining({ domain_id: won.domain.id, access_level: "full" })]);
+    const inbox = await call("POST", "/inboxes", { token, body: { domain_assignment_id: assigned.body.data[0]!.id, alias: "first" } });
+    expect(inbox.status).toBe(201);
     expect((await call("POST", "/auth/refresh", { body: { refresh_token: won.tokens.refresh_token } })).status).toBe(200);
     // the loser's email has no account
     const loser = won.user.email === "root-a@example.test" ? "root-b@example.test" : "root-a@example.test";

@@ -112,7 +112,7 @@ export class System {
      * console. Mailed links (invites, resets, verification) and the SSO redirects point there, and
      * cookie-mode sign-ins from the console's own origin pass identity's Origin check.
      */
-    private readonly publicUrl = `http://127.0.0.1:${ports["api-gateway"]}`,
+    readonly publicUrl = `http://127.0.0.1:${ports["api-gateway"]}`,
   ) {
     // whatever ends the runner, no service outlives it
     process.once("exit", () => {
@@ -124,7 +124,11 @@ export class System {
    * `replicas: 2` starts a second process of every service for the whole life of the system (see
    * startReplicas), and both gateways spread their requests over both sets' services.
    */
-  static async start(extraEnv: SystemEnv = {}, opts: { replicas?: 1 | 2 } = {}): Promise<System> {
+  /**
+   * `publicHost: "localhost"`: identity's base_url names the gateway as `npm start`'s does
+   * (http://localhost:<port>) instead of 127.0.0.1, for the tests of what a browser on either sees.
+   */
+  static async start(extraEnv: SystemEnv = {}, opts: { replicas?: 1 | 2; publicHost?: "localhost" } = {}): Promise<System> {
     const ns = uniqueNamespace("e2e");
     const two = opts.replicas === 2;
     // dns: the port of the DNS server the tests run themselves (domain verification reads it)
@@ -136,8 +140,9 @@ export class System {
       replicaPorts = portsOf(replicaRest, replicaSmtp as number, dns as number);
     }
     const upstreamEnv = upstreamLists(replicaPorts ? [ports, replicaPorts] : [ports]);
-    const system = new System(ns, ports, extraEnv, false, upstreamEnv);
-    const replica = replicaPorts ? new System(ns, replicaPorts, extraEnv, true, upstreamEnv, system.gatewayUrl) : null;
+    const publicUrl = opts.publicHost ? `http://${opts.publicHost}:${ports["api-gateway"]}` : undefined;
+    const system = new System(ns, ports, extraEnv, false, upstreamEnv, publicUrl);
+    const replica = replicaPorts ? new System(ns, replicaPorts, extraEnv, true, upstreamEnv, system.publicUrl) : null;
     if (replica) {
       system.replica = replica;
       system.replicaForGood = true;

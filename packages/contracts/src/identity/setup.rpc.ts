@@ -40,7 +40,8 @@ export const SetupCreateAdminReply = z.object({
   /**
    * created: the first system admin, signed in. resumed: the admin an interrupted setup created,
    * with the same email and password, signed in again. completed: a system admin already exists.
-   * invalid: the details break a rule (`problem`). origin_refused: cookie mode from a foreign origin.
+   * invalid: the details break a rule (`problem`). origin_refused: cookie mode from a foreign origin
+   * (`problem` names the origin expected and the settings to change).
    */
   outcome: z.enum(["created", "resumed", "completed", "invalid", "origin_refused"]),
   problem: z.string().nullable(),

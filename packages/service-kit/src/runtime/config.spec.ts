@@ -77,8 +77,13 @@ describe("loadConfig", () => {
 
   it("when a BB_ variable matches no setting, then the loaded config carries a warning naming it (logged at start)", () => {
     const c = loadConfig(Schema, { BB_INTERNAL_SECRET: secret, BB_DEFAULTS_MAX_SESION: "3", BB_CONFIG_FILE: undefined });
-    expect(configWarnings(c)).toEqual(["BB_DEFAULTS_MAX_SESION: not a setting of this service; ignored"]);
+    expect(configWarnings(c)).toEqual(["BB_DEFAULTS_MAX_SESION: not a setting of any service; ignored"]);
     expect(Object.keys(c)).not.toContain("BB_DEFAULTS_MAX_SESION");
+  });
+
+  it("when a BB_ variable is another service's setting (one environment for all, as under npm start), then it is not warned about", () => {
+    const env = { BB_INTERNAL_SECRET: secret, BB_BASE_URL: "http://localhost:8080", BB_SETUP_TOKEN: "t", BB_CONSOLE_DIR: "/x" };
+    expect(configWarnings(loadConfig(Schema, env))).toEqual([]);
   });
 });
 

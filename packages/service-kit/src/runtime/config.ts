@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
+import { KNOWN_SETTINGS } from "./known-settings";
 
 /**
  * Config = schema defaults <- optional YAML file (BB_CONFIG_FILE) <- environment.
@@ -83,6 +84,14 @@ export function envName(path: string[]): string {
   return `BB_${path.join("_").toUpperCase()}`;
 }
 
+/**
+ * The environment variables a schema reads (`BB_A_B_C` for every leaf `a.b_c`), sorted:
+ * deploy/local/known-settings.mjs lists every service's in known-settings.ts.
+ */
+export function settingNames(schema: z.ZodType): string[] {
+  return [...new Set(leaves(schema).map((l) => envName(l.path)))].sort();
+}
+
 /** Dotted paths in `value` that name no setting of the schema (typos in a config file). */
 function unknownPaths(schema: z.ZodType, value: unknown, prefix: string[] = []): string[] {
   const s = unwrap(schema);
@@ -95,13 +104,27 @@ function unknownPaths(schema: z.ZodType, value: unknown, prefix: string[] = []):
 }
 
 /** Variables read by the tooling rather than by a service's schema. */
-const TOOLING_ENV = new Set(["BB_CONFIG_FILE"]);
+const TOOLING_ENV = new Set([
+  "BB_CONFIG_FILE",
+  // docker-compose.yml's and `npm start`'s own (the stores' passwords, published ports, image tag)
+  "BB_POSTGRES_PASSWORD",
+  "BB_REDIS_PASSWORD",
+  "BB_S3_SECRET_KEY",
+  "BB_SMTP_HOST_PORT",
+  "BB_VERSION",
+  // the end-to-end runner's
+  "BB_E2E_CHROMIUM",
+  "BB_E2E_REPLICAS",
+]);
+/** Every service's settings: one environment often serves them all (`npm start`, compose). */
+const ANY_SERVICE = new Set(KNOWN_SETTINGS);
 const WARNINGS = Symbol.for("burnbox.config.warnings");
 
 /**
- * What a loaded config could not use: `BB_*` variables that match no setting of this service.
- * They are logged at start (startInfra); several services often share one environment, so they
- * are not fatal. Unknown keys in a config file are fatal (loadConfig lists them).
+ * What a loaded config could not use: `BB_*` variables that match no setting of any service
+ * (typos): a setting of another service is not one, since several services often share one
+ * environment. They are logged at start (startInfra), not fatal. Unknown keys in a config file
+ * are fatal (loadConfig lists them).
  */
 export function configWarnings(config: object): string[] {
   return ((config as Record<symbol, unknown>)[WARNINGS] as string[] | undefined) ?? [];
@@ -118,7 +141,7 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Env, overrides
   }
   const known = new Set(leaves(schema).map((l) => envName(l.path)));
   const unknownEnv = Object.keys(env)
-    .filter((k) => k.startsWith("BB_") && !k.startsWith("BB_TEST_") && !TOOLING_ENV.has(k) && !known.has(k))
+    .filter((k) => k.startsWith("BB_") && !k.startsWith("BB_TEST_") && !TOOLING_ENV.has(k) && !known.has(k) && !ANY_SERVICE.has(k))
     .sort();
   for (const leaf of leaves(schema)) {
     const key = leaf.path.join(".");
@@ -141,7 +164,7 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Env, overrides
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   Object.defineProperty(result.data, WARNINGS, {
-    value: unknownEnv.map((k) => `${k}: not a setting of this service; ignored`),
+    value: unknownEnv.map((k) => `${k}: not a setting of any service; ignored`),
     enumerable: false,
   });
   return result.data;

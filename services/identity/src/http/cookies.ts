@@ -4,6 +4,7 @@ import { API_PREFIX } from "@burnbox/service-kit/http";
 import { errors } from "@burnbox/service-kit/runtime";
 import type { IdentityConfig } from "../config";
 import type { AuthOutcome } from "../domain/auth/admission";
+import { originRefusal } from "../domain/auth/origin-policy";
 
 /** Cookie mode (spec 5.1.2): the refresh token travels as an httpOnly cookie scoped to the auth routes. */
 export const REFRESH_COOKIE = "bb_refresh_token";
@@ -46,10 +47,8 @@ export function setSsoFlowCookie(res: Response, config: IdentityConfig, value: s
 
 /** Endpoints that set or read the cookie accept browser requests only from our own origins. */
 function checkOrigin(req: Request, config: IdentityConfig): void {
-  const origin = req.header("origin");
-  if (!origin) return;
-  const allowed = new Set([new URL(config.base_url).origin, ...config.cors.allowed_origins.map((o) => o.replace(/\/+$/, ""))]);
-  if (!allowed.has(origin)) throw errors.forbidden("origin not allowed");
+  const refusal = originRefusal(config, req.header("origin"));
+  if (refusal) throw errors.forbidden(refusal);
 }
 
 /** The token pair to answer; in cookie mode the refresh token goes into the cookie and the JSON carries "". */

@@ -3,15 +3,9 @@ import { API_PREFIX } from "@burnbox/service-kit/http";
 import { serveRpc } from "@burnbox/service-kit/messaging";
 import type { IdentityConfig } from "../config";
 import type { IdentityDeps } from "../domain/deps";
+import { originRefusal } from "../domain/auth/origin-policy";
 import { abortSetupAdmin, createSetupAdmin, getSetupState } from "../domain/setup/setup-admin.use-case";
 import { REFRESH_COOKIE } from "../http/cookies";
-
-/** Cookie mode accepts browser requests only from our own origins, as login does. */
-function originAllowed(config: IdentityConfig, origin: string | null): boolean {
-  if (!origin) return true;
-  const allowed = new Set([new URL(config.base_url).origin, ...config.cors.allowed_origins.map((o) => o.replace(/\/+$/, ""))]);
-  return allowed.has(origin);
-}
 
 /** The refresh cookie login would set (cookie mode): tenancy, which answers /setup/complete, sets it. */
 const refreshCookie = (config: IdentityConfig, value: string): SetupCookie => ({
@@ -37,9 +31,9 @@ export function serveSetupRpc(deps: IdentityDeps): Array<{ stop(): Promise<void>
       ns,
       RpcName.setupCreateAdmin,
       async (req) => {
-        if (req.use_cookie && !originAllowed(deps.config, req.origin)) {
-          return { outcome: "origin_refused", problem: null, user: null, tokens: null, cookie: null };
-        }
+        // cookie mode accepts browser requests only from our own origins, as login does
+        const refusal = req.use_cookie ? originRefusal(deps.config, req.origin) : null;
+        if (refusal) return { outcome: "origin_refused", problem: refusal, user: null, tokens: null, cookie: null };
         const out = await createSetupAdmin(deps, {
           email: req.email,
           password: req.password,

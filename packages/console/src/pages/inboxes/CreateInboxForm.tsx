@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from "
 import { useMemo, useState, type FormEvent } from "react";
 import { useCreateInbox, type Inbox, type MyDomain } from "./api";
 import { humanDuration, parseDuration, ttlPresets } from "./duration";
+import { useMissingDomainHelp } from "./MissingDomain";
 import { ApiError } from "./parts";
 
 const ALIAS = /^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$/;
@@ -47,13 +48,7 @@ export function CreateInboxForm({
             : null
       : null;
 
-  if (usable.length === 0)
-    return (
-      <Alert color="yellow" title="No domain to create inboxes on">
-        None of your teams has a domain it may create inboxes on. Ask an owner or admin of your organization to assign a verified domain to
-        your team with full or create-inbox access.
-      </Alert>
-    );
+  if (usable.length === 0) return <NoUsableDomain />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -138,4 +133,17 @@ function groupByTeam(domains: MyDomain[]) {
     groups.set(d.team_name, items);
   }
   return [...groups].map(([group, items]) => ({ group: `Team ${group}`, items }));
+}
+
+/** None of the user's teams may create inboxes on a domain: what to do, or whom to ask. */
+function NoUsableDomain() {
+  const missing = useMissingDomainHelp();
+  return (
+    <Alert color="yellow" title="No domain to create inboxes on">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{missing.text}</Text>
+        {missing.action}
+      </Stack>
+    </Alert>
+  );
 }

@@ -8,6 +8,7 @@ import { CopyButton, EmptyState, ListPagination, PageHeader, useListParams } fro
 import { inboxStatus, PER_PAGE, useInboxes, useMyDomains, type Inbox } from "./api";
 import { CreateInboxForm } from "./CreateInboxForm";
 import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
+import { useMissingDomainHelp } from "./MissingDomain";
 import { ApiError, Countdown } from "./parts";
 
 /** `/inboxes?status=&q=&page=`: the chosen team's inboxes, the create form (`?new=1`), extend and delete. */
@@ -32,6 +33,7 @@ export default function InboxListPage() {
   const { team, isLoading: workspaceLoading } = useWorkspace();
   const inboxes = useInboxes({ teamId: team?.id, status, q, page: list.page }, !workspaceLoading);
   const domains = useMyDomains();
+  const missing = useMissingDomainHelp();
 
   // the search box writes to the URL after a short pause
   useEffect(() => {
@@ -103,10 +105,16 @@ export default function InboxListPage() {
           ) : (
             <EmptyState
               title="No inboxes yet"
-              action={canCreate ? <Button onClick={() => setCreating(true)}>Create your first inbox</Button> : undefined}
+              action={
+                canCreate ? (
+                  <Button onClick={() => setCreating(true)}>Create your first inbox</Button>
+                ) : domains.data ? (
+                  missing.action
+                ) : undefined
+              }
             >
               {domains.data && !canCreate
-                ? "An inbox needs a domain assigned to your team. Ask an owner or admin of your organization to assign one, then come back here."
+                ? missing.text
                 : "Create an inbox to get an address that receives mail. Mail sent to it shows up here as it arrives."}
             </EmptyState>
           )

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBuilding, IconPlus } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import { useWorkspace } from "../../app/workspace";
@@ -11,7 +11,15 @@ import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, TableScroll } fro
 /** `/orgs`: the caller's orgs with their role (`GET /orgs`), create one (`POST /orgs`), and choose the one to work in. */
 export default function OrgsPage() {
   const w = useWorkspace();
-  const [opened, { open, close }] = useDisclosure(false);
+  // `/orgs?new=1` (the "Create an organization" of a page that needs one) opens the create form
+  const [params, setParams] = useSearchParams();
+  const [opened, { open, close }] = useDisclosure(params.get("new") === "1");
+  useEffect(() => {
+    if (!params.has("new")) return;
+    const rest = new URLSearchParams(params);
+    rest.delete("new");
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
   const create = (
     <Button leftSection={<IconPlus size={16} />} onClick={open}>
       Create organization
@@ -25,7 +33,7 @@ export default function OrgsPage() {
         actions={create}
       />
       {w.orgs.length === 0 && !w.isLoading ? (
-        <EmptyState title="No organization yet" icon={<IconBuilding size={28} stroke={1.5} />}>
+        <EmptyState title="No organization yet" icon={<IconBuilding size={28} stroke={1.5} />} action={create}>
           Create one, or ask an owner of an existing organization for an invite.
         </EmptyState>
       ) : (

@@ -18,6 +18,7 @@ import {
 import { IconCircleCheck, IconPlugConnectedX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { BurnBoxError, type components } from "@burnbox/sdk";
 import { unwrap, useApi, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
@@ -31,7 +32,8 @@ const STATUS_KEY = ["public", "setup-status"] as const;
 
 /**
  * `/setup`: the first run (`GET /setup/status`, `POST /setup/complete`, `/setup/test-smtp`,
- * `/setup/test-storage`). Four steps: the setup token from the service's log, the administrator,
+ * `/setup/test-storage`). Four steps: the setup token (from the link `npm start` prints,
+ * `/setup?token=…`, which fills it in and leaves the address bar; or typed), the administrator,
  * the first org (with an optional team and domain), and optionally the mailer and storage with
  * their connection tests. Nothing is stored before the last step, which does it all at once.
  */
@@ -42,7 +44,10 @@ export default function SetupPage() {
   const status = useApiQuery(STATUS_KEY, (b, signal) => b.api.GET("/setup/status", { signal }), { staleTime: Infinity });
   const policy = useSsoStatus().data?.password_policy;
   const [step, setStep] = useState(0);
-  const [token, setToken] = useState("");
+  const [params, setParams] = useSearchParams();
+  // the link `npm start` prints carries the token: taken once, then dropped from the address bar
+  const [linked] = useState(() => params.get("token") ?? "");
+  const [token, setToken] = useState(linked);
   const [admin, setAdmin] = useState({ display_name: "", email: "", password: "" });
   const [confirm, setConfirm] = useState("");
   const [org, setOrg] = useState({ org: "", team: "", domain: "" });
@@ -64,6 +69,12 @@ export default function SetupPage() {
   useEffect(() => {
     document.title = "First-run setup · BurnBox";
   }, []);
+  useEffect(() => {
+    if (!params.has("token")) return;
+    const rest = new URLSearchParams(params);
+    rest.delete("token");
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
 
   const next = (e: FormEvent) => {
     e.preventDefault();
@@ -117,10 +128,16 @@ export default function SetupPage() {
           <form onSubmit={next}>
             <Stack mt="md">
               <Text size="sm">
-                When the service started without <Code>BB_SETUP_TOKEN</Code>, it printed a one-time setup token in its log (the tenancy
-                service&apos;s line <Code>first-run setup token</Code>, field <Code>setup_token</Code>). Otherwise it is the value of{" "}
-                <Code>BB_SETUP_TOKEN</Code>.
+                <Code>npm start</Code> printed a link with the token in its summary (<Code>/setup?token=…</Code>): opening it fills the
+                token in. In a deployment it is the <Code>setup.token</Code> setting (<Code>BB_SETUP_TOKEN</Code>); when that is unset, the
+                tenancy service printed a one-time token in its log (the line <Code>first-run setup token</Code>, field{" "}
+                <Code>setup_token</Code>).
               </Text>
+              {linked && token === linked && (
+                <Alert role="status" color="green" variant="light" icon={<IconCircleCheck />}>
+                  The token from the link is filled in.
+                </Alert>
+              )}
               <ApiErrorAlert error={step === 0 ? error : null} />
               <TextInput
                 label="Setup token"

@@ -15,8 +15,8 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconAdjustments, IconPlus, IconUnlink } from "@tabler/icons-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
@@ -44,7 +44,17 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
   const q = useApiQuery(teamsKeys.assignments(org.id, team.id), (bb, signal) =>
     bb.api.GET("/orgs/{orgId}/teams/{teamId}/domains", { params: { path, query: { per_page: 100 } }, signal }),
   );
-  const [assigning, setAssigning] = useState(false);
+  // `/teams/:id?assign=1` (the inbox page's "Assign a domain") opens the assign form
+  const [params, setParams] = useSearchParams();
+  const [assigning, setAssigning] = useState(params.get("assign") === "1" && canAssign);
+  useEffect(() => {
+    if (!params.has("assign")) return;
+    if (orgPerms.isLoading) return;
+    if (canAssign) setAssigning(true);
+    const rest = new URLSearchParams(params);
+    rest.delete("assign");
+    setParams(rest, { replace: true });
+  }, [params, setParams, canAssign, orgPerms.isLoading]);
   const [editing, setEditing] = useState<Assignment | null>(null);
   const [unassigning, setUnassigning] = useState<Assignment | null>(null);
   const [force, setForce] = useState(false);

@@ -1,6 +1,7 @@
-import { Center, Loader } from "@mantine/core";
+import { Button, Center, Loader } from "@mantine/core";
 import { IconBuilding } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { useWorkspace, type OrgWithRole } from "../../app/workspace";
 import { EmptyState, PageHeader } from "../../components";
 
@@ -19,7 +20,15 @@ export function OrgGate({ title, children }: { title: string; children: (org: Or
           <Loader aria-label="Loading" />
         </Center>
       ) : (
-        <EmptyState title="No organization yet" icon={<IconBuilding size={28} stroke={1.5} />}>
+        <EmptyState
+          title="No organization yet"
+          icon={<IconBuilding size={28} stroke={1.5} />}
+          action={
+            <Button component={Link} to="/orgs?new=1">
+              Create an organization
+            </Button>
+          }
+        >
           {title} belong to an organization. Create one, or ask an owner to invite you, then choose it in the header.
         </EmptyState>
       )}

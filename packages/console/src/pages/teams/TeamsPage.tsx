@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useOrgPermissions } from "../../app/permissions";
@@ -30,9 +30,17 @@ function Teams({ org }: { org: OrgWithRole }) {
       signal,
     }),
   );
-  const [creating, setCreating] = useState(false);
   const rows = q.data?.data ?? [];
   const canCreate = perms.can("org.teams.create");
+  // `/teams?new=1` (the inbox page's "Create a team") opens the create form
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(params.get("new") === "1");
+  useEffect(() => {
+    if (!params.has("new")) return;
+    const rest = new URLSearchParams(params);
+    rest.delete("new");
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
   return (
     <>
       <PageHeader
@@ -118,7 +126,7 @@ function Teams({ org }: { org: OrgWithRole }) {
           <ListPagination params={list} envelope={q.data} />
         </>
       )}
-      <CreateTeamModal orgId={org.id} opened={creating} onClose={() => setCreating(false)} />
+      <CreateTeamModal orgId={org.id} opened={creating && canCreate} onClose={() => setCreating(false)} />
     </>
   );
 }

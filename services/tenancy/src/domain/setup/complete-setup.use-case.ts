@@ -105,8 +105,8 @@ async function createAdmin(deps: TenancyDeps, input: SetupCompleteBody, client: 
  * First-run setup across two services, all or nothing. Everything that can be refused (the body,
  * the secrets' sealing, the storage check) is decided first. Then identity creates the admin, only
  * while no system admin exists (one of two concurrent setups wins, the other is 409). Then tenancy
- * commits the org (the admin its owner), team, domain, mailer, storage and its completion mark in
- * one transaction. If that fails, identity is asked to remove the admin again; if even that cannot
+ * commits the org (the admin its owner), team, domain (assigned to the team with full access when
+ * both are given), mailer, storage and its completion mark in one transaction. If that fails, identity is asked to remove the admin again; if even that cannot
  * get through, the admin is left flagged as setup's, setup stays incomplete, and retrying complete
  * with the same email and password signs that admin in again and finishes tenancy's half.
  */
@@ -128,7 +128,7 @@ export async function completeSetup(deps: TenancyDeps, input: SetupCompleteBody,
         admin.problem ? [{ path: "admin", message: admin.problem }] : undefined,
       );
     case "origin_refused":
-      throw errors.forbidden("origin not allowed");
+      throw errors.forbidden(admin.problem ?? "origin not allowed");
     case "created":
     case "resumed":
       break;
@@ -191,6 +191,24 @@ export async function completeSetup(deps: TenancyDeps, input: SetupCompleteBody,
           target: { type: "domain", id: domain.id },
           metadata: { domain_name: domain.domain_name, trusted },
         });
+      // the first domain is the first team's (full access): its owner creates inboxes on it at once
+      // (a domain still pending verification takes inboxes once it is verified)
+      const assignment =
+        team && domain
+          ? await repos.domainAssignments.create(
+              { orgId, teamId: team.id },
+              { id: randomUUID(), domainId: domain.id, accessLevel: "full", settings: {} },
+            )
+          : undefined;
+      if (assignment && team && domain)
+        events.audit({
+          ctx,
+          action: "domain.assigned",
+          org_id: orgId,
+          team_id: team.id,
+          target: { type: "domain_assignment", id: assignment.id },
+          metadata: { domain_id: domain.id, domain_name: domain.domain_name, access_level: "full", setup: true },
+        });
       if (config.mailer) {
         await repos.platformConfig.saveMailer(config.mailer.fields, config.mailer.sealed, user.id);
         events.event(EventType.mailerConfigChanged, { org_id: null, team_id: null, data: {} });
@@ -209,6 +227,7 @@ export async function completeSetup(deps: TenancyDeps, input: SetupCompleteBody,
           org_id: orgId,
           team_id: team?.id ?? null,
           domain_id: domain?.id ?? null,
+          domain_assignment_id: assignment?.id ?? null,
           mailer: config.mailer ? { ...config.mailer.fields, password: config.mailer.sealed ? "set" : "none" } : null,
           storage: config.storage ? { ...config.storage.fields, secret_key: config.storage.sealed ? "set" : "none" } : null,
         },
