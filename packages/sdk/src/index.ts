@@ -59,6 +59,7 @@ export {
   SIGNATURE_HEADER,
   SIGNATURE_256_HEADER,
   TIMESTAMP_HEADER,
+  type Forgotten,
   type HeaderBag,
   type ReplayGuard,
   type ReplayGuardOptions,

@@ -126,8 +126,11 @@ export async function verifyWebhook<T = Record<string, unknown>>(
 export interface ReplayStore<R extends boolean | Promise<boolean> = boolean> {
   markSeen(id: string, ttlMs: number): R;
   /** Forgets `id` (its handling failed, so its retry must get through). */
-  forget(id: string): void | Promise<void>;
+  forget(id: string): Forgotten<R>;
 }
+
+/** What `forget` returns: nothing for a synchronous store, a Promise for an asynchronous one. */
+export type Forgotten<R> = R extends Promise<boolean> ? Promise<void> : void;
 
 export interface ReplayGuardOptions<R extends boolean | Promise<boolean> = boolean> {
   /** How long an id is remembered, in milliseconds (default 24 h). At least the verify tolerance. */
@@ -144,7 +147,7 @@ export interface ReplayGuard<R extends boolean | Promise<boolean> = boolean> {
   /** True when this delivery id was seen within the TTL (drop it); else records it and is false. */
   seen(deliveryId: string): R;
   /** Forgets a delivery id whose handling failed, so that its retry is handled. */
-  forget(deliveryId: string): void | Promise<void>;
+  forget(deliveryId: string): Forgotten<R>;
 }
 
 /** A bounded LRU of ids with their expiry, in memory (one process). */
@@ -185,6 +188,10 @@ export class MemoryReplayStore implements ReplayStore<boolean> {
  * after `verifyWebhook` accepted the delivery; answer 2xx without handling it when it is true, and
  * call `forget` when handling failed (the retry repeats the id).
  */
+export function createReplayGuard(options?: ReplayGuardOptions<boolean>): ReplayGuard<boolean>;
+export function createReplayGuard<R extends boolean | Promise<boolean>>(
+  options: ReplayGuardOptions<R> & { store: ReplayStore<R> },
+): ReplayGuard<R>;
 export function createReplayGuard<R extends boolean | Promise<boolean> = boolean>(options: ReplayGuardOptions<R> = {}): ReplayGuard<R> {
   const ttlMs = options.ttlMs ?? 24 * 60 * 60 * 1000;
   if (!(ttlMs > 0)) throw new RangeError("ttlMs must be positive");
