@@ -76,6 +76,7 @@ const PROCESSES = [
     cpu: "100m",
     memory: "192Mi",
     replicas: 2,
+    encryption: true,
   },
   {
     name: "realtime-gateway",

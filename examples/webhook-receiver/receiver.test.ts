@@ -47,14 +47,20 @@ describe("example: a webhook receiver verifying signatures", () => {
     expect(delivery.data).toMatchObject({ inbox_id: inbox.id, subject: "Your receipt" });
   });
 
-  it("refuses a delivery that is unsigned or signed with another secret", async () => {
+  it("refuses a delivery that is unsigned, signed with another secret, or signed too long ago", async () => {
     const body = JSON.stringify({ id: "forged", event: "email.received", timestamp: new Date().toISOString(), data: {} });
     const post = (headers: Record<string, string>) =>
       fetch(receiver.url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
 
     const unsigned = await post({});
     expect([unsigned.status, await unsigned.json()]).toEqual([401, { error: "missing_signature" }]);
-    const forged = await post({ "x-service-signature": "ab".repeat(32) });
+    // the body-only signature no longer suffices: the send time must be signed too
+    const bodyOnly = await post({ "x-service-signature": "ab".repeat(32) });
+    expect([bodyOnly.status, await bodyOnly.json()]).toEqual([401, { error: "missing_signature" }]);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await post({ "x-service-signature-256": `t=${now},v1=${"ab".repeat(32)}` });
     expect([forged.status, await forged.json()]).toEqual([401, { error: "bad_signature" }]);
+    const stale = await post({ "x-service-signature-256": `t=${now - 3600},v1=${"ab".repeat(32)}` });
+    expect([stale.status, await stale.json()]).toEqual([401, { error: "stale_timestamp" }]);
   });
 });

@@ -1,10 +1,10 @@
 // A webhook receiver that trusts nothing it cannot verify: every POST is checked with the SDK's
-// verifyWebhook (the HMAC of the exact body bytes, and a signed timestamp within 5 minutes)
-// before it is handled; anything else answers 401. Deliveries are deduplicated on their id,
-// which every retry and redelivery repeats.
+// verifyWebhook (X-Service-Signature-256: the HMAC of the send time and the exact body bytes, the
+// send time within 5 minutes) before it is handled; anything else answers 401. A delivery id
+// already handled (every retry and redelivery repeats it) is dropped by createReplayGuard.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { verifyWebhook, WebhookVerificationError, type WebhookDelivery } from "@burnbox/sdk";
+import { createReplayGuard, verifyWebhook, WebhookVerificationError, type WebhookDelivery } from "@burnbox/sdk";
 
 export interface WebhookReceiver {
   url: string;
@@ -17,7 +17,7 @@ export async function startWebhookReceiver(
   onDelivery: (delivery: WebhookDelivery) => void | Promise<void>,
   port = 0,
 ): Promise<WebhookReceiver> {
-  const seen = new Set<string>();
+  const guard = createReplayGuard({ ttlMs: 24 * 60 * 60 * 1000, max: 10_000 });
   const server: Server = createServer((req, res) => {
     void (async () => {
       const chunks: Buffer[] = [];
@@ -25,9 +25,13 @@ export async function startWebhookReceiver(
       try {
         // the raw bytes, never a re-serialized JSON.parse
         const delivery = await verifyWebhook(typeof secret === "string" ? secret : secret(), req.headers, Buffer.concat(chunks));
-        if (!seen.has(delivery.id)) {
-          seen.add(delivery.id);
-          await onDelivery(delivery);
+        if (!guard.seen(delivery.id)) {
+          try {
+            await onDelivery(delivery);
+          } catch (err) {
+            guard.forget(delivery.id); // not handled: its retry must get through
+            throw err;
+          }
         }
         res.writeHead(204).end();
       } catch (err) {

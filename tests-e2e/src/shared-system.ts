@@ -72,6 +72,8 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1",
     },
     "webhook-dispatcher": {
+      // webhook signing secrets are sealed at rest with the services' one key (webhooks)
+      BB_ENCRYPTION_KEY: "5e".repeat(32),
       // a hanging receiver is cut after 1 s (webhooks); every other receiver answers at once
       BB_DEFAULTS_WEBHOOK_TIMEOUT: "1s",
       // the retry base stays the real 5 s: the retry-schedule and restart tests check it

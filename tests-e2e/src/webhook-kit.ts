@@ -82,10 +82,16 @@ export class Receiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
   }
 
-  /** Every request parsed, checking the signature and that header and body agree. */
+  /**
+   * Every request parsed, checking both signatures (the body's, and X-Service-Signature-256 over
+   * the send time and the body, whose t is X-Service-Timestamp) and that header and body agree.
+   */
   deliveries(secret: string): Delivered[] {
     return this.hits.map((hit) => {
       expect(hit.headers["x-service-signature"]).toBe(createHmac("sha256", secret).update(hit.raw).digest("hex"));
+      const t = String(hit.headers["x-service-timestamp"]);
+      const v1 = createHmac("sha256", secret).update(`${t}.`).update(hit.raw).digest("hex");
+      expect(hit.headers["x-service-signature-256"]).toBe(`t=${t},v1=${v1}`);
       const body = JSON.parse(hit.raw.toString("utf8")) as Delivered["body"];
       const deliveryId = String(hit.headers["x-service-delivery-id"]);
       expect(body.id).toBe(deliveryId);

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { createReplayGuard, verifyWebhook, WebhookVerificationError } from "@burnbox/sdk";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { SharedSystem } from "./shared-system";
@@ -98,6 +99,72 @@ describe("webhook redelivery through the gateway", () => {
           [first.deliveryId, 1, true, 200],
         ]);
         expect(rx.hits).toHaveLength(3);
+      } finally {
+        await rx.close();
+      }
+    },
+    60_000,
+  );
+
+  // waits out the real first retry delay (5 s): runs alongside the rest of the file
+  it.concurrent(
+    "when a delivery is retried and then redelivered, then each attempt's X-Service-Signature-256 verifies with the SDK at its arrival; a replay after the tolerance is refused and a repeated id is dropped by the guard",
+    async () => {
+      // the first attempt fails, its retry (5 s later) succeeds; then the team redelivers it
+      const world = await teamWithDomain(api);
+      const rx = await Receiver.start();
+      rx.answer = (n) => (n === 1 ? 503 : 200);
+      try {
+        const hook: Hook = await createHook(api, world, rx.url, ["email.received"]);
+        const inbox = await createInbox(api, world.owner.token, world.assignmentId, alias("sig"));
+        const sent = await sendMail(system.ports.smtp, {
+          from: "sender@example.org",
+          to: inbox.full_address,
+          subject: "Signed",
+          text: "hi",
+        });
+        expect(sent.data?.code).toBe(250);
+        const retry = await waitFor(() => rx.deliveries(hook.secret)[1], { what: "the retry", timeoutMs: 20_000, intervalMs: 100 });
+        await logOf(api, world, hook.id, 2);
+        expect((await redeliver(world.owner.token, world, hook.id, retry.deliveryId)).status).toBe(202);
+        await waitFor(() => rx.deliveries(hook.secret)[2], { what: "the redelivery" });
+        const [first, , again] = rx.deliveries(hook.secret);
+        expect(first && again).toBeTruthy();
+        if (!first || !again) return;
+        expect(retry.hit.at - first.hit.at).toBeGreaterThanOrEqual(4_900);
+        expect([first.deliveryId, again.deliveryId]).toEqual([retry.deliveryId, retry.deliveryId]);
+
+        const guard = createReplayGuard({ ttlMs: 60_000 });
+        const handled: string[] = [];
+        for (const [d, status] of [
+          [first, 503],
+          [retry, 200],
+          [again, 200],
+        ] as const) {
+          // a tolerance shorter than the retry delay: the signed time is the attempt's, not the event's
+          const verified = await verifyWebhook(hook.secret, d.hit.headers, d.hit.raw, { now: () => d.hit.at, toleranceSeconds: 3 });
+          expect(verified.id).toBe(d.deliveryId);
+          expect(String(d.hit.headers["x-service-signature-256"])).toMatch(
+            new RegExp(`^t=${String(d.hit.headers["x-service-timestamp"])},v1=[0-9a-f]{64}$`),
+          );
+          if (guard.seen(verified.id)) continue;
+          // the receiver answered 503 to the first: it did not handle it, so the retry must get through
+          if (status !== 200) guard.forget(verified.id);
+          else handled.push(`${verified.id}@${d.hit.at}`);
+        }
+        expect(handled).toEqual([`${retry.deliveryId}@${retry.hit.at}`]);
+
+        // the retry captured and replayed: within the tolerance the guard drops it, after it verifyWebhook refuses it
+        const replay = await verifyWebhook(hook.secret, retry.hit.headers, retry.hit.raw, {
+          now: () => retry.hit.at + 60_000,
+          toleranceSeconds: 300,
+        });
+        expect(guard.seen(replay.id)).toBe(true);
+        const late = await verifyWebhook(hook.secret, retry.hit.headers, retry.hit.raw, { now: () => retry.hit.at + 301_000 }).then(
+          () => "accepted",
+          (err: unknown) => (err instanceof WebhookVerificationError ? err.reason : String(err)),
+        );
+        expect(late).toBe("stale_timestamp");
       } finally {
         await rx.close();
       }

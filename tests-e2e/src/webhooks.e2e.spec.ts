@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { waitFor } from "@burnbox/test-kit";
+import { Client } from "pg";
+import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { testDns } from "./dns";
 import { SharedSystem } from "./shared-system";
@@ -146,6 +147,43 @@ describe("webhooks through the gateway", () => {
     },
     90_000,
   );
+
+  it("when a webhook is created, then no row of the dispatcher's database holds its secret (as a pg_dump would show them), and its deliveries are signed with it", async () => {
+    const world = await teamWithDomain(api);
+    const rx = await Receiver.start();
+    try {
+      const hook = await createHook(api, world, rx.url, ["inbox.created"]);
+      expect(hook.secret).toMatch(/^[0-9a-f]{64}$/);
+      await createInbox(api, world.owner.token, world.assignmentId, alias("sealed"));
+      const [delivered] = await waitFor(() => (rx.hits.length > 0 ? rx.deliveries(hook.secret) : null), {
+        what: "the inbox.created delivery",
+      });
+      expect(delivered?.event).toBe("inbox.created");
+
+      const db = new Client({ connectionString: testDatabaseUrl(`${system.namespace}_webhook_dispatcher`) });
+      await db.connect();
+      try {
+        // every column of every row of every table, as text
+        const tables = await db.query<{ name: string }>(
+          "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+        );
+        expect(tables.rows.map((t) => t.name)).toContain("webhooks");
+        let rowsRead = 0;
+        for (const { name } of tables.rows) {
+          const { rows } = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${name} t`);
+          rowsRead += rows.length;
+          for (const { row } of rows) expect(row).not.toContain(hook.secret);
+        }
+        const own = await db.query<{ row: string }>("SELECT row_to_json(w)::text AS row FROM webhooks w WHERE id = $1", [hook.id]);
+        expect(own.rows).toHaveLength(1);
+        expect(rowsRead).toBeGreaterThan(1);
+      } finally {
+        await db.end();
+      }
+    } finally {
+      await rx.close();
+    }
+  });
 
   it("when webhooks are listed, patched and deleted, then the URL rules apply again and another team's webhook is not found", async () => {
     const world = await teamWithDomain(api);

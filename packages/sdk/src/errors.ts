@@ -60,7 +60,7 @@ export class WaitTimeoutError extends Error {
 export class WebhookVerificationError extends Error {
   override readonly name = "WebhookVerificationError";
   constructor(
-    readonly reason: "missing_signature" | "bad_signature" | "malformed_body" | "stale_timestamp",
+    readonly reason: "missing_signature" | "malformed_signature" | "bad_signature" | "malformed_body" | "stale_timestamp",
     message: string,
   ) {
     super(message);

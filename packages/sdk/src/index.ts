@@ -52,11 +52,18 @@ export {
 } from "./stream.js";
 export {
   verifyWebhook,
+  createReplayGuard,
+  MemoryReplayStore,
   DELIVERY_ID_HEADER,
   EVENT_HEADER,
   SIGNATURE_HEADER,
+  SIGNATURE_256_HEADER,
   TIMESTAMP_HEADER,
+  type Forgotten,
   type HeaderBag,
+  type ReplayGuard,
+  type ReplayGuardOptions,
+  type ReplayStore,
   type VerifyWebhookOptions,
   type WebhookDelivery,
 } from "./webhook.js";

@@ -76,7 +76,7 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     redis: infra.redis,
     config,
     hasher: new PasswordHasher(config.auth.argon2),
-    mailer: new Mailer(configMailerSettings(config.mail), infra.logger, outbound),
+    mailer: new Mailer(configMailerSettings(config.mail), infra.logger, outbound, config.mailer.allowed_ports),
     secrets,
     rp: new RelyingParty({
       secrets,

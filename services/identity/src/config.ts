@@ -7,6 +7,7 @@ import {
   encryptionShape,
   loadConfig,
   mailShape,
+  mailerPortsShape,
   requiredInProduction,
   secretSchema,
 } from "@burnbox/service-kit/runtime";
@@ -45,6 +46,8 @@ export const IdentityConfig = z.object({
   cookies: z.object({ same_site: z.enum(["lax", "strict", "none"]).default("lax") }).prefault({}),
   /** Outbound SMTP for account mail while no platform mailer is saved (`mail.*`, shared with tenancy's GET /admin/config/mailer). */
   ...mailShape(),
+  /** `mailer.allowed_ports` (BB_MAILER_ALLOWED_PORTS): the ports a saved platform mailer may use. */
+  ...mailerPortsShape(),
   /** The resolvers of outbound lookups (SSO issuers, the saved mailer): `dns.servers`, empty = the system's. */
   ...dnsShape(),
   infra: z

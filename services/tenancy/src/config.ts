@@ -8,6 +8,7 @@ import {
   encryptionShape,
   loadConfig,
   mailShape,
+  mailerPortsShape,
   requiredInProduction,
 } from "@burnbox/service-kit/runtime";
 
@@ -24,6 +25,8 @@ export const TenancyConfig = z.object({
   ...dnsShape(),
   /** The configured mailer (identity's `mail.*`): what GET /admin/config/mailer shows while none is saved. */
   ...mailShape(),
+  /** `mailer.allowed_ports` (BB_MAILER_ALLOWED_PORTS): the ports a saved platform mailer may use. */
+  ...mailerPortsShape(),
   smtp: z
     .object({
       /** The SMTP intake's host name: a domain's MX record must point at it. */

@@ -33,6 +33,39 @@ afterAll(async () => {
   await dns?.close();
 });
 
+describe("mailer.allowed_ports (tenancy, on real Postgres and NATS)", () => {
+  let open: Tenancy;
+  let t: Tenancy;
+  beforeAll(async () => {
+    t = await startTenancy({ encryption: { key: KEY }, dns: { servers: [dns.address] } });
+    open = await startTenancy({ encryption: { key: KEY }, dns: { servers: [dns.address] }, mailer: { allowed_ports: [587, 1025, 2587] } });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await open?.stop();
+  });
+
+  it("when a mailer on a local relay's port 1025 is saved, then the defaults refuse it naming the allowed ports, and a setting that lists 1025 accepts it", async () => {
+    const relay = { ...mailerBody, port: 1025 };
+    const refused = await t.call("PUT", "/admin/config/mailer", { actor: admin, body: relay });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { code: "validation_error", error: "mailer port not allowed: use one of 25, 465, 587, 2525" },
+    ]);
+    expect((await t.call<{ port: number }>("GET", "/admin/config/mailer", { actor: admin })).body.port).not.toBe(1025);
+
+    const saved = await open.call("PUT", "/admin/config/mailer", { actor: admin, body: relay });
+    expect([saved.status, saved.body]).toEqual([200, { ...relay, has_password: false }]);
+    expect((await open.call("GET", "/admin/config/mailer", { actor: admin })).body).toEqual({ ...relay, has_password: false });
+    // the setting replaces the defaults: 25 is now refused, with the configured list
+    const other = await open.call("PUT", "/admin/config/mailer", { actor: admin, body: { ...mailerBody, port: 25 } });
+    expect([other.status, other.body]).toEqual([
+      400,
+      { code: "validation_error", error: "mailer port not allowed: use one of 587, 1025, 2587" },
+    ]);
+  });
+});
+
 describe("platform mailer and storage configuration (tenancy, on real Postgres and NATS)", () => {
   let t: Tenancy;
 

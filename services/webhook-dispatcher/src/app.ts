@@ -3,7 +3,7 @@ import { createUnitOfWork } from "@burnbox/service-kit/data";
 import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
 import { startOutboxRelay } from "@burnbox/service-kit/messaging";
 import { systemClock, type Clock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
-import { parseAllowlist } from "@burnbox/service-kit/security";
+import { SecretBox, parseAllowlist } from "@burnbox/service-kit/security";
 import type { DispatcherConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { hotRepositories, repositories } from "./data/repositories";
@@ -16,6 +16,7 @@ import { startDispatchConsumers } from "./messaging/dispatch.consumer";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startDeliveryWorker, type DeliveryWorker } from "./workers/delivery.worker";
 import { startWebhookRetryWorker } from "./workers/webhook-retry.worker";
+import { sealStoredSecrets } from "./domain/webhooks/seal-stored-secrets.use-case";
 
 export interface RunningService {
   port: number;
@@ -59,8 +60,11 @@ export async function startService(
     config,
     allowed,
     resolver: opts.resolver ?? configuredResolver(config.dns, allowed),
+    secrets: new SecretBox(config.encryption.key),
     now: opts.now ?? systemClock,
   };
+  // the data migration of 0004_sealed_secret, before anything is sent
+  await sealStoredSecrets(deps, logger);
   const delivery = startDeliveryWorker(deps, logger);
   const webhookRetry = startWebhookRetryWorker(deps, logger);
   const consumers = [

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { Duration } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, loadConfig } from "@burnbox/service-kit/runtime";
+import { baseConfigShape, databaseShape, encryptionShape, loadConfig } from "@burnbox/service-kit/runtime";
 
 export const DispatcherConfig = z.object({
   ...baseConfigShape("webhook-dispatcher", 8104),
   ...databaseShape("burnbox_webhook_dispatcher"),
+  /** Seals the webhooks' signing secrets at rest (the key every service shares); empty = creating a webhook is refused. */
+  ...encryptionShape(),
   webhooks: z
     .object({
       /** Hosts or CIDR ranges exempt from the SSRF rules: local test receivers only. Empty by default. */

@@ -7,9 +7,9 @@ import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit/messaging
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startDnsServer } from "../../tenancy/test/dns-server";
 import { startService, type RunningService } from "../src/app";
-import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";
+import type { DispatcherConfig } from "../src/config";
 import { REMOVAL_BATCH } from "../src/domain/tenants/remove-tenant-webhooks.use-case";
-import { emailReceivedEvent } from "./factories";
+import { emailReceivedEvent, loadTestConfig } from "./factories";
 
 /** A local receiver that counts what it gets. */
 async function receiver() {
@@ -41,7 +41,7 @@ describe("webhook-dispatcher: tenancy's removals and dns.servers", () => {
     dns = await startDnsServer();
     t = await startTestService({
       prefix: "whdcas",
-      load: (o) => loadDispatcherConfig({}, o),
+      load: loadTestConfig,
       // no resolver injected: the service builds its own from dns.servers
       start: (c, i) => startService(c, i),
       migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),

@@ -44,6 +44,13 @@ export function emailReceivedEvent(team: { orgId: string; teamId: string }, over
   });
 }
 
+/** The key the tests' dispatchers seal webhook secrets with. */
+export const TEST_ENCRYPTION_KEY = "4d".repeat(32);
+
+/** The configuration of a test dispatcher: `overrides` over the defaults and the test encryption key. */
+export const loadTestConfig = (overrides: Record<string, unknown>): DispatcherConfig =>
+  loadDispatcherConfig({}, { encryption: { key: TEST_ENCRYPTION_KEY }, ...overrides });
+
 /**
  * A dispatcher's configuration and infrastructure for an integration test: the test's namespace and
  * database, `localhost` receivers allowed, fast delivery polling; `overrides` win.
@@ -58,6 +65,8 @@ export async function startDispatcherInfra(
     {
       http: { port: 0, host: "127.0.0.1" },
       internal: { secret: TEST_INTERNAL_SECRET },
+      // webhook secrets are sealed at rest (a test of the keyless refusal overrides it)
+      encryption: { key: TEST_ENCRYPTION_KEY },
       nats: { url: testInfra.natsUrl, namespace: ns },
       database: { url: dbUrl },
       webhooks: { unsafe_allowed_targets: ["localhost"] },

@@ -7,9 +7,9 @@ import { jetstreamManager, publishEvent, serveRpc } from "@burnbox/service-kit/m
 import type { Infra } from "@burnbox/service-kit/runtime";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
-import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";
+import type { DispatcherConfig } from "../src/config";
 import { dispatchConsumerName } from "../src/messaging/dispatch.consumer";
-import { emailReceivedEvent } from "./factories";
+import { emailReceivedEvent, loadTestConfig } from "./factories";
 
 interface Hook {
   id: string;
@@ -52,7 +52,7 @@ describe("webhook management API on real Postgres and NATS", () => {
     port = (server.address() as AddressInfo).port;
     t = await startTestService({
       prefix: "wha",
-      load: (o) => loadDispatcherConfig({}, o),
+      load: loadTestConfig,
       start: (c, i) => startService(c, i),
       migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
       overrides: () => ({ webhooks: { unsafe_allowed_targets: ["localhost"] }, delivery: { retry_base: "200ms", poll_interval: "50ms" } }),

@@ -4,7 +4,8 @@ import { RpcName } from "@burnbox/contracts";
 import { serveRpc } from "@burnbox/service-kit/messaging";
 import { makeActor, startTestService, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
-import { loadDispatcherConfig, type DispatcherConfig } from "../src/config";
+import type { DispatcherConfig } from "../src/config";
+import { loadTestConfig } from "./factories";
 
 interface Entry {
   id: string;
@@ -29,7 +30,7 @@ describe("webhook audit events and exact delivery figures", () => {
   beforeAll(async () => {
     t = await startTestService({
       prefix: "whs",
-      load: (o) => loadDispatcherConfig({}, o),
+      load: loadTestConfig,
       start: (c, i) => startService(c, i),
       migrationsDir: path.join(__dirname, "..", "prisma", "migrations"),
       overrides: () => ({ webhooks: { unsafe_allowed_targets: ["localhost"] } }),

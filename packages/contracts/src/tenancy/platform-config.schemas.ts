@@ -28,7 +28,8 @@ export type MailerConfig = z.infer<typeof MailerConfig>;
 
 /**
  * `PUT /admin/config/mailer`: a full replace, except that the password follows `SecretInput`. The
- * host and port are held to the outbound rules (400 otherwise); exactly the configured mailer (what
+ * host and port are held to the outbound rules (400 otherwise; the port one of `mailer.allowed_ports`,
+ * 25, 465, 587 and 2525 by default, the message listing them); exactly the configured mailer (what
  * GET shows while none is saved, its host "" when none is configured) hands it back to the configuration.
  */
 export const UpdateMailerConfigBody = z

@@ -41,7 +41,8 @@ export const setupRoutes = defineRoutes({ service: "tenancy", tag: "Setup" }, [
     method: "post",
     path: "/setup/test-smtp",
     auth: "public",
-    summary: "Try an SMTP server (public addresses, ports 25, 465, 587, 2525 only) before setup completes",
+    summary:
+      "Try an SMTP server (public addresses, ports of mailer.allowed_ports only: 25, 465, 587, 2525 by default) before setup completes",
     request: { body: SetupTestSmtpBody },
     responses: {
       200: { description: "Result", schema: SetupTestResult },

@@ -41,8 +41,9 @@ export const webhookDeliveriesRoutes = defineRoutes({ service: "webhook-dispatch
     description: [
       "Queues the delivery's exact body again as a new series of attempts: the retry schedule, the failure counting and the",
       "address checks at dispatch apply as to any delivery, and the series survives a restart. Every attempt carries the same",
-      "`X-Service-Delivery-ID` (so a receiver drops what it already handled), a fresh `X-Service-Timestamp` and the",
-      "`X-Service-Signature` computed at sending time with the webhook's secret; the attempts are logged under the same",
+      "`X-Service-Delivery-ID` (so a receiver drops what it already handled), a fresh `X-Service-Timestamp`, the",
+      "`X-Service-Signature` and an `X-Service-Signature-256` whose signed `t` is that sending time, computed with the",
+      "webhook's secret (so the redelivery passes a receiver's replay window); the attempts are logged under the same",
       "`delivery_id`, numbered from 1 again.",
       "",
       "Refused with 409 (nothing queued) while the delivery's own series is still in flight (an attempt or a retry pending):",

@@ -2180,14 +2180,17 @@ export interface paths {
         /**
          * Create a webhook; the signing secret is returned only here
          * @description Each delivery is a `POST` of the JSON body `{id, event, timestamp, data}` (`data`: for `email.received` the email's
-         *     summary with `extracted` codes and links) with the headers `X-Service-Signature`, `X-Service-Event`,
-         *     `X-Service-Delivery-ID` and `X-Service-Timestamp` (the sending time, Unix seconds).
+         *     summary with `extracted` codes and links) with the headers `X-Service-Signature`, `X-Service-Signature-256`,
+         *     `X-Service-Event`, `X-Service-Delivery-ID` and `X-Service-Timestamp` (this attempt's sending time, Unix seconds).
          *
-         *     `X-Service-Signature` is the lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the webhook's `secret`
-         *     (its UTF-8 text, as this answer shows it). A receiver computes it over the raw body as received (never JSON
-         *     re-serialized), compares in constant time, and refuses a body whose `timestamp` (the event's time, which the
-         *     signature covers) is too old, as a possible replay. `id` equals `X-Service-Delivery-ID` and is the same on every
-         *     retry and redelivery: deduplicate on it. `verifyWebhook(secret, headers, rawBody)` of `@burnbox/sdk` does all of it.
+         *     `X-Service-Signature-256: t=<unix seconds>,v1=<hex>`: `t` is the attempt's sending time (the same value as
+         *     `X-Service-Timestamp`) and `v1` the lowercase hex HMAC-SHA256, keyed with the webhook's `secret` (its UTF-8 text, as
+         *     this answer shows it), of `t`, a `.` and the exact body bytes. A receiver computes it over the raw body as received
+         *     (never JSON re-serialized), compares in constant time (accepting any one of several `v1`), and refuses a delivery whose
+         *     `t` is too far from now (5 minutes, say) as a possible replay; every attempt, retry and redelivery is signed afresh.
+         *     `X-Service-Signature` (the HMAC of the body alone, unchanged) is kept for receivers written against it; it does not
+         *     cover the time. `id` equals `X-Service-Delivery-ID` and is the same on every retry and redelivery: deduplicate on it.
+         *     `verifyWebhook(secret, headers, rawBody)` and `createReplayGuard()` of `@burnbox/sdk` do all of it.
          *
          *     API keys need the scope `team.webhooks.manage`.
          */
@@ -2255,8 +2258,9 @@ export interface paths {
          * Send a delivery again
          * @description Queues the delivery's exact body again as a new series of attempts: the retry schedule, the failure counting and the
          *     address checks at dispatch apply as to any delivery, and the series survives a restart. Every attempt carries the same
-         *     `X-Service-Delivery-ID` (so a receiver drops what it already handled), a fresh `X-Service-Timestamp` and the
-         *     `X-Service-Signature` computed at sending time with the webhook's secret; the attempts are logged under the same
+         *     `X-Service-Delivery-ID` (so a receiver drops what it already handled), a fresh `X-Service-Timestamp`, the
+         *     `X-Service-Signature` and an `X-Service-Signature-256` whose signed `t` is that sending time, computed with the
+         *     webhook's secret (so the redelivery passes a receiver's replay window); the attempts are logged under the same
          *     `delivery_id`, numbered from 1 again.
          *
          *     Refused with 409 (nothing queued) while the delivery's own series is still in flight (an attempt or a retry pending):
@@ -2354,7 +2358,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Try an SMTP server (public addresses, ports 25, 465, 587, 2525 only) before setup completes */
+        /** Try an SMTP server (public addresses, ports of mailer.allowed_ports only: 25, 465, 587, 2525 by default) before setup completes */
         post: operations["setupTestSmtp"];
         delete?: never;
         options?: never;

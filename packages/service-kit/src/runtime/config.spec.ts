@@ -2,7 +2,16 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError, baseConfigShape, configWarnings, encryptionShape, isLocalHostname, loadConfig, requiredInProduction } from "./config";
+import {
+  ConfigError,
+  baseConfigShape,
+  configWarnings,
+  encryptionShape,
+  isLocalHostname,
+  loadConfig,
+  mailerPortsShape,
+  requiredInProduction,
+} from "./config";
 
 const Schema = z.object({
   ...baseConfigShape("svc", 9000),
@@ -98,6 +107,26 @@ describe("encryptionShape", () => {
     const key = "aB".repeat(32);
     expect(loadConfig(WithKey, { BB_INTERNAL_SECRET: secret, BB_ENCRYPTION_KEY: key }).encryption.key).toBe(key);
     expect(() => loadConfig(WithKey, { BB_INTERNAL_SECRET: secret, BB_ENCRYPTION_KEY: "zz".repeat(32) })).toThrow(/BB_ENCRYPTION_KEY/);
+  });
+});
+
+describe("mailerPortsShape", () => {
+  const WithPorts = z.object({ ...baseConfigShape("svc", 9000), ...mailerPortsShape() });
+
+  it("when nothing is set, then the SMTP submission and relay ports are allowed", () => {
+    expect(loadConfig(WithPorts, { BB_INTERNAL_SECRET: secret }).mailer.allowed_ports).toEqual([25, 465, 587, 2525]);
+  });
+
+  it("when BB_MAILER_ALLOWED_PORTS lists ports, then they replace the defaults; a port outside 1..65535 is refused naming it", () => {
+    expect(loadConfig(WithPorts, { BB_INTERNAL_SECRET: secret, BB_MAILER_ALLOWED_PORTS: "587, 1025,2587" }).mailer.allowed_ports).toEqual([
+      587, 1025, 2587,
+    ]);
+    expect(() => loadConfig(WithPorts, { BB_INTERNAL_SECRET: secret, BB_MAILER_ALLOWED_PORTS: "587,70000" })).toThrow(
+      /BB_MAILER_ALLOWED_PORTS|mailer\.allowed_ports/,
+    );
+    expect(() => loadConfig(WithPorts, { BB_INTERNAL_SECRET: secret, BB_MAILER_ALLOWED_PORTS: "smtp" })).toThrow(
+      /BB_MAILER_ALLOWED_PORTS|mailer\.allowed_ports/,
+    );
   });
 });
 

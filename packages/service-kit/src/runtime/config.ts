@@ -351,6 +351,26 @@ export const encryptionShape = () => ({
     .prefault({}),
 });
 
+/** SMTP submission and relay: the ports `mailer.allowed_ports` holds unless configured otherwise. */
+export const DEFAULT_MAILER_PORTS: readonly number[] = [25, 465, 587, 2525];
+
+/**
+ * `mailer.allowed_ports`: the ports a saved platform mailer, and the setup and admin SMTP tests,
+ * may connect to (`BB_MAILER_ALLOWED_PORTS`, a comma list). Tenancy checks it at save and probe
+ * time, identity at every connection: give both the same list. The defaults refuse relays on
+ * other ports (2587, 2465, a local relay on 1025) until the operator adds them.
+ */
+export const mailerPortsShape = () => ({
+  mailer: z
+    .object({
+      allowed_ports: z
+        .array(z.coerce.number().int().min(1).max(65535))
+        .min(1)
+        .default([...DEFAULT_MAILER_PORTS]),
+    })
+    .prefault({}),
+});
+
 /**
  * `mail.*`: the outbound mailer of the configuration (invites, resets, verification). Identity
  * sends through it while no platform mailer is saved; tenancy shows it as the mailer in effect

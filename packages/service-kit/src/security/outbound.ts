@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import net, { type LookupFunction } from "node:net";
 import tls from "node:tls";
+import { DEFAULT_MAILER_PORTS } from "../runtime/config";
 import { EMPTY_ALLOWLIST, addressProblem, parseAllowlist, type Allowlist } from "./address-policy";
 
 /**
@@ -16,8 +17,8 @@ import { EMPTY_ALLOWLIST, addressProblem, parseAllowlist, type Allowlist } from 
  * `Allowlist`: host names or CIDR ranges) is the only exemption from the address rules.
  */
 
-/** The SMTP ports a user-supplied mailer may use (contract notes: submission and relay). */
-export const SMTP_SUBMISSION_PORTS: readonly number[] = [25, 465, 587, 2525];
+/** The SMTP ports a user-supplied mailer may use by default (contract notes: submission and relay); `mailer.allowed_ports` changes them. */
+export const SMTP_SUBMISSION_PORTS: readonly number[] = DEFAULT_MAILER_PORTS;
 
 /** Why a destination was refused before any connection; its message is safe to show the caller. */
 export class RefusedTarget extends Error {

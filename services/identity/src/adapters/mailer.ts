@@ -61,8 +61,8 @@ function transportOf(s: MailerSettings, address?: string): Transporter {
  *
  * The saved platform mailer (an admin's input) is held to the outbound rules at every connection,
  * as tenancy held it at save time: its host is resolved through `dns.servers`, every address must
- * pass the address rules (unless `infra.unsafe_allowed_targets` exempts it), the port must be an
- * SMTP submission port, and the connection goes to the checked address (so a DNS answer changed
+ * pass the address rules (unless `infra.unsafe_allowed_targets` exempts it), the port must be one
+ * of `mailer.allowed_ports` (`ports`; SMTP submission and relay by default), and the connection goes to the checked address (so a DNS answer changed
  * after the save cannot redirect it). `mail.*` is the operator's own and is used as configured.
  */
 export class Mailer {
@@ -73,6 +73,7 @@ export class Mailer {
     initial: MailerSettings,
     private readonly logger: Logger,
     private readonly outbound: OutboundPolicy,
+    private readonly ports: readonly number[] = SMTP_SUBMISSION_PORTS,
   ) {
     this.settings = initial;
     this.transport = initial.host && initial.source === "config" ? transportOf(initial) : null;
@@ -104,7 +105,7 @@ export class Mailer {
 
   /** One connection to the saved mailer's checked address (a non-pooled transport, closed after the mail). */
   private async sendGuarded(settings: MailerSettings, message: SendMailOptions): Promise<unknown> {
-    const target = await pinTarget(settings.host, this.outbound, { port: settings.port, ports: SMTP_SUBMISSION_PORTS });
+    const target = await pinTarget(settings.host, this.outbound, { port: settings.port, ports: this.ports });
     const transport = transportOf(settings, target.address);
     try {
       return await transport.sendMail(message);

@@ -17,7 +17,16 @@ export type Resolver = HostResolver;
 
 export const systemResolver: Resolver = kitSystemResolver;
 
+/** `X-Service-Signature` (the spec's): the lowercase hex HMAC-SHA256 of the body alone. */
 export const signBody = (secret: string, body: string): string => createHmac("sha256", secret).update(body, "utf8").digest("hex");
+
+/**
+ * `X-Service-Signature-256`: `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, t + "." + body)>`,
+ * `t` being this attempt's send time (= `X-Service-Timestamp`), so a receiver can refuse a replay
+ * by the signed time while every retry and redelivery, signed afresh, passes.
+ */
+export const signDelivery = (secret: string, timestamp: number, body: string): string =>
+  `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.`, "utf8").update(body, "utf8").digest("hex")}`;
 
 export interface SendResult {
   success: boolean;
@@ -85,6 +94,7 @@ async function post(opts: Parameters<typeof sendWebhook>[0]): Promise<SendResult
     "content-length": String(Buffer.byteLength(opts.body)),
     "user-agent": "BurnBox-Webhooks/1",
     "x-service-signature": signBody(opts.secret, opts.body),
+    "x-service-signature-256": signDelivery(opts.secret, timestamp, opts.body),
     "x-service-event": opts.event,
     "x-service-delivery-id": opts.deliveryId,
     "x-service-timestamp": String(timestamp),

@@ -47,7 +47,10 @@ export interface ClaimedDelivery {
   /** Counting this one. */
   attempts: number;
   url: string;
-  secret: string;
+  /** The webhook's signing secret sealed with encryption.key; null only for a row not sealed yet. */
+  secretSealed: string | null;
+  /** The secret in clear of a row of the previous release that could not be sealed yet (no key configured). */
+  legacySecret: string | null;
   active: boolean;
   /** The trace the attempt continues (the scheduling span's), null when none was recorded. */
   traceParent: string | null;
@@ -182,7 +185,8 @@ export class DeliveryQueue extends HotRepository {
          FOR UPDATE SKIP LOCKED
        ) due, webhooks w
        WHERE d.id = due.id AND w.id = d.webhook_id
-       RETURNING d.id::text, d.webhook_id::text AS "webhookId", d.event, d.body, d.attempts, w.url, w.secret, w.active,
+       RETURNING d.id::text, d.webhook_id::text AS "webhookId", d.event, d.body, d.attempts, w.url,
+         w.secret_sealed AS "secretSealed", w.secret AS "legacySecret", w.active,
          d.trace_parent AS "traceParent"`,
       [ids, leaseMs / 1000],
     );

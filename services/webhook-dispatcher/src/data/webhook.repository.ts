@@ -26,7 +26,8 @@ export interface NewWebhook {
   createdBy: string;
   url: string;
   events: WebhookEvent[];
-  secret: string;
+  /** The signing secret sealed with encryption.key (SecretBox); the clear one is never stored. */
+  secretSealed: string;
 }
 
 export interface WebhookChanges {
@@ -100,6 +101,21 @@ export class WebhookRepository {
       data: { failureCount: 0 },
     });
     return count;
+  }
+
+  /** System step at start-up: up to `limit` webhooks still holding their signing secret in clear (rows of the previous release). */
+  async plaintextSecrets(limit: number): Promise<Array<{ id: string; secret: string }>> {
+    const rows = await this.db.webhook.findMany({ where: { secret: { not: null } }, select: { id: true, secret: true }, take: limit });
+    return rows.map((r) => ({ id: r.id, secret: r.secret as string }));
+  }
+
+  /**
+   * Stores the sealed secret and empties the clear one, only while the row still holds `plain`
+   * (another replica sealing it meanwhile, or a rotation, wins). False when it did not.
+   */
+  async sealSecret(id: string, plain: string, sealed: string): Promise<boolean> {
+    const { count } = await this.db.webhook.updateMany({ where: { id, secret: plain }, data: { secretSealed: sealed, secret: null } });
+    return count > 0;
   }
 
   /**

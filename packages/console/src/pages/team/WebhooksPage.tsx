@@ -170,7 +170,7 @@ function Webhooks({ scope }: { scope: TeamScope }) {
         onClose={() => setSecret(null)}
       >
         {secret &&
-          `Deliveries to ${secret.url} carry X-Service-Signature, the hex HMAC-SHA256 of the raw body keyed with this secret (verifyWebhook in @burnbox/sdk checks it).`}
+          `Deliveries to ${secret.url} carry X-Service-Signature-256 (t=send time, v1=hex HMAC-SHA256 of t + "." + the raw body, keyed with this secret; verifyWebhook in @burnbox/sdk checks it).`}
       </SecretOnceModal>
       <ConfirmModal
         opened={deleting !== undefined}

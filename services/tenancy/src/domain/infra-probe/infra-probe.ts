@@ -10,7 +10,7 @@ export interface ProbeResult {
   response_time_ms: number;
 }
 
-/** The only ports a probe connects to (contract notes): SMTP submission/relay, and object stores. */
+/** The only ports a probe connects to (contract notes): SMTP submission/relay by default (`mailer.allowed_ports`), and object stores. */
 export const SMTP_PORTS: readonly number[] = SMTP_SUBMISSION_PORTS;
 export const STORAGE_PORTS: readonly number[] = [443, 80, 9000];
 
@@ -35,6 +35,8 @@ export interface StorageProbeConfig {
 /** How probes reach the network: the kit's outbound policy (`dns.servers`, the operator's exemptions), a time limit. */
 export interface ProbeEnv {
   policy: OutboundPolicy;
+  /** The ports an SMTP probe or a saved mailer may use (`mailer.allowed_ports`); `SMTP_PORTS` when not given. */
+  smtpPorts?: readonly number[];
   timeoutMs: number;
   now?: Clock;
 }
@@ -44,8 +46,13 @@ export function probeEnv(opts: {
   dns: { servers: readonly string[]; timeout_ms: number };
   allowedTargets: readonly string[];
   timeoutMs: number;
+  smtpPorts?: readonly number[];
 }): ProbeEnv {
-  return { policy: outboundPolicy({ dns: opts.dns, allowedTargets: opts.allowedTargets }), timeoutMs: opts.timeoutMs };
+  return {
+    policy: outboundPolicy({ dns: opts.dns, allowedTargets: opts.allowedTargets }),
+    timeoutMs: opts.timeoutMs,
+    ...(opts.smtpPorts ? { smtpPorts: opts.smtpPorts } : {}),
+  };
 }
 
 /** The message a caller sees for a refusal: the port list, else a generic word on the host. */
@@ -69,13 +76,13 @@ async function timed(env: ProbeEnv, run: () => Promise<string>): Promise<ProbeRe
 
 /**
  * Checks an outbound mailer: the host is resolved once and must pass the SSRF rules of spec 6.4
- * (unless the allow-list exempts it), the port must be one of `SMTP_PORTS`, and nodemailer's
+ * (unless the allow-list exempts it), the port must be one of `env.smtpPorts`, and nodemailer's
  * `verify()` (greeting, EHLO, STARTTLS/TLS, AUTH, QUIT; no mail sent) goes to the checked address, within
  * `env.timeoutMs`. A failure is `success: false` with a generic message, never an exception.
  */
 export function probeSmtp(cfg: SmtpProbeConfig, env: ProbeEnv): Promise<ProbeResult> {
   return timed(env, async () => {
-    const target = await pinTarget(cfg.host, env.policy, { port: cfg.port, ports: SMTP_PORTS });
+    const target = await pinTarget(cfg.host, env.policy, { port: cfg.port, ports: env.smtpPorts ?? SMTP_PORTS });
     return verifySmtp({
       target,
       port: cfg.port,

@@ -2,18 +2,18 @@ import type { MailerConfig, UpdateMailerConfigBody } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit/runtime";
 import { RefusedTarget, pinTarget } from "@burnbox/service-kit/security";
 import type { TenancyConfig } from "../../config";
-import { SMTP_PORTS, refusalMessage } from "../infra-probe";
+import { refusalMessage } from "../infra-probe";
 import { adminProbeEnv } from "./probe-env";
 
 /**
  * A saved mailer (admin's PUT, setup's `mailer`) is held to the SMTP probe's rules before anything
  * is stored: the host resolved through `dns.servers`, every address public (unless
- * `infra.unsafe_allowed_targets` exempts it), the port one of `SMTP_PORTS`. A 400 otherwise.
+ * `infra.unsafe_allowed_targets` exempts it), the port one of `mailer.allowed_ports`. A 400 otherwise.
  * Identity checks again at every connection and connects to the checked address.
  */
 export async function checkMailerTarget(config: TenancyConfig, host: string, port: number): Promise<void> {
   try {
-    await pinTarget(host, adminProbeEnv(config).policy, { port, ports: SMTP_PORTS });
+    await pinTarget(host, adminProbeEnv(config).policy, { port, ports: config.mailer.allowed_ports });
   } catch (err) {
     if (err instanceof RefusedTarget) throw errors.validation(`mailer ${refusalMessage(err)}`);
     throw err;

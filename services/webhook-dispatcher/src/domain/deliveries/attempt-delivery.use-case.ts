@@ -16,19 +16,24 @@ export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDel
     await deps.data.hot.deliveries.cancel(delivery.id, new Date(deps.now()));
     return null;
   }
-  const result = await sendWebhook({
-    url: delivery.url,
-    secret: delivery.secret,
-    body: delivery.body,
-    event: delivery.event,
-    deliveryId: delivery.id,
-    timeoutMs: parseDurationMs(deps.config.defaults.webhook_timeout),
-    allowed: deps.allowed,
-    resolver: deps.resolver,
-    now: deps.now,
-    // continues the trace of the span that scheduled it, stored with the delivery (docs/operations.md)
-    ...(delivery.traceParent ? { trace: contextFromHeaders({ traceparent: delivery.traceParent }) } : {}),
-  });
+  const secret = signingSecret(deps, delivery);
+  // an unreadable secret (key missing or changed) fails the attempt without a POST
+  const result =
+    secret === null
+      ? { success: false, status: null, timeMs: 0, error: UNREADABLE_SECRET }
+      : await sendWebhook({
+          url: delivery.url,
+          secret,
+          body: delivery.body,
+          event: delivery.event,
+          deliveryId: delivery.id,
+          timeoutMs: parseDurationMs(deps.config.defaults.webhook_timeout),
+          allowed: deps.allowed,
+          resolver: deps.resolver,
+          now: deps.now,
+          // continues the trace of the span that scheduled it, stored with the delivery (docs/operations.md)
+          ...(delivery.traceParent ? { trace: contextFromHeaders({ traceparent: delivery.traceParent }) } : {}),
+        });
   const outcome = result.success ? "success" : result.status === null ? "error" : "http_error";
   pipeline.webhookAttempts.inc({ outcome });
   pipeline.webhookLatency.observe({ outcome }, result.timeMs / 1000);
@@ -50,4 +55,18 @@ export async function attemptDelivery(deps: DispatcherDeps, delivery: ClaimedDel
   };
   await deps.data.hot.deliveries.record(record);
   return record;
+}
+
+const UNREADABLE_SECRET = "the webhook's signing secret cannot be read: check encryption.key";
+
+/** The webhook's secret opened with `encryption.key` (or the clear one of a previous release's row not sealed yet); null when it cannot be read. */
+function signingSecret(deps: DispatcherDeps, delivery: ClaimedDelivery): string | null {
+  if (delivery.secretSealed) {
+    try {
+      return deps.secrets.open(delivery.secretSealed);
+    } catch {
+      return null;
+    }
+  }
+  return delivery.legacySecret || null;
 }

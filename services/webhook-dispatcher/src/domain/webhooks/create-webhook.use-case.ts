@@ -7,7 +7,10 @@ import type { DispatcherDeps } from "../deps";
 import { authorizeTeam } from "./team-access";
 import { assertWebhookUrl } from "./webhook-url";
 
-/** Creates a team webhook; the signing secret (64 hex) is returned here and never again. */
+/**
+ * Creates a team webhook; the signing secret (64 hex) is returned here and never again, and stored
+ * only sealed with `encryption.key` (without a key: a 400, nothing stored).
+ */
 export async function createWebhook(
   deps: DispatcherDeps,
   ctx: RequestCtx,
@@ -16,6 +19,7 @@ export async function createWebhook(
   const scope = await authorizeTeam(deps, ctx, input, "team.webhooks.manage");
   assertWebhookUrl(deps, input.url);
   const secret = randomBytes(32).toString("hex");
+  const secretSealed = deps.secrets.seal(secret);
   const hook = await deps.data.write(async (repos, events) => {
     // an org or team removed meanwhile answers like an unknown team (see lockTenants)
     if (await repos.tenants.lockForCreate(scope)) throw errors.notFound("team");
@@ -24,7 +28,7 @@ export async function createWebhook(
       createdBy: ctx.actor.user_id,
       url: input.url.trim(),
       events: input.events,
-      secret,
+      secretSealed,
     });
     events.audit({
       ctx,
