@@ -1,5 +1,5 @@
 // What `docker compose config` checks, offline, for docker-compose.yml: it parses (anchors and
-// merges resolved), interpolates with only the four secrets set, and is complete: every service has
+// merges resolved), interpolates with only the five secrets set, and is complete: every service has
 // an image, every built image names a target of deploy/docker/Dockerfile, every dependency and
 // named volume exists, every BurnBox service has its health check (the image's) and the stack has
 // Postgres with a password, Redis and NATS that ask every client for credentials (and services that
@@ -21,6 +21,7 @@ const { parse } = createRequire(path.join(ROOT, "packages", "service-kit", "pack
 const SECRETS = {
   BB_INTERNAL_SECRET: "i".repeat(32),
   BB_AUTH_JWT_SECRET: "j".repeat(32),
+  BB_ENCRYPTION_KEY: "e".repeat(64),
   BB_NATS_PASSWORD: "n".repeat(32),
   BB_REDIS_PASSWORD: "r".repeat(32),
 };
@@ -50,12 +51,12 @@ export function interpolate(text, env) {
 
 const file = path.join(ROOT, "docker-compose.yml");
 const withSecrets = interpolate(readFileSync(file, "utf8"), SECRETS);
-check(withSecrets.missing.length === 0, `interpolates with only the four secrets set (missing: ${withSecrets.missing.join(", ")})`);
+check(withSecrets.missing.length === 0, `interpolates with only the five secrets set (missing: ${withSecrets.missing.join(", ")})`);
 const withNothing = interpolate(readFileSync(file, "utf8"), {});
 const missingNames = [...new Set(withNothing.missing.map((m) => m.split(":")[0]))].sort();
 check(
   JSON.stringify(missingNames) === JSON.stringify(Object.keys(SECRETS).sort()),
-  `without them, it names exactly the four secrets (named: ${missingNames.join(", ")})`,
+  `without them, it names exactly the five secrets (named: ${missingNames.join(", ")})`,
 );
 
 let doc;
@@ -127,7 +128,7 @@ check(
   "services reach Postgres with a password (each uses its own database on it)",
 );
 
-// ---- The README's first-mail walkthrough, with only the four secrets set, as under `npm start`
+// ---- The README's first-mail walkthrough, with only the five secrets set, as under `npm start`
 const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
 const start = readFileSync(path.join(ROOT, "deploy", "local", "start.mjs"), "utf8");
 const walkDomain = /"domain_name":"([^"]+)"/.exec(readme)?.[1];
@@ -179,7 +180,7 @@ if (docker.status === 0) {
   const run = (env) =>
     spawnSync("docker-compose", ["-f", copy, "--project-directory", ROOT, "config", "--quiet"], { encoding: "utf8", env });
   const withSecrets = run({ ...process.env, ...SECRETS });
-  check(withSecrets.status === 0, `docker-compose (v1) config accepts it with only the four secrets set: ${withSecrets.stderr}`);
+  check(withSecrets.status === 0, `docker-compose (v1) config accepts it with only the five secrets set: ${withSecrets.stderr}`);
   const { BB_INTERNAL_SECRET: _i, BB_AUTH_JWT_SECRET: _j, ...withoutSecrets } = process.env;
   const refused = run(withoutSecrets);
   check(
