@@ -175,7 +175,8 @@ describe("burnbox-mcp, the MCP server", () => {
             headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
             body: JSON.stringify(init),
           });
-        for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: `Basic ${token}` }]) {
+        const wrong: Array<Record<string, string>> = [{}, { authorization: `Bearer ${token}x` }, { authorization: `Basic ${token}` }];
+        for (const headers of wrong) {
           const refused = await post(headers);
           expect(refused.status).toBe(401);
           expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer/);

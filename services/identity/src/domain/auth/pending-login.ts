@@ -34,6 +34,11 @@ export async function readPendingLogin(deps: IdentityDeps, token: string): Promi
   return liveUser(deps, await deps.redis.get(key(deps, token)));
 }
 
+/** Ends a pending token unused (an SSO conflict whose token could not be bound to its browser). */
+export async function dropPendingLogin(deps: IdentityDeps, token: string): Promise<void> {
+  await deps.redis?.del(key(deps, token)).catch(() => 0);
+}
+
 /** A pending login taken by one resolve: the user, and a way to put it back when the resolve is refused before it changed anything. */
 export interface TakenPendingLogin {
   userId: string;
