@@ -13,7 +13,8 @@ describe("what the CLI prints of a server's text", () => {
     ["other C0 controls, DEL, C1", "a\x00\x08\x0b\x0c\x7f\u0085b", "ab"],
     ["a bare CR becomes a line break (it cannot overwrite the line)", "safe\rEVIL", "safe\nEVIL"],
     ["CRLF becomes LF; LF and TAB stay", "a\r\nb\tc\n", "a\nb\tc\n"],
-    ["non-ASCII text stays", "Grüße, 日本 🎉", "Grüße, 日本 🎉"],
+    ["bidi overrides and isolates (they reorder what the line shows)", "pay \u202eTXT.exe\u202c and \u2067x\u2069", "pay TXT.exe and x"],
+    ["non-ASCII text stays, right-to-left script included", "Grüße, 日本 🎉 שלום", "Grüße, 日本 🎉 שלום"],
   ])("safeText: %s", (_what, input, expected) => {
     expect(safeText(input)).toBe(expected);
   });
@@ -23,11 +24,11 @@ describe("what the CLI prints of a server's text", () => {
   });
 
   it("safeJson: the same value back, with no control character raw in the text", () => {
-    const value = { s: "a\x1b]0;t\x07b\u009b2J\x7f", n: [1, "\n"] };
+    const value = { s: "a\x1b]0;t\x07b\u009b2J\x7f\u202e", n: [1, "\n"] };
     const text = safeJson(value, 2);
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-    expect(text).toContain("\\u001b]0;t\\u0007b\\u009b2J\\u007f");
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain("\\u001b]0;t\\u0007b\\u009b2J\\u007f\\u202e");
     expect(JSON.parse(text)).toEqual(value);
   });
 });

@@ -2,8 +2,10 @@
 // sender, body, attachments' names, an inbox's address, an error message) can hold terminal
 // control sequences: OSC 0 sets the window title, CSI 2J clears the screen, OSC 52 writes the
 // clipboard, a bare CR overwrites what the line showed. Printed as text, every C0 and C1 control
-// and every escape sequence is removed (a body keeps its line breaks and tabs); printed as JSON,
-// nothing is removed, and the controls JSON leaves raw (DEL and C1) are escaped as well.
+// and every escape sequence is removed (a body keeps its line breaks and tabs), and so are the
+// bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder
+// what a line shows ("Trojan Source"); printed as JSON, nothing is removed, and the controls JSON
+// leaves raw (DEL, C1 and those bidi controls) are escaped as well.
 
 /**
  * One escape sequence (7-bit or 8-bit introducer): CSI `ESC [` or 0x9B with its parameters and
@@ -19,9 +21,9 @@ const ESCAPE_SEQUENCE = new RegExp(
   ].join("|"),
   "g",
 );
-/** C0 controls but TAB and LF, DEL, C1 controls. */
+/** C0 controls but TAB and LF, DEL, C1 controls, and the bidi embeddings, overrides and isolates. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_KEEPING_TAB_AND_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_KEEPING_TAB_AND_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` with escape sequences and control characters removed; tabs and line breaks kept (CRLF and a bare CR: LF, so a CR cannot overwrite a line). */
 export function safeText(text: string): string {
@@ -33,9 +35,12 @@ export function safeField(text: string): string {
   return safeText(text).replace(/[\n\t]+/g, " ");
 }
 
-/** JSON as JSON.stringify writes it, with DEL and the C1 controls escaped too (`\u009b`): the same value, nothing a terminal acts on. */
+/** JSON as JSON.stringify writes it, with DEL, the C1 controls and the bidi controls escaped too (`\u009b`): the same value, nothing a terminal acts on. */
 export function safeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, null, indent).replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** The program's output: lines of text (made safe), tab-separated rows of fields (each made a safe field), JSON. */
