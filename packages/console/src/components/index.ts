@@ -10,5 +10,6 @@ export { SelectAllCheckbox, SelectRowCheckbox, useSelection, withCount, type Sel
 export { ListPagination, useClampedPage, useListParams, type ListParams } from "./Pagination";
 export { pageFrom } from "./page-param";
 export { Time, useDatetimeSettings, useNow } from "./Time";
+export { useParamOnce } from "./useParamOnce";
 export { formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";
 export { TableScroll } from "./TableScroll";

@@ -1,25 +1,19 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBuilding, IconPlus } from "@tabler/icons-react";
-import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import { useWorkspace } from "../../app/workspace";
-import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, TableScroll } from "../../components";
+import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, TableScroll, useParamOnce } from "../../components";
 
 /** `/orgs`: the caller's orgs with their role (`GET /orgs`), create one (`POST /orgs`), and choose the one to work in. */
 export default function OrgsPage() {
   const w = useWorkspace();
   // `/orgs?new=1` (the "Create an organization" of a page that needs one) opens the create form
-  const [params, setParams] = useSearchParams();
-  const [opened, { open, close }] = useDisclosure(params.get("new") === "1");
-  useEffect(() => {
-    if (!params.has("new")) return;
-    const rest = new URLSearchParams(params);
-    rest.delete("new");
-    setParams(rest, { replace: true });
-  }, [params, setParams]);
+  const linkedNew = useParamOnce("new") === "1";
+  const [opened, { open, close }] = useDisclosure(linkedNew);
   const create = (
     <Button leftSection={<IconPlus size={16} />} onClick={open}>
       Create organization

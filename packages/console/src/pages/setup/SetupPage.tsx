@@ -18,10 +18,9 @@ import {
 import { IconCircleCheck, IconPlugConnectedX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
 import { BurnBoxError, type components } from "@burnbox/sdk";
 import { unwrap, useApi, useApiQuery } from "../../api/query";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert, useParamOnce } from "../../components";
 import { describePolicy, useFinishSignIn, useSsoStatus } from "../auth/shared";
 
 type Probe = { success: boolean; message: string; response_time_ms: number };
@@ -44,9 +43,8 @@ export default function SetupPage() {
   const status = useApiQuery(STATUS_KEY, (b, signal) => b.api.GET("/setup/status", { signal }), { staleTime: Infinity });
   const policy = useSsoStatus().data?.password_policy;
   const [step, setStep] = useState(0);
-  const [params, setParams] = useSearchParams();
   // the link `npm start` prints carries the token: taken once, then dropped from the address bar
-  const [linked] = useState(() => params.get("token") ?? "");
+  const linked = useParamOnce("token") ?? "";
   const [token, setToken] = useState(linked);
   const [admin, setAdmin] = useState({ display_name: "", email: "", password: "" });
   const [confirm, setConfirm] = useState("");
@@ -69,12 +67,6 @@ export default function SetupPage() {
   useEffect(() => {
     document.title = "First-run setup · BurnBox";
   }, []);
-  useEffect(() => {
-    if (!params.has("token")) return;
-    const rest = new URLSearchParams(params);
-    rest.delete("token");
-    setParams(rest, { replace: true });
-  }, [params, setParams]);
 
   const next = (e: FormEvent) => {
     e.preventDefault();

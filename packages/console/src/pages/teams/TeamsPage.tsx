@@ -1,12 +1,21 @@
 import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { useOrgPermissions } from "../../app/permissions";
 import type { OrgWithRole } from "../../app/workspace";
-import { ApiErrorAlert, DialogActions, EmptyState, ListPagination, PageHeader, useListParams, TableScroll } from "../../components";
+import {
+  ApiErrorAlert,
+  DialogActions,
+  EmptyState,
+  ListPagination,
+  PageHeader,
+  useListParams,
+  useParamOnce,
+  TableScroll,
+} from "../../components";
 import { teamsKeys } from "./keys";
 import { OrgGate } from "./OrgGate";
 
@@ -33,14 +42,8 @@ function Teams({ org }: { org: OrgWithRole }) {
   const rows = q.data?.data ?? [];
   const canCreate = perms.can("org.teams.create");
   // `/teams?new=1` (the inbox page's "Create a team") opens the create form
-  const [params, setParams] = useSearchParams();
-  const [creating, setCreating] = useState(params.get("new") === "1");
-  useEffect(() => {
-    if (!params.has("new")) return;
-    const rest = new URLSearchParams(params);
-    rest.delete("new");
-    setParams(rest, { replace: true });
-  }, [params, setParams]);
+  const linkedNew = useParamOnce("new") === "1";
+  const [creating, setCreating] = useState(linkedNew);
   return (
     <>
       <PageHeader
