@@ -76,29 +76,48 @@ function executable(file) {
 }
 
 /**
- * The browser of the console's tests and the Playwright example: Debian's Chromium
- * (/usr/bin/chromium, or BB_E2E_CHROMIUM), never a downloaded one. Installed here when it is
- * missing and it can be (root and apt-get); otherwise the one line that says what to install.
+ * The tools the tests need from Debian's packages: the browser of the console's tests and the
+ * Playwright example (Debian's Chromium, /usr/bin/chromium or BB_E2E_CHROMIUM, never a downloaded
+ * one), and the toolchains of the clients in other languages. Each is installed here when it is
+ * missing and it can be (root and apt-get, one apt-get run for all); otherwise the one line that
+ * says what to install. Add a tool as one entry of TOOLS.
  */
-function ensureChromium() {
-  const chromium = process.env.BB_E2E_CHROMIUM ?? "/usr/bin/chromium";
-  if (executable(chromium)) return null;
+const TOOLS = [
+  {
+    binary: process.env.BB_E2E_CHROMIUM ?? "/usr/bin/chromium",
+    packages: ["chromium"],
+    installable: !process.env.BB_E2E_CHROMIUM,
+    need: "Chromium for the console's browser tests (or set BB_E2E_CHROMIUM to a Chromium binary)",
+  },
+];
+
+function ensureTools() {
+  let missing = TOOLS.filter((t) => !executable(t.binary));
+  if (missing.length === 0) return null;
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const aptGet = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
-  if (root && aptGet && !process.env.BB_E2E_CHROMIUM) {
-    say("installing Chromium for the browser tests (apt-get install chromium)");
+  const packages = [...new Set(missing.filter((t) => t.installable !== false).flatMap((t) => t.packages))];
+  if (root && aptGet && packages.length > 0) {
+    say(`installing what the tests need from Debian's packages (apt-get install ${packages.join(" ")})`);
     const quiet = { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
-    if (spawnSync("apt-get", ["update", "-qq"], quiet).status === 0) spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], quiet);
-    if (executable(chromium)) return null;
+    if (spawnSync("apt-get", ["update", "-qq"], quiet).status === 0)
+      spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], quiet);
+    missing = missing.filter((t) => !executable(t.binary));
   }
-  return `npm test needs Chromium at ${chromium} for the console's browser tests: install it (Debian/Ubuntu: sudo apt-get install chromium) or set BB_E2E_CHROMIUM to a Chromium binary, then run npm test again`;
+  if (missing.length === 0) return null;
+  return missing
+    .map(
+      (t) =>
+        `npm test needs ${t.need} at ${t.binary}: install it (Debian/Ubuntu: sudo apt-get install ${t.packages.join(" ")}), then run npm test again`,
+    )
+    .join("\n");
 }
 
 let passed = 0;
 let failed = 0;
-const noBrowser = ensureChromium();
-if (noBrowser) {
-  process.stderr.write(`[burnbox] ${noBrowser}\n`);
+const noTools = ensureTools();
+if (noTools) {
+  process.stderr.write(`[burnbox] ${noTools}\n`);
   process.stdout.write("0 passed, 1 failed\n");
   process.exit(1);
 }
