@@ -80,7 +80,7 @@ try {
   const out3 = `${test.stdout}${test.stderr}`;
   check(
     test.status === 1 &&
-      /npm test needs Chromium at .*no-chromium.*: install it \(Debian\/Ubuntu: sudo apt-get install chromium\)/.test(out3) &&
+      /npm test needs Chromium .* at .*no-chromium.*: install it \(Debian\/Ubuntu: sudo apt-get install chromium\)/.test(out3) &&
       /^0 passed, 1 failed$/m.test(test.stdout) &&
       !/type-checking|installing|linting/.test(out3) &&
       Date.now() - started < 10_000,
