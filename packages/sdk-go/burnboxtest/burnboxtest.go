@@ -9,8 +9,8 @@
 //	}
 //
 // It reads BURNBOX_URL, BURNBOX_API_KEY (a team key with the scopes team.inboxes.create,
-// team.inboxes.view and team.emails.view) and BURNBOX_DOMAIN_ASSIGNMENT_ID (the team's domain
-// to create inboxes on). The calls it makes end with the test, or just before the test binary's
+// team.inboxes.manage to delete, team.inboxes.view and team.emails.view) and
+// BURNBOX_DOMAIN_ASSIGNMENT_ID (the team's domain to create inboxes on). The calls it makes end with the test, or just before the test binary's
 // -timeout.
 package burnboxtest
 
