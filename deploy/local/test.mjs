@@ -89,6 +89,7 @@ const TOOLS = [
     installable: !process.env.BB_E2E_CHROMIUM,
     need: "Chromium for the console's browser tests (or set BB_E2E_CHROMIUM to a Chromium binary)",
   },
+  { binary: "/usr/bin/go", packages: ["golang-go"], need: "Go for the tests of the Go client (packages/sdk-go)" },
 ];
 
 function ensureTools() {

@@ -1,0 +1,3 @@
+module burnbox-go
+
+go 1.19
