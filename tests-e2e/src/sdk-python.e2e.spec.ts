@@ -64,46 +64,52 @@ describe("burnbox for Python (packages/sdk-python) against the system", () => {
     const venv = path.join(work, "venv");
     python = path.join(venv, "bin", "python");
     // Debian's pytest comes from the system's site-packages; pip runs from the system, installing into the venv
-    const created = await run(PYTHON, ["-m", "venv", "--system-site-packages", "--without-pip", venv]);
-    if (created.status !== 0) throw new Error(`python3 -m venv: ${created.output}`);
-    const installed = await run(PYTHON, [
-      "-m",
-      "pip",
-      "--python",
-      python,
-      "install",
-      "--quiet",
-      "--disable-pip-version-check",
-      "--no-build-isolation",
-      "--no-index",
-      "--no-deps",
-      source,
-    ]);
-    if (installed.status !== 0) throw new Error(`pip install ./packages/sdk-python: ${installed.output}`);
-
-    const world = await teamWithDomain(api);
-    const key = await api<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
-      token: world.owner.token,
-      body: {
-        name: `sdk-python-${randomBytes(3).toString("hex")}`,
-        scopes: [
-          "team.inboxes.create",
-          "team.inboxes.view",
-          "team.inboxes.manage",
-          "team.emails.view",
-          "team.domains.view",
-          "team.webhooks.manage",
-        ],
-      },
-    });
-    if (key.status !== 201) throw new Error(`api key: ${key.status} ${JSON.stringify(key.body)}`);
+    const install = async () => {
+      const created = await run(PYTHON, ["-m", "venv", "--system-site-packages", "--without-pip", venv]);
+      if (created.status !== 0) throw new Error(`python3 -m venv: ${created.output}`);
+      const installed = await run(PYTHON, [
+        "-m",
+        "pip",
+        "--python",
+        python,
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-build-isolation",
+        "--no-index",
+        "--no-deps",
+        source,
+      ]);
+      if (installed.status !== 0) throw new Error(`pip install ./packages/sdk-python: ${installed.output}`);
+    };
+    // a team with a domain and a key of the scopes the tests use, while pip installs
+    const teamKey = async () => {
+      const world = await teamWithDomain(api);
+      const key = await api<{ raw_key: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/api-keys`, {
+        token: world.owner.token,
+        body: {
+          name: `sdk-python-${randomBytes(3).toString("hex")}`,
+          scopes: [
+            "team.inboxes.create",
+            "team.inboxes.view",
+            "team.inboxes.manage",
+            "team.emails.view",
+            "team.domains.view",
+            "team.webhooks.manage",
+          ],
+        },
+      });
+      if (key.status !== 201) throw new Error(`api key: ${key.status} ${JSON.stringify(key.body)}`);
+      return { world, rawKey: key.body.raw_key };
+    };
+    const [, { world, rawKey }] = await Promise.all([install(), teamKey()]);
     env = {
       PATH: process.env.PATH,
       HOME: work,
       PYTHONDONTWRITEBYTECODE: "1",
       // no BURNBOX_DOMAIN_ASSIGNMENT_ID: the client takes the key's first domain (GET /my/domains)
       BURNBOX_URL: system.gatewayUrl,
-      BURNBOX_API_KEY: key.body.raw_key,
+      BURNBOX_API_KEY: rawKey,
       BURNBOX_ORG_ID: world.orgId,
       BURNBOX_TEAM_ID: world.teamId,
       BURNBOX_SMTP_HOST: "127.0.0.1",

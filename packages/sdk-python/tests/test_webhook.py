@@ -6,6 +6,7 @@ import json
 import threading
 from email.message import Message
 from pathlib import Path
+from typing import Any, Dict
 
 import pytest
 
@@ -18,7 +19,7 @@ FIXED = VECTORS["cases"][0]
 
 
 def judge(case: dict, **kw) -> str:
-    options = {"now": lambda: case["now"]}
+    options: Dict[str, Any] = {"now": lambda: case["now"]}
     if "tolerance" in case:
         options["tolerance"] = case["tolerance"]
     try:
