@@ -90,6 +90,12 @@ const TOOLS = [
     need: "Chromium for the console's browser tests (or set BB_E2E_CHROMIUM to a Chromium binary)",
   },
   { binary: "/usr/bin/go", packages: ["golang-go"], need: "Go for the tests of the Go client (packages/sdk-go)" },
+  {
+    // packages/sdk-python: pip installs it offline with Debian's setuptools into a venv whose pytest is Debian's
+    binary: "/usr/bin/pytest-3",
+    packages: ["python3-pytest", "python3-setuptools", "python3-pip", "python3-venv"],
+    need: "Python 3 with pytest, setuptools, pip and venv for the Python client's tests",
+  },
 ];
 
 function ensureTools() {
@@ -153,6 +159,8 @@ for (const [title, script, args] of [
   ["npm start's NATS and Redis take no client without credentials", "deploy/local/brokers.test.mjs"],
   ["npm start's summary", "deploy/local/summary.test.mjs"],
   ["the kit's list of every service's settings", "deploy/local/known-settings.mjs", ["--check"]],
+  ["the other languages' clients' calls against the OpenAPI document", "deploy/local/client-calls.mjs", ["--check"]],
+  ["the check of the clients' calls", "deploy/local/client-calls.test.mjs"],
 ]) {
   const r = counted(title, script, args);
   passed += r.passed;

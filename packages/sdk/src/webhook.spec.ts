@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { deliveryBody } from "../../../services/webhook-dispatcher/src/domain/deliveries/delivery-body.js";
 import { signDelivery } from "../../../services/webhook-dispatcher/src/adapters/webhook-sender.js";
 import { WebhookVerificationError } from "./errors.js";
@@ -108,6 +110,31 @@ describe("verifyWebhook", () => {
       expect(await reason(verifyWebhook(SECRET, h(signDelivery(SECRET, T, body)), body, at))).toBe("malformed_body");
     }
   });
+});
+
+/** The vectors every client's verify checks (packages/sdk-python reads the same file). */
+interface SharedCase {
+  name: string;
+  headers: Record<string, string>;
+  body: string;
+  now: number;
+  tolerance?: number | null;
+  expect: string;
+}
+const SHARED = JSON.parse(readFileSync(path.join(__dirname, "..", "test-vectors", "webhook.json"), "utf8")) as {
+  secret: string;
+  cases: SharedCase[];
+};
+
+describe("verifyWebhook on the vectors shared with the other clients (test-vectors/webhook.json)", () => {
+  it.each(SHARED.cases.map((c) => [c.name, c] as const))(
+    "when the delivery has %s, then it is judged as the vector says",
+    async (_name, c) => {
+      const toleranceSeconds = c.tolerance === null ? Infinity : c.tolerance;
+      const options = { now: () => c.now * 1000, ...(toleranceSeconds === undefined ? {} : { toleranceSeconds }) };
+      expect(await reason(verifyWebhook(SHARED.secret, c.headers, c.body, options))).toBe(c.expect);
+    },
+  );
 });
 
 describe("createReplayGuard", () => {
