@@ -12,6 +12,7 @@ import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipi
 import { IntakeLimits } from "./intake-limits";
 import { SmtpBehaviours } from "./behaviour";
 import { TranscriptRecorder } from "./transcript";
+import { acceptProxyProtocol } from "./proxy-protocol";
 
 type SmtpError = Error & { responseCode?: number };
 /** The text of the reply to a stored message (after `250 `). */
@@ -85,7 +86,8 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
  * certificate is configured; per-IP connections (421) and messages per minute (451), messages per
  * connection (421); idle clients are disconnected, and so are a command line not finished within
  * `smtp.command_timeout` of its first byte, a DATA slower than `smtp.data_timeout` and a session
- * older than `smtp.session_timeout` (421).
+ * older than `smtp.session_timeout` (421). Behind a load balancer, the PROXY protocol from
+ * `smtp.proxy_protocol.trusted_cidrs` gives every check the sender's own address.
  */
 export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator: MailAuthenticator = authenticationOff): SMTPServer {
   const cfg = deps.config.smtp;
@@ -288,6 +290,16 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
     connection.send(421, reply);
     connection.close();
   }
+  // behind a load balancer: the client's address from its PROXY header, from the trusted peers only
+  acceptProxyProtocol(
+    server,
+    {
+      trustedCidrs: cfg.proxy_protocol.trusted_cidrs,
+      untrusted: cfg.proxy_protocol.untrusted,
+      headerTimeoutMs: parseDurationMs(cfg.idle_timeout),
+    },
+    logger,
+  );
   server.on("error", (err) => logger.warn({ err }, "SMTP server error"));
   server.server.on("close", () => clearInterval(pruning));
   return server;
