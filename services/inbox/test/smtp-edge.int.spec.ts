@@ -1,9 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { randomUUID, X509Certificate } from "node:crypto";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import tls from "node:tls";
-import { TEST_INTERNAL_SECRET, type TestService } from "@burnbox/test-kit";
+import { createLogger, type Infra } from "@burnbox/service-kit/runtime";
+import { TEST_INTERNAL_SECRET, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import { loadInboxConfig, type InboxConfig } from "../src/config";
 import { createTestInbox, startInboxTestService } from "./inbox-test-service";
@@ -12,6 +14,10 @@ import { proxyV1, proxyV2 } from "./proxy-header";
 const DOMAIN = "mail.smtp-edge.example";
 const CERT = path.join(__dirname, "fixtures", "smtp-test.crt");
 const KEY = path.join(__dirname, "fixtures", "smtp-test.key");
+/** The pair a renewal puts in place of CERT and KEY. */
+const RENEWED_CERT = path.join(__dirname, "fixtures", "smtp-renewed.crt");
+const RENEWED_KEY = path.join(__dirname, "fixtures", "smtp-renewed.key");
+const fingerprintOf = (file: string) => new X509Certificate(readFileSync(file)).fingerprint256;
 /** The load balancer of these tests: the loopback address the runner connects from. */
 const BALANCER = "127.0.0.1";
 /** Another peer on the same machine (Linux answers the whole of 127.0.0.0/8 on loopback). */
@@ -73,7 +79,7 @@ class Client {
   }
 
   /** After a 220 to STARTTLS: the handshake, trusting `ca` only; resolves with the certificate the server showed. */
-  async upgrade(ca: Buffer): Promise<tls.PeerCertificate> {
+  async upgrade(ca: Buffer | Buffer[]): Promise<tls.PeerCertificate> {
     const plain = this.socket;
     plain.removeAllListeners("data");
     const secure = tls.connect({ socket: plain, servername: "localhost", ca, rejectUnauthorized: true });
@@ -117,10 +123,10 @@ describe("the SMTP intake behind a load balancer (PROXY protocol)", () => {
     await t?.stop();
   });
 
-  /** An intake of its own with these SMTP settings (the other settings as the API's). */
-  async function intakeWith(smtp: Record<string, unknown>): Promise<RunningIntake> {
+  /** An intake of its own with these SMTP settings (the other settings as the API's), logging to `logger` when given. */
+  async function intakeWith(smtp: Record<string, unknown>, logger?: Infra["logger"]): Promise<RunningIntake> {
     const config = loadInboxConfig({}, { ...t.config, http: { port: 0, host: "127.0.0.1" }, smtp: { ...t.config.smtp, ...smtp } });
-    const intake = await startIntake(config, t.infra);
+    const intake = await startIntake(config, logger ? { ...t.infra, logger } : t.infra);
     running.push(intake);
     return intake;
   }
@@ -239,5 +245,107 @@ describe("the SMTP intake behind a load balancer (PROXY protocol)", () => {
     expect(() => loadInboxConfig({ ...env, BB_SMTP_PROXY_PROTOCOL_UNTRUSTED: "believe" })).toThrow(/smtp\.proxy_protocol\.untrusted/);
     const loaded = loadInboxConfig({ ...env, BB_SMTP_PROXY_PROTOCOL_TRUSTED_CIDRS: "10.0.0.0/8, fd00::/8" });
     expect(loaded.smtp.proxy_protocol).toEqual({ trusted_cidrs: ["10.0.0.0/8", "fd00::/8"], untrusted: "refuse" });
+  });
+
+  describe("STARTTLS certificate renewal", () => {
+    const dirs: string[] = [];
+    afterAll(() => {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    });
+    const scratch = () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "bb-smtp-cert-"));
+      dirs.push(dir);
+      return dir;
+    };
+    /** Replaces `target` whole, as `mv` and most tools do: written beside it, then renamed over it. */
+    const replace = (target: string, from: string) => {
+      writeFileSync(`${target}.new`, readFileSync(from));
+      renameSync(`${target}.new`, target);
+    };
+    /** The log lines of an intake, to wait on what it reports. */
+    const recorded = () => {
+      const lines: string[] = [];
+      const logger = createLogger({ service: "smtp-edge-test", level: "info", destination: { write: (l: string) => void lines.push(l) } });
+      return { logger, lines, has: (msg: string) => lines.filter((l) => l.includes(`"msg":"${msg}"`)).length };
+    };
+    /** The fingerprint of the certificate a fresh STARTTLS is shown (either test certificate is trusted). */
+    async function certificateShown(port: number): Promise<string> {
+      const client = await Client.open(port);
+      clients.push(client);
+      await client.reply();
+      await client.command("EHLO client.example");
+      expect((await client.command("STARTTLS"))[0]).toMatch(/^220 /);
+      const shown = await client.upgrade([readFileSync(CERT), readFileSync(RENEWED_CERT)]);
+      client.end();
+      return shown.fingerprint256;
+    }
+    const newCertificate = (port: number) =>
+      waitFor(async () => (await certificateShown(port)) === fingerprintOf(RENEWED_CERT), { what: "the renewed certificate on STARTTLS" });
+
+    it("when the files are replaced, then the next STARTTLS shows the new certificate without a restart, and a session encrypted before goes on", async () => {
+      const dir = scratch();
+      const cert = path.join(dir, "tls.crt");
+      const key = path.join(dir, "tls.key");
+      copyFileSync(CERT, cert);
+      copyFileSync(KEY, key);
+      const intake = await intakeWith({ tls_cert: cert, tls_key: key });
+      const target = await createTestInbox(t.service.deps, { orgId, teamId }, { prefix: "renewal", domain: DOMAIN });
+      expect(await certificateShown(intake.smtpPort)).toBe(fingerprintOf(CERT));
+      const before = await Client.open(intake.smtpPort);
+      clients.push(before);
+      await before.reply();
+      await before.command("EHLO client.example");
+      await before.command("STARTTLS");
+      await before.upgrade(readFileSync(CERT));
+
+      replace(key, RENEWED_KEY);
+      replace(cert, RENEWED_CERT);
+      await newCertificate(intake.smtpPort);
+      expect((await before.send("sender@example.org", target.fullAddress, "encrypted before the renewal"))[0]).toMatch(/^250 /);
+    });
+
+    it("when cert-manager renews a Secret mounted as a volume (its ..data symlink swapped), then the next STARTTLS shows the new certificate", async () => {
+      // the kubelet's layout: tls.crt -> ..data/tls.crt, ..data -> ..<timestamp>/, swapped by one rename
+      const dir = scratch();
+      const version = (name: string, crt: string, k: string) => {
+        mkdirSync(path.join(dir, name));
+        copyFileSync(crt, path.join(dir, name, "tls.crt"));
+        copyFileSync(k, path.join(dir, name, "tls.key"));
+      };
+      version("..2026_12_01_00_00_00.1", CERT, KEY);
+      symlinkSync("..2026_12_01_00_00_00.1", path.join(dir, "..data"));
+      symlinkSync("..data/tls.crt", path.join(dir, "tls.crt"));
+      symlinkSync("..data/tls.key", path.join(dir, "tls.key"));
+      const intake = await intakeWith({ tls_cert: path.join(dir, "tls.crt"), tls_key: path.join(dir, "tls.key") });
+      expect(await certificateShown(intake.smtpPort)).toBe(fingerprintOf(CERT));
+
+      version("..2026_12_02_00_00_00.2", RENEWED_CERT, RENEWED_KEY);
+      symlinkSync("..2026_12_02_00_00_00.2", path.join(dir, "..data_tmp"));
+      renameSync(path.join(dir, "..data_tmp"), path.join(dir, "..data"));
+      rmSync(path.join(dir, "..2026_12_01_00_00_00.1"), { recursive: true });
+      await newCertificate(intake.smtpPort);
+    });
+
+    it("when a renewal is half written (a certificate without its key), then the certificate in use stays until the pair is whole", async () => {
+      const dir = scratch();
+      const cert = path.join(dir, "tls.crt");
+      const key = path.join(dir, "tls.key");
+      copyFileSync(CERT, cert);
+      copyFileSync(KEY, key);
+      const log = recorded();
+      const intake = await intakeWith({ tls_cert: cert, tls_key: key }, log.logger);
+
+      replace(cert, RENEWED_CERT);
+      await waitFor(() => log.has("SMTP STARTTLS certificate not reloaded; the one in use stays") > 0, { what: "the refused reload" });
+      expect(await certificateShown(intake.smtpPort)).toBe(fingerprintOf(CERT));
+      replace(key, RENEWED_KEY);
+      await newCertificate(intake.smtpPort);
+      expect(log.has("SMTP STARTTLS certificate reloaded")).toBe(1);
+      const reloaded = JSON.parse(log.lines.find((l) => l.includes("certificate reloaded")) ?? "{}") as {
+        certificate?: { fingerprint256: string };
+        previous?: string;
+      };
+      expect(reloaded).toMatchObject({ certificate: { fingerprint256: fingerprintOf(RENEWED_CERT) }, previous: fingerprintOf(CERT) });
+    });
   });
 });

@@ -13,6 +13,7 @@ import { IntakeLimits } from "./intake-limits";
 import { SmtpBehaviours } from "./behaviour";
 import { TranscriptRecorder } from "./transcript";
 import { acceptProxyProtocol } from "./proxy-protocol";
+import { reloadCertificateOnChange } from "./certificate-reload";
 
 type SmtpError = Error & { responseCode?: number };
 /** The text of the reply to a stored message (after `250 `). */
@@ -87,7 +88,8 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
  * connection (421); idle clients are disconnected, and so are a command line not finished within
  * `smtp.command_timeout` of its first byte, a DATA slower than `smtp.data_timeout` and a session
  * older than `smtp.session_timeout` (421). Behind a load balancer, the PROXY protocol from
- * `smtp.proxy_protocol.trusted_cidrs` gives every check the sender's own address.
+ * `smtp.proxy_protocol.trusted_cidrs` gives every check the sender's own address; the STARTTLS
+ * certificate is read again when its files change.
  */
 export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator: MailAuthenticator = authenticationOff): SMTPServer {
   const cfg = deps.config.smtp;
@@ -300,6 +302,11 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
     },
     logger,
   );
+  // a renewed certificate (cert-manager, a replaced file) is taken up by the next STARTTLS, without a restart
+  if (tls && cfg.tls_cert && cfg.tls_key) {
+    const reload = reloadCertificateOnChange(server, { cert: cfg.tls_cert, key: cfg.tls_key }, tls, logger);
+    server.server.on("close", () => reload.close());
+  }
   server.on("error", (err) => logger.warn({ err }, "SMTP server error"));
   server.server.on("close", () => clearInterval(pruning));
   return server;
