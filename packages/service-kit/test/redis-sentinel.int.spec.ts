@@ -53,6 +53,9 @@ describe("Redis behind Sentinel (redis+sentinel://)", () => {
           String(port),
           "--bind",
           "127.0.0.1",
+          // the replica's first sync writes a snapshot: into the scratch directory, not the package's
+          "--dir",
+          dir,
           "--save",
           "",
           "--appendonly",
