@@ -30,6 +30,12 @@ export const SMTP_TLS_FIXTURES = path.resolve(__dirname, "..", "..", "services",
 /** Loopback addresses the admin's SMTP and storage tests may reach (infra.unsafe_allowed_targets): the test's own relay and S3 server. */
 export const ADMIN_CONFIG_TARGETS = "127.77.0.0/16";
 
+/**
+ * The one peer whose PROXY protocol headers the SMTP intake believes (smtp-proxy's relay connects
+ * from it); every other peer, 127.0.0.1 included, is served as itself, as before.
+ */
+export const SMTP_PROXY_BALANCER = "127.0.0.25";
+
 /** The browser origin the cookie-mode tests send. */
 export const APP_ORIGIN = "http://app.e2e.test";
 
@@ -100,6 +106,9 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       BB_SMTP_COMMAND_TIMEOUT: "2s",
       BB_SMTP_DATA_TIMEOUT: "3s",
       BB_SMTP_SESSION_TIMEOUT: "5s",
+      // a load balancer's PROXY header is believed from its address only; everyone else is served as their own (smtp-proxy)
+      BB_SMTP_PROXY_PROTOCOL_TRUSTED_CIDRS: `${SMTP_PROXY_BALANCER}/32`,
+      BB_SMTP_PROXY_PROTOCOL_UNTRUSTED: "plain",
     },
   };
 }

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { Duration, parseDurationMs } from "@burnbox/contracts";
 import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit/runtime";
+import { cidrProblem } from "./smtp/proxy-protocol";
+
+/** An IP address or a CIDR range, v4 or v6. */
+const Cidr = z
+  .string()
+  .trim()
+  .superRefine((entry, ctx) => {
+    const problem = cidrProblem(entry);
+    if (problem) ctx.addIssue({ code: "custom", message: `${JSON.stringify(entry)} ${problem}` });
+  });
 
 export const InboxConfig = z.object({
   ...baseConfigShape("inbox", 8103),
@@ -53,6 +63,27 @@ export const InboxConfig = z.object({
         const ms = parseDurationMs(d);
         return ms >= 1000 && ms <= 240_000;
       }, "must be between 1s and 4m (the reply comes at most about twice this after the end of DATA)"),
+      /**
+       * The PROXY protocol (v1 and v2) from the load balancer in front of the intake, so that SPF,
+       * DMARC, the per-IP limits and the transcripts see the sender's address, not the balancer's.
+       */
+      proxy_protocol: z
+        .object({
+          /**
+           * The peers (IPs or CIDR ranges: the load balancer's nodes) whose connections must open
+           * with a PROXY header, and whose header is believed. Empty (the default): off, no header
+           * is read from anyone.
+           */
+          trusted_cidrs: z.array(Cidr).default([]),
+          /**
+           * A connection from any other peer while the PROXY protocol is on: `refuse` (the default)
+           * answers 421 and closes, so a balancer missing from the list shows at once instead of
+           * every sender sharing its address; `plain` serves it as the peer's own session (clients
+           * inside the cluster that bypass the balancer). Its PROXY header is never believed.
+           */
+          untrusted: z.enum(["refuse", "plain"]).default("refuse"),
+        })
+        .prefault({}),
     })
     .prefault({}),
   storage: z

@@ -12,6 +12,8 @@ import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipi
 import { IntakeLimits } from "./intake-limits";
 import { SmtpBehaviours } from "./behaviour";
 import { TranscriptRecorder } from "./transcript";
+import { acceptProxyProtocol } from "./proxy-protocol";
+import { reloadCertificateOnChange } from "./certificate-reload";
 
 type SmtpError = Error & { responseCode?: number };
 /** The text of the reply to a stored message (after `250 `). */
@@ -85,7 +87,9 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
  * certificate is configured; per-IP connections (421) and messages per minute (451), messages per
  * connection (421); idle clients are disconnected, and so are a command line not finished within
  * `smtp.command_timeout` of its first byte, a DATA slower than `smtp.data_timeout` and a session
- * older than `smtp.session_timeout` (421).
+ * older than `smtp.session_timeout` (421). Behind a load balancer, the PROXY protocol from
+ * `smtp.proxy_protocol.trusted_cidrs` gives every check the sender's own address; the STARTTLS
+ * certificate is read again when its files change.
  */
 export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator: MailAuthenticator = authenticationOff): SMTPServer {
   const cfg = deps.config.smtp;
@@ -287,6 +291,21 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
     logger.info({ remote: session.remoteAddress, reason: reply }, "SMTP session cut at its deadline");
     connection.send(421, reply);
     connection.close();
+  }
+  // behind a load balancer: the client's address from its PROXY header, from the trusted peers only
+  acceptProxyProtocol(
+    server,
+    {
+      trustedCidrs: cfg.proxy_protocol.trusted_cidrs,
+      untrusted: cfg.proxy_protocol.untrusted,
+      headerTimeoutMs: parseDurationMs(cfg.idle_timeout),
+    },
+    logger,
+  );
+  // a renewed certificate (cert-manager, a replaced file) is taken up by the next STARTTLS, without a restart
+  if (tls && cfg.tls_cert && cfg.tls_key) {
+    const reload = reloadCertificateOnChange(server, { cert: cfg.tls_cert, key: cfg.tls_key }, tls, logger);
+    server.server.on("close", () => reload.close());
   }
   server.on("error", (err) => logger.warn({ err }, "SMTP server error"));
   server.server.on("close", () => clearInterval(pruning));
