@@ -311,7 +311,6 @@ function pdb(p) {
   };
 }
 
-const INGRESS_NAMESPACE = { namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "ingress-nginx" } } };
 const MONITORING = { namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } };
 const FROM_GATEWAY = { podSelector: { matchLabels: selector("api-gateway") } };
 
@@ -320,10 +319,9 @@ function networkPolicy(p) {
   if (p.smtp) {
     // the MX takes mail from anywhere; its HTTP port (health) from no one but the kubelet
     ingress.push({ from: [{ ipBlock: { cidr: "0.0.0.0/0" } }, { ipBlock: { cidr: "::/0" } }], ports: [{ port: p.smtp, protocol: "TCP" }] });
-  } else {
-    const from = p.from === "ingress" ? [INGRESS_NAMESPACE] : [];
-    if (p.name !== "api-gateway") from.push(FROM_GATEWAY);
-    ingress.push({ from, ports: [{ port: p.port, protocol: "TCP" }] });
+  } else if (p.name !== "api-gateway") {
+    // the edge's controller is admitted by the edge component (deploy/k8s/components/edge-*), first in this list
+    ingress.push({ from: [FROM_GATEWAY], ports: [{ port: p.port, protocol: "TCP" }] });
   }
   ingress.push({ from: [MONITORING], ports: [{ port: METRICS_PORT, protocol: "TCP" }] });
   return {
@@ -367,42 +365,201 @@ const common = [
       BB_STORAGE_S3_FORCE_PATH_STYLE: "false",
     },
   },
-  {
+];
+
+// ---- The edge: one Kustomize component per controller (deploy/k8s/components/edge-<name>). Each
+// adds the route objects (an Ingress of its class, or a Gateway API HTTPRoute) and admits its
+// controller's pods, and only those, to api-gateway's and realtime-gateway's HTTP ports. What
+// differs between clusters is a setting, read from the overlay's `burnbox-edge` ConfigMap (a
+// local-config object: Kustomize reads it and leaves it out of the output) by `replacements`.
+/** What a setting's field holds until the overlay's `burnbox-edge` replaces it (validate.mjs fails on any left). */
+const UNSET = "SET-BY-burnbox-edge";
+/** The processes the edge's controller reaches: api-gateway (everything) and realtime-gateway (the upgrades). */
+const EDGE_TARGETS = PROCESSES.filter((p) => p.from === "ingress");
+/**
+ * Each controller: its settings' defaults (the component's settings.yaml: copy it into the overlay
+ * as edge.yaml) and its route objects. `controllerNamespace` and `controllerPodLabel` (key=value)
+ * select the pods that proxy to BurnBox: the NetworkPolicies admit those alone.
+ */
+const EDGES = {
+  "ingress-nginx": {
+    summary: "ingress-nginx (an Ingress of class nginx)",
+    settings: {
+      host: "burnbox.example.com",
+      tlsSecretName: "burnbox-tls",
+      ingressClassName: "nginx",
+      controllerNamespace: "ingress-nginx",
+      controllerPodLabel: "app.kubernetes.io/name=ingress-nginx",
+    },
+    annotations: {
+      // WebSockets stay open: no proxy read/send timeout shorter than an hour
+      "nginx.ingress.kubernetes.io/proxy-read-timeout": "3600",
+      "nginx.ingress.kubernetes.io/proxy-send-timeout": "3600",
+      "nginx.ingress.kubernetes.io/proxy-body-size": "2m",
+    },
+  },
+  traefik: {
+    summary: "Traefik (an Ingress of class traefik; k3s's default controller, in kube-system)",
+    settings: {
+      host: "burnbox.example.com",
+      tlsSecretName: "burnbox-tls",
+      ingressClassName: "traefik",
+      controllerNamespace: "kube-system",
+      controllerPodLabel: "app.kubernetes.io/name=traefik",
+    },
+    // HTTPS only (k3s's Traefik has the entry points web :80 and websecure :443). Traefik keeps
+    // upgraded connections open without a per-route timeout: WebSockets need no annotation.
+    annotations: {
+      "traefik.ingress.kubernetes.io/router.entrypoints": "websecure",
+      "traefik.ingress.kubernetes.io/router.tls": "true",
+    },
+  },
+  "gateway-api": {
+    summary: "a Gateway API HTTPRoute (Envoy Gateway, and the cloud controllers: GKE, AKS, AWS Gateway API controller)",
+    settings: {
+      host: "burnbox.example.com",
+      // the Gateway (TLS terminates there: its listener's certificateRefs) and where it is; it must admit routes from BurnBox's namespace
+      gatewayName: "burnbox",
+      gatewayNamespace: "envoy-gateway-system",
+      // Envoy Gateway runs each Gateway's proxies in its own namespace; a cloud controller's proxies
+      // are outside the cluster: replace the NetworkPolicy rule with its ipBlock (docs/operations.md)
+      controllerNamespace: "envoy-gateway-system",
+      controllerPodLabel: "app.kubernetes.io/name=envoy",
+    },
+  },
+};
+
+const edgeBackend = (p) => ({ service: { name: p.name, port: { name: "http" } } });
+const byName = (name) => PROCESSES.find((p) => p.name === name);
+
+function edgeIngress(edge) {
+  return {
     apiVersion: "networking.k8s.io/v1",
     kind: "Ingress",
-    metadata: {
-      name: "burnbox",
-      labels: PART_OF,
-      annotations: {
-        // WebSockets stay open: no proxy read/send timeout shorter than an hour
-        "nginx.ingress.kubernetes.io/proxy-read-timeout": "3600",
-        "nginx.ingress.kubernetes.io/proxy-send-timeout": "3600",
-        "nginx.ingress.kubernetes.io/proxy-body-size": "2m",
-      },
-    },
+    metadata: { name: "burnbox", labels: PART_OF, annotations: edge.annotations },
     spec: {
-      ingressClassName: "nginx",
+      ingressClassName: UNSET,
+      tls: [{ hosts: [UNSET], secretName: UNSET }],
       rules: [
         {
-          host: "burnbox.example.com",
+          host: UNSET,
           http: {
             // Only the WebSocket upgrades go straight to realtime-gateway (a ticket admits them);
             // every REST operation, POST /api/v1/ws/ticket included, needs api-gateway's
             // authentication and signed context. deploy/k8s/validate.mjs checks every contract route.
             paths: [
-              ...WS_UPGRADE_PATHS.map(([path, pathType]) => ({
-                path,
-                pathType,
-                backend: { service: { name: "realtime-gateway", port: { name: "http" } } },
-              })),
-              { path: "/", pathType: "Prefix", backend: { service: { name: "api-gateway", port: { name: "http" } } } },
+              ...WS_UPGRADE_PATHS.map(([path, pathType]) => ({ path, pathType, backend: edgeBackend(byName("realtime-gateway")) })),
+              { path: "/", pathType: "Prefix", backend: edgeBackend(byName("api-gateway")) },
             ],
           },
         },
       ],
     },
-  },
-];
+  };
+}
+
+/** Gateway API matching: Exact and PathPrefix (whole path elements), the longest match first, as Ingress's Exact and Prefix. */
+function edgeHttpRoute() {
+  const realtime = byName("realtime-gateway");
+  const gateway = byName("api-gateway");
+  return {
+    apiVersion: "gateway.networking.k8s.io/v1",
+    kind: "HTTPRoute",
+    metadata: { name: "burnbox", labels: PART_OF },
+    spec: {
+      parentRefs: [{ group: "gateway.networking.k8s.io", kind: "Gateway", name: UNSET, namespace: UNSET }],
+      hostnames: [UNSET],
+      rules: [
+        {
+          matches: WS_UPGRADE_PATHS.map(([path, pathType]) => ({
+            path: { type: pathType === "Exact" ? "Exact" : "PathPrefix", value: path },
+          })),
+          backendRefs: [{ name: realtime.name, port: realtime.port }],
+          // an upgraded stream has no request timeout ("0s": none)
+          timeouts: { request: "0s" },
+        },
+        {
+          matches: [{ path: { type: "PathPrefix", value: "/" } }],
+          backendRefs: [{ name: gateway.name, port: gateway.port }],
+          // long polls (wait, SSE) answer within the contract's own bounds; an hour as ingress-nginx's read timeout
+          timeouts: { request: "1h" },
+        },
+      ],
+    },
+  };
+}
+
+/** The rule a component puts first in each edge target's NetworkPolicy: the controller's pods, by namespace and label. */
+const edgeRulePatch = (p) =>
+  stringify(
+    [
+      {
+        op: "add",
+        path: "/spec/ingress/0",
+        value: {
+          from: [
+            {
+              namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "In", values: [UNSET] }] },
+              podSelector: { matchExpressions: [{ key: UNSET, operator: "In", values: [UNSET] }] },
+            },
+          ],
+          ports: [{ port: p.port, protocol: "TCP" }],
+        },
+      },
+    ],
+    { lineWidth: 0 },
+  );
+
+const edgeReplacement = (key, targets, options) => ({
+  source: { kind: "ConfigMap", name: "burnbox-edge", fieldPath: `data.${key}`, ...(options ? { options } : {}) },
+  targets,
+});
+
+function edgeComponent(name, edge) {
+  const isRoute = name === "gateway-api";
+  const routeKind = isRoute ? "HTTPRoute" : "Ingress";
+  const npPath = "spec.ingress.0.from.0";
+  // (a replacement's select names one object: no regular expression as a patch's target takes)
+  const policies = (fieldPath) => EDGE_TARGETS.map((p) => ({ select: { kind: "NetworkPolicy", name: p.name }, fieldPaths: [fieldPath] }));
+  const replacements = [
+    edgeReplacement("controllerNamespace", policies(`${npPath}.namespaceSelector.matchExpressions.0.values.0`)),
+    // `key=value`: the label's key, then its value
+    edgeReplacement("controllerPodLabel", policies(`${npPath}.podSelector.matchExpressions.0.key`), { delimiter: "=", index: 0 }),
+    edgeReplacement("controllerPodLabel", policies(`${npPath}.podSelector.matchExpressions.0.values.0`), { delimiter: "=", index: 1 }),
+    ...(isRoute
+      ? [
+          edgeReplacement("host", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.hostnames.0"] }]),
+          edgeReplacement("gatewayName", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.parentRefs.0.name"] }]),
+          edgeReplacement("gatewayNamespace", [
+            { select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.parentRefs.0.namespace"] },
+          ]),
+        ]
+      : [
+          edgeReplacement("host", [
+            { select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.rules.0.host", "spec.tls.0.hosts.0"] },
+          ]),
+          edgeReplacement("tlsSecretName", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.tls.0.secretName"] }]),
+          edgeReplacement("ingressClassName", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.ingressClassName"] }]),
+        ]),
+  ];
+  const settings = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "burnbox-edge", annotations: { "config.kubernetes.io/local-config": "true" } },
+    data: edge.settings,
+  };
+  return {
+    kustomization: {
+      apiVersion: "kustomize.config.k8s.io/v1alpha1",
+      kind: "Component",
+      resources: ["route.yaml"],
+      patches: EDGE_TARGETS.map((p) => ({ target: { kind: "NetworkPolicy", name: p.name }, patch: edgeRulePatch(p) })),
+      replacements,
+    },
+    route: isRoute ? edgeHttpRoute() : edgeIngress(edge),
+    settings,
+  };
+}
 
 // ---- NATS: a three-node JetStream cluster (file store on a volume per node)
 const NATS_LABELS = { "app.kubernetes.io/name": "nats", "app.kubernetes.io/component": "messaging", ...PART_OF };
@@ -707,7 +864,29 @@ for (const p of PROCESSES) {
   if (p.smtp) objects.splice(2, 0, smtpService(p));
   files.set(`${p.name}.yaml`, doc(objects, `${p.name}: generated by deploy/k8s/generate.mjs, do not edit`));
 }
-files.set("common.yaml", doc(common, "shared config, default-deny ingress, Ingress: generated by deploy/k8s/generate.mjs, do not edit"));
+files.set("common.yaml", doc(common, "shared config, default-deny ingress: generated by deploy/k8s/generate.mjs, do not edit"));
+for (const [name, edge] of Object.entries(EDGES)) {
+  const c = edgeComponent(name, edge);
+  const dir = path.join("..", "components", `edge-${name}`);
+  files.set(
+    path.join(dir, "kustomization.yaml"),
+    doc(
+      [c.kustomization],
+      `The edge through ${edge.summary}: generated by deploy/k8s/generate.mjs, do not edit.\n# Include it with \`components: [../../components/edge-${name}]\` and put its settings (settings.yaml beside this file) in the overlay as edge.yaml.`,
+    ),
+  );
+  files.set(
+    path.join(dir, "route.yaml"),
+    doc([c.route], `generated by deploy/k8s/generate.mjs, do not edit; every ${UNSET} is set from the overlay's burnbox-edge`),
+  );
+  files.set(
+    path.join(dir, "settings.yaml"),
+    doc(
+      [c.settings],
+      `The settings of edge-${name}: copy this file into your overlay as edge.yaml (a resource of the overlay) and set each value.\n# Kustomize reads it (local-config) and leaves it out of what it builds. Generated by deploy/k8s/generate.mjs.`,
+    ),
+  );
+}
 files.set("nats.yaml", doc(nats, "NATS JetStream cluster: generated by deploy/k8s/generate.mjs, do not edit"));
 files.set(
   "kustomization.yaml",
@@ -756,4 +935,4 @@ for (const [name, text] of files) {
   }
 }
 if (check && stale > 0) process.exit(1);
-if (!check) process.stdout.write(`wrote ${files.size} files in deploy/k8s/base and deploy/k8s/monitoring\n`);
+if (!check) process.stdout.write(`wrote ${files.size} files in deploy/k8s/base, deploy/k8s/components and deploy/k8s/monitoring\n`);

@@ -17,8 +17,9 @@
 //
 // Prints `N passed, N failed` (one check per built object and rule group).
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, realpathSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { require as tsxRequire } from "tsx/cjs/api";
 
@@ -26,7 +27,16 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const K8S = import.meta.dirname;
 const { parseAllDocuments } = createRequire(path.join(ROOT, "packages", "service-kit", "package.json"))("yaml");
 const MODELS = path.join(ROOT, "node_modules", "kubernetes-models");
+/** Schemas of the API groups that are not Kubernetes' own (CRDs: Gateway API, cert-manager), by group. */
+const CRD_MODELS = {
+  "gateway.networking.k8s.io": path.join(ROOT, "node_modules", "@kubernetes-models", "gateway-api"),
+  "cert-manager.io": path.join(ROOT, "node_modules", "@kubernetes-models", "cert-manager"),
+};
 const KUSTOMIZATIONS = ["base", "overlays/single-node", "overlays/production"];
+/** The edge components (deploy/k8s/components/edge-*): each overlay is built again with each of them. */
+const EDGE_COMPONENTS = readdirSync(path.join(K8S, "components")).filter((d) => d.startsWith("edge-"));
+/** Left in a field an edge setting replaces (generate.mjs's UNSET): none may survive a build. */
+const UNSET = "SET-BY-burnbox-edge";
 /** The contract's REST operations (every one must reach the api-gateway through the Ingress) and its WebSocket streams. */
 const { ROUTES, WS_ROUTES } = tsxRequire("../../packages/contracts/src/routes/index.ts", import.meta.url);
 /** The WebSocket streams (upgrades: realtime-gateway admits them by ticket), and any contract route answering 101. */
@@ -69,7 +79,11 @@ function knownFields() {
   const apimachinery = path.dirname(
     createRequire(path.join(realpathSync(MODELS), "package.json")).resolve("@kubernetes-models/apimachinery/package.json"),
   );
-  const dirs = [path.join(MODELS, "_schemas"), path.join(apimachinery, "_schemas")];
+  const dirs = [
+    path.join(MODELS, "_schemas"),
+    path.join(apimachinery, "_schemas"),
+    ...Object.values(CRD_MODELS).map((m) => path.join(m, "_schemas")),
+  ];
   for (const dir of dirs) {
     for (const file of readdirSync(dir).filter((f) => f.endsWith(".js"))) {
       for (const m of readFileSync(path.join(dir, file), "utf8").matchAll(/parentDataProperty:"([^"]+)"/g)) names.add(m[1]);
@@ -106,7 +120,7 @@ function unknownFields(value, at = "") {
 
 async function schemaErrors(obj) {
   const [group, version] = obj.apiVersion.includes("/") ? obj.apiVersion.split("/") : [null, obj.apiVersion];
-  const file = path.join(MODELS, ...(group ? [group, version] : [version]), `${obj.kind}.js`);
+  const file = path.join(CRD_MODELS[group] ?? MODELS, ...(group ? [group, version] : [version]), `${obj.kind}.js`);
   let Model;
   try {
     Model = (await import(file))[obj.kind];
@@ -146,7 +160,7 @@ function natsAuthRules(name, objects) {
   check(unread.length === 0 && bad.length === 0, `${name}: each process connects to NATS as its own user`, [...unread, ...bad]);
 }
 
-function rules(name, objects) {
+function rules(name, objects, settings) {
   natsAuthRules(name, objects);
   const of = (kind) => objects.filter((o) => o.kind === kind);
   const deployments = of("Deployment");
@@ -183,7 +197,7 @@ function rules(name, objects) {
   for (const want of ["api-gateway", "identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway"])
     check(names.has(want), `${name}: a Deployment for ${want}`);
 
-  ingressRules(name, objects);
+  edgeRules(name, objects, settings);
   firstContactRules(name, objects);
   const smtp = of("Service").find((s) => s.spec.type === "LoadBalancer" && s.spec.ports.some((p) => p.port === 25));
   check(smtp?.spec.selector["app.kubernetes.io/name"] === "inbox-smtp", `${name}: inbox-smtp behind a LoadBalancer Service on port 25`);
@@ -196,7 +210,7 @@ function rules(name, objects) {
 
   const nats = of("StatefulSet").find((s) => s.metadata.name === "nats");
   const replicas = of("ConfigMap").find((c) => c.metadata.name === "burnbox-config")?.data.BB_NATS_STREAM_REPLICAS;
-  const want = name.endsWith("single-node") ? { nodes: 1, replicas: "1" } : { nodes: 3, replicas: "3" };
+  const want = name.includes("single-node") ? { nodes: 1, replicas: "1" } : { nodes: 3, replicas: "3" };
   check(
     nats?.spec.replicas === want.nodes && replicas === want.replicas,
     `${name}: NATS has ${want.nodes} node(s) and streams ${want.replicas} replica(s)`,
@@ -225,14 +239,120 @@ export function ingressBackend(paths, requestPath) {
 
 const sample = (p) => `${API_PREFIX}${p.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000")}`;
 
-/** Every contract route and WebSocket stream, through the Ingress as the ingress controller routes it. */
+/**
+ * The edge's paths, whichever kind routes them: an Ingress's (Exact, Prefix) or a Gateway API
+ * HTTPRoute's (Exact, PathPrefix: the same matching, whole path elements, the longest first), as
+ * `{ path, pathType, backend: { service: { name, port } } }`.
+ */
+function edgePaths(objects) {
+  const fromIngress = objects.filter((o) => o.kind === "Ingress").flatMap((i) => i.spec.rules.flatMap((r) => r.http?.paths ?? []));
+  const fromRoutes = objects
+    .filter((o) => o.kind === "HTTPRoute")
+    .flatMap((r) =>
+      (r.spec.rules ?? []).flatMap((rule) =>
+        (rule.matches ?? [{ path: { type: "PathPrefix", value: "/" } }]).map((m) => ({
+          path: m.path?.value ?? "/",
+          pathType: { PathPrefix: "Prefix", Exact: "Exact" }[m.path?.type ?? "PathPrefix"] ?? m.path?.type,
+          // one backend per rule (no traffic split): weights would send a share elsewhere
+          backend:
+            rule.backendRefs?.length === 1
+              ? { service: { name: rule.backendRefs[0].name, port: { number: rule.backendRefs[0].port } } }
+              : {},
+        })),
+      ),
+    );
+  return [...fromIngress, ...fromRoutes];
+}
+
+/**
+ * The edge: none in the base (an overlay picks a controller's component); in a build with one,
+ * exactly one Ingress or HTTPRoute, its settings all set (no SET-BY-burnbox-edge left), its class,
+ * host and Gateway those of the overlay's burnbox-edge, and the NetworkPolicies of the processes
+ * it reaches admitting the configured controller's pods only (by namespace and label together).
+ */
+function edgeRules(name, objects, settings) {
+  const routes = objects.filter((o) => o.kind === "Ingress" || o.kind === "HTTPRoute");
+  const policies = new Map(objects.filter((o) => o.kind === "NetworkPolicy").map((np) => [np.metadata.name, np]));
+  const httpPeers = (proc) => {
+    const port = objects
+      .find((o) => o.kind === "Deployment" && o.metadata.name === proc)
+      ?.spec.template.spec.containers[0].ports.find((p) => p.name === "http")?.containerPort;
+    return (policies.get(proc)?.spec.ingress ?? [])
+      .filter((r) => (r.ports ?? []).some((p) => p.port === port || p.port === "http"))
+      .map((r) => r.from);
+  };
+  if (!settings) {
+    check(routes.length === 0, `${name}: no edge without an edge component (the overlays pick one)`);
+    check(
+      httpPeers("api-gateway").length === 0,
+      `${name}: api-gateway's HTTP port admits no one until an edge component admits its controller`,
+    );
+    return;
+  }
+  check(!JSON.stringify(objects).includes(UNSET), `${name}: every edge setting is set (no ${UNSET} left; burnbox-edge has every key)`);
+  check(
+    !objects.some((o) => o.metadata?.annotations?.["config.kubernetes.io/local-config"] === "true"),
+    `${name}: the edge's settings (local-config) are not in the output`,
+  );
+  check(
+    routes.length === 1,
+    `${name}: one Ingress or HTTPRoute`,
+    routes.map((r) => `${r.kind} ${r.metadata.name}`),
+  );
+  const route = routes[0];
+  const wrong = [];
+  if (route?.kind === "Ingress") {
+    if (route.spec.ingressClassName !== settings.ingressClassName)
+      wrong.push(`ingressClassName ${route.spec.ingressClassName}, not ${settings.ingressClassName}`);
+    if (!route.spec.rules.every((r) => r.host === settings.host))
+      wrong.push(`hosts ${route.spec.rules.map((r) => r.host)}, not ${settings.host}`);
+    if (!(route.spec.tls ?? []).some((t) => t.secretName === settings.tlsSecretName && t.hosts?.includes(settings.host)))
+      wrong.push(`no TLS for ${settings.host} from Secret ${settings.tlsSecretName}`);
+  } else if (route?.kind === "HTTPRoute") {
+    if (JSON.stringify(route.spec.hostnames) !== JSON.stringify([settings.host]))
+      wrong.push(`hostnames ${route.spec.hostnames}, not ${settings.host}`);
+    const parent = route.spec.parentRefs?.[0];
+    if (route.spec.parentRefs?.length !== 1 || parent.name !== settings.gatewayName || parent.namespace !== settings.gatewayNamespace)
+      wrong.push(`parentRefs ${JSON.stringify(route.spec.parentRefs)}, not Gateway ${settings.gatewayNamespace}/${settings.gatewayName}`);
+    const ws = route.spec.rules.find((r) => r.backendRefs?.[0]?.name === "realtime-gateway");
+    if (ws?.timeouts?.request !== "0s") wrong.push("the WebSocket rule has a request timeout (upgraded streams would be cut)");
+  }
+  check(wrong.length === 0, `${name}: the ${route?.kind ?? "edge"} is the configured edge's (burnbox-edge)`, wrong);
+
+  const [labelKey, labelValue] = String(settings.controllerPodLabel ?? "").split("=");
+  const isController = (peer) =>
+    !peer.ipBlock &&
+    JSON.stringify(peer.namespaceSelector) ===
+      JSON.stringify({
+        matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "In", values: [settings.controllerNamespace] }],
+      }) &&
+    JSON.stringify(peer.podSelector) === JSON.stringify({ matchExpressions: [{ key: labelKey, operator: "In", values: [labelValue] }] });
+  const isGateway = (peer) =>
+    !peer.ipBlock && !peer.namespaceSelector && peer.podSelector?.matchLabels?.["app.kubernetes.io/name"] === "api-gateway";
+  const reached = [...new Set(edgePaths(objects).map((p) => p.backend.service?.name))];
+  const open = [];
+  for (const proc of reached) {
+    const peers = httpPeers(proc);
+    if (!peers.flat().some(isController))
+      open.push(`${proc}: the controller (${settings.controllerNamespace}, ${settings.controllerPodLabel}) is not admitted`);
+    if (peers.some((from) => !from || from.length === 0)) open.push(`${proc}: a rule admits every source`);
+    for (const peer of peers.flat())
+      if (!isController(peer) && !(proc !== "api-gateway" && isGateway(peer))) open.push(`${proc}: admits ${JSON.stringify(peer)}`);
+  }
+  check(
+    reached.length > 0 && open.length === 0,
+    `${name}: the edge's targets admit the configured controller's pods only (${reached.join(", ")})`,
+    open,
+  );
+  ingressRules(name, objects);
+}
+
+/** Every contract route and WebSocket stream, through the edge as its controller routes it. */
 function ingressRules(name, objects) {
-  const ingresses = objects.filter((o) => o.kind === "Ingress");
-  check(ingresses.length === 1, `${name}: one Ingress`);
-  const paths = ingresses.flatMap((i) => i.spec.rules.flatMap((r) => r.http?.paths ?? []));
+  const paths = edgePaths(objects);
   check(
     paths.every((p) => p.pathType === "Exact" || p.pathType === "Prefix"),
-    `${name}: Ingress paths are Exact or Prefix (ImplementationSpecific matching differs between controllers)`,
+    `${name}: edge paths are Exact or Prefix (ImplementationSpecific and RegularExpression matching differ between controllers)`,
     paths.filter((p) => p.pathType !== "Exact" && p.pathType !== "Prefix").map((p) => `${p.path}: ${p.pathType}`),
   );
   const services = new Map(objects.filter((o) => o.kind === "Service").map((s) => [s.metadata.name, s]));
@@ -256,7 +376,7 @@ function ingressRules(name, objects) {
   }
   check(
     misrouted.length === 0,
-    `${name}: every contract route reaches api-gateway through the Ingress (upgrades may go to realtime-gateway)`,
+    `${name}: every contract route reaches api-gateway through the edge (upgrades may go to realtime-gateway)`,
     misrouted,
   );
   const broken = paths
@@ -264,7 +384,7 @@ function ingressRules(name, objects) {
     .filter((b) => !services.get(b?.name)?.spec.ports.some((sp) => (b.port.name ? sp.name === b.port.name : sp.port === b.port.number)));
   check(
     broken.length === 0,
-    `${name}: every Ingress backend is a Service port that exists`,
+    `${name}: every edge backend is a Service port that exists`,
     broken.map((b) => JSON.stringify(b)),
   );
   // /metrics: no Ingress path reaches a metrics port, and the HTTP ports it reaches do not serve it
@@ -277,7 +397,7 @@ function ingressRules(name, objects) {
   const metricsServedThere = metricsHit ? metricsPortOf(objects, metricsHit) === null : false;
   check(
     toMetrics.length === 0 && !metricsServedThere,
-    `${name}: the Ingress routes no path to /metrics (no metrics port behind it; ${metricsHit ?? "nothing"} serves /metrics on BB_METRICS_PORT only)`,
+    `${name}: the edge routes no path to /metrics (no metrics port behind it; ${metricsHit ?? "nothing"} serves /metrics on BB_METRICS_PORT only)`,
     [
       ...toMetrics.map((p) => `${p.path} -> ${p.backend.service.name}:${p.backend.service.port.name ?? p.backend.service.port.number}`),
       ...(metricsServedThere ? [`${metricsHit} serves /metrics on the port the Ingress reaches`] : []),
@@ -364,7 +484,10 @@ function firstContactRules(name, objects) {
   );
 
   // the public URL and the MX host name: required (production mode), and set by every overlay
-  const ingressHosts = of("Ingress").flatMap((i) => i.spec.rules.map((r) => r.host));
+  const ingressHosts = [
+    ...of("Ingress").flatMap((i) => i.spec.rules.map((r) => r.host)),
+    ...of("HTTPRoute").flatMap((r) => r.spec.hostnames ?? []),
+  ];
   const names = [];
   for (const [proc, setting] of [
     ["identity", "BB_BASE_URL"],
@@ -392,7 +515,7 @@ function firstContactRules(name, objects) {
       }
       if (url.protocol !== "https:") names.push(`${proc}: BB_BASE_URL ${value} is not https`);
       if (!ingressHosts.includes(url.hostname))
-        names.push(`${proc}: BB_BASE_URL's host ${url.hostname} is not the Ingress's (${ingressHosts.join(", ")})`);
+        names.push(`${proc}: BB_BASE_URL's host ${url.hostname} is not the edge's (${ingressHosts.join(", ")})`);
       if (LOCAL_HOST.test(url.hostname)) names.push(`${proc}: BB_BASE_URL ${value} is a local name`);
     } else if (LOCAL_HOST.test(value) || !value.includes(".")) names.push(`${proc}: BB_SMTP_HOSTNAME ${value} is a local name`);
   }
@@ -563,10 +686,51 @@ check(
   generated.stderr.trim().split("\n").filter(Boolean),
 );
 
-for (const k of KUSTOMIZATIONS) {
+/** The `burnbox-edge` settings a kustomization directory holds (its edge.yaml), or null. */
+function edgeSettings(dir) {
+  const file = path.join(dir, "edge.yaml");
+  if (!existsSync(file)) return null;
+  return (
+    parseAllDocuments(readFileSync(file, "utf8"))
+      .map((d) => d.toJSON())
+      .find((o) => o?.metadata?.name === "burnbox-edge")?.data ?? null
+  );
+}
+
+/**
+ * An overlay as a user would change it: a copy of its directory (in a temporary one; its
+ * `../../` paths made absolute) with its edge component replaced by `edge` (and edge.yaml by that
+ * component's settings.yaml), and `extra` components added.
+ */
+/** The list item of an overlay's `components` that names its edge component. */
+const EDGE_ITEM = /^(\s*-\s*\.\.\/\.\.\/components\/)(edge-[a-z-]+)\s*$/m;
+const TMP = mkdtempSync(path.join(tmpdir(), "burnbox-k8s-"));
+process.on("exit", () => rmSync(TMP, { recursive: true, force: true }));
+function variant(overlay, { edge, extra = [] }) {
+  const dir = path.join(TMP, `${path.basename(overlay)}-${edge ?? "same"}-${extra.map((e) => path.basename(e)).join("-")}`);
+  cpSync(path.join(K8S, overlay), dir, { recursive: true });
+  let text = readFileSync(path.join(dir, "kustomization.yaml"), "utf8");
+  if (edge) {
+    if (!EDGE_ITEM.test(text)) throw new Error(`${overlay} includes no edge component`);
+    text = text.replace(EDGE_ITEM, `$1${edge}`);
+    cpSync(path.join(K8S, "components", edge, "settings.yaml"), path.join(dir, "edge.yaml"));
+  }
+  if (extra.length > 0) text = text.replace(/^components:\n/m, `components:\n${extra.map((e) => `  - ../../${e}\n`).join("")}`);
+  // (Kustomize takes no absolute path: relative from the copy to deploy/k8s)
+  writeFileSync(path.join(dir, "kustomization.yaml"), text.replaceAll("../../", `${path.relative(dir, K8S)}/`));
+  return dir;
+}
+
+const BUILDS = KUSTOMIZATIONS.map((k) => ({ name: k, dir: path.join(K8S, k) }));
+for (const overlay of KUSTOMIZATIONS.filter((k) => k.startsWith("overlays/"))) {
+  const own = EDGE_ITEM.exec(readFileSync(path.join(K8S, overlay, "kustomization.yaml"), "utf8"))?.[2];
+  for (const edge of EDGE_COMPONENTS.filter((e) => e !== own)) BUILDS.push({ name: `${overlay}+${edge}`, dir: variant(overlay, { edge }) });
+}
+
+for (const { name: k, dir } of BUILDS) {
   let objects;
   try {
-    const docs = parseAllDocuments(build(path.join(K8S, k)));
+    const docs = parseAllDocuments(build(dir));
     objects = docs.map((d) => d.toJSON()).filter(Boolean);
   } catch (err) {
     check(false, `${k}: builds`, [err.message]);
@@ -585,7 +749,7 @@ for (const k of KUSTOMIZATIONS) {
       ...unknownFields(obj).map((f) => `unknown field ${f}`),
     ]);
   }
-  rules(k, objects);
+  rules(k, objects, edgeSettings(dir));
   const alerts = objects.filter((o) => o.kind === "PrometheusRule").flatMap((o) => o.spec.groups.flatMap((g) => g.rules));
   if (k === "overlays/production") {
     check(
@@ -602,6 +766,6 @@ for (const k of KUSTOMIZATIONS) {
 }
 
 for (const p of problems) process.stdout.write(`[k8s] FAIL ${p}\n`);
-process.stdout.write(`[k8s] ${KUSTOMIZATIONS.length} kustomizations built and validated\n`);
+process.stdout.write(`[k8s] ${BUILDS.length} kustomizations built and validated (${BUILDS.map((b) => b.name).join(", ")})\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);
