@@ -128,7 +128,11 @@ function deployment(p) {
     { name: "BB_NATS_PASSWORD", valueFrom: secretRef(natsPasswordKey(natsUserOf(p))) },
   ];
   if (p.jwt || p.gateway) env.push({ name: "BB_AUTH_JWT_SECRET", valueFrom: secretRef("BB_AUTH_JWT_SECRET") });
-  if (p.db) env.push({ name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) });
+  if (p.db) {
+    env.push({ name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) });
+    // the migration Job migrates (migrationJob): a pod never does, so no probe can stop a migration half done
+    env.push({ name: "BB_DATABASE_MIGRATE_ON_START", value: "false" });
+  }
   // one key for every service that seals or opens stored secrets; without it storing a secret is refused
   if (p.encryption) env.push({ name: "BB_ENCRYPTION_KEY", valueFrom: secretRef("BB_ENCRYPTION_KEY", true) });
   if (p.s3) {
@@ -195,7 +199,7 @@ function deployment(p) {
               envFrom: [{ configMapRef: { name: "burnbox-config" } }],
               env,
               resources: { requests: { cpu: p.cpu, memory: p.memory }, limits: { cpu: twice(twice(p.cpu)), memory: twice(p.memory) } },
-              // migrations run at start (under an advisory lock): the startup probe allows them 2 minutes
+              // start-up: connect to Postgres, Redis and NATS (no migration: the Job's), within 2 minutes
               startupProbe: { ...http("/healthz"), periodSeconds: 2, failureThreshold: 60, timeoutSeconds: 2 },
               readinessProbe: { ...http("/readyz"), periodSeconds: 5, failureThreshold: 2, timeoutSeconds: 3 },
               livenessProbe: { ...http("/healthz"), periodSeconds: 10, failureThreshold: 3, timeoutSeconds: 3 },
@@ -210,26 +214,43 @@ function deployment(p) {
   };
 }
 
+/** The release in a Kubernetes name: `0.1.0` -> `0-1-0`. */
+const VERSION_NAME = VERSION.replaceAll(".", "-");
+
 /**
  * The migration Job of a process with a database, from the same image as its pods:
  * `node services/<svc>/dist/migrate.js` creates the database when missing and applies pending
- * migrations under the advisory lock the pods take too, then exits. Run it to completion before
- * the Deployments change (README's Deploy section), so no pod of a new version meets an old
- * schema; a pod still migrates at start (under the same lock) should it come first.
+ * migrations under the advisory lock, then exits. The pods never migrate
+ * (BB_DATABASE_MIGRATE_ON_START=false), so a migration longer than any probe allows runs to its
+ * end here, in a pod that has no probe, no deadline and that the cluster autoscaler does not
+ * evict; a pod that dies anyway (node lost, OOM) drops its connection, and PostgreSQL rolls back
+ * the migration's transaction: the next attempt starts it again.
+ * Applied once per release: its name carries the version (`identity-migrate-0-1-0`), so each
+ * release makes new Jobs and `kubectl apply` of an unchanged release changes nothing; Argo CD
+ * runs it in an earlier sync wave than the Deployments and waits for it to complete; Flux
+ * replaces it should its template change under the same name. No ttlSecondsAfterFinished: a
+ * GitOps tool would make a deleted Job again; the previous release's Jobs are pruned (or deleted
+ * by their version label, README's Deploy section).
  */
 function migrationJob(p) {
   const jobLabels = { "app.kubernetes.io/name": `${p.name}-migrate`, "app.kubernetes.io/component": "migration", ...PART_OF };
   return {
     apiVersion: "batch/v1",
     kind: "Job",
-    metadata: { name: `${p.name}-migrate`, labels: jobLabels },
+    metadata: {
+      name: `${p.name}-migrate-${VERSION_NAME}`,
+      labels: jobLabels,
+      annotations: {
+        // Argo CD: applied, and complete, before the Deployments (sync wave 0)
+        "argocd.argoproj.io/sync-wave": "-1",
+        // Flux: a changed template under the same name replaces the Job (its template is immutable)
+        "kustomize.toolkit.fluxcd.io/force": "enabled",
+      },
+    },
     spec: {
-      backoffLimit: 4,
-      activeDeadlineSeconds: 900,
-      // gone 10 minutes after it finished: the next `kubectl apply` makes it again for the new image
-      ttlSecondsAfterFinished: 600,
+      backoffLimit: 3,
       template: {
-        metadata: { labels: jobLabels },
+        metadata: { labels: jobLabels, annotations: { "cluster-autoscaler.kubernetes.io/safe-to-evict": "false" } },
         spec: {
           restartPolicy: "Never",
           automountServiceAccountToken: false,
@@ -841,11 +862,11 @@ const monitoring = [
             ),
             alert(
               "BurnBoxMigrationFailed",
-              'kube_job_status_failed{job_name=~".+-migrate"} > 0',
+              'kube_job_status_failed{job_name=~".+-migrate-.+"} > 0',
               "0m",
               "critical",
               "{{ $labels.job_name }}: the migration Job failed",
-              "Pods of the new version will not find their schema; read the Job's log (kubectl logs job/{{ $labels.job_name }}).",
+              "Pods of the new version will not find their schema (they do not migrate: BB_DATABASE_MIGRATE_ON_START=false); read the Job's log (kubectl logs job/{{ $labels.job_name }}).",
             ),
           ],
         },

@@ -557,10 +557,32 @@ function firstContactRules(name, objects) {
     if (sc.runAsNonRoot !== true || sc.readOnlyRootFilesystem !== true || sc.allowPrivilegeEscalation !== false)
       missing.push(`${job.metadata.name}: not hardened like the pods`);
     if (!c.resources?.limits?.memory) missing.push(`${job.metadata.name}: no memory limit`);
+    // once per release: the name carries the image's tag, Argo CD runs it before the Deployments
+    const tag = /:([^:/@]+)$/.exec(c.image)?.[1] ?? "";
+    if (!job.metadata.name.endsWith(`-migrate-${tag.replaceAll(".", "-")}`))
+      missing.push(
+        `${job.metadata.name}: the name does not carry its image's tag ${tag} (-migrate-${tag.replaceAll(".", "-")}): a release would reuse the last one's Job`,
+      );
+    if (!(Number(job.metadata.annotations?.["argocd.argoproj.io/sync-wave"]) < 0))
+      missing.push(`${job.metadata.name}: no argocd.argoproj.io/sync-wave before the Deployments' (0)`);
+    if (job.spec.ttlSecondsAfterFinished !== undefined)
+      missing.push(`${job.metadata.name}: ttlSecondsAfterFinished (a GitOps tool would run it again once deleted)`);
+    // nothing stops a migration half done but its own failure
+    if (job.spec.activeDeadlineSeconds !== undefined)
+      missing.push(`${job.metadata.name}: activeDeadlineSeconds could stop a long migration`);
+    if (["startupProbe", "livenessProbe"].some((k) => c[k])) missing.push(`${job.metadata.name}: a probe could kill a long migration`);
+    if (job.spec.template.metadata?.annotations?.["cluster-autoscaler.kubernetes.io/safe-to-evict"] !== "false")
+      missing.push(`${job.metadata.name}: the cluster autoscaler may evict it (safe-to-evict is not "false")`);
+  }
+  // the pods never migrate: only the Job does, outside any probe
+  for (const d of deployments) {
+    const env = envOf(objects, d);
+    if (env.BB_DATABASE_URL && env.BB_DATABASE_MIGRATE_ON_START !== "false")
+      missing.push(`${d.metadata.name}: BB_DATABASE_MIGRATE_ON_START is not false (a start-up probe could kill a migration)`);
   }
   check(
     keys.size >= 5 && missing.length === 0,
-    `${name}: a migration Job for each of the ${keys.size} databases, from the image, running its migrate entry`,
+    `${name}: a migration Job for each of the ${keys.size} databases, from the image, running its migrate entry, once per release; the pods do not migrate`,
     missing,
   );
 }
