@@ -29,10 +29,17 @@ const TRUSTED_PROXIES = "10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7";
  * Every process. `db`: the Secret key of its database URL. `s3`: reads the object store. `encryption`:
  * seals or opens stored secrets (`BB_ENCRYPTION_KEY`, the same for all).
  * `from`: who may open its HTTP port ("gateway": api-gateway only; "ingress": the ingress
- * controller and api-gateway). cpu/memory: requests (limits are set from them).
+ * controller and api-gateway). cpu/memory: requests (limits are set from them). `maxReplicas`:
+ * its HPA's maximum. `pool`: its database pool (BB_DATABASE_POOL_SIZE, connections per pod).
+ *
+ * Connections: every database is on one PostgreSQL server, whose default max_connections is 100
+ * (3 of them kept for superusers). At the HPAs' maximum, plus the one pod a rollout adds
+ * (maxSurge), plus one per migration Job, the pods hold sum((max + 1) x pool) + 5: here
+ * 5x2 + 5x2 + 7x2 + 7x2 + 5x2 + 7x2 + 5 = 77. validate.mjs computes it for every overlay and
+ * fails above the limit the overlay documents (docs/operations.md, "Connections").
  */
 const PROCESSES = [
-  { name: "api-gateway", port: 8080, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, gateway: true },
+  { name: "api-gateway", port: 8080, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, maxReplicas: 6, gateway: true },
   {
     name: "identity",
     port: 8101,
@@ -43,8 +50,21 @@ const PROCESSES = [
     replicas: 2,
     jwt: true,
     encryption: true,
+    maxReplicas: 4,
+    pool: 2,
   },
-  { name: "tenancy", port: 8102, from: "gateway", db: "TENANCY_DATABASE_URL", cpu: "100m", memory: "192Mi", replicas: 2, encryption: true },
+  {
+    name: "tenancy",
+    port: 8102,
+    from: "gateway",
+    db: "TENANCY_DATABASE_URL",
+    cpu: "100m",
+    memory: "192Mi",
+    replicas: 2,
+    encryption: true,
+    maxReplicas: 4,
+    pool: 2,
+  },
   {
     name: "inbox",
     port: 8103,
@@ -55,6 +75,8 @@ const PROCESSES = [
     memory: "256Mi",
     replicas: 2,
     encryption: true,
+    maxReplicas: 6,
+    pool: 2,
   },
   {
     name: "inbox-smtp",
@@ -67,6 +89,8 @@ const PROCESSES = [
     memory: "384Mi",
     replicas: 2,
     encryption: true,
+    maxReplicas: 6,
+    pool: 2,
   },
   {
     name: "webhook-dispatcher",
@@ -77,6 +101,8 @@ const PROCESSES = [
     memory: "192Mi",
     replicas: 2,
     encryption: true,
+    maxReplicas: 4,
+    pool: 2,
   },
   {
     name: "realtime-gateway",
@@ -87,8 +113,15 @@ const PROCESSES = [
     memory: "192Mi",
     replicas: 2,
     jwt: true,
+    maxReplicas: 6,
+    pool: 2,
   },
 ];
+
+/** PostgreSQL's default max_connections, and the connections the pods and Jobs hold at most (above). */
+const MAX_CONNECTIONS = 100;
+const CONNECTIONS =
+  PROCESSES.filter((p) => p.db).reduce((n, p) => n + (p.maxReplicas + 1) * p.pool, 0) + PROCESSES.filter((p) => p.db && !p.smtp).length;
 
 const labels = (name) => ({ "app.kubernetes.io/name": name, "app.kubernetes.io/component": "service", ...PART_OF });
 const selector = (name) => ({ "app.kubernetes.io/name": name, ...PART_OF });
@@ -130,6 +163,8 @@ function deployment(p) {
   if (p.jwt || p.gateway) env.push({ name: "BB_AUTH_JWT_SECRET", valueFrom: secretRef("BB_AUTH_JWT_SECRET") });
   if (p.db) {
     env.push({ name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) });
+    // connections of this pod's one pool: the sum over the pods at the HPAs' maximum stays under max_connections (above)
+    env.push({ name: "BB_DATABASE_POOL_SIZE", value: String(p.pool) });
     // the migration Job migrates (migrationJob): a pod never does, so no probe can stop a migration half done
     env.push({ name: "BB_DATABASE_MIGRATE_ON_START", value: "false" });
   }
@@ -316,7 +351,7 @@ function hpa(p) {
     spec: {
       scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: p.name },
       minReplicas: p.replicas,
-      maxReplicas: 6,
+      maxReplicas: p.maxReplicas,
       metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 70 } } }],
       behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
     },
@@ -842,6 +877,20 @@ const monitoring = [
           ],
         },
         {
+          // PostgreSQL's own series, from a postgres_exporter (prometheus-community's chart) beside the database
+          name: "burnbox.postgres",
+          rules: [
+            alert(
+              "BurnBoxPostgresConnectionsNearLimit",
+              "sum by (instance) (pg_stat_activity_count) / max by (instance) (pg_settings_max_connections) > 0.85",
+              "5m",
+              "warning",
+              "PostgreSQL {{ $labels.instance }}: {{ $value | humanizePercentage }} of max_connections in use",
+              "New connections will soon be refused (the pools' statements wait, then fail: 503s, SMTP 451). The overlays' pools sum to a documented number at the HPAs' maximum; something else holds connections, or the pools or HPAs were raised past it (docs/operations.md, Connections).",
+            ),
+          ],
+        },
+        {
           name: "burnbox.pods",
           rules: [
             alert(
@@ -920,7 +969,7 @@ files.set(
         resources: ["common.yaml", "nats.yaml", ...PROCESSES.map((p) => `${p.name}.yaml`)],
       },
     ],
-    "generated by deploy/k8s/generate.mjs, do not edit",
+    `generated by deploy/k8s/generate.mjs, do not edit\n# Database connections at the HPAs' maximum (a surge pod each, the migration Jobs): ${CONNECTIONS} of PostgreSQL's max_connections ${MAX_CONNECTIONS}`,
   ),
 );
 

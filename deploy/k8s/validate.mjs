@@ -160,8 +160,53 @@ function natsAuthRules(name, objects) {
   check(unread.length === 0 && bad.length === 0, `${name}: each process connects to NATS as its own user`, [...unread, ...bad]);
 }
 
-function rules(name, objects, settings) {
+/** The kit's pool size when BB_DATABASE_POOL_SIZE is unset (service-kit's DEFAULT_POOL_SIZE). */
+const DEFAULT_POOL_SIZE = Number(
+  /DEFAULT_POOL_SIZE = (\d+)/.exec(readFileSync(path.join(ROOT, "packages", "service-kit", "src", "data", "db.ts"), "utf8"))?.[1],
+);
+/** Connections PostgreSQL keeps for superusers (superuser_reserved_connections' default): the services cannot have them. */
+const RESERVED_CONNECTIONS = 3;
+const DOCUMENTED_CONNECTIONS = /^# Database connections at the HPAs' maximum[^:\n]*: (\d+) of PostgreSQL's max_connections (\d+)/m;
+
+/**
+ * The most connections the build's pods and Jobs hold at once, all databases being on one server:
+ * for each Deployment with a database, (its HPA's maxReplicas + the rollout's maxSurge) x its pool
+ * (BB_DATABASE_POOL_SIZE, else the kit's default), plus one per migration Job. It must equal the
+ * number the kustomization documents and stay within that max_connections less the reserved ones.
+ */
+function connectionRules(name, objects, documented) {
+  const lines = [];
+  let total = 0;
+  for (const d of objects.filter((o) => o.kind === "Deployment")) {
+    const env = envOf(objects, d);
+    if (!env.BB_DATABASE_URL) continue;
+    const hpa = objects.find((o) => o.kind === "HorizontalPodAutoscaler" && o.spec.scaleTargetRef.name === d.metadata.name);
+    const max = hpa?.spec.maxReplicas ?? d.spec.replicas ?? 1;
+    const surgeSpec = d.spec.strategy?.rollingUpdate?.maxSurge ?? "25%";
+    const surge = typeof surgeSpec === "number" ? surgeSpec : Math.ceil((max * Number(String(surgeSpec).replace("%", ""))) / 100);
+    const pool = Number(env.BB_DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE);
+    total += (max + surge) * pool;
+    lines.push(`${d.metadata.name}: (${max} + ${surge}) x ${pool}`);
+  }
+  const jobs = objects.filter((o) => o.kind === "Job" && envOf(objects, o).BB_DATABASE_URL).length;
+  total += jobs;
+  lines.push(`${jobs} migration Jobs: 1 each`, `= ${total}`);
+  const m = documented ? DOCUMENTED_CONNECTIONS.exec(documented) : null;
+  check(m !== null && Number(m[1]) === total, `${name}: the kustomization documents its connections at the HPAs' maximum (${total})`, [
+    m ? `it says ${m[1]}` : "no line `# Database connections at the HPAs' maximum ...: N of PostgreSQL's max_connections M`",
+    ...lines,
+  ]);
+  const limit = (m ? Number(m[2]) : 100) - RESERVED_CONNECTIONS;
+  check(
+    total <= limit,
+    `${name}: ${total} database connections at the HPAs' maximum, within max_connections ${limit + RESERVED_CONNECTIONS} less ${RESERVED_CONNECTIONS} reserved`,
+    lines,
+  );
+}
+
+function rules(name, objects, settings, documented) {
   natsAuthRules(name, objects);
+  connectionRules(name, objects, documented);
   const of = (kind) => objects.filter((o) => o.kind === kind);
   const deployments = of("Deployment");
   const names = new Set(deployments.map((d) => d.metadata.name));
@@ -771,7 +816,7 @@ for (const { name: k, dir } of BUILDS) {
       ...unknownFields(obj).map((f) => `unknown field ${f}`),
     ]);
   }
-  rules(k, objects, edgeSettings(dir));
+  rules(k, objects, edgeSettings(dir), readFileSync(path.join(dir, "kustomization.yaml"), "utf8"));
   const alerts = objects.filter((o) => o.kind === "PrometheusRule").flatMap((o) => o.spec.groups.flatMap((g) => g.rules));
   if (k === "overlays/production") {
     check(
