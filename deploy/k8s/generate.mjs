@@ -629,7 +629,17 @@ const natsAuthorization = () => [
   "  ]",
   "}",
 ];
-const natsConf = (clustered) =>
+/** Where the NATS TLS component mounts the server's certificate (cert-manager's Secret: tls.crt, tls.key, ca.crt). */
+const NATS_TLS_DIR = "/etc/nats/tls";
+const natsTls = (extra = []) => [
+  "  tls {",
+  `    cert_file: ${NATS_TLS_DIR}/tls.crt`,
+  `    key_file: ${NATS_TLS_DIR}/tls.key`,
+  `    ca_file: ${NATS_TLS_DIR}/ca.crt`,
+  ...extra.map((l) => `    ${l}`),
+  "  }",
+];
+const natsConf = (clustered, tls = false) =>
   [
     "# NATS server configuration (the server name is the pod's)",
     "server_name: $POD_NAME",
@@ -638,6 +648,16 @@ const natsConf = (clustered) =>
     "max_payload: 8MB",
     "lame_duck_duration: 30s",
     "pid_file: /tmp/nats.pid",
+    // clients must speak TLS (the server says so in its INFO; the client upgrades and checks the name "nats")
+    ...(tls
+      ? [
+          "tls {",
+          ...natsTls(["timeout: 2"])
+            .slice(1, -1)
+            .map((l) => l.slice(2)),
+          "}",
+        ]
+      : []),
     "jetstream {",
     "  store_dir: /data",
     "  max_file_store: 8GB",
@@ -655,11 +675,21 @@ const natsConf = (clustered) =>
           "    nats://nats-2.nats-headless:6222",
           "  ]",
           "  connect_retries: 120",
+          // with TLS, clients keep to the name "nats" their certificate check expects, not the nodes' addresses
+          ...(tls ? ["  no_advertise: true"] : []),
+          // routes: mutual TLS between the nodes, each by the certificate of *.nats-headless
+          ...(tls ? natsTls(["verify: true", "timeout: 2"]) : []),
           "}",
         ]
       : []),
     "",
   ].join("\n");
+
+/** 90% of the NATS container's memory limit (1Gi). */
+const NATS_GOMEMLIMIT = "921MiB";
+const NATS_METRICS_PORT = 7777;
+/** The exporter's Service: component messaging-metrics, so the NATS ServiceMonitor selects it alone. */
+const NATS_METRICS_LABELS = { ...NATS_LABELS, "app.kubernetes.io/component": "messaging-metrics" };
 
 const nats = [
   { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "nats-config", labels: NATS_LABELS }, data: { "nats.conf": natsConf(true) } },
@@ -685,6 +715,12 @@ const nats = [
     },
   },
   {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: "nats-metrics", labels: NATS_METRICS_LABELS },
+    spec: { selector: NATS_SELECTOR, ports: [{ name: "metrics", port: NATS_METRICS_PORT, targetPort: "metrics" }] },
+  },
+  {
     apiVersion: "apps/v1",
     kind: "StatefulSet",
     metadata: { name: "nats", labels: NATS_LABELS },
@@ -706,10 +742,19 @@ const nats = [
             seccompProfile: { type: "RuntimeDefault" },
           },
           terminationGracePeriodSeconds: 60,
+          // one JetStream node per host, or none: two on one host would lose the stream quorum with it.
+          // By zone as well where nodes have zones (ScheduleAnyway: a zoneless node has no zone label,
+          // and DoNotSchedule would leave the pods pending there; patch it where every node has one).
           topologySpreadConstraints: [
             {
               maxSkew: 1,
               topologyKey: "kubernetes.io/hostname",
+              whenUnsatisfiable: "DoNotSchedule",
+              labelSelector: { matchLabels: NATS_SELECTOR },
+            },
+            {
+              maxSkew: 1,
+              topologyKey: "topology.kubernetes.io/zone",
               whenUnsatisfiable: "ScheduleAnyway",
               labelSelector: { matchLabels: NATS_SELECTOR },
             },
@@ -721,6 +766,8 @@ const nats = [
               args: ["--config", "/etc/nats/nats.conf"],
               env: [
                 { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
+                // the Go runtime collects before the memory limit (1Gi) rather than being OOM-killed at it
+                { name: "GOMEMLIMIT", value: NATS_GOMEMLIMIT },
                 ...NATS_USERS.map((u) => ({ name: natsPasswordKey(u), valueFrom: secretRef(natsPasswordKey(u)) })),
               ],
               ports: [
@@ -748,6 +795,18 @@ const nats = [
                 { name: "data", mountPath: "/data" },
                 { name: "tmp", mountPath: "/tmp" },
               ],
+            },
+            {
+              // JetStream's storage, streams and consumers (pending, ack pending, redelivered) and the
+              // server's own figures, from the monitor port on localhost, for Prometheus on :7777
+              name: "metrics",
+              image: "natsio/prometheus-nats-exporter:0.16.0",
+              args: ["-port=7777", "-varz", "-connz", "-routez", "-jsz=all", "http://localhost:8222"],
+              env: [{ name: "GOMEMLIMIT", value: "57MiB" }],
+              ports: [{ name: "metrics", containerPort: 7777 }],
+              resources: { requests: { cpu: "10m", memory: "32Mi" }, limits: { cpu: "100m", memory: "64Mi" } },
+              livenessProbe: { httpGet: { path: "/metrics", port: "metrics" }, periodSeconds: 30, failureThreshold: 3, timeoutSeconds: 5 },
+              securityContext: CONTAINER_SECURITY,
             },
           ],
           volumes: [
@@ -780,11 +839,85 @@ const nats = [
       ingress: [
         { from: [{ podSelector: { matchLabels: PART_OF } }], ports: [{ port: 4222, protocol: "TCP" }] },
         { from: [{ podSelector: { matchLabels: NATS_SELECTOR } }], ports: [{ port: 6222, protocol: "TCP" }] },
-        { from: [MONITORING], ports: [{ port: 8222, protocol: "TCP" }] },
+        {
+          from: [MONITORING],
+          ports: [
+            { port: 8222, protocol: "TCP" },
+            { port: NATS_METRICS_PORT, protocol: "TCP" },
+          ],
+        },
       ],
     },
   },
 ];
+
+// ---- NATS over TLS (deploy/k8s/components/nats-tls): cert-manager makes a CA of BurnBox's own and
+// from it the servers' certificate (the name clients dial, "nats", and every node's
+// *.nats-headless for the routes); NATS asks every client for TLS, the routes are mutual TLS, and
+// the services trust the CA (NODE_EXTRA_CA_CERTS: Node's TLS, no setting of our own).
+const NATS_CA_DIR = "/etc/burnbox/nats-ca";
+const certManager = (kind, name, spec) => ({ apiVersion: "cert-manager.io/v1", kind, metadata: { name, labels: NATS_LABELS }, spec });
+const natsTlsObjects = [
+  certManager("Issuer", "burnbox-nats-selfsigned", { selfSigned: {} }),
+  certManager("Certificate", "burnbox-nats-ca", {
+    isCA: true,
+    commonName: "BurnBox NATS CA",
+    secretName: "burnbox-nats-ca",
+    duration: "87600h",
+    privateKey: { algorithm: "ECDSA", size: 256 },
+    issuerRef: { name: "burnbox-nats-selfsigned", kind: "Issuer", group: "cert-manager.io" },
+  }),
+  certManager("Issuer", "burnbox-nats-ca", { ca: { secretName: "burnbox-nats-ca" } }),
+  certManager("Certificate", "nats-tls", {
+    secretName: "nats-tls",
+    dnsNames: ["nats", "*.nats-headless"],
+    duration: "2160h",
+    renewBefore: "360h",
+    usages: ["server auth", "client auth"],
+    privateKey: { algorithm: "ECDSA", size: 256, rotationPolicy: "Always" },
+    issuerRef: { name: "burnbox-nats-ca", kind: "Issuer", group: "cert-manager.io" },
+  }),
+];
+const jsonPatch = (ops) => stringify(ops, { lineWidth: 0 });
+const natsTlsComponent = {
+  apiVersion: "kustomize.config.k8s.io/v1alpha1",
+  kind: "Component",
+  resources: ["certificates.yaml"],
+  configMapGenerator: [{ name: "nats-config", behavior: "replace", files: ["nats.conf"] }],
+  patches: [
+    {
+      target: { kind: "StatefulSet", name: "nats" },
+      patch: jsonPatch([
+        { op: "add", path: "/spec/template/spec/volumes/-", value: { name: "tls", secret: { secretName: "nats-tls" } } },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/volumeMounts/-",
+          value: { name: "tls", mountPath: NATS_TLS_DIR, readOnly: true },
+        },
+      ]),
+    },
+    {
+      target: { kind: "Deployment" },
+      patch: jsonPatch([
+        {
+          op: "add",
+          path: "/spec/template/spec/volumes/-",
+          value: { name: "nats-ca", secret: { secretName: "nats-tls", items: [{ key: "ca.crt", path: "ca.crt" }] } },
+        },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/volumeMounts/-",
+          value: { name: "nats-ca", mountPath: NATS_CA_DIR, readOnly: true },
+        },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/env/-",
+          value: { name: "NODE_EXTRA_CA_CERTS", value: `${NATS_CA_DIR}/ca.crt` },
+        },
+      ]),
+    },
+  ],
+};
 
 // ---- Monitoring (Prometheus Operator): a ServiceMonitor for every process's metrics port and the
 // alerts docs/operations.md describes. A Kustomize component (deploy/k8s/monitoring), because
@@ -806,6 +939,16 @@ const monitoring = [
     spec: {
       // every process's ClusterIP Service (not inbox-smtp-public, which has no metrics port)
       selector: { matchLabels: { "app.kubernetes.io/component": "service", ...PART_OF } },
+      endpoints: [{ port: "metrics", path: "/metrics", interval: "30s", scrapeTimeout: "10s" }],
+    },
+  },
+  {
+    apiVersion: "monitoring.coreos.com/v1",
+    kind: "ServiceMonitor",
+    metadata: { name: "burnbox-nats", labels: PART_OF },
+    spec: {
+      // the JetStream exporter beside each NATS node (jetstream_* and gnatsd_* series)
+      selector: { matchLabels: { "app.kubernetes.io/component": "messaging-metrics", ...PART_OF } },
       endpoints: [{ port: "metrics", path: "/metrics", interval: "30s", scrapeTimeout: "10s" }],
     },
   },
@@ -977,6 +1120,21 @@ files.set(
 files.set(
   path.join("..", "overlays", "single-node", "nats.conf"),
   `# NATS on one node: JetStream without a cluster; generated by deploy/k8s/generate.mjs, do not edit\n${natsConf(false)}`,
+);
+files.set(
+  path.join("..", "components", "nats-tls", "kustomization.yaml"),
+  doc(
+    [natsTlsComponent],
+    "NATS over TLS (needs cert-manager): generated by deploy/k8s/generate.mjs, do not edit; include it with\n# `components: [../../components/nats-tls]` in an overlay with the three-node cluster (its nats.conf is the clustered one)",
+  ),
+);
+files.set(
+  path.join("..", "components", "nats-tls", "certificates.yaml"),
+  doc(natsTlsObjects, "NATS's CA and certificate (cert-manager): generated by deploy/k8s/generate.mjs, do not edit"),
+);
+files.set(
+  path.join("..", "components", "nats-tls", "nats.conf"),
+  `# NATS, three nodes, over TLS; generated by deploy/k8s/generate.mjs, do not edit\n${natsConf(true, true)}`,
 );
 files.set(
   path.join("..", "monitoring", "monitoring.yaml"),

@@ -261,6 +261,94 @@ function rules(name, objects, settings, documented) {
     `${name}: NATS has ${want.nodes} node(s) and streams ${want.replicas} replica(s)`,
     [`nats nodes ${nats?.spec.replicas}, BB_NATS_STREAM_REPLICAS ${replicas}`],
   );
+  if (nats) natsRules(name, objects, nats);
+}
+
+/** Bytes of a Kubernetes quantity (`1Gi`, `512Mi`) or a Go GOMEMLIMIT (`921MiB`). */
+const bytes = (q) => {
+  const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|KiB|MiB|GiB|TiB|k|M|G|B)?$/.exec(String(q ?? ""));
+  if (!m) return NaN;
+  const unit = (m[2] ?? "B").replace(/B$/, "") || "B";
+  return Number(m[1]) * ({ B: 1, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, k: 1e3, M: 1e6, G: 1e9 }[unit] ?? NaN);
+};
+
+/**
+ * The JetStream nodes: one per host or unscheduled (DoNotSchedule), spread by zone where there are
+ * zones; each Go process with a GOMEMLIMIT under its memory limit; the JetStream exporter beside
+ * each node, its port open to the monitoring namespace only; and, with the TLS component, TLS
+ * for clients and routes from the Certificate cert-manager keeps, trusted by every process.
+ */
+function natsRules(name, objects, nats) {
+  const pod = nats.spec.template.spec;
+  const spread = pod.topologySpreadConstraints ?? [];
+  const selects = (c) => Object.entries(c.labelSelector?.matchLabels ?? {}).every(([k, v]) => nats.spec.template.metadata.labels[k] === v);
+  check(
+    spread.some(
+      (c) => c.topologyKey === "kubernetes.io/hostname" && c.whenUnsatisfiable === "DoNotSchedule" && c.maxSkew === 1 && selects(c),
+    ) && spread.some((c) => c.topologyKey === "topology.kubernetes.io/zone" && selects(c)),
+    `${name}: the NATS nodes are spread one per host (DoNotSchedule) and by zone`,
+    spread.map((c) => `${c.topologyKey}: ${c.whenUnsatisfiable}`),
+  );
+  const bad = [];
+  for (const c of pod.containers) {
+    const limit = (c.env ?? []).find((e) => e.name === "GOMEMLIMIT")?.value;
+    if (!(bytes(limit) > 0 && bytes(limit) < bytes(c.resources?.limits?.memory)))
+      bad.push(`${c.name}: GOMEMLIMIT ${limit ?? "unset"} is not under its memory limit ${c.resources?.limits?.memory}`);
+  }
+  check(bad.length === 0, `${name}: every NATS container has a GOMEMLIMIT under its memory limit`, bad);
+  const exporter = pod.containers.find((c) => /prometheus-nats-exporter:/.test(c.image));
+  const port = exporter?.ports?.find((p) => p.name === "metrics")?.containerPort;
+  const np = objects.find((o) => o.kind === "NetworkPolicy" && o.metadata.name === "nats");
+  const rules = (np?.spec.ingress ?? []).filter((r) => (r.ports ?? []).some((p) => p.port === port));
+  const svc = objects.find(
+    (o) =>
+      o.kind === "Service" &&
+      o.spec.ports.some((p) => p.targetPort === "metrics") &&
+      o.spec.selector?.["app.kubernetes.io/name"] === "nats",
+  );
+  check(
+    exporter !== undefined &&
+      exporter.args?.some((a) => /^-jsz=(all|consumers?)$/.test(a)) &&
+      exporter.args?.includes("http://localhost:8222") &&
+      rules.length > 0 &&
+      rules.every((r) => (r.from ?? []).length > 0 && r.from.every((f) => f.namespaceSelector && !f.podSelector && !f.ipBlock)) &&
+      svc !== undefined,
+    `${name}: a JetStream exporter (consumers, storage) beside each NATS node, on a port open to the monitoring namespace only, behind a Service`,
+  );
+
+  const conf = objects.find((o) => o.kind === "ConfigMap" && o.metadata.name.startsWith("nats-config"))?.data?.["nats.conf"] ?? "";
+  const cert = objects.find((o) => o.kind === "Certificate" && (o.spec.dnsNames ?? []).includes("nats"));
+  if (!/^tls \{/m.test(conf) && !cert) return;
+  const mount = pod.containers[0].volumeMounts?.find(
+    (m) => pod.volumes.find((v) => v.name === m.name)?.secret?.secretName === cert?.spec.secretName,
+  );
+  const dir = mount?.mountPath ?? "(none)";
+  const tlsBlocks = [...conf.matchAll(/tls \{([^}]*)\}/g)].map((m) => m[1]);
+  const problems = [];
+  if (!cert) problems.push("no Certificate for the name nats");
+  if (!mount) problems.push(`the Secret ${cert?.spec.secretName} is not mounted into NATS`);
+  if (!/^tls \{/m.test(conf)) problems.push("clients are not asked for TLS (no top-level tls block)");
+  if (!/cluster \{[\s\S]*tls \{[\s\S]*verify: true/.test(conf)) problems.push("the routes are not mutual TLS");
+  for (const b of tlsBlocks)
+    for (const f of ["cert_file", "key_file", "ca_file"])
+      if (!new RegExp(`${f}: ${dir}/`).test(b)) problems.push(`a tls block's ${f} is not in ${dir}`);
+  for (const n of ["nats", "*.nats-headless"])
+    if (!(cert?.spec.dnsNames ?? []).includes(n)) problems.push(`the certificate does not name ${n}`);
+  if (!["server auth", "client auth"].every((u) => (cert?.spec.usages ?? []).includes(u)))
+    problems.push("the certificate is not for server and client auth (routes)");
+  for (const d of objects.filter((o) => o.kind === "Deployment")) {
+    const c = d.spec.template.spec.containers[0];
+    const ca = (c.env ?? []).find((e) => e.name === "NODE_EXTRA_CA_CERTS")?.value ?? "";
+    const m = (c.volumeMounts ?? []).find((v) => ca.startsWith(`${v.mountPath}/`));
+    const vol = d.spec.template.spec.volumes.find((v) => v.name === m?.name);
+    if (vol?.secret?.secretName !== cert?.spec.secretName)
+      problems.push(`${d.metadata.name}: does not trust NATS's CA (NODE_EXTRA_CA_CERTS from ${cert?.spec.secretName})`);
+  }
+  check(
+    problems.length === 0,
+    `${name}: NATS over TLS (clients and mutual-TLS routes) from cert-manager's certificate, trusted by every process`,
+    problems,
+  );
 }
 
 /**
@@ -697,7 +785,9 @@ function crdErrors(obj, objects) {
       // every process's Service is scraped, on a port that exists
       const selected = objects.filter((o) => o.kind === "Service" && Object.entries(sel).every(([k, v]) => o.metadata.labels?.[k] === v));
       const processes = objects.filter((o) => o.kind === "Deployment").map((d) => d.metadata.name);
-      for (const p of processes) if (!selected.some((s) => s.metadata.name === p)) errs.push(`Service ${p} is not selected`);
+      if (obj.metadata.name === "burnbox")
+        for (const p of processes) if (!selected.some((s) => s.metadata.name === p)) errs.push(`Service ${p} is not selected`);
+      if (selected.length === 0) errs.push("selects no Service");
       for (const s of selected)
         if (!s.spec.ports.some((p) => p.name === e.port)) errs.push(`Service ${s.metadata.name} has no port ${e.port}`);
     }
@@ -793,6 +883,8 @@ for (const overlay of KUSTOMIZATIONS.filter((k) => k.startsWith("overlays/"))) {
   const own = EDGE_ITEM.exec(readFileSync(path.join(K8S, overlay, "kustomization.yaml"), "utf8"))?.[2];
   for (const edge of EDGE_COMPONENTS.filter((e) => e !== own)) BUILDS.push({ name: `${overlay}+${edge}`, dir: variant(overlay, { edge }) });
 }
+// the optional components, on the overlay they are for
+BUILDS.push({ name: "overlays/production+nats-tls", dir: variant("overlays/production", { extra: ["components/nats-tls"] }) });
 
 for (const { name: k, dir } of BUILDS) {
   let objects;
