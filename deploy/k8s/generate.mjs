@@ -923,6 +923,13 @@ const natsTlsComponent = {
 // alerts docs/operations.md describes. A Kustomize component (deploy/k8s/monitoring), because
 // its kinds exist only where the operator's CRDs are installed: the production overlay includes it.
 const DEPLOYMENTS = PROCESSES.map((p) => p.name).join("|");
+/**
+ * The namespace both overlays deploy to. kube-state-metrics reports every namespace's objects, so
+ * its alerts name this one (an overlay in another namespace patches the expressions: validate.mjs
+ * checks each alert's namespace is its PrometheusRule's). The ServiceMonitor's targets carry it too.
+ */
+const RELEASE_NAMESPACE = "burnbox";
+const NS = `namespace="${RELEASE_NAMESPACE}"`;
 const alert = (name, expr, forDuration, severity, summary, description) => ({
   alert: name,
   expr,
@@ -1020,6 +1027,50 @@ const monitoring = [
           ],
         },
         {
+          name: "burnbox.http",
+          rules: [
+            alert(
+              "BurnBoxHttp5xxRate",
+              `sum by (namespace, service) (rate(http_request_duration_seconds_count{${NS}, status=~"5.."}[5m])) / sum by (namespace, service) (rate(http_request_duration_seconds_count{${NS}}[5m])) > 0.05 and sum by (namespace, service) (rate(http_request_duration_seconds_count{${NS}}[5m])) > 0.1`,
+              "10m",
+              "critical",
+              "{{ $labels.service }}: {{ $value | humanizePercentage }} of HTTP requests answer 5xx",
+              "The service fails requests (a dependency down: its /readyz names it; or a bug: its log has the request_id of each). 503 during a rollout that lasts means pods are not ready.",
+            ),
+            alert(
+              "BurnBoxHttpLatency",
+              // the long poll (GET /inboxes/{id}/emails/wait) holds its requests by design: left out
+              `histogram_quantile(0.95, sum by (namespace, service, le) (rate(http_request_duration_seconds_bucket{${NS}, route!~".*/wait"}[5m]))) > 1`,
+              "15m",
+              "warning",
+              "{{ $labels.service }}: 95% of HTTP requests take up to {{ $value | humanizeDuration }}",
+              "Requests are slow: CPU throttling (limits), a slow database (connections at the pool's size, slow statements) or a slow dependency. Compare with the HPA's replicas and the PostgreSQL connections.",
+            ),
+          ],
+        },
+        {
+          // JetStream, from the exporter beside each NATS node (component messaging-metrics)
+          name: "burnbox.nats",
+          rules: [
+            alert(
+              "BurnBoxConsumerLag",
+              `max by (namespace, stream_name, consumer_name) (jetstream_consumer_num_pending{${NS}, job="nats-metrics"}) > 1000`,
+              "15m",
+              "warning",
+              "{{ $labels.consumer_name }} on {{ $labels.stream_name }}: {{ $value }} messages not yet delivered",
+              "The consumer falls behind its stream: its service has too few replicas, or its handler is failing (BurnBoxConsumerRedeliveries); the events wait in the stream, nothing is lost while it has room.",
+            ),
+            alert(
+              "BurnBoxJetStreamStorageFull",
+              `max by (namespace, server_name) (jetstream_server_total_message_bytes{${NS}, job="nats-metrics"}) / max by (namespace, server_name) (jetstream_server_max_storage{${NS}, job="nats-metrics"}) > 0.8`,
+              "15m",
+              "warning",
+              "NATS {{ $labels.server_name }}: JetStream storage {{ $value | humanizePercentage }} full",
+              "Streams near max_file_store refuse new messages: outboxes back up (BurnBoxOutboxBacklog). Raise max_file_store and the volume, or find the consumer that does not ack.",
+            ),
+          ],
+        },
+        {
           // PostgreSQL's own series, from a postgres_exporter (prometheus-community's chart) beside the database
           name: "burnbox.postgres",
           rules: [
@@ -1038,7 +1089,7 @@ const monitoring = [
           rules: [
             alert(
               "BurnBoxPodsNotReady",
-              `kube_deployment_status_replicas_available{deployment=~"${DEPLOYMENTS}"} < kube_deployment_spec_replicas{deployment=~"${DEPLOYMENTS}"}`,
+              `kube_deployment_status_replicas_available{${NS}, deployment=~"${DEPLOYMENTS}"} < kube_deployment_spec_replicas{${NS}, deployment=~"${DEPLOYMENTS}"}`,
               "10m",
               "warning",
               "{{ $labels.deployment }}: {{ $value }} pods available, fewer than wanted",
@@ -1046,7 +1097,8 @@ const monitoring = [
             ),
             alert(
               "BurnBoxScrapeDown",
-              'up{job=~"${DEPLOYMENTS}"} == 0',
+              // a ServiceMonitor's target has the job of its Service's name
+              `up{${NS}, job=~"${DEPLOYMENTS}|nats-metrics"} == 0`,
               "5m",
               "warning",
               "{{ $labels.pod }}: Prometheus cannot scrape its metrics port",
@@ -1054,7 +1106,7 @@ const monitoring = [
             ),
             alert(
               "BurnBoxMigrationFailed",
-              'kube_job_status_failed{job_name=~".+-migrate-.+"} > 0',
+              `kube_job_status_failed{${NS}, job_name=~".+-migrate-.+"} > 0`,
               "0m",
               "critical",
               "{{ $labels.job_name }}: the migration Job failed",
@@ -1140,10 +1192,26 @@ files.set(
   path.join("..", "monitoring", "monitoring.yaml"),
   doc(monitoring, "ServiceMonitor and PrometheusRule (Prometheus Operator): generated by deploy/k8s/generate.mjs, do not edit"),
 );
+// the Grafana dashboard (deploy/grafana/burnbox.json) as kube-prometheus-stack's Grafana sidecar
+// loads it: a ConfigMap labelled grafana_dashboard=1 (its datasource is a variable of the dashboard)
+files.set(
+  path.join("..", "monitoring", "dashboard.yaml"),
+  doc(
+    [
+      {
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name: "burnbox-dashboard", labels: { ...PART_OF, grafana_dashboard: "1" }, annotations: { grafana_folder: "BurnBox" } },
+        data: { "burnbox.json": readFileSync(path.join(ROOT, "deploy", "grafana", "burnbox.json"), "utf8") },
+      },
+    ],
+    "The Grafana dashboard for kube-prometheus-stack's sidecar (from deploy/grafana/burnbox.json): generated by deploy/k8s/generate.mjs, do not edit",
+  ),
+);
 files.set(
   path.join("..", "monitoring", "kustomization.yaml"),
   doc(
-    [{ apiVersion: "kustomize.config.k8s.io/v1alpha1", kind: "Component", resources: ["monitoring.yaml"] }],
+    [{ apiVersion: "kustomize.config.k8s.io/v1alpha1", kind: "Component", resources: ["monitoring.yaml", "dashboard.yaml"] }],
     "generated by deploy/k8s/generate.mjs, do not edit; include it with `components: [../../monitoring]` where the Prometheus Operator runs",
   ),
 );

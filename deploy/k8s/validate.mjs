@@ -21,6 +21,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSyn
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parser as promql } from "@prometheus-io/lezer-promql";
 import { require as tsxRequire } from "tsx/cjs/api";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -827,6 +828,168 @@ function crdErrors(obj, objects) {
   return errs;
 }
 
+// ---- Alerts that can fire: each expression parsed (Prometheus's own PromQL grammar) and each of
+// its selectors checked against the series the build's targets would have: the services' (read
+// from service-kit's registry, as /metrics serves them, with the labels a ServiceMonitor target
+// adds), and the exporters' of deploy/k8s/metrics-fixture.json. A selector naming a series or
+// label nobody has, or a value no target can have (a job that is no scraped Service, a namespace
+// that is not the release's), selects nothing, and an alert on it never fires.
+/** The labels Prometheus gives a ServiceMonitor's target (the scraped `service` label becomes exported_service). */
+const TARGET_LABELS = ["job", "instance", "namespace", "pod", "service", "endpoint", "container"];
+/** Every series a service process serves: service-kit's registry (its own metrics, the pipeline's, Node's defaults). */
+async function kitSeries() {
+  const { createMetrics } = tsxRequire("../../packages/service-kit/src/runtime/metrics.ts", import.meta.url);
+  const out = new Map();
+  for (const m of createMetrics("fixture").registry.getMetricsAsArray()) {
+    const { type } = await m.get();
+    const own = ["service", ...(m.labelNames ?? [])];
+    if (type === "histogram") {
+      out.set(`${m.name}_bucket`, [...own, "le"]);
+      out.set(`${m.name}_sum`, own);
+      out.set(`${m.name}_count`, own);
+    } else if (type === "summary") {
+      out.set(m.name, [...own, "quantile"]);
+      out.set(`${m.name}_sum`, own);
+      out.set(`${m.name}_count`, own);
+    } else out.set(m.name, own);
+  }
+  return out;
+}
+const KIT_SERIES = await kitSeries();
+const EXPORTERS = JSON.parse(readFileSync(path.join(K8S, "metrics-fixture.json"), "utf8"));
+
+/** The series a build's Prometheus would hold: name -> { labels, values (label -> possible values, when known) }. */
+function seriesOf(objects) {
+  const rule = objects.find((o) => o.kind === "PrometheusRule");
+  const namespace = rule?.metadata.namespace ?? objects.find((o) => o.metadata?.namespace)?.metadata.namespace;
+  const jobsOf = (monitor) =>
+    objects
+      .filter(
+        (o) =>
+          o.kind === "Service" && Object.entries(monitor?.spec.selector.matchLabels ?? {}).every(([k, v]) => o.metadata.labels?.[k] === v),
+      )
+      .filter((svc) => svc.spec.ports.some((p) => monitor.spec.endpoints.some((e) => e.port === p.name)))
+      .map((svc) => svc.metadata.name);
+  const monitors = objects.filter((o) => o.kind === "ServiceMonitor");
+  const serviceJobs = jobsOf(monitors.find((m) => m.metadata.name === "burnbox"));
+  const natsJobs = jobsOf(monitors.find((m) => m.metadata.name === "burnbox-nats"));
+  const series = new Map();
+  const target = (jobs) => ({ job: jobs, service: jobs, namespace: [namespace] });
+  for (const [name, labels] of KIT_SERIES)
+    series.set(name, { labels: new Set([...TARGET_LABELS, ...labels, "exported_service"]), values: target(serviceJobs) });
+  series.set("up", { labels: new Set(TARGET_LABELS), values: target(monitors.flatMap(jobsOf)) });
+  const names = (kind) => objects.filter((o) => o.kind === kind).map((o) => o.metadata.name);
+  for (const [source, metrics] of Object.entries(EXPORTERS)) {
+    if (source === "//") continue;
+    for (const [name, m] of Object.entries(metrics)) {
+      const values = m.scraped
+        ? target(natsJobs)
+        : source === "kube-state-metrics"
+          ? { namespace: [namespace], deployment: names("Deployment"), job_name: names("Job") }
+          : {};
+      series.set(name, { labels: new Set([...m.labels, ...(m.scraped ? TARGET_LABELS : [])]), values });
+    }
+  }
+  return series;
+}
+
+/** Why an expression can select nothing (empty when every selector can match a series), by its PromQL syntax tree. */
+export function unfireable(expr, series) {
+  const tree = promql.parse(expr);
+  const problems = [];
+  const text = (n) => expr.slice(n.from, n.to);
+  const unquote = (s) =>
+    JSON.parse(s.startsWith("'") ? `"${s.slice(1, -1).replaceAll('"', '\\"')}"` : s.startsWith("`") ? JSON.stringify(s.slice(1, -1)) : s);
+  tree.iterate({
+    enter(n) {
+      if (n.type.isError) problems.push(`does not parse at ${n.from}: ${JSON.stringify(expr.slice(Math.max(0, n.from - 10), n.to + 10))}`);
+      if (n.name !== "VectorSelector") return;
+      const id = n.node.getChild("Identifier");
+      const metric = id ? text(id) : null;
+      const known = metric ? series.get(metric) : null;
+      if (metric && !known) {
+        problems.push(`${metric}: no target serves this series`);
+        return false;
+      }
+      const matchers = n.node.getChild("LabelMatchers");
+      for (const m of matchers?.getChildren("UnquotedLabelMatcher") ?? []) {
+        const label = text(m.getChild("LabelName"));
+        const op = text(m.getChild("MatchOp"));
+        const value = unquote(text(m.getChild("StringLiteral")));
+        if (known && !known.labels.has(label)) {
+          // a matcher of a missing label matches "" only
+          if ((op === "=" && value !== "") || (op === "=~" && !new RegExp(`^(?:${value})$`).test("")))
+            problems.push(`${metric}{${label}${op}"${value}"}: ${metric} has no label ${label}`);
+          continue;
+        }
+        const values = known?.values[label];
+        if (!values || (op !== "=" && op !== "=~")) continue;
+        let re;
+        try {
+          re = new RegExp(`^(?:${value})$`);
+        } catch (err) {
+          problems.push(`${metric}{${label}${op}"${value}"}: ${err.message}`);
+          continue;
+        }
+        if (!values.some((v) => (op === "=" ? v === value : re.test(v))))
+          problems.push(`${metric}{${label}${op}"${value}"}: matches none of ${label} ${JSON.stringify(values)}`);
+      }
+      return false;
+    },
+  });
+  return problems;
+}
+
+/** Every alert of the build can fire: its selectors match series its targets serve. */
+function alertFixtureRules(name, objects) {
+  const series = seriesOf(objects);
+  for (const rule of objects.filter((o) => o.kind === "PrometheusRule")) {
+    for (const r of rule.spec.groups.flatMap((g) => g.rules)) {
+      const problems = unfireable(r.expr, series);
+      check(problems.length === 0, `${name}: ${r.alert ?? r.record} can fire (its selectors match the fixture's series)`, problems);
+    }
+  }
+  // kube-state-metrics reports every namespace's objects: its alerts keep to the release's
+  const ns = objects.find((o) => o.kind === "PrometheusRule")?.metadata.namespace;
+  const wide = objects
+    .filter((o) => o.kind === "PrometheusRule")
+    .flatMap((o) => o.spec.groups.flatMap((g) => g.rules))
+    .filter((r) => [...r.expr.matchAll(/\bkube_[a-z_]+(\{[^}]*\})?/g)].some((m) => !(m[1] ?? "").includes(`namespace="${ns}"`)))
+    .map((r) => r.alert);
+  check(wide.length === 0, `${name}: the kube-state-metrics alerts keep to the release's namespace (${ns})`, wide);
+  // the dashboard, through kube-prometheus-stack's sidecar: no import-time inputs, a datasource variable, panels that can show data
+  const dashboards = objects.filter((o) => o.kind === "ConfigMap" && o.metadata.labels?.grafana_dashboard === "1");
+  const board = dashboards.length === 1 ? JSON.parse(Object.values(dashboards[0].data)[0]) : {};
+  const exprs = (board.panels ?? []).flatMap((p) => (p.targets ?? []).map((t) => [p.title, t.expr]));
+  const boardProblems = [
+    ...(dashboards.length === 1 ? [] : [`${dashboards.length} ConfigMaps labelled grafana_dashboard=1`]),
+    ...["__inputs", "__requires"].filter((k) => k in board).map((k) => `${k}: the sidecar does not fill import inputs`),
+    ...(JSON.stringify(board).includes("${DS_") ? ["a datasource is an import input (${DS_...})"] : []),
+    ...(board.templating?.list?.some((v) => v.type === "datasource" && v.query === "prometheus") ? [] : ["no datasource variable"]),
+    ...(exprs.length > 0 ? [] : ["no panel queries"]),
+    ...exprs.flatMap(([title, e]) =>
+      // Grafana's own interval variables as a duration, the dashboard's variables as "any"
+      unfireable(e.replace(/\$__(rate_interval|interval|range)\b/g, "5m").replace(/\$\{?[a-z_]+\}?/gi, ".*"), series).map(
+        (p) => `${title}: ${p}`,
+      ),
+    ),
+  ];
+  check(
+    boardProblems.length === 0,
+    `${name}: the Grafana dashboard loads through the sidecar and its panels read series the targets serve`,
+    boardProblems,
+  );
+  // the check itself: it must refuse what never fires (the scrape-down alert before it substituted its job names)
+  const caught = [
+    'up{job=~"${DEPLOYMENTS}"} == 0',
+    'kube_job_status_failed{namespace="burnbox", job_name=~".+-migrate"} > 0',
+    'rate(burnbox_smtp_replies_total{cod=~"4.."}[5m]) > 0',
+    "burnbox_no_such_metric > 0",
+    "sum(rate(http_request_duration_seconds_count[5m]) > 0",
+  ].filter((e) => unfireable(e, series).length > 0);
+  check(caught.length === 5, `${name}: the alert fixture check refuses expressions that cannot fire`, [`caught ${caught.length} of 5`]);
+}
+
 /** The alerts docs/operations.md describes in prose, each by the series it reads. */
 const WANTED_ALERTS = {
   "outbox backlog": "burnbox_outbox_backlog",
@@ -834,6 +997,10 @@ const WANTED_ALERTS = {
   "webhook failure rate": "burnbox_webhook_attempts_total",
   "SMTP 4xx/5xx rate": "burnbox_smtp_replies_total",
   "pods not ready": "kube_deployment_status_replicas_available",
+  "HTTP 5xx rate and latency": "http_request_duration_seconds",
+  "PostgreSQL connections": "pg_stat_activity_count",
+  "NATS consumer lag": "jetstream_consumer_num_pending",
+  "scrape down": "up{",
 };
 
 const generated = spawnSync(process.execPath, [path.join(K8S, "generate.mjs"), "--check"], { encoding: "utf8" });
@@ -910,6 +1077,7 @@ for (const { name: k, dir } of BUILDS) {
   }
   rules(k, objects, edgeSettings(dir), readFileSync(path.join(dir, "kustomization.yaml"), "utf8"));
   const alerts = objects.filter((o) => o.kind === "PrometheusRule").flatMap((o) => o.spec.groups.flatMap((g) => g.rules));
+  if (alerts.length > 0) alertFixtureRules(k, objects);
   if (k === "overlays/production") {
     check(
       objects.some((o) => o.kind === "ServiceMonitor"),
