@@ -263,6 +263,44 @@ function rules(name, objects, settings, documented) {
     [`nats nodes ${nats?.spec.replicas}, BB_NATS_STREAM_REPLICAS ${replicas}`],
   );
   if (nats) natsRules(name, objects, nats);
+  smtpTlsRules(name, objects);
+}
+
+/**
+ * STARTTLS: when the intake has certificate settings, both point into a directory mounted from a
+ * cert-manager Certificate's Secret (no subPath: a subPath mount never sees a renewal), for the
+ * MX host name the intake greets with, its every setting set.
+ */
+function smtpTlsRules(name, objects) {
+  const d = objects.find((o) => o.kind === "Deployment" && o.metadata.name === "inbox-smtp");
+  if (!d) return;
+  const env = envOf(objects, d);
+  const cert = objects.find((o) => o.kind === "Certificate" && o.metadata.name === "inbox-smtp-tls");
+  if (!env.BB_SMTP_TLS_CERT && !env.BB_SMTP_TLS_KEY && !cert) return;
+  const pod = d.spec.template.spec;
+  const problems = [];
+  if (!cert) problems.push("no Certificate inbox-smtp-tls");
+  if (JSON.stringify(objects).includes("SET-BY-burnbox-smtp-tls")) problems.push("a setting of burnbox-smtp-tls is unset");
+  for (const [setting, file] of [
+    ["BB_SMTP_TLS_CERT", "tls.crt"],
+    ["BB_SMTP_TLS_KEY", "tls.key"],
+  ]) {
+    const value = env[setting];
+    const m = (pod.containers[0].volumeMounts ?? []).find((v) => typeof value === "string" && value === `${v.mountPath}/${file}`);
+    const vol = pod.volumes.find((v) => v.name === m?.name);
+    if (!m) problems.push(`${setting} ${value ?? "unset"} is not ${file} in a mounted volume`);
+    else if (m.subPath) problems.push(`${setting}: mounted by subPath (renewals would not show)`);
+    else if (vol?.secret?.secretName !== cert?.spec.secretName)
+      problems.push(`${setting}: not from the Certificate's Secret ${cert?.spec.secretName}`);
+  }
+  if (cert && !(cert.spec.dnsNames ?? []).includes(env.BB_SMTP_HOSTNAME))
+    problems.push(`the certificate names ${cert.spec.dnsNames}, not the MX host ${env.BB_SMTP_HOSTNAME} (BB_SMTP_HOSTNAME)`);
+  if (cert && !(cert.spec.issuerRef?.name && ["Issuer", "ClusterIssuer"].includes(cert.spec.issuerRef.kind))) problems.push("no issuer");
+  check(
+    problems.length === 0,
+    `${name}: the SMTP intake's STARTTLS certificate comes from cert-manager, for its MX host, renewable in place`,
+    problems,
+  );
 }
 
 /** Bytes of a Kubernetes quantity (`1Gi`, `512Mi`) or a Go GOMEMLIMIT (`921MiB`). */
@@ -1030,7 +1068,7 @@ function edgeSettings(dir) {
 const EDGE_ITEM = /^(\s*-\s*\.\.\/\.\.\/components\/)(edge-[a-z-]+)\s*$/m;
 const TMP = mkdtempSync(path.join(tmpdir(), "burnbox-k8s-"));
 process.on("exit", () => rmSync(TMP, { recursive: true, force: true }));
-function variant(overlay, { edge, extra = [] }) {
+function variant(overlay, { edge, extra = [], settings = [] }) {
   const dir = path.join(TMP, `${path.basename(overlay)}-${edge ?? "same"}-${extra.map((e) => path.basename(e)).join("-")}`);
   cpSync(path.join(K8S, overlay), dir, { recursive: true });
   let text = readFileSync(path.join(dir, "kustomization.yaml"), "utf8");
@@ -1040,6 +1078,11 @@ function variant(overlay, { edge, extra = [] }) {
     cpSync(path.join(K8S, "components", edge, "settings.yaml"), path.join(dir, "edge.yaml"));
   }
   if (extra.length > 0) text = text.replace(/^components:\n/m, `components:\n${extra.map((e) => `  - ../../${e}\n`).join("")}`);
+  // a component's settings.yaml, copied into the overlay as `as` and made one of its resources
+  for (const { from, as } of settings) {
+    cpSync(path.join(K8S, from, "settings.yaml"), path.join(dir, as));
+    text = text.replace(/^resources:\n/m, `resources:\n  - ${as}\n`);
+  }
   // (Kustomize takes no absolute path: relative from the copy to deploy/k8s)
   writeFileSync(path.join(dir, "kustomization.yaml"), text.replaceAll("../../", `${path.relative(dir, K8S)}/`));
   return dir;
@@ -1052,6 +1095,11 @@ for (const overlay of KUSTOMIZATIONS.filter((k) => k.startsWith("overlays/"))) {
 }
 // the optional components, on the overlay they are for
 BUILDS.push({ name: "overlays/production+nats-tls", dir: variant("overlays/production", { extra: ["components/nats-tls"] }) });
+for (const overlay of ["overlays/production", "overlays/single-node"])
+  BUILDS.push({
+    name: `${overlay}+smtp-starttls`,
+    dir: variant(overlay, { extra: ["components/smtp-starttls"], settings: [{ from: "components/smtp-starttls", as: "smtp-tls.yaml" }] }),
+  });
 
 for (const { name: k, dir } of BUILDS) {
   let objects;
