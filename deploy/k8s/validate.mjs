@@ -1,17 +1,23 @@
-// Builds every kustomization (base and each overlay) and validates each object it makes, offline:
-// 1. against the Kubernetes API schemas (kubernetes-models: validators generated from the
-//    Kubernetes OpenAPI document: types, required fields, formats);
+// Builds every kustomization (base, each overlay, and each overlay again with each edge component
+// and with the optional components, in temporary copies) and validates each object it makes, offline:
+// 1. against the API schemas (kubernetes-models: validators generated from the Kubernetes OpenAPI
+//    document; @kubernetes-models/gateway-api and cert-manager for HTTPRoute and Certificate);
 // 2. no unknown field names (a misspelled `readinesProbe` is silently ignored by the schemas);
 // 3. BurnBox's own deployment rules (probes, limits, hardening, HPA, PDB, SMTP, NATS), and what a
 //    cluster needs at first contact: every contract route (packages/contracts, read through tsx)
-//    reaches, by the Ingress's own path matching, the process the api-gateway would send it to
-//    (REST: api-gateway; only WebSocket upgrades may go straight to realtime-gateway); /metrics is
-//    on a port of its own that no Ingress path reaches; api-gateway trusts the ingress controller's
-//    X-Forwarded-For; the public URL and MX host name are required and set; every database has its
-//    migration Job running the image's migrate entry;
+//    reaches, by the edge's own path matching (an Ingress's or an HTTPRoute's), the process the
+//    api-gateway would send it to (REST: api-gateway; only WebSocket upgrades may go straight to
+//    realtime-gateway); the edge's settings are all set and only its controller is admitted;
+//    /metrics is on a port of its own that no edge path reaches; api-gateway trusts the
+//    controller's X-Forwarded-For; the public URL and MX host name are required and set; every
+//    database has its migration Job, named for the release, and no pod migrates; the database
+//    connections at the HPAs' maximum are the documented number, within max_connections; the NATS
+//    spread, GOMEMLIMIT, exporter and TLS; the SMTP intake's STARTTLS certificate;
 // 4. the Prometheus Operator's objects (ServiceMonitor, PrometheusRule), which have no Kubernetes
-//    schema here: checked field by field, their alerts against the metric names the code defines.
-// Also checks that deploy/k8s/base and deploy/k8s/monitoring are what deploy/k8s/generate.mjs writes.
+//    schema here: checked field by field, and every alert and dashboard query parsed with the
+//    PromQL grammar and checked against the series the targets serve, so an alert that cannot
+//    fire fails (service-kit's registry and deploy/k8s/metrics-fixture.json).
+// Also checks that the generated files are what deploy/k8s/generate.mjs writes.
 //
 //   node deploy/k8s/validate.mjs          (needs `kubectl` 1.14+ or `kustomize` on PATH)
 //
