@@ -525,15 +525,8 @@ function edgeRules(name, objects, settings) {
   ingressRules(name, objects);
 }
 
-/** Every contract route and WebSocket stream, through the edge as its controller routes it. */
-function ingressRules(name, objects) {
-  const paths = edgePaths(objects);
-  check(
-    paths.every((p) => p.pathType === "Exact" || p.pathType === "Prefix"),
-    `${name}: edge paths are Exact or Prefix (ImplementationSpecific and RegularExpression matching differ between controllers)`,
-    paths.filter((p) => p.pathType !== "Exact" && p.pathType !== "Prefix").map((p) => `${p.path}: ${p.pathType}`),
-  );
-  const services = new Map(objects.filter((o) => o.kind === "Service").map((s) => [s.metadata.name, s]));
+/** The contract routes an edge's paths send elsewhere than they must go (empty when every one is right). */
+function misroutes(paths) {
   const misrouted = [];
   for (const route of ROUTES) {
     // (parameter names aside: the contract may call the inbox stream's `{id}`)
@@ -552,10 +545,39 @@ function ingressRules(name, objects) {
     // the api-gateway proxies upgrades to realtime-gateway; realtime-gateway admits them itself
     if (to !== "api-gateway" && to !== "realtime-gateway") misrouted.push(`WebSocket ${request} reaches ${to}`);
   }
+  return misrouted;
+}
+
+/** Every contract route and WebSocket stream, through the edge as its controller routes it. */
+function ingressRules(name, objects) {
+  const paths = edgePaths(objects);
+  check(
+    paths.every((p) => p.pathType === "Exact" || p.pathType === "Prefix"),
+    `${name}: edge paths are Exact or Prefix (ImplementationSpecific and RegularExpression matching differ between controllers)`,
+    paths.filter((p) => p.pathType !== "Exact" && p.pathType !== "Prefix").map((p) => `${p.path}: ${p.pathType}`),
+  );
+  const services = new Map(objects.filter((o) => o.kind === "Service").map((s) => [s.metadata.name, s]));
+  const misrouted = misroutes(paths);
   check(
     misrouted.length === 0,
     `${name}: every contract route reaches api-gateway through the edge (upgrades may go to realtime-gateway)`,
     misrouted,
+  );
+  // the check itself: an HTTPRoute that sends all of /api/v1/ws to realtime-gateway takes POST /api/v1/ws/ticket from api-gateway
+  const wide = edgePaths([
+    {
+      kind: "HTTPRoute",
+      spec: {
+        rules: [
+          { matches: [{ path: { type: "PathPrefix", value: "/api/v1/ws" } }], backendRefs: [{ name: "realtime-gateway", port: 8105 }] },
+          { matches: [{ path: { type: "PathPrefix", value: "/" } }], backendRefs: [{ name: "api-gateway", port: 8080 }] },
+        ],
+      },
+    },
+  ]);
+  check(
+    misroutes(wide).some((m) => m.includes("/api/v1/ws/ticket")),
+    `${name}: the route check refuses an edge that sends a REST operation past api-gateway`,
   );
   const broken = paths
     .map((p) => p.backend.service)
