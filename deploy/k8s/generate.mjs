@@ -29,10 +29,17 @@ const TRUSTED_PROXIES = "10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7";
  * Every process. `db`: the Secret key of its database URL. `s3`: reads the object store. `encryption`:
  * seals or opens stored secrets (`BB_ENCRYPTION_KEY`, the same for all).
  * `from`: who may open its HTTP port ("gateway": api-gateway only; "ingress": the ingress
- * controller and api-gateway). cpu/memory: requests (limits are set from them).
+ * controller and api-gateway). cpu/memory: requests (limits are set from them). `maxReplicas`:
+ * its HPA's maximum. `pool`: its database pool (BB_DATABASE_POOL_SIZE, connections per pod).
+ *
+ * Connections: every database is on one PostgreSQL server, whose default max_connections is 100
+ * (3 of them kept for superusers). At the HPAs' maximum, plus the one pod a rollout adds
+ * (maxSurge), plus one per migration Job, the pods hold sum((max + 1) x pool) + 5: here
+ * 5x2 + 5x2 + 7x2 + 7x2 + 5x2 + 7x2 + 5 = 77. validate.mjs computes it for every overlay and
+ * fails above the limit the overlay documents (docs/operations.md, "Connections").
  */
 const PROCESSES = [
-  { name: "api-gateway", port: 8080, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, gateway: true },
+  { name: "api-gateway", port: 8080, from: "ingress", cpu: "100m", memory: "192Mi", replicas: 2, maxReplicas: 6, gateway: true },
   {
     name: "identity",
     port: 8101,
@@ -43,8 +50,21 @@ const PROCESSES = [
     replicas: 2,
     jwt: true,
     encryption: true,
+    maxReplicas: 4,
+    pool: 2,
   },
-  { name: "tenancy", port: 8102, from: "gateway", db: "TENANCY_DATABASE_URL", cpu: "100m", memory: "192Mi", replicas: 2, encryption: true },
+  {
+    name: "tenancy",
+    port: 8102,
+    from: "gateway",
+    db: "TENANCY_DATABASE_URL",
+    cpu: "100m",
+    memory: "192Mi",
+    replicas: 2,
+    encryption: true,
+    maxReplicas: 4,
+    pool: 2,
+  },
   {
     name: "inbox",
     port: 8103,
@@ -55,6 +75,8 @@ const PROCESSES = [
     memory: "256Mi",
     replicas: 2,
     encryption: true,
+    maxReplicas: 6,
+    pool: 2,
   },
   {
     name: "inbox-smtp",
@@ -67,6 +89,8 @@ const PROCESSES = [
     memory: "384Mi",
     replicas: 2,
     encryption: true,
+    maxReplicas: 6,
+    pool: 2,
   },
   {
     name: "webhook-dispatcher",
@@ -77,6 +101,8 @@ const PROCESSES = [
     memory: "192Mi",
     replicas: 2,
     encryption: true,
+    maxReplicas: 4,
+    pool: 2,
   },
   {
     name: "realtime-gateway",
@@ -87,8 +113,15 @@ const PROCESSES = [
     memory: "192Mi",
     replicas: 2,
     jwt: true,
+    maxReplicas: 6,
+    pool: 2,
   },
 ];
+
+/** PostgreSQL's default max_connections, and the connections the pods and Jobs hold at most (above). */
+const MAX_CONNECTIONS = 100;
+const CONNECTIONS =
+  PROCESSES.filter((p) => p.db).reduce((n, p) => n + (p.maxReplicas + 1) * p.pool, 0) + PROCESSES.filter((p) => p.db && !p.smtp).length;
 
 const labels = (name) => ({ "app.kubernetes.io/name": name, "app.kubernetes.io/component": "service", ...PART_OF });
 const selector = (name) => ({ "app.kubernetes.io/name": name, ...PART_OF });
@@ -128,7 +161,13 @@ function deployment(p) {
     { name: "BB_NATS_PASSWORD", valueFrom: secretRef(natsPasswordKey(natsUserOf(p))) },
   ];
   if (p.jwt || p.gateway) env.push({ name: "BB_AUTH_JWT_SECRET", valueFrom: secretRef("BB_AUTH_JWT_SECRET") });
-  if (p.db) env.push({ name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) });
+  if (p.db) {
+    env.push({ name: "BB_DATABASE_URL", valueFrom: secretRef(p.db) });
+    // connections of this pod's one pool: the sum over the pods at the HPAs' maximum stays under max_connections (above)
+    env.push({ name: "BB_DATABASE_POOL_SIZE", value: String(p.pool) });
+    // the migration Job migrates (migrationJob): a pod never does, so no probe can stop a migration half done
+    env.push({ name: "BB_DATABASE_MIGRATE_ON_START", value: "false" });
+  }
   // one key for every service that seals or opens stored secrets; without it storing a secret is refused
   if (p.encryption) env.push({ name: "BB_ENCRYPTION_KEY", valueFrom: secretRef("BB_ENCRYPTION_KEY", true) });
   if (p.s3) {
@@ -195,7 +234,7 @@ function deployment(p) {
               envFrom: [{ configMapRef: { name: "burnbox-config" } }],
               env,
               resources: { requests: { cpu: p.cpu, memory: p.memory }, limits: { cpu: twice(twice(p.cpu)), memory: twice(p.memory) } },
-              // migrations run at start (under an advisory lock): the startup probe allows them 2 minutes
+              // start-up: connect to Postgres, Redis and NATS (no migration: the Job's), within 2 minutes
               startupProbe: { ...http("/healthz"), periodSeconds: 2, failureThreshold: 60, timeoutSeconds: 2 },
               readinessProbe: { ...http("/readyz"), periodSeconds: 5, failureThreshold: 2, timeoutSeconds: 3 },
               livenessProbe: { ...http("/healthz"), periodSeconds: 10, failureThreshold: 3, timeoutSeconds: 3 },
@@ -210,26 +249,43 @@ function deployment(p) {
   };
 }
 
+/** The release in a Kubernetes name: `0.1.0` -> `0-1-0`. */
+const VERSION_NAME = VERSION.replaceAll(".", "-");
+
 /**
  * The migration Job of a process with a database, from the same image as its pods:
  * `node services/<svc>/dist/migrate.js` creates the database when missing and applies pending
- * migrations under the advisory lock the pods take too, then exits. Run it to completion before
- * the Deployments change (README's Deploy section), so no pod of a new version meets an old
- * schema; a pod still migrates at start (under the same lock) should it come first.
+ * migrations under the advisory lock, then exits. The pods never migrate
+ * (BB_DATABASE_MIGRATE_ON_START=false), so a migration longer than any probe allows runs to its
+ * end here, in a pod that has no probe, no deadline and that the cluster autoscaler does not
+ * evict; a pod that dies anyway (node lost, OOM) drops its connection, and PostgreSQL rolls back
+ * the migration's transaction: the next attempt starts it again.
+ * Applied once per release: its name carries the version (`identity-migrate-0-1-0`), so each
+ * release makes new Jobs and `kubectl apply` of an unchanged release changes nothing; Argo CD
+ * runs it in an earlier sync wave than the Deployments and waits for it to complete; Flux
+ * replaces it should its template change under the same name. No ttlSecondsAfterFinished: a
+ * GitOps tool would make a deleted Job again; the previous release's Jobs are pruned (or deleted
+ * by their version label, README's Deploy section).
  */
 function migrationJob(p) {
   const jobLabels = { "app.kubernetes.io/name": `${p.name}-migrate`, "app.kubernetes.io/component": "migration", ...PART_OF };
   return {
     apiVersion: "batch/v1",
     kind: "Job",
-    metadata: { name: `${p.name}-migrate`, labels: jobLabels },
+    metadata: {
+      name: `${p.name}-migrate-${VERSION_NAME}`,
+      labels: jobLabels,
+      annotations: {
+        // Argo CD: applied, and complete, before the Deployments (sync wave 0)
+        "argocd.argoproj.io/sync-wave": "-1",
+        // Flux: a changed template under the same name replaces the Job (its template is immutable)
+        "kustomize.toolkit.fluxcd.io/force": "enabled",
+      },
+    },
     spec: {
-      backoffLimit: 4,
-      activeDeadlineSeconds: 900,
-      // gone 10 minutes after it finished: the next `kubectl apply` makes it again for the new image
-      ttlSecondsAfterFinished: 600,
+      backoffLimit: 3,
       template: {
-        metadata: { labels: jobLabels },
+        metadata: { labels: jobLabels, annotations: { "cluster-autoscaler.kubernetes.io/safe-to-evict": "false" } },
         spec: {
           restartPolicy: "Never",
           automountServiceAccountToken: false,
@@ -295,7 +351,7 @@ function hpa(p) {
     spec: {
       scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: p.name },
       minReplicas: p.replicas,
-      maxReplicas: 6,
+      maxReplicas: p.maxReplicas,
       metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 70 } } }],
       behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
     },
@@ -311,7 +367,6 @@ function pdb(p) {
   };
 }
 
-const INGRESS_NAMESPACE = { namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "ingress-nginx" } } };
 const MONITORING = { namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } };
 const FROM_GATEWAY = { podSelector: { matchLabels: selector("api-gateway") } };
 
@@ -320,10 +375,9 @@ function networkPolicy(p) {
   if (p.smtp) {
     // the MX takes mail from anywhere; its HTTP port (health) from no one but the kubelet
     ingress.push({ from: [{ ipBlock: { cidr: "0.0.0.0/0" } }, { ipBlock: { cidr: "::/0" } }], ports: [{ port: p.smtp, protocol: "TCP" }] });
-  } else {
-    const from = p.from === "ingress" ? [INGRESS_NAMESPACE] : [];
-    if (p.name !== "api-gateway") from.push(FROM_GATEWAY);
-    ingress.push({ from, ports: [{ port: p.port, protocol: "TCP" }] });
+  } else if (p.name !== "api-gateway") {
+    // the edge's controller is admitted by the edge component (deploy/k8s/components/edge-*), first in this list
+    ingress.push({ from: [FROM_GATEWAY], ports: [{ port: p.port, protocol: "TCP" }] });
   }
   ingress.push({ from: [MONITORING], ports: [{ port: METRICS_PORT, protocol: "TCP" }] });
   return {
@@ -367,42 +421,201 @@ const common = [
       BB_STORAGE_S3_FORCE_PATH_STYLE: "false",
     },
   },
-  {
+];
+
+// ---- The edge: one Kustomize component per controller (deploy/k8s/components/edge-<name>). Each
+// adds the route objects (an Ingress of its class, or a Gateway API HTTPRoute) and admits its
+// controller's pods, and only those, to api-gateway's and realtime-gateway's HTTP ports. What
+// differs between clusters is a setting, read from the overlay's `burnbox-edge` ConfigMap (a
+// local-config object: Kustomize reads it and leaves it out of the output) by `replacements`.
+/** What a setting's field holds until the overlay's `burnbox-edge` replaces it (validate.mjs fails on any left). */
+const UNSET = "SET-BY-burnbox-edge";
+/** The processes the edge's controller reaches: api-gateway (everything) and realtime-gateway (the upgrades). */
+const EDGE_TARGETS = PROCESSES.filter((p) => p.from === "ingress");
+/**
+ * Each controller: its settings' defaults (the component's settings.yaml: copy it into the overlay
+ * as edge.yaml) and its route objects. `controllerNamespace` and `controllerPodLabel` (key=value)
+ * select the pods that proxy to BurnBox: the NetworkPolicies admit those alone.
+ */
+const EDGES = {
+  "ingress-nginx": {
+    summary: "ingress-nginx (an Ingress of class nginx)",
+    settings: {
+      host: "burnbox.example.com",
+      tlsSecretName: "burnbox-tls",
+      ingressClassName: "nginx",
+      controllerNamespace: "ingress-nginx",
+      controllerPodLabel: "app.kubernetes.io/name=ingress-nginx",
+    },
+    annotations: {
+      // WebSockets stay open: no proxy read/send timeout shorter than an hour
+      "nginx.ingress.kubernetes.io/proxy-read-timeout": "3600",
+      "nginx.ingress.kubernetes.io/proxy-send-timeout": "3600",
+      "nginx.ingress.kubernetes.io/proxy-body-size": "2m",
+    },
+  },
+  traefik: {
+    summary: "Traefik (an Ingress of class traefik; k3s's default controller, in kube-system)",
+    settings: {
+      host: "burnbox.example.com",
+      tlsSecretName: "burnbox-tls",
+      ingressClassName: "traefik",
+      controllerNamespace: "kube-system",
+      controllerPodLabel: "app.kubernetes.io/name=traefik",
+    },
+    // HTTPS only (k3s's Traefik has the entry points web :80 and websecure :443). Traefik keeps
+    // upgraded connections open without a per-route timeout: WebSockets need no annotation.
+    annotations: {
+      "traefik.ingress.kubernetes.io/router.entrypoints": "websecure",
+      "traefik.ingress.kubernetes.io/router.tls": "true",
+    },
+  },
+  "gateway-api": {
+    summary: "a Gateway API HTTPRoute (Envoy Gateway, and the cloud controllers: GKE, AKS, AWS Gateway API controller)",
+    settings: {
+      host: "burnbox.example.com",
+      // the Gateway (TLS terminates there: its listener's certificateRefs) and where it is; it must admit routes from BurnBox's namespace
+      gatewayName: "burnbox",
+      gatewayNamespace: "envoy-gateway-system",
+      // Envoy Gateway runs each Gateway's proxies in its own namespace; a cloud controller's proxies
+      // are outside the cluster: replace the NetworkPolicy rule with its ipBlock (docs/operations.md)
+      controllerNamespace: "envoy-gateway-system",
+      controllerPodLabel: "app.kubernetes.io/name=envoy",
+    },
+  },
+};
+
+const edgeBackend = (p) => ({ service: { name: p.name, port: { name: "http" } } });
+const byName = (name) => PROCESSES.find((p) => p.name === name);
+
+function edgeIngress(edge) {
+  return {
     apiVersion: "networking.k8s.io/v1",
     kind: "Ingress",
-    metadata: {
-      name: "burnbox",
-      labels: PART_OF,
-      annotations: {
-        // WebSockets stay open: no proxy read/send timeout shorter than an hour
-        "nginx.ingress.kubernetes.io/proxy-read-timeout": "3600",
-        "nginx.ingress.kubernetes.io/proxy-send-timeout": "3600",
-        "nginx.ingress.kubernetes.io/proxy-body-size": "2m",
-      },
-    },
+    metadata: { name: "burnbox", labels: PART_OF, annotations: edge.annotations },
     spec: {
-      ingressClassName: "nginx",
+      ingressClassName: UNSET,
+      tls: [{ hosts: [UNSET], secretName: UNSET }],
       rules: [
         {
-          host: "burnbox.example.com",
+          host: UNSET,
           http: {
             // Only the WebSocket upgrades go straight to realtime-gateway (a ticket admits them);
             // every REST operation, POST /api/v1/ws/ticket included, needs api-gateway's
             // authentication and signed context. deploy/k8s/validate.mjs checks every contract route.
             paths: [
-              ...WS_UPGRADE_PATHS.map(([path, pathType]) => ({
-                path,
-                pathType,
-                backend: { service: { name: "realtime-gateway", port: { name: "http" } } },
-              })),
-              { path: "/", pathType: "Prefix", backend: { service: { name: "api-gateway", port: { name: "http" } } } },
+              ...WS_UPGRADE_PATHS.map(([path, pathType]) => ({ path, pathType, backend: edgeBackend(byName("realtime-gateway")) })),
+              { path: "/", pathType: "Prefix", backend: edgeBackend(byName("api-gateway")) },
             ],
           },
         },
       ],
     },
-  },
-];
+  };
+}
+
+/** Gateway API matching: Exact and PathPrefix (whole path elements), the longest match first, as Ingress's Exact and Prefix. */
+function edgeHttpRoute() {
+  const realtime = byName("realtime-gateway");
+  const gateway = byName("api-gateway");
+  return {
+    apiVersion: "gateway.networking.k8s.io/v1",
+    kind: "HTTPRoute",
+    metadata: { name: "burnbox", labels: PART_OF },
+    spec: {
+      parentRefs: [{ group: "gateway.networking.k8s.io", kind: "Gateway", name: UNSET, namespace: UNSET }],
+      hostnames: [UNSET],
+      rules: [
+        {
+          matches: WS_UPGRADE_PATHS.map(([path, pathType]) => ({
+            path: { type: pathType === "Exact" ? "Exact" : "PathPrefix", value: path },
+          })),
+          backendRefs: [{ name: realtime.name, port: realtime.port }],
+          // an upgraded stream has no request timeout ("0s": none)
+          timeouts: { request: "0s" },
+        },
+        {
+          matches: [{ path: { type: "PathPrefix", value: "/" } }],
+          backendRefs: [{ name: gateway.name, port: gateway.port }],
+          // long polls (wait, SSE) answer within the contract's own bounds; an hour as ingress-nginx's read timeout
+          timeouts: { request: "1h" },
+        },
+      ],
+    },
+  };
+}
+
+/** The rule a component puts first in each edge target's NetworkPolicy: the controller's pods, by namespace and label. */
+const edgeRulePatch = (p) =>
+  stringify(
+    [
+      {
+        op: "add",
+        path: "/spec/ingress/0",
+        value: {
+          from: [
+            {
+              namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "In", values: [UNSET] }] },
+              podSelector: { matchExpressions: [{ key: UNSET, operator: "In", values: [UNSET] }] },
+            },
+          ],
+          ports: [{ port: p.port, protocol: "TCP" }],
+        },
+      },
+    ],
+    { lineWidth: 0 },
+  );
+
+const edgeReplacement = (key, targets, options) => ({
+  source: { kind: "ConfigMap", name: "burnbox-edge", fieldPath: `data.${key}`, ...(options ? { options } : {}) },
+  targets,
+});
+
+function edgeComponent(name, edge) {
+  const isRoute = name === "gateway-api";
+  const routeKind = isRoute ? "HTTPRoute" : "Ingress";
+  const npPath = "spec.ingress.0.from.0";
+  // (a replacement's select names one object: no regular expression as a patch's target takes)
+  const policies = (fieldPath) => EDGE_TARGETS.map((p) => ({ select: { kind: "NetworkPolicy", name: p.name }, fieldPaths: [fieldPath] }));
+  const replacements = [
+    edgeReplacement("controllerNamespace", policies(`${npPath}.namespaceSelector.matchExpressions.0.values.0`)),
+    // `key=value`: the label's key, then its value
+    edgeReplacement("controllerPodLabel", policies(`${npPath}.podSelector.matchExpressions.0.key`), { delimiter: "=", index: 0 }),
+    edgeReplacement("controllerPodLabel", policies(`${npPath}.podSelector.matchExpressions.0.values.0`), { delimiter: "=", index: 1 }),
+    ...(isRoute
+      ? [
+          edgeReplacement("host", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.hostnames.0"] }]),
+          edgeReplacement("gatewayName", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.parentRefs.0.name"] }]),
+          edgeReplacement("gatewayNamespace", [
+            { select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.parentRefs.0.namespace"] },
+          ]),
+        ]
+      : [
+          edgeReplacement("host", [
+            { select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.rules.0.host", "spec.tls.0.hosts.0"] },
+          ]),
+          edgeReplacement("tlsSecretName", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.tls.0.secretName"] }]),
+          edgeReplacement("ingressClassName", [{ select: { kind: routeKind, name: "burnbox" }, fieldPaths: ["spec.ingressClassName"] }]),
+        ]),
+  ];
+  const settings = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "burnbox-edge", annotations: { "config.kubernetes.io/local-config": "true" } },
+    data: edge.settings,
+  };
+  return {
+    kustomization: {
+      apiVersion: "kustomize.config.k8s.io/v1alpha1",
+      kind: "Component",
+      resources: ["route.yaml"],
+      patches: EDGE_TARGETS.map((p) => ({ target: { kind: "NetworkPolicy", name: p.name }, patch: edgeRulePatch(p) })),
+      replacements,
+    },
+    route: isRoute ? edgeHttpRoute() : edgeIngress(edge),
+    settings,
+  };
+}
 
 // ---- NATS: a three-node JetStream cluster (file store on a volume per node)
 const NATS_LABELS = { "app.kubernetes.io/name": "nats", "app.kubernetes.io/component": "messaging", ...PART_OF };
@@ -416,7 +629,17 @@ const natsAuthorization = () => [
   "  ]",
   "}",
 ];
-const natsConf = (clustered) =>
+/** Where the NATS TLS component mounts the server's certificate (cert-manager's Secret: tls.crt, tls.key, ca.crt). */
+const NATS_TLS_DIR = "/etc/nats/tls";
+const natsTls = (extra = []) => [
+  "  tls {",
+  `    cert_file: ${NATS_TLS_DIR}/tls.crt`,
+  `    key_file: ${NATS_TLS_DIR}/tls.key`,
+  `    ca_file: ${NATS_TLS_DIR}/ca.crt`,
+  ...extra.map((l) => `    ${l}`),
+  "  }",
+];
+const natsConf = (clustered, tls = false) =>
   [
     "# NATS server configuration (the server name is the pod's)",
     "server_name: $POD_NAME",
@@ -425,6 +648,16 @@ const natsConf = (clustered) =>
     "max_payload: 8MB",
     "lame_duck_duration: 30s",
     "pid_file: /tmp/nats.pid",
+    // clients must speak TLS (the server says so in its INFO; the client upgrades and checks the name "nats")
+    ...(tls
+      ? [
+          "tls {",
+          ...natsTls(["timeout: 2"])
+            .slice(1, -1)
+            .map((l) => l.slice(2)),
+          "}",
+        ]
+      : []),
     "jetstream {",
     "  store_dir: /data",
     "  max_file_store: 8GB",
@@ -442,11 +675,21 @@ const natsConf = (clustered) =>
           "    nats://nats-2.nats-headless:6222",
           "  ]",
           "  connect_retries: 120",
+          // with TLS, clients keep to the name "nats" their certificate check expects, not the nodes' addresses
+          ...(tls ? ["  no_advertise: true"] : []),
+          // routes: mutual TLS between the nodes, each by the certificate of *.nats-headless
+          ...(tls ? natsTls(["verify: true", "timeout: 2"]) : []),
           "}",
         ]
       : []),
     "",
   ].join("\n");
+
+/** 90% of the NATS container's memory limit (1Gi). */
+const NATS_GOMEMLIMIT = "921MiB";
+const NATS_METRICS_PORT = 7777;
+/** The exporter's Service: component messaging-metrics, so the NATS ServiceMonitor selects it alone. */
+const NATS_METRICS_LABELS = { ...NATS_LABELS, "app.kubernetes.io/component": "messaging-metrics" };
 
 const nats = [
   { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "nats-config", labels: NATS_LABELS }, data: { "nats.conf": natsConf(true) } },
@@ -472,6 +715,12 @@ const nats = [
     },
   },
   {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: "nats-metrics", labels: NATS_METRICS_LABELS },
+    spec: { selector: NATS_SELECTOR, ports: [{ name: "metrics", port: NATS_METRICS_PORT, targetPort: "metrics" }] },
+  },
+  {
     apiVersion: "apps/v1",
     kind: "StatefulSet",
     metadata: { name: "nats", labels: NATS_LABELS },
@@ -493,10 +742,19 @@ const nats = [
             seccompProfile: { type: "RuntimeDefault" },
           },
           terminationGracePeriodSeconds: 60,
+          // one JetStream node per host, or none: two on one host would lose the stream quorum with it.
+          // By zone as well where nodes have zones (ScheduleAnyway: a zoneless node has no zone label,
+          // and DoNotSchedule would leave the pods pending there; patch it where every node has one).
           topologySpreadConstraints: [
             {
               maxSkew: 1,
               topologyKey: "kubernetes.io/hostname",
+              whenUnsatisfiable: "DoNotSchedule",
+              labelSelector: { matchLabels: NATS_SELECTOR },
+            },
+            {
+              maxSkew: 1,
+              topologyKey: "topology.kubernetes.io/zone",
               whenUnsatisfiable: "ScheduleAnyway",
               labelSelector: { matchLabels: NATS_SELECTOR },
             },
@@ -508,6 +766,8 @@ const nats = [
               args: ["--config", "/etc/nats/nats.conf"],
               env: [
                 { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
+                // the Go runtime collects before the memory limit (1Gi) rather than being OOM-killed at it
+                { name: "GOMEMLIMIT", value: NATS_GOMEMLIMIT },
                 ...NATS_USERS.map((u) => ({ name: natsPasswordKey(u), valueFrom: secretRef(natsPasswordKey(u)) })),
               ],
               ports: [
@@ -535,6 +795,18 @@ const nats = [
                 { name: "data", mountPath: "/data" },
                 { name: "tmp", mountPath: "/tmp" },
               ],
+            },
+            {
+              // JetStream's storage, streams and consumers (pending, ack pending, redelivered) and the
+              // server's own figures, from the monitor port on localhost, for Prometheus on :7777
+              name: "metrics",
+              image: "natsio/prometheus-nats-exporter:0.16.0",
+              args: ["-port=7777", "-varz", "-connz", "-routez", "-jsz=all", "http://localhost:8222"],
+              env: [{ name: "GOMEMLIMIT", value: "57MiB" }],
+              ports: [{ name: "metrics", containerPort: 7777 }],
+              resources: { requests: { cpu: "10m", memory: "32Mi" }, limits: { cpu: "100m", memory: "64Mi" } },
+              livenessProbe: { httpGet: { path: "/metrics", port: "metrics" }, periodSeconds: 30, failureThreshold: 3, timeoutSeconds: 5 },
+              securityContext: CONTAINER_SECURITY,
             },
           ],
           volumes: [
@@ -567,16 +839,164 @@ const nats = [
       ingress: [
         { from: [{ podSelector: { matchLabels: PART_OF } }], ports: [{ port: 4222, protocol: "TCP" }] },
         { from: [{ podSelector: { matchLabels: NATS_SELECTOR } }], ports: [{ port: 6222, protocol: "TCP" }] },
-        { from: [MONITORING], ports: [{ port: 8222, protocol: "TCP" }] },
+        {
+          from: [MONITORING],
+          ports: [
+            { port: 8222, protocol: "TCP" },
+            { port: NATS_METRICS_PORT, protocol: "TCP" },
+          ],
+        },
       ],
     },
   },
 ];
 
+// ---- NATS over TLS (deploy/k8s/components/nats-tls): cert-manager makes a CA of BurnBox's own and
+// from it the servers' certificate (the name clients dial, "nats", and every node's
+// *.nats-headless for the routes); NATS asks every client for TLS, the routes are mutual TLS, and
+// the services trust the CA (NODE_EXTRA_CA_CERTS: Node's TLS, no setting of our own).
+const NATS_CA_DIR = "/etc/burnbox/nats-ca";
+const certManager = (kind, name, spec) => ({ apiVersion: "cert-manager.io/v1", kind, metadata: { name, labels: NATS_LABELS }, spec });
+const natsTlsObjects = [
+  certManager("Issuer", "burnbox-nats-selfsigned", { selfSigned: {} }),
+  certManager("Certificate", "burnbox-nats-ca", {
+    isCA: true,
+    commonName: "BurnBox NATS CA",
+    secretName: "burnbox-nats-ca",
+    duration: "87600h",
+    privateKey: { algorithm: "ECDSA", size: 256 },
+    issuerRef: { name: "burnbox-nats-selfsigned", kind: "Issuer", group: "cert-manager.io" },
+  }),
+  certManager("Issuer", "burnbox-nats-ca", { ca: { secretName: "burnbox-nats-ca" } }),
+  certManager("Certificate", "nats-tls", {
+    secretName: "nats-tls",
+    dnsNames: ["nats", "*.nats-headless"],
+    duration: "2160h",
+    renewBefore: "360h",
+    usages: ["server auth", "client auth"],
+    privateKey: { algorithm: "ECDSA", size: 256, rotationPolicy: "Always" },
+    issuerRef: { name: "burnbox-nats-ca", kind: "Issuer", group: "cert-manager.io" },
+  }),
+];
+const jsonPatch = (ops) => stringify(ops, { lineWidth: 0 });
+const natsTlsComponent = {
+  apiVersion: "kustomize.config.k8s.io/v1alpha1",
+  kind: "Component",
+  resources: ["certificates.yaml"],
+  configMapGenerator: [{ name: "nats-config", behavior: "replace", files: ["nats.conf"] }],
+  patches: [
+    {
+      target: { kind: "StatefulSet", name: "nats" },
+      patch: jsonPatch([
+        { op: "add", path: "/spec/template/spec/volumes/-", value: { name: "tls", secret: { secretName: "nats-tls" } } },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/volumeMounts/-",
+          value: { name: "tls", mountPath: NATS_TLS_DIR, readOnly: true },
+        },
+      ]),
+    },
+    {
+      target: { kind: "Deployment" },
+      patch: jsonPatch([
+        {
+          op: "add",
+          path: "/spec/template/spec/volumes/-",
+          value: { name: "nats-ca", secret: { secretName: "nats-tls", items: [{ key: "ca.crt", path: "ca.crt" }] } },
+        },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/volumeMounts/-",
+          value: { name: "nats-ca", mountPath: NATS_CA_DIR, readOnly: true },
+        },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/env/-",
+          value: { name: "NODE_EXTRA_CA_CERTS", value: `${NATS_CA_DIR}/ca.crt` },
+        },
+      ]),
+    },
+  ],
+};
+
+// ---- STARTTLS on the SMTP intake (deploy/k8s/components/smtp-starttls): a cert-manager
+// Certificate for the MX host name, its Secret mounted into inbox-smtp as a directory (never by
+// subPath, which would hide each renewal), and the intake's certificate settings pointing into it
+// (BB_SMTP_TLS_CERT, BB_SMTP_TLS_KEY: with both set it offers STARTTLS). The intake reloads the
+// files when cert-manager renews them. Settings: the overlay's `burnbox-smtp-tls` (local-config).
+const SMTP_TLS_DIR = "/etc/burnbox/smtp-tls";
+const SMTP_UNSET = "SET-BY-burnbox-smtp-tls";
+const smtpTlsCertificate = {
+  apiVersion: "cert-manager.io/v1",
+  kind: "Certificate",
+  metadata: { name: "inbox-smtp-tls", labels: labels("inbox-smtp") },
+  spec: {
+    secretName: "inbox-smtp-tls",
+    dnsNames: [SMTP_UNSET],
+    duration: "2160h",
+    renewBefore: "720h",
+    usages: ["server auth"],
+    privateKey: { algorithm: "ECDSA", size: 256, rotationPolicy: "Always" },
+    issuerRef: { name: SMTP_UNSET, kind: SMTP_UNSET, group: "cert-manager.io" },
+  },
+};
+const smtpTlsReplacement = (key, fieldPath) => ({
+  source: { kind: "ConfigMap", name: "burnbox-smtp-tls", fieldPath: `data.${key}` },
+  targets: [{ select: { kind: "Certificate", name: "inbox-smtp-tls" }, fieldPaths: [fieldPath] }],
+});
+const smtpTlsComponent = {
+  apiVersion: "kustomize.config.k8s.io/v1alpha1",
+  kind: "Component",
+  resources: ["certificate.yaml"],
+  patches: [
+    {
+      target: { kind: "Deployment", name: "inbox-smtp" },
+      patch: jsonPatch([
+        { op: "add", path: "/spec/template/spec/volumes/-", value: { name: "smtp-tls", secret: { secretName: "inbox-smtp-tls" } } },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/volumeMounts/-",
+          value: { name: "smtp-tls", mountPath: SMTP_TLS_DIR, readOnly: true },
+        },
+        {
+          op: "add",
+          path: "/spec/template/spec/containers/0/env/-",
+          value: { name: "BB_SMTP_TLS_CERT", value: `${SMTP_TLS_DIR}/tls.crt` },
+        },
+        { op: "add", path: "/spec/template/spec/containers/0/env/-", value: { name: "BB_SMTP_TLS_KEY", value: `${SMTP_TLS_DIR}/tls.key` } },
+      ]),
+    },
+  ],
+  replacements: [
+    smtpTlsReplacement("hostname", "spec.dnsNames.0"),
+    smtpTlsReplacement("issuerName", "spec.issuerRef.name"),
+    smtpTlsReplacement("issuerKind", "spec.issuerRef.kind"),
+  ],
+};
+const smtpTlsSettings = {
+  apiVersion: "v1",
+  kind: "ConfigMap",
+  metadata: { name: "burnbox-smtp-tls", annotations: { "config.kubernetes.io/local-config": "true" } },
+  data: {
+    // the MX host name (BB_SMTP_HOSTNAME): what senders' STARTTLS checks the certificate against
+    hostname: "mx.burnbox.example.com",
+    // an issuer that can prove the name: ACME with DNS-01 (the MX host serves no HTTP), or your CA
+    issuerName: "letsencrypt",
+    issuerKind: "ClusterIssuer",
+  },
+};
+
 // ---- Monitoring (Prometheus Operator): a ServiceMonitor for every process's metrics port and the
 // alerts docs/operations.md describes. A Kustomize component (deploy/k8s/monitoring), because
 // its kinds exist only where the operator's CRDs are installed: the production overlay includes it.
 const DEPLOYMENTS = PROCESSES.map((p) => p.name).join("|");
+/**
+ * The namespace both overlays deploy to. kube-state-metrics reports every namespace's objects, so
+ * its alerts name this one (an overlay in another namespace patches the expressions: validate.mjs
+ * checks each alert's namespace is its PrometheusRule's). The ServiceMonitor's targets carry it too.
+ */
+const RELEASE_NAMESPACE = "burnbox";
+const NS = `namespace="${RELEASE_NAMESPACE}"`;
 const alert = (name, expr, forDuration, severity, summary, description) => ({
   alert: name,
   expr,
@@ -593,6 +1013,16 @@ const monitoring = [
     spec: {
       // every process's ClusterIP Service (not inbox-smtp-public, which has no metrics port)
       selector: { matchLabels: { "app.kubernetes.io/component": "service", ...PART_OF } },
+      endpoints: [{ port: "metrics", path: "/metrics", interval: "30s", scrapeTimeout: "10s" }],
+    },
+  },
+  {
+    apiVersion: "monitoring.coreos.com/v1",
+    kind: "ServiceMonitor",
+    metadata: { name: "burnbox-nats", labels: PART_OF },
+    spec: {
+      // the JetStream exporter beside each NATS node (jetstream_* and gnatsd_* series)
+      selector: { matchLabels: { "app.kubernetes.io/component": "messaging-metrics", ...PART_OF } },
       endpoints: [{ port: "metrics", path: "/metrics", interval: "30s", scrapeTimeout: "10s" }],
     },
   },
@@ -664,11 +1094,69 @@ const monitoring = [
           ],
         },
         {
+          name: "burnbox.http",
+          rules: [
+            alert(
+              "BurnBoxHttp5xxRate",
+              `sum by (namespace, service) (rate(http_request_duration_seconds_count{${NS}, status=~"5.."}[5m])) / sum by (namespace, service) (rate(http_request_duration_seconds_count{${NS}}[5m])) > 0.05 and sum by (namespace, service) (rate(http_request_duration_seconds_count{${NS}}[5m])) > 0.1`,
+              "10m",
+              "critical",
+              "{{ $labels.service }}: {{ $value | humanizePercentage }} of HTTP requests answer 5xx",
+              "The service fails requests (a dependency down: its /readyz names it; or a bug: its log has the request_id of each). 503 during a rollout that lasts means pods are not ready.",
+            ),
+            alert(
+              "BurnBoxHttpLatency",
+              // the long poll (GET /inboxes/{id}/emails/wait) holds its requests by design: left out
+              `histogram_quantile(0.95, sum by (namespace, service, le) (rate(http_request_duration_seconds_bucket{${NS}, route!~".*/wait"}[5m]))) > 1`,
+              "15m",
+              "warning",
+              "{{ $labels.service }}: 95% of HTTP requests take up to {{ $value | humanizeDuration }}",
+              "Requests are slow: CPU throttling (limits), a slow database (connections at the pool's size, slow statements) or a slow dependency. Compare with the HPA's replicas and the PostgreSQL connections.",
+            ),
+          ],
+        },
+        {
+          // JetStream, from the exporter beside each NATS node (component messaging-metrics)
+          name: "burnbox.nats",
+          rules: [
+            alert(
+              "BurnBoxConsumerLag",
+              `max by (namespace, stream_name, consumer_name) (jetstream_consumer_num_pending{${NS}, job="nats-metrics"}) > 1000`,
+              "15m",
+              "warning",
+              "{{ $labels.consumer_name }} on {{ $labels.stream_name }}: {{ $value }} messages not yet delivered",
+              "The consumer falls behind its stream: its service has too few replicas, or its handler is failing (BurnBoxConsumerRedeliveries); the events wait in the stream, nothing is lost while it has room.",
+            ),
+            alert(
+              "BurnBoxJetStreamStorageFull",
+              `max by (namespace, server_name) (jetstream_server_total_message_bytes{${NS}, job="nats-metrics"}) / max by (namespace, server_name) (jetstream_server_max_storage{${NS}, job="nats-metrics"}) > 0.8`,
+              "15m",
+              "warning",
+              "NATS {{ $labels.server_name }}: JetStream storage {{ $value | humanizePercentage }} full",
+              "Streams near max_file_store refuse new messages: outboxes back up (BurnBoxOutboxBacklog). Raise max_file_store and the volume, or find the consumer that does not ack.",
+            ),
+          ],
+        },
+        {
+          // PostgreSQL's own series, from a postgres_exporter (prometheus-community's chart) beside the database
+          name: "burnbox.postgres",
+          rules: [
+            alert(
+              "BurnBoxPostgresConnectionsNearLimit",
+              "sum by (instance) (pg_stat_activity_count) / max by (instance) (pg_settings_max_connections) > 0.85",
+              "5m",
+              "warning",
+              "PostgreSQL {{ $labels.instance }}: {{ $value | humanizePercentage }} of max_connections in use",
+              "New connections will soon be refused (the pools' statements wait, then fail: 503s, SMTP 451). The overlays' pools sum to a documented number at the HPAs' maximum; something else holds connections, or the pools or HPAs were raised past it (docs/operations.md, Connections).",
+            ),
+          ],
+        },
+        {
           name: "burnbox.pods",
           rules: [
             alert(
               "BurnBoxPodsNotReady",
-              `kube_deployment_status_replicas_available{deployment=~"${DEPLOYMENTS}"} < kube_deployment_spec_replicas{deployment=~"${DEPLOYMENTS}"}`,
+              `kube_deployment_status_replicas_available{${NS}, deployment=~"${DEPLOYMENTS}"} < kube_deployment_spec_replicas{${NS}, deployment=~"${DEPLOYMENTS}"}`,
               "10m",
               "warning",
               "{{ $labels.deployment }}: {{ $value }} pods available, fewer than wanted",
@@ -676,7 +1164,8 @@ const monitoring = [
             ),
             alert(
               "BurnBoxScrapeDown",
-              'up{job=~"${DEPLOYMENTS}"} == 0',
+              // a ServiceMonitor's target has the job of its Service's name
+              `up{${NS}, job=~"${DEPLOYMENTS}|nats-metrics"} == 0`,
               "5m",
               "warning",
               "{{ $labels.pod }}: Prometheus cannot scrape its metrics port",
@@ -684,11 +1173,11 @@ const monitoring = [
             ),
             alert(
               "BurnBoxMigrationFailed",
-              'kube_job_status_failed{job_name=~".+-migrate"} > 0',
+              `kube_job_status_failed{${NS}, job_name=~".+-migrate-.+"} > 0`,
               "0m",
               "critical",
               "{{ $labels.job_name }}: the migration Job failed",
-              "Pods of the new version will not find their schema; read the Job's log (kubectl logs job/{{ $labels.job_name }}).",
+              "Pods of the new version will not find their schema (they do not migrate: BB_DATABASE_MIGRATE_ON_START=false); read the Job's log (kubectl logs job/{{ $labels.job_name }}).",
             ),
           ],
         },
@@ -707,7 +1196,29 @@ for (const p of PROCESSES) {
   if (p.smtp) objects.splice(2, 0, smtpService(p));
   files.set(`${p.name}.yaml`, doc(objects, `${p.name}: generated by deploy/k8s/generate.mjs, do not edit`));
 }
-files.set("common.yaml", doc(common, "shared config, default-deny ingress, Ingress: generated by deploy/k8s/generate.mjs, do not edit"));
+files.set("common.yaml", doc(common, "shared config, default-deny ingress: generated by deploy/k8s/generate.mjs, do not edit"));
+for (const [name, edge] of Object.entries(EDGES)) {
+  const c = edgeComponent(name, edge);
+  const dir = path.join("..", "components", `edge-${name}`);
+  files.set(
+    path.join(dir, "kustomization.yaml"),
+    doc(
+      [c.kustomization],
+      `The edge through ${edge.summary}: generated by deploy/k8s/generate.mjs, do not edit.\n# Include it with \`components: [../../components/edge-${name}]\` and put its settings (settings.yaml beside this file) in the overlay as edge.yaml.`,
+    ),
+  );
+  files.set(
+    path.join(dir, "route.yaml"),
+    doc([c.route], `generated by deploy/k8s/generate.mjs, do not edit; every ${UNSET} is set from the overlay's burnbox-edge`),
+  );
+  files.set(
+    path.join(dir, "settings.yaml"),
+    doc(
+      [c.settings],
+      `The settings of edge-${name}: copy this file into your overlay as edge.yaml (a resource of the overlay) and set each value.\n# Kustomize reads it (local-config) and leaves it out of what it builds. Generated by deploy/k8s/generate.mjs.`,
+    ),
+  );
+}
 files.set("nats.yaml", doc(nats, "NATS JetStream cluster: generated by deploy/k8s/generate.mjs, do not edit"));
 files.set(
   "kustomization.yaml",
@@ -720,7 +1231,7 @@ files.set(
         resources: ["common.yaml", "nats.yaml", ...PROCESSES.map((p) => `${p.name}.yaml`)],
       },
     ],
-    "generated by deploy/k8s/generate.mjs, do not edit",
+    `generated by deploy/k8s/generate.mjs, do not edit\n# Database connections at the HPAs' maximum (a surge pod each, the migration Jobs): ${CONNECTIONS} of PostgreSQL's max_connections ${MAX_CONNECTIONS}`,
   ),
 );
 
@@ -730,13 +1241,65 @@ files.set(
   `# NATS on one node: JetStream without a cluster; generated by deploy/k8s/generate.mjs, do not edit\n${natsConf(false)}`,
 );
 files.set(
+  path.join("..", "components", "nats-tls", "kustomization.yaml"),
+  doc(
+    [natsTlsComponent],
+    "NATS over TLS (needs cert-manager): generated by deploy/k8s/generate.mjs, do not edit; include it with\n# `components: [../../components/nats-tls]` in an overlay with the three-node cluster (its nats.conf is the clustered one)",
+  ),
+);
+files.set(
+  path.join("..", "components", "nats-tls", "certificates.yaml"),
+  doc(natsTlsObjects, "NATS's CA and certificate (cert-manager): generated by deploy/k8s/generate.mjs, do not edit"),
+);
+files.set(
+  path.join("..", "components", "nats-tls", "nats.conf"),
+  `# NATS, three nodes, over TLS; generated by deploy/k8s/generate.mjs, do not edit\n${natsConf(true, true)}`,
+);
+files.set(
+  path.join("..", "components", "smtp-starttls", "kustomization.yaml"),
+  doc(
+    [smtpTlsComponent],
+    "STARTTLS on the SMTP intake from a cert-manager Certificate: generated by deploy/k8s/generate.mjs, do not edit.\n# Include it with `components: [../../components/smtp-starttls]` and put settings.yaml (beside this file) in the overlay as smtp-tls.yaml.",
+  ),
+);
+files.set(
+  path.join("..", "components", "smtp-starttls", "certificate.yaml"),
+  doc(
+    [smtpTlsCertificate],
+    `generated by deploy/k8s/generate.mjs, do not edit; every ${SMTP_UNSET} is set from the overlay's burnbox-smtp-tls`,
+  ),
+);
+files.set(
+  path.join("..", "components", "smtp-starttls", "settings.yaml"),
+  doc(
+    [smtpTlsSettings],
+    "The settings of smtp-starttls: copy this file into your overlay as smtp-tls.yaml (a resource of the overlay) and set each value.\n# Kustomize reads it (local-config) and leaves it out of what it builds. Generated by deploy/k8s/generate.mjs.",
+  ),
+);
+files.set(
   path.join("..", "monitoring", "monitoring.yaml"),
   doc(monitoring, "ServiceMonitor and PrometheusRule (Prometheus Operator): generated by deploy/k8s/generate.mjs, do not edit"),
+);
+// the Grafana dashboard (deploy/grafana/burnbox.json) as kube-prometheus-stack's Grafana sidecar
+// loads it: a ConfigMap labelled grafana_dashboard=1 (its datasource is a variable of the dashboard)
+files.set(
+  path.join("..", "monitoring", "dashboard.yaml"),
+  doc(
+    [
+      {
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name: "burnbox-dashboard", labels: { ...PART_OF, grafana_dashboard: "1" }, annotations: { grafana_folder: "BurnBox" } },
+        data: { "burnbox.json": readFileSync(path.join(ROOT, "deploy", "grafana", "burnbox.json"), "utf8") },
+      },
+    ],
+    "The Grafana dashboard for kube-prometheus-stack's sidecar (from deploy/grafana/burnbox.json): generated by deploy/k8s/generate.mjs, do not edit",
+  ),
 );
 files.set(
   path.join("..", "monitoring", "kustomization.yaml"),
   doc(
-    [{ apiVersion: "kustomize.config.k8s.io/v1alpha1", kind: "Component", resources: ["monitoring.yaml"] }],
+    [{ apiVersion: "kustomize.config.k8s.io/v1alpha1", kind: "Component", resources: ["monitoring.yaml", "dashboard.yaml"] }],
     "generated by deploy/k8s/generate.mjs, do not edit; include it with `components: [../../monitoring]` where the Prometheus Operator runs",
   ),
 );
@@ -756,4 +1319,4 @@ for (const [name, text] of files) {
   }
 }
 if (check && stale > 0) process.exit(1);
-if (!check) process.stdout.write(`wrote ${files.size} files in deploy/k8s/base and deploy/k8s/monitoring\n`);
+if (!check) process.stdout.write(`wrote ${files.size} files in deploy/k8s/base, deploy/k8s/components and deploy/k8s/monitoring\n`);
