@@ -41,7 +41,11 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The marker, on a line of its own before the first statement, of a migration run outside a transaction. */
+/**
+ * The marker, on a line of its own before the first statement, of a migration run outside a
+ * transaction: the migration runner's (packages/service-kit/src/data/migration-sql.ts, which
+ * splits such a migration into the statements it sends one at a time; the test checks both agree).
+ */
 export const NO_TRANSACTION_MARKER = "-- migrate: no-transaction";
 
 /**

@@ -3,7 +3,7 @@
 // they are in the tree.
 //
 //   node deploy/local/migration-lint.test.mjs      prints `N passed, N failed`
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ALLOWED } from "./migration-lint.allow.mjs";
@@ -200,6 +200,13 @@ try {
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
+
+// the runner (packages/service-kit/src/data/migration-sql.ts) reads the same marker
+const runnerSql = readFileSync(path.resolve(import.meta.dirname, "../../packages/service-kit/src/data/migration-sql.ts"), "utf8");
+check(
+  runnerSql.includes(`export const NO_TRANSACTION_MARKER = ${JSON.stringify(NO_TRANSACTION_MARKER)};`),
+  "the linter's no-transaction marker is the migration runner's",
+);
 
 // the tree as it is: every finding of a shipped migration is on the reviewed list, and nothing else
 const tree = lintRepository(path.resolve(import.meta.dirname, "../.."), ALLOWED);
