@@ -78,9 +78,12 @@ function upstreamLists(sets: Ports[]): Record<string, string> {
   );
 }
 
-/** The compiled entry point of a process (deploy/local/build.mjs writes it; `npm test` builds first). */
-function entryOf(name: ProcessName): { cwd: string; entry: string } {
-  const cwd = path.join(ROOT, "services", name === "inbox-smtp" ? "inbox" : name);
+/**
+ * The compiled entry point of a process (deploy/local/build.mjs writes it; `npm test` builds first),
+ * in this tree or in `root`, another built tree (the previous release's, upgrade.e2e.spec.ts).
+ */
+function entryOf(name: ProcessName, root = ROOT): { cwd: string; entry: string } {
+  const cwd = path.join(root, "services", name === "inbox-smtp" ? "inbox" : name);
   const entry = name === "inbox-smtp" ? "dist/smtp-main.js" : "dist/main.js";
   if (!existsSync(path.join(cwd, entry)))
     throw new Error(`${path.relative(ROOT, path.join(cwd, entry))} is missing: run \`pnpm build\` first`);
@@ -98,6 +101,8 @@ export class System {
   private replica: System | null = null;
   /** Two replicas for the whole run (`start(env, { replicas: 2 })`): the replica set is never stopped alone. */
   private replicaForGood = false;
+  /** The tree whose compiled services this system runs (System.start's `root`). */
+  private root = ROOT;
 
   private constructor(
     readonly namespace: string,
@@ -128,7 +133,11 @@ export class System {
    * `publicHost: "localhost"`: identity's base_url names the gateway as `npm start`'s does
    * (http://localhost:<port>) instead of 127.0.0.1, for the tests of what a browser on either sees.
    */
-  static async start(extraEnv: SystemEnv = {}, opts: { replicas?: 1 | 2; publicHost?: "localhost" } = {}): Promise<System> {
+  /**
+   * `root`: the processes run from another built tree of the repository (the previous release's,
+   * upgrade.e2e.spec.ts); this tree's by default.
+   */
+  static async start(extraEnv: SystemEnv = {}, opts: { replicas?: 1 | 2; publicHost?: "localhost"; root?: string } = {}): Promise<System> {
     const ns = uniqueNamespace("e2e");
     const two = opts.replicas === 2;
     // dns: the port of the DNS server the tests run themselves (domain verification reads it)
@@ -143,6 +152,7 @@ export class System {
     const publicUrl = opts.publicHost ? `http://${opts.publicHost}:${ports["api-gateway"]}` : undefined;
     const system = new System(ns, ports, extraEnv, false, upstreamEnv, publicUrl);
     const replica = replicaPorts ? new System(ns, replicaPorts, extraEnv, true, upstreamEnv, system.publicUrl) : null;
+    for (const s of [system, ...(replica ? [replica] : [])]) s.root = opts.root ?? ROOT;
     if (replica) {
       system.replica = replica;
       system.replicaForGood = true;
@@ -299,7 +309,7 @@ export class System {
   /** Starts a process (a no-op when it is running) and resolves once it answers /readyz. */
   async startProcess(name: ProcessName): Promise<void> {
     if (this.running.has(name)) return;
-    const { cwd, entry } = entryOf(name);
+    const { cwd, entry } = entryOf(name, this.root);
     const env = this.env(name);
     // node flags a benchmark asks for (e.g. --cpu-prof), which NODE_OPTIONS does not accept
     const nodeArgs = env.BB_BENCH_NODE_ARGS ? env.BB_BENCH_NODE_ARGS.split(" ") : [];

@@ -60,6 +60,7 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
   }
   const authenticator = new Authenticator({
     jwtSecret: config.auth.jwt_secret,
+    ...(config.auth.jwt_secret_previous ? { jwtSecretPrevious: config.auth.jwt_secret_previous } : {}),
     redis,
     redisPrefix: config.redis.key_prefix,
     nc: infra.nc,

@@ -7,7 +7,15 @@ const url = z.string().refine(isUpstreamList, "must be one or more http(s) URLs,
 
 export const GatewayConfig = z.object({
   ...baseConfigShape("api-gateway", 8080),
-  auth: z.object({ jwt_secret: secretSchema }),
+  auth: z.object({
+    jwt_secret: secretSchema,
+    /**
+     * During a rotation, the other secret whose access tokens are still admitted (identity signs
+     * with `auth.jwt_secret` of its own configuration only): docs/operations.md, "Rotating the
+     * JWT secret". Unset outside a rotation.
+     */
+    jwt_secret_previous: secretSchema.optional(),
+  }),
   services: z
     .object({
       identity_url: url.default("http://127.0.0.1:8101"),

@@ -38,6 +38,11 @@ const MAX_VERIFIED_TOKENS = 10_000;
 
 export interface AuthenticatorDeps {
   jwtSecret: string;
+  /**
+   * A second secret whose tokens are admitted too (`auth.jwt_secret_previous`), while a rotation
+   * rolls out: identity signs with one secret at a time, the gateway accepts both.
+   */
+  jwtSecretPrevious?: string;
   redis: Redis;
   redisPrefix: string;
   nc: NatsConnection;
@@ -82,11 +87,12 @@ export class Authenticator {
   private usageSent = 0;
 
   /**
-   * The JWT secret as a key object, made once: given a string, jsonwebtoken first tries to read it
+   * The JWT secrets as key objects, made once: given a string, jsonwebtoken first tries to read it
    * as a PEM public key on every verify and only then as a secret, and that failed parse was the
-   * largest cost of a JWT request (docs/performance.md).
+   * largest cost of a JWT request (docs/performance.md). The current secret first, then the
+   * previous one during a rotation: a token signed with either is admitted.
    */
-  private readonly jwtKey: KeyObject;
+  private readonly jwtKeys: KeyObject[];
 
   /**
    * Resolved keys kept in this process for at most a second, so a busy key costs no Redis read
@@ -98,7 +104,9 @@ export class Authenticator {
   private readonly keys: BroadcastCache<ResolvedApiKey | null>;
 
   constructor(private readonly deps: AuthenticatorDeps) {
-    this.jwtKey = createSecretKey(Buffer.from(deps.jwtSecret, "utf8"));
+    this.jwtKeys = [deps.jwtSecret, ...(deps.jwtSecretPrevious ? [deps.jwtSecretPrevious] : [])].map((secret) =>
+      createSecretKey(Buffer.from(secret, "utf8")),
+    );
     this.keys = new BroadcastCache(deps.nc, deps.namespace, {
       invalidatedBy: API_KEY_CHANGES,
       maxAgeMs: 1000,
@@ -143,14 +151,19 @@ export class Authenticator {
       if ((known.exp === undefined || now < known.exp) && (known.nbf === undefined || known.nbf <= now)) return known.claims;
       this.verified.delete(token);
     }
-    let decoded: string | jwt.JwtPayload;
-    let claims: AccessClaimsT;
-    try {
-      decoded = jwt.verify(token, this.jwtKey, { algorithms: ["HS256"], clockTimestamp: now });
-      claims = AccessClaims.parse(decoded);
-    } catch {
-      return null;
+    let decoded: string | jwt.JwtPayload | undefined;
+    for (const key of this.jwtKeys) {
+      try {
+        decoded = jwt.verify(token, key, { algorithms: ["HS256"], clockTimestamp: now });
+        break;
+      } catch {
+        // not this secret's (or not valid now): the next secret, if any
+      }
     }
+    if (decoded === undefined) return null;
+    const parsed = AccessClaims.safeParse(decoded);
+    if (!parsed.success) return null;
+    const claims: AccessClaimsT = parsed.data;
     if (typeof decoded === "string") return null; // AccessClaims refuses a string payload already
     if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.clear();
     this.verified.set(token, { claims, exp: decoded.exp, nbf: decoded.nbf });
