@@ -13,6 +13,8 @@ import { waitFor } from "@burnbox/test-kit";
 import { System, type SystemEnv } from "@burnbox/tests-e2e";
 
 const PG_BIN = process.env.BENCH_PG_BIN ?? "/usr/lib/postgresql/15/bin";
+/** The fault benchmarks' settings: no waiting for the disk (what they measure is the services' recovery). */
+const FAST = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off";
 
 /** A server binary the script owns: started, killed with SIGKILL, started again on the same port and data. */
 export class Owned {
@@ -70,14 +72,26 @@ export class PrivatePostgres {
     readonly dir: string,
     readonly port: number,
     readonly proxyPort: number,
+    private readonly speed: string = FAST,
+    private readonly options: string = "",
   ) {}
 
-  static async start(port: number, proxyPort: number): Promise<PrivatePostgres> {
+  /** The postmaster's pid: it and its children are the cluster's processes. */
+  get postmasterPid(): number {
+    return Number(readFileSync(path.join(this.dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
+  }
+
+  /**
+   * `durable`: the server's own defaults for fsync, synchronous_commit and full-page writes (as the
+   * machine's shared server runs), not the fault benchmarks' fast settings; `options`: more server
+   * options (e.g. "-c shared_preload_libraries=pg_stat_statements").
+   */
+  static async start(port: number, proxyPort: number, opts: { durable?: boolean; options?: string } = {}): Promise<PrivatePostgres> {
     const dir = mkdtempSync(path.join(tmpdir(), "bb-pg-"));
     chmodSync(dir, 0o777);
     const data = path.join(dir, "data");
     pgTool("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-    const pg = new PrivatePostgres(dir, port, proxyPort);
+    const pg = new PrivatePostgres(dir, port, proxyPort, opts.durable ? "" : FAST, opts.options ?? "");
     pg.ctl("start");
     pg.listen();
     return pg;
@@ -94,7 +108,7 @@ export class PrivatePostgres {
   }
 
   private ctl(action: "start" | "stop" | "restart"): void {
-    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${process.env.BENCH_PG_OPTS ?? ""}`;
+    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 ${this.speed} ${this.options} ${process.env.BENCH_PG_OPTS ?? ""}`;
     pgTool("pg_ctl", ["-D", path.join(this.dir, "data"), "-l", path.join(this.dir, "log"), "-w", "-m", "fast", "-o", opts, action]);
   }
 
@@ -142,7 +156,7 @@ export class PrivatePostgres {
    * accepted by the kernel and never answered: what a frozen host or VM looks like to its clients.
    */
   async freeze(ms: number): Promise<void> {
-    const postmaster = Number(readFileSync(path.join(this.dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
+    const postmaster = this.postmasterPid;
     const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
       .split("\n")
       .filter(Boolean)

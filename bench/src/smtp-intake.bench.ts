@@ -1,11 +1,19 @@
 /**
- * SMTP intake throughput, 8 KiB messages over 10 connections, two ways in one run:
- *   1. the whole system: every message parsed, its file and row stored and its email.received
- *      event published (checked at the end: the inbox counts every message, the stream holds
- *      every event);
- *   2. a bare smtp-server sink on the same machine that reads each message and answers 250.
- * Prints messages per second of both, their ratio, the CPU milliseconds per message of each
- * process and what each message's SMTP transcript takes in the database. Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 20000;
+ * SMTP intake throughput, 8 KiB messages over 10 connections, three ways in one run and under the
+ * same load:
+ *   1. a bare smtp-server sink on the same machine that reads each message and answers 250;
+ *   2. MailDev (the npm package, in its own process, its in-memory mode): the self-hosted peer;
+ *   3. the whole system: every message parsed, its file and row stored and its email.received
+ *      event published and consumed by every service (checked at the end: the inbox counts every
+ *      message, the stream holds every event, every notification is stored).
+ * Prints each one's messages per second and its ratio to the sink, and for BurnBox where each
+ * accepted message's cost goes: the CPU milliseconds and context switches of every process of the
+ * pipeline (each service, PostgreSQL, NATS, Redis: the benchmark's own servers, so that nothing
+ * else on the machine is counted) and their sum; PostgreSQL's statements, commits, rows and WAL
+ * per message; what each message's SMTP transcript takes in the database.
+ * Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 5000, after a 500-message
+ * warm-up; BENCH_SERVERS=shared: the machine's PostgreSQL, Redis and NATS instead of private ones
+ * (then their CPU includes whatever else uses them, and no statement profile);
  * BENCH_STORAGE: the intake's storage folder, a tmpfs one to see what the disk costs;
  * BENCH_NODE_ARGS: node flags for every service process, --perf-basic-prof for `perf` say;
  * BENCH_AUTH=on: the intake's authentication checks on (extensions section 3), every message
@@ -14,7 +22,10 @@
  * BENCH_AUTH=off-signed: the checks off, the same DKIM-signed messages as `on`, so that the pair
  * off-signed/on differs by the checks alone and not also by the messages' shape)
  */
+import { spawn } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
@@ -23,9 +34,14 @@ import { subjects } from "@burnbox/contracts";
 import { connectNats, jetstreamManager } from "@burnbox/service-kit/messaging";
 import { testDatabaseUrl, testInfra } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain, testDns } from "@burnbox/tests-e2e";
-import { cpuPerUnit, machine, othersPerUnit, percentile } from "./stats";
+import { connect as tcpConnect } from "node:net";
+import { freePorts } from "@burnbox/tests-e2e";
+import { costTable, onePid, pipelineCost, statementProfile, summedCpu, withChildren, type PidSource } from "./pipeline-profile";
+import { PrivatePostgres, natsReady, natsServer, redisServer, type Owned } from "./private-infra";
+import { machine, percentile, pidsOf, spawnBare } from "./stats";
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000);
+const PRIVATE = (process.env.BENCH_SERVERS ?? "private") !== "shared";
 const CONNECTIONS = 10;
 const TEXT = "x".repeat(8 * 1024 - 300); // with the headers, about 8 KiB on the wire
 const AUTH = (process.env.BENCH_AUTH ?? "off") === "on";
@@ -114,17 +130,131 @@ async function bareSink(): Promise<{ port: number; close(): Promise<void> }> {
   };
 }
 
+/** Resolves once something accepts TCP connections on `port` (a server this script spawned). */
+async function listening(port: number, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = tcpConnect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * MailDev 3 in a process of its own, as its users run it (`maildev`, no mail directory: the
+ * in-memory store), its web interface on a port of its own. Resolves with its SMTP port and pid,
+ * how many mails it holds (its REST API) and a way to stop it.
+ */
+async function mailDev(): Promise<{ port: number; pid: number; count(): Promise<number>; stop(): void }> {
+  const [smtp, web] = (await freePorts(2)) as [number, number];
+  // the package exports only its ESM entry: its command is started from where pnpm put it
+  const bin = path.join(__dirname, "..", "node_modules", "maildev", "dist", "bin", "maildev.js");
+  const child = spawn(
+    process.execPath,
+    [bin, "--smtp", String(smtp), "--web", String(web), "--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--silent"],
+    {
+      stdio: "ignore",
+    },
+  );
+  await listening(smtp, "MailDev");
+  await listening(web, "MailDev's web interface");
+  return {
+    port: smtp,
+    pid: child.pid as number,
+    async count() {
+      const res = await fetch(`http://127.0.0.1:${web}/api/email`);
+      return ((await res.json()) as unknown[]).length;
+    },
+    stop: () => child.kill("SIGKILL"),
+  };
+}
+
+/** The benchmark's own PostgreSQL (durable, as the shared server runs, with pg_stat_statements), NATS and Redis. */
+interface PrivateServers {
+  pg: PrivatePostgres;
+  nats: Owned;
+  redis: Owned;
+  natsPid: () => number | undefined;
+  redisPid: () => number | undefined;
+  stop(): void;
+}
+
+async function privateServers(): Promise<PrivateServers> {
+  const [pgPort, proxyPort, natsPort, natsMonitor, redisPort] = (await freePorts(5)) as [number, number, number, number, number];
+  const pg = await PrivatePostgres.start(pgPort, proxyPort, {
+    durable: true,
+    options: "-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all",
+  });
+  const nats = natsServer(natsPort, natsMonitor);
+  nats.start();
+  const redis = redisServer(redisPort);
+  redis.start();
+  await natsReady(natsMonitor);
+  await listening(redisPort, "Redis");
+  // straight to the cluster: the proxy would put its own CPU into the load generator's
+  testInfra.postgresUrl = pg.directUrl();
+  testInfra.natsUrl = `nats://127.0.0.1:${natsPort}`;
+  testInfra.redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const byPort = (comm: string, port: number) => () =>
+    pidsOf(comm).find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(String(port));
+      } catch {
+        return false;
+      }
+    });
+  return {
+    pg,
+    nats,
+    redis,
+    natsPid: byPort("nats-server", natsPort),
+    redisPid: byPort("redis-server", redisPort),
+    stop() {
+      nats.stop();
+      redis.stop();
+      pg.stop();
+    },
+  };
+}
+
 async function main(): Promise<void> {
   process.stdout.write(
-    `machine: ${machine()}\n${MESSAGES} messages of 8 KiB over ${CONNECTIONS} connections; authentication checks ${AUTH ? "on (DKIM-signed mail, SPF, DMARC on a local DNS)" : SIGNED ? "off (the same DKIM-signed mail)" : "off"}\n`,
+    `machine: ${machine()}\n${MESSAGES} messages of 8 KiB over ${CONNECTIONS} connections after a warm-up of ${Math.min(500, MESSAGES)}; authentication checks ${AUTH ? "on (DKIM-signed mail, SPF, DMARC on a local DNS)" : SIGNED ? "off (the same DKIM-signed mail)" : "off"}; ${PRIVATE ? "the benchmark's own PostgreSQL (durable), NATS and Redis" : "the machine's PostgreSQL, NATS and Redis"}\n`,
   );
   const sink = await bareSink();
   const warm = Math.min(500, MESSAGES);
   await load(sink.port, "bench@sink.test", warm);
   const bare = await load(sink.port, "bench@sink.test", MESSAGES);
   await sink.close();
-  process.stdout.write(`bare smtp-server sink          ${bare.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${bare.p99.toFixed(1)} ms\n`);
+  const rate = (label: string, r: { perSecond: number; p99: number }) =>
+    `${label.padEnd(30)} ${r.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${((r.perSecond / bare.perSecond) * 100).toFixed(1).padStart(5)}% of the sink\n`;
+  process.stdout.write(rate("bare smtp-server sink", bare));
 
+  const peer = await mailDev();
+  let peerResult: { perSecond: number; p99: number };
+  try {
+    await load(peer.port, "bench@maildev.test", warm);
+    const peerCost = pipelineCost({ maildev: onePid(() => peer.pid) });
+    peerResult = await load(peer.port, "bench@maildev.test", MESSAGES);
+    const [cost] = peerCost(MESSAGES);
+    const held = await peer.count();
+    process.stdout.write(rate("MailDev 3 (in memory)", peerResult));
+    process.stdout.write(
+      `  MailDev: ${cost!.cpuMs.toFixed(2)} CPU ms and ${cost!.switches.toFixed(1)} context switches per message; holds ${held} of ${warm + MESSAGES}\n`,
+    );
+  } finally {
+    peer.stop();
+  }
+
+  const servers = PRIVATE ? await privateServers() : null;
   // the load comes from one address over few connections: lift the intake's per-IP and per-connection limits
   const system = await System.start({
     all: { BB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_ARGS ? { BB_BENCH_NODE_ARGS: process.env.BENCH_NODE_ARGS } : {}) },
@@ -146,22 +276,30 @@ async function main(): Promise<void> {
     const messages = dns ? await signedMessages(dns, inbox.full_address) : plainMessages;
     await load(system.ports.smtp, inbox.full_address, warm, messages);
     const procs = ["inbox-smtp", "inbox", "webhook-dispatcher", "tenancy", "realtime-gateway"] as const;
-    const cpu = cpuPerUnit(Object.fromEntries(procs.map((p) => [p, system.pid(p)])));
-    const others = othersPerUnit();
+    const groups: Record<string, PidSource> = Object.fromEntries(procs.map((p) => [p, onePid(() => system.pid(p))]));
+    if (servers) {
+      groups.postgres = withChildren(() => servers.pg.postmasterPid);
+      groups["nats-server"] = onePid(servers.natsPid);
+      groups["redis-server"] = onePid(servers.redisPid);
+    }
+    const cost = pipelineCost(groups);
+    // what answers the benchmark's own polling of the API once the load is sent: listed, not summed
+    const polling = pipelineCost({
+      "api-gateway": onePid(() => system.pid("api-gateway")),
+      identity: onePid(() => system.pid("identity")),
+    });
+    const statements = servers ? await statementProfile(servers.pg.directUrl()) : null;
+    const self = process.cpuUsage();
     const loadStarted = Date.now();
     const windowFrom = process.hrtime.bigint() / 1000n;
     const full = await load(system.ports.smtp, inbox.full_address, MESSAGES, messages);
     // the measured load's monotonic window, for `bench profile-summary --window` of BB_BENCH_PROFILE's profiles
     if (process.env.BB_BENCH_PROFILE) process.stdout.write(`profile window ${windowFrom}-${process.hrtime.bigint() / 1000n}\n`);
-    const perMessage = cpu(MESSAGES);
-    const othersPerMessage = others(MESSAGES);
+    const burnbox = { ...full };
+    process.stdout.write(rate("BurnBox: stored + event", burnbox));
     process.stdout.write(
-      `intake: stored + event          ${full.perSecond.toFixed(0).padStart(6)} msg/s  p99 ${full.p99.toFixed(1)} ms  max ${full.max.toFixed(0)} ms\n`,
+      `  ${((full.perSecond / peerResult.perSecond) * 100).toFixed(0)}% of MailDev's rate; max ${full.max.toFixed(0)} ms\n`,
     );
-    process.stdout.write(`ratio to the bare sink: ${((full.perSecond / bare.perSecond) * 100).toFixed(1)}%\n`);
-    process.stdout.write(`CPU ms per message: ${perMessage}\n`);
-    process.stdout.write(`CPU ms per message, the rest of the machine: ${othersPerMessage}\n`);
-    if (AUTH) await authenticationWaits(system.ports["inbox-smtp"]);
 
     // nothing is traded for speed: every accepted message is stored and its event is in the stream
     const expected = warm + MESSAGES;
@@ -191,9 +329,22 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const notifySeconds = (Date.now() - loadStarted) / 1000;
+    // every consumer has caught up: the cost of a message is all of it, the consumers' included
+    const costs = cost(MESSAGES);
+    const pollingCosts = polling(MESSAGES);
+    const generator = process.cpuUsage(self);
     process.stdout.write(
       `notifications stored ${notified} of ${notifications}; the ${MESSAGES} of the measured run within ${notifySeconds.toFixed(1)} s of its start (${(MESSAGES / notifySeconds).toFixed(0)} per second)\n`,
     );
+    process.stdout.write(
+      `BurnBox's cost per accepted message, from the measured run's start until every consumer caught up (load generator ${((generator.user + generator.system) / 1000 / MESSAGES).toFixed(2)} ms, not counted):\n${costTable(costs)}\n`,
+    );
+    process.stdout.write(`summed CPU per accepted message: ${summedCpu(costs).toFixed(2)} ms\n`);
+    process.stdout.write(
+      `the benchmark's polling of the API meanwhile (not summed): ${pollingCosts.map((c) => `${c.name} ${c.cpuMs.toFixed(2)} ms`).join(", ")}\n`,
+    );
+    if (statements) process.stdout.write(`PostgreSQL, per accepted message:\n${await statements.report(MESSAGES)}\n`);
+    if (AUTH) await authenticationWaits(system.ports["inbox-smtp"]);
     if (notified !== notifications) throw new Error("notifications missing or repeated");
     await transcriptStorage(testDatabaseUrl(system.databaseName("inbox")));
     if (stored !== expected || events !== expected) throw new Error("messages or events missing");
@@ -213,6 +364,7 @@ async function main(): Promise<void> {
     await dns?.close();
     await nc.close();
     await system.stop();
+    servers?.stop();
   }
 }
 

@@ -9,17 +9,22 @@ import { SpanKind, SpanStatusCode, extractNatsHeaders, withSpan } from "../telem
 
 const MS = 1_000_000; // nanoseconds per millisecond
 
-/** How long an ack may wait for others to go with it (see `AckBatch`). */
-const ACK_LINGER_MS = 10;
+/**
+ * How long an ack may wait for others to go with it (see `AckBatch`): far inside every consumer's
+ * ack wait (30 s by default), long enough that at a steady few hundred messages a second each
+ * consumer writes its acks a few times a second instead of once a message.
+ */
+export const ACK_LINGER_MS = 200;
 /** At most this many acks wait together. */
-const ACK_BATCH = 64;
+const ACK_BATCH = 256;
 
 /**
  * Acks of handled messages, sent together: each waits at most `ACK_LINGER_MS` (or until
  * `ACK_BATCH` wait), then all of them are published in one turn, which the NATS client writes to
  * its socket as one write. Sent one by one, each ack was a write system call of its own and a
- * wakeup of the server, most of a consumer's cost at a few hundred messages a second
- * (docs/performance.md). An ack only tells the server not to redeliver: the handler's work is
+ * wakeup of the server, most of a consumer's cost at a few hundred messages a second; with a
+ * 10 ms linger, at the rates a small installation sees (tens of messages a second) each batch
+ * still held one ack (docs/performance.md, issue 39). An ack only tells the server not to redeliver: the handler's work is
  * committed before it is queued, and a message whose ack a crash lost is redelivered and seen as
  * processed (every handler is idempotent on the event id), well inside the ack wait.
  */
@@ -59,6 +64,18 @@ export interface ConsumerOptions<T extends EventType = EventType> {
   deliverPolicy?: "all" | "new";
   /** Consumers of one replica only: removed by the server when idle this long. */
   inactiveThresholdMs?: number;
+  /**
+   * `none`: the server sends each message once and keeps no acks (no ack is written, none
+   * redelivered), for a replica's live fan-out whose handler cannot fail and whose clients resume
+   * by themselves; `explicit` (the default): acked once handled, redelivered otherwise.
+   */
+  ack?: "explicit" | "none";
+  /**
+   * Asked of the parsed JSON before its schema is checked: false skips the message as handled (a
+   * fan-out with no socket for it need not check or build anything). Only what the handler would
+   * have ignored may be skipped.
+   */
+  wanted?: (raw: unknown) => boolean;
 }
 
 export interface RunningConsumer {
@@ -93,7 +110,7 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
   const jsm = await jetstreamManager(nc);
   const config = {
     durable_name: durable,
-    ack_policy: AckPolicy.Explicit,
+    ack_policy: opts.ack === "none" ? AckPolicy.None : AckPolicy.Explicit,
     filter_subject: s.event(opts.eventType),
     max_deliver: maxDeliver,
     ack_wait: (opts.ackWaitMs ?? 30_000) * MS,
@@ -109,7 +126,9 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
   const js = jetstream(nc);
   const consumer = await js.consumers.get(s.stream, durable);
   const concurrency = opts.concurrency ?? 8;
-  const messages = await consumer.consume({ max_messages: concurrency * 2 });
+  // a pull asks for up to this many at once (the client pulls again as they are used): fewer pull requests
+  const messages = await consumer.consume({ max_messages: Math.max(64, concurrency * 2) });
+  const acked = opts.ack !== "none";
   const inFlight = new Set<Promise<void>>();
   const acks = new AckBatch();
 
@@ -136,6 +155,11 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
       raw = msg.json();
     } catch {
       await deadLetter(msg, "payload is not JSON");
+      return;
+    }
+    if (opts.wanted && !opts.wanted(raw)) {
+      if (acked) acks.add(msg);
+      pipeline.consumerMessages.inc({ durable, outcome: "skipped" });
       return;
     }
     const parsed = DomainEvent.safeParse(raw);
@@ -168,7 +192,7 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
         async () => {
           try {
             await opts.handler(event, msg);
-            acks.add(msg);
+            if (acked) acks.add(msg);
             pipeline.consumerMessages.inc({ durable, outcome: "processed" });
           } catch (err) {
             active.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });

@@ -106,7 +106,7 @@ export const pipeline = {
   }),
   consumerMessages: new Counter({
     name: "burnbox_consumer_messages_total",
-    help: "Messages handled per durable consumer, by outcome: processed (acked), retried (nak), dead_lettered",
+    help: "Messages handled per durable consumer, by outcome: processed (acked), skipped (not wanted: nothing to do), retried (nak), dead_lettered",
     labelNames: ["durable", "outcome"],
     registers: [],
   }),

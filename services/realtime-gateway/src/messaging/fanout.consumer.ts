@@ -10,8 +10,17 @@ import { pushReceivedEmail } from "../domain/inbox-streams/push-received-email.u
 /**
  * Every replica must see every event (its sockets are its own), so each replica has its own
  * durable consumers, starting at new messages and removed by the server when the replica has
- * been gone a minute (and by us on a clean stop).
+ * been gone a minute (and by us on a clean stop). A live frame is sent once or not at all (a
+ * client that missed one resumes from its last id, which the stream's replay serves), so these
+ * consumers keep no acks; and a received email whose inbox has no socket here is dropped before
+ * its schema is checked: with no one watching, the stream costs a delivery and a JSON parse.
  */
+/** The inbox a received email's raw event names ("" when it names none: no socket has that key). */
+function inboxOf(raw: unknown): string {
+  const data = (raw as { data?: { inbox_id?: unknown } } | null)?.data;
+  return typeof data?.inbox_id === "string" ? data.inbox_id : "";
+}
+
 export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<RunningConsumer> {
   const replica = randomBytes(6).toString("hex");
   const { nc, namespace } = deps;
@@ -24,6 +33,8 @@ export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<R
       ...common,
       durable: email,
       eventType: EventType.emailReceived,
+      ack: "none",
+      wanted: (raw) => deps.hub.count(inboxOf(raw)) > 0,
       handler: (event) => Promise.resolve(pushReceivedEmail(deps, event)),
     }),
     startConsumer({
