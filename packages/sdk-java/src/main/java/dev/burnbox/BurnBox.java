@@ -47,7 +47,9 @@ public final class BurnBox {
     this.http =
         b.httpClient != null
             ? b.httpClient
-            : HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            // HTTP/1.1: on plain http the default would ask for an h2c upgrade, which servers that
+            // also serve WebSockets (BurnBox's gateway among them) take for a WebSocket handshake
+            : HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
   }
 
   public static Builder builder() {
@@ -315,7 +317,10 @@ public final class BurnBox {
       return this;
     }
 
-    /** The HttpClient to send with (a proxy, an SSLContext of your own); default: a new one. */
+    /**
+     * The HttpClient to send with (a proxy, an SSLContext of your own); default: a new one speaking
+     * HTTP/1.1. Over plain http, give yours {@code version(HttpClient.Version.HTTP_1_1)} too.
+     */
     public Builder httpClient(HttpClient httpClient) {
       this.httpClient = httpClient;
       return this;

@@ -51,6 +51,8 @@ class BurnBoxTest {
       assertEquals("Bearer bb_test_key", sent.header("Authorization"));
       assertEquals("application/json", sent.header("Content-Type"));
       assertTrue(sent.header("User-Agent").startsWith("burnbox-java/"));
+      // no h2c upgrade: a server that also serves WebSockets would take it for a handshake
+      assertNull(sent.header("Upgrade"));
       assertEquals("{\"domain_assignment_id\":\"a1\",\"alias\":\"signup-1\",\"ttl\":\"15m\"}", sent.body());
     }
 
