@@ -75,6 +75,19 @@ class BurnBoxExtensionTest {
   }
 
   @Test
+  void anInboxTakenByBeforeAllIsSharedByTheClassAndDeletedAfterIt() {
+    ClassInboxFixture.seen.clear();
+    TestExecutionSummary summary = run(configured(), selectClass(ClassInboxFixture.class));
+
+    assertEquals(2, summary.getTestsSucceededCount());
+    assertEquals(1, server.count("POST /api/v1/inboxes"));
+    assertEquals(2, ClassInboxFixture.seen.size());
+    assertEquals(1, ClassInboxFixture.seen.stream().distinct().count());
+    assertEquals(List.of("/api/v1/inboxes/" + ClassInboxFixture.seen.get(0)),
+        server.requests.stream().filter(r -> r.method().equals("DELETE")).map(r -> r.path()).toList());
+  }
+
+  @Test
   @DisabledIfEnvironmentVariable(named = "BURNBOX_URL", matches = ".+", disabledReason = "BurnBox is configured by the environment")
   void withoutBurnBoxConfiguredTheTestFailsSayingWhatIsMissing() {
     TestExecutionSummary summary = run(Map.of(), selectMethod(ExtensionFixture.class, "failsAfterTakingAnInbox", Inbox.class.getName()));
