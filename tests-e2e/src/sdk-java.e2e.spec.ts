@@ -97,10 +97,11 @@ describe("burnbox-java (Maven, JUnit 5) against the system", () => {
     expect(build.code).toBe(0);
   });
 
-  it("when it runs, then the unit tests (a local HttpServer, the webhook signature, the JUnit extension) all pass", () => {
+  it("when it runs, then the unit tests (a local HttpServer, the webhook signature and replay guard, the JUnit extension) all pass", () => {
     expect(suite("dev.burnbox.BurnBoxTest")).toMatchObject({ failures: 0, errors: 0, skipped: 0 });
     expect(suite("dev.burnbox.BurnBoxTest").tests).toBeGreaterThanOrEqual(19);
     expect(suite("dev.burnbox.WebhooksTest")).toMatchObject({ tests: 6, failures: 0, errors: 0, skipped: 0 });
+    expect(suite("dev.burnbox.ReplayGuardTest")).toMatchObject({ tests: 4, failures: 0, errors: 0, skipped: 0 });
     // its test of the missing configuration is off while BURNBOX_URL is set: the extension would find it
     expect(suite("dev.burnbox.junit.BurnBoxExtensionTest")).toMatchObject({ tests: 3, failures: 0, errors: 0, skipped: 1 });
   });
