@@ -55,6 +55,7 @@ export default tseslint.config(
       "packages/test-kit/src/**/*.ts",
       "packages/cli/src/cli.ts",
       "packages/mcp/src/main.ts",
+      "packages/playwright/src/env.ts",
       "examples/env.ts",
       "packages/console/vite.config.ts",
       "tests-e2e/**/*.ts",

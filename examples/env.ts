@@ -27,6 +27,11 @@ export function exampleEnv(env: NodeJS.ProcessEnv = process.env): ExampleEnv {
     domainAssignmentId: need("BURNBOX_DOMAIN_ASSIGNMENT_ID"),
     smtp: { host: env.BURNBOX_SMTP_HOST ?? "127.0.0.1", port: Number(env.BURNBOX_SMTP_PORT ?? 25) },
     team: { orgId: env.BURNBOX_ORG_ID ?? "", teamId: env.BURNBOX_TEAM_ID ?? "" },
-    chromiumPath: env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromiumPath: chromiumPath(env),
   };
+}
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium: the browser the Playwright examples drive. */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }

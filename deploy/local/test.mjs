@@ -96,10 +96,35 @@ const TOOLS = [
     packages: ["python3-pytest", "python3-setuptools", "python3-pip", "python3-venv"],
     need: "Python 3 with pytest, setuptools, pip and venv for the Python client's tests",
   },
+  {
+    // burnbox-java builds offline against Debian's /usr/share/maven-repo: a machine can have mvn
+    // without the artifacts its pom pins, so those are checked too
+    binary: "/usr/bin/mvn",
+    files: [
+      "/usr/share/maven-repo/com/fasterxml/jackson/core/jackson-databind/2.14.0/jackson-databind-2.14.0.jar",
+      "/usr/share/maven-repo/org/junit/jupiter/junit-jupiter-engine/5.9.2/junit-jupiter-engine-5.9.2.jar",
+      "/usr/share/maven-repo/org/apache/maven/surefire/surefire-junit-platform/2.22.3/surefire-junit-platform-2.22.3.jar",
+      "/usr/share/maven-repo/org/apache/maven/plugins/maven-compiler-plugin/3.10.1/maven-compiler-plugin-3.10.1.jar",
+    ],
+    packages: [
+      "default-jdk-headless",
+      "maven",
+      "libjackson2-databind-java",
+      "junit5",
+      "libmaven-compiler-plugin-java",
+      "libmaven-resources-plugin-java",
+      "libmaven-jar-plugin-java",
+      "libsurefire-java",
+    ],
+    need: "a JDK, Maven and Debian's packaged Maven artifacts for burnbox-java (packages/sdk-java)",
+  },
 ];
 
+/** Whether a tool is there: its binary may be executed and every file it needs exists. */
+const present = (t) => executable(t.binary) && (t.files ?? []).every((f) => existsSync(f));
+
 function ensureTools() {
-  let missing = TOOLS.filter((t) => !executable(t.binary));
+  let missing = TOOLS.filter((t) => !present(t));
   if (missing.length === 0) return null;
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const aptGet = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
@@ -109,7 +134,7 @@ function ensureTools() {
     const quiet = { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
     if (spawnSync("apt-get", ["update", "-qq"], quiet).status === 0)
       spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], quiet);
-    missing = missing.filter((t) => !executable(t.binary));
+    missing = missing.filter((t) => !present(t));
   }
   if (missing.length === 0) return null;
   return missing

@@ -5,6 +5,7 @@ import path from "node:path";
 export const SDK_DIR = path.resolve(__dirname, "..", "..", "packages", "sdk");
 export const CLI_DIR = path.resolve(__dirname, "..", "..", "packages", "cli");
 export const MCP_DIR = path.resolve(__dirname, "..", "..", "packages", "mcp");
+export const PLAYWRIGHT_DIR = path.resolve(__dirname, "..", "..", "packages", "playwright");
 const TSC = path.resolve(__dirname, "..", "..", "node_modules", ".bin", "tsc");
 
 function newestSource(dir: string): number {
@@ -24,9 +25,10 @@ function build(dir: string, entry: string): void {
   if (r.status !== 0) throw new Error(`building ${dir} failed:\n${r.stdout}${r.stderr}`);
 }
 
-/** The end-to-end tests use the SDK, the CLI and the MCP server as they ship: compiled to dist/. */
+/** The end-to-end tests use the SDK, the CLI, the MCP server and the Playwright fixtures as they ship: compiled to dist/. */
 export function buildClientPackages(): void {
   build(SDK_DIR, "index.js");
   build(CLI_DIR, "cli.js");
   build(MCP_DIR, "main.js");
+  build(PLAYWRIGHT_DIR, "index.js");
 }
