@@ -1,10 +1,10 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from "@nats-io/jetstream";
 import type { MsgHdrs, NatsConnection } from "@nats-io/nats-core";
 import { DomainEvent, subjects, type EventOf, type EventType } from "@burnbox/contracts";
-import { runWithContext } from "../http/context";
-import { TransientError } from "../runtime/errors";
-import type { Logger } from "../runtime/logger";
-import { pipeline } from "../runtime/metrics";
+import { runWithContext } from "../core/context";
+import { TransientError } from "../core/errors";
+import type { Logger } from "../core/logger";
+import { pipeline } from "../core/metrics";
 import { SpanKind, SpanStatusCode, extractNatsHeaders, withSpan } from "../telemetry";
 
 const MS = 1_000_000; // nanoseconds per millisecond
