@@ -65,20 +65,6 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
-/** Idempotency guard, run inside the handler's own transaction: false when the event was seen before. */
-export async function claimEvent(
-  tx: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },
-  consumer: string,
-  eventId: string,
-): Promise<boolean> {
-  const inserted = await tx.$executeRawUnsafe(
-    "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING",
-    consumer,
-    eventId,
-  );
-  return inserted === 1;
-}
-
 const isEventOf = <T extends EventType>(event: DomainEvent, type: T): event is EventOf<T> => event.type === type;
 
 /**
