@@ -12,3 +12,4 @@ export * from "../core/drain";
 export * from "./shutdown";
 export * from "./service";
 export * from "./periodic-task";
+export * from "./stop-list";

@@ -12,7 +12,7 @@ import { pushReceivedEmail } from "../domain/inbox-streams/push-received-email.u
  * durable consumers, starting at new messages and removed by the server when the replica has
  * been gone a minute (and by us on a clean stop).
  */
-export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<RunningConsumer> {
+export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<RunningConsumer[]> {
   const replica = randomBytes(6).toString("hex");
   const { nc, namespace } = deps;
   const common = { nc, namespace, logger, deliverPolicy: "new" as const, inactiveThresholdMs: 60_000, maxDeliver: 3, concurrency: 32 };
@@ -39,11 +39,14 @@ export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<R
       handler: (event) => Promise.resolve(closeDeletedInbox(deps, event)),
     }),
   ]);
-  return {
-    stop: async () => {
-      await Promise.all(consumers.map((c) => c.stop()));
-      const jsm = await jetstreamManager(nc);
-      await Promise.all([email, expired, deleted].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
+  // one entry: the three stop together, then their durables go (they are this replica's alone)
+  return [
+    {
+      stop: async () => {
+        await Promise.all(consumers.map((c) => c.stop()));
+        const jsm = await jetstreamManager(nc);
+        await Promise.all([email, expired, deleted].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
+      },
     },
-  };
+  ];
 }
