@@ -151,6 +151,7 @@ for (const [title, script, args] of [
   ["first run on a machine without dependencies", "deploy/local/first-run.test.mjs"],
   ["npm start's NATS and Redis take no client without credentials", "deploy/local/brokers.test.mjs"],
   ["npm start's summary", "deploy/local/summary.test.mjs"],
+  ["the service layout guide's claims", "deploy/local/service-layout.test.mjs"],
   ["the kit's list of every service's settings", "deploy/local/known-settings.mjs", ["--check"]],
 ]) {
   const r = counted(title, script, args);
