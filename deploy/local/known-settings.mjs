@@ -1,5 +1,5 @@
 // Every service's settings by their environment names, for the kit's start-up warnings
-// (packages/service-kit/src/runtime/known-settings.ts): a BB_ variable is warned about only when no
+// (packages/service-kit/src/core/known-settings.ts): a BB_ variable is warned about only when no
 // service reads it, so services sharing one environment (`npm start`, compose) stay quiet. The
 // services never import each other; this script reads each one's config schema and writes the list.
 //
@@ -10,8 +10,8 @@ import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { ROOT } from "./lib.mjs";
 
-const OUT = path.join(ROOT, "packages", "service-kit", "src", "runtime", "known-settings.ts");
-const { settingNames } = await tsImport(path.join(ROOT, "packages", "service-kit", "src", "runtime", "config.ts"), import.meta.url);
+const OUT = path.join(ROOT, "packages", "service-kit", "src", "core", "known-settings.ts");
+const { settingNames } = await tsImport(path.join(ROOT, "packages", "service-kit", "src", "core", "config.ts"), import.meta.url);
 /** A config schema: a zod object (duck-typed, so a second copy of zod would not hide one). */
 const isSchema = (v) => typeof v === "object" && v !== null && v.def?.type === "object" && typeof v.shape === "object";
 

@@ -184,6 +184,7 @@ for (const [title, script, args] of [
   ["npm start's NATS and Redis take no client without credentials", "deploy/local/brokers.test.mjs"],
   ["npm start's summary", "deploy/local/summary.test.mjs"],
   ["the migrations keep the previous release working (migration linter)", "deploy/local/migration-lint.test.mjs"],
+  ["the service layout guide's claims", "deploy/local/service-layout.test.mjs"],
   ["the kit's list of every service's settings", "deploy/local/known-settings.mjs", ["--check"]],
   ["the other languages' clients' calls against the OpenAPI document", "deploy/local/client-calls.mjs", ["--check"]],
   ["the check of the clients' calls", "deploy/local/client-calls.test.mjs"],

@@ -1,16 +1,11 @@
 import { Option, type Command } from "commander";
-import type { BurnBox, Domain } from "@burnbox/sdk";
+import type { Domain } from "@burnbox/sdk";
 import { readConfig, writeConfig, type StoredConfig } from "./config.js";
-import type { Terminal } from "./terminal.js";
+import type { CommandContext } from "./context.js";
 import { UsageError } from "./usage-error.js";
 
 /** What the setup commands share with the rest of the program. */
-export interface SetupContext {
-  client: (opts?: { needAuth?: boolean }) => Promise<BurnBox>;
-  /** Where every line goes (text made safe for a terminal; JSON). */
-  term: Terminal;
-  file: () => string;
-}
+export type SetupContext = CommandContext;
 
 /** The scopes `key create` gives when none is named: what a test suite needs to create inboxes and read their mail. */
 export const DEFAULT_KEY_SCOPES = ["team.inboxes.create", "team.inboxes.view", "team.emails.view"] as const;

@@ -1,9 +1,9 @@
 import { Agent, request, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { Drain } from "../src/runtime/drain";
+import { Drain } from "../src/core/drain";
 import { mountHealth } from "../src/http/health";
 import { createHttpApp, finalizeHttpApp, listen, type RunningServer } from "../src/http/http";
-import { createLogger } from "../src/runtime/logger";
+import { createLogger } from "../src/core/logger";
 
 const logger = createLogger({ level: "silent", service: "test" });
 

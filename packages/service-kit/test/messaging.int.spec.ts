@@ -5,9 +5,8 @@ import { jetstream, type JetStreamClient } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { subjects, type DomainEvent } from "@burnbox/contracts";
 import { deleteNamespaceStreams, testDatabaseUrl, testInfra, uniqueNamespace, waitFor } from "@burnbox/test-kit";
-import { prepareDatabase, runMigrations } from "../src/data";
+import { claimEvent, prepareDatabase, ProcessedEventRepository, runMigrations } from "../src/data";
 import {
-  claimEvent,
   connectNats,
   ensureStreams,
   jetstreamManager,
@@ -50,9 +49,10 @@ async function writeWithEvent(pool: Pool, ns: string, event: DomainEvent): Promi
   }
 }
 
-/** The `$executeRawUnsafe` shape claimEvent needs, over a plain pg pool. */
+/** The raw-statement shape of a Prisma client (what claimEvent and the repository need), over a plain pg pool. */
 const rawTx = (pool: Pool) => ({
   $executeRawUnsafe: async (q: string, ...values: unknown[]) => (await pool.query(q, values)).rowCount ?? 0,
+  $queryRawUnsafe: async <T>(q: string, ...values: unknown[]) => (await pool.query(q, values)).rows as T,
 });
 
 describe("service-kit messaging on real Postgres and NATS", () => {
@@ -137,6 +137,18 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     expect(await claimEvent(rawTx(pool), "c1", event.id)).toBe(true);
     expect(await claimEvent(rawTx(pool), "c1", event.id)).toBe(false);
     expect(await claimEvent(rawTx(pool), "c2", event.id)).toBe(true);
+  });
+
+  it("when a consumer claims an event, then the repository has it seen for that consumer only, and a second claim is refused", async () => {
+    const repo = new ProcessedEventRepository(rawTx(pool));
+    const event = inboxCreated();
+    expect(await repo.seen("r1", event.id)).toBe(false);
+    expect(await repo.claim("r1", event.id)).toBe(true);
+    expect(await repo.seen("r1", event.id)).toBe(true);
+    expect(await repo.seen("r2", event.id)).toBe(false);
+    expect(await repo.claim("r1", event.id)).toBe(false);
+    const { rows } = await pool.query("SELECT consumer FROM processed_events WHERE event_id = $1::uuid", [event.id]);
+    expect(rows).toEqual([{ consumer: "r1" }]);
   });
 
   it("when a handler fails transiently, then the event is redelivered and handled", async () => {

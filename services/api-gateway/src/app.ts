@@ -16,7 +16,7 @@ import {
   requestFrame,
   serveMetricsPort,
 } from "@burnbox/service-kit/http";
-import { errors, type Infra } from "@burnbox/service-kit/runtime";
+import { errors, StopList, type Infra } from "@burnbox/service-kit/runtime";
 import type { GatewayConfig } from "./config";
 import type { GatewayDeps } from "./domain/deps";
 import { ConsoleFiles } from "./adapters/console-files";
@@ -53,6 +53,9 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
   // read, instead of a round trip per command. Same URL and options as the kit's client
   // (fails fast while Redis is down, reconnects by itself); the kit's client keeps health checks.
   const redis = infra.redis.duplicate({ enableAutoPipelining: true });
+  // what starts is added as it starts; stop() stops it in the reverse order (the server first, this connection last)
+  const stops = new StopList();
+  stops.addStep(() => redis.disconnect());
   redis.on("error", (err: Error) => logger.debug({ err: { message: err.message } }, "request-path redis connection error"));
   // the kit waited for its own client already: wait for this one only when Redis answered that one
   if (infra.redis.status === "ready") {
@@ -68,9 +71,14 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
     logger,
     apiKeyCacheTtlSeconds: config.api_keys.cache_ttl_seconds,
   });
+  // the usage not sent yet (at most USAGE_FLUSH_MS of it), given a moment before the connection goes
+  stops.addStep(async () => {
+    await Promise.race([authenticator.flushUsage(), new Promise((done) => setTimeout(done, 1000).unref())]);
+  });
   const limiter = new RateLimiter(redis, config.redis.key_prefix, logger);
   const admission = createAdmission({ config, authenticator, limiter });
   const forwarder = new Forwarder(logger, config.services.timeout_ms);
+  stops.addStep(() => forwarder.close());
   // a forwarded wait may outlast shutdown.drain_timeout: on drain it is answered, not cut
   const removeDrainHook = infra.drain.onDrain(() => forwarder.drainLongPolls());
   const upstreams: ServiceUrls = {
@@ -139,17 +147,13 @@ export async function startService(config: GatewayConfig, infra: Infra): Promise
       );
   });
   logger.info({ port: server.port }, "api-gateway listening");
+  // the two listeners close together; before them (added last), the drain hook goes
+  stops.add([server, ...(metricsPort ? [metricsPort] : [])].map((l) => ({ stop: () => l.close() })));
+  stops.addStep(removeDrainHook);
 
   return {
     port: server.port,
     app,
-    stop: async () => {
-      removeDrainHook();
-      await Promise.all([server.close(), metricsPort?.close()]);
-      forwarder.close();
-      // the usage not sent yet (at most USAGE_FLUSH_MS of it), given a moment before the connection goes
-      await Promise.race([authenticator.flushUsage(), new Promise((done) => setTimeout(done, 1000).unref())]);
-      redis.disconnect();
-    },
+    stop: () => stops.stop(),
   };
 }

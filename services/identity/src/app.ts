@@ -2,8 +2,8 @@ import cookieParser from "cookie-parser";
 import { identityServiceRoutes, parseDurationMs } from "@burnbox/contracts";
 import { createUnitOfWork } from "@burnbox/service-kit/data";
 import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
-import { startOutboxRelay } from "@burnbox/service-kit/messaging";
-import { startPeriodicTask, type Infra, type PeriodicTask, type Clock } from "@burnbox/service-kit/runtime";
+import { startConsumers, startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { startPeriodicTask, StopList, type Infra, type PeriodicTask, type Clock } from "@burnbox/service-kit/runtime";
 import { SecretBox, outboundPolicy } from "@burnbox/service-kit/security";
 import type { IdentityConfig } from "./config";
 import { createPrisma, hotRepositories, repositories } from "./data/repositories";
@@ -43,8 +43,11 @@ export interface RunningService {
 /** Users, passwords, sessions and tokens, and API-key resolution for the gateway. */
 export async function startService(config: IdentityConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
   if (!infra.pool) throw new Error("identity needs its database");
+  // what starts is added as it starts; stop() stops it in the reverse order (the server first, the client last)
+  const stops = new StopList();
   const db = createPrisma(infra.pool);
-  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
+  stops.addStep(() => db.$disconnect());
+  const relay = stops.add(startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger }));
   if (config.sso.unsafe_allowed_issuers.length > 0) {
     infra.logger.warn(
       { unsafe_allowed_issuers: config.sso.unsafe_allowed_issuers },
@@ -89,29 +92,33 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
     logger: infra.logger,
     now,
   };
-  const rpcs = [
+  stops.addStep(() => deps.mailer.close());
+  stops.add([
     ...serveIdentityRpc(deps),
     ...serveTenancySupportRpc(deps),
     ...serveSetupRpc(deps),
     ...servePlatformRpc(deps),
     serveInviteAcceptedRpc(deps),
-  ];
+  ]);
   // the saved platform mailer (tenancy), on every replica at once when it changes
-  const platformMailer = await startPlatformMailer(deps, deps.mailer);
-  // tenancy's org and team removals and moves: the teams' API keys go (or follow) with them
-  const tenancyConsumers = await startTenancyConsumers(deps, infra.logger);
-  const workers = startApiKeyWorkers(deps, {
-    flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
-    cleanupMs: parseDurationMs(config.workers.cleanup_interval),
-  });
-  const revocationSeed = startRevocationSeeding(deps, { intervalMs: parseDurationMs(config.workers.revocation_seed_interval) });
-  const ssoGrantPurge = startPeriodicTask({
-    name: "sso-grant-purge",
-    intervalMs: parseDurationMs(config.workers.cleanup_interval),
-    run: () => purgeExpiredSsoGrants(deps),
-    logger: deps.logger,
-  });
-  const inviteAccepted = await startInviteAcceptedConsumer(deps);
+  stops.add(await startPlatformMailer(deps, deps.mailer));
+  // tenancy's org and team removals and moves: the teams' API keys go (or follow) with them; accepted invites
+  stops.add(await startConsumers(deps, infra.logger, [startTenancyConsumers, startInviteAcceptedConsumer]));
+  const workers = stops.add(
+    startApiKeyWorkers(deps, {
+      flushMs: parseDurationMs(config.workers.apikey_usage_flush_interval),
+      cleanupMs: parseDurationMs(config.workers.cleanup_interval),
+    }),
+  );
+  const revocationSeed = stops.add(startRevocationSeeding(deps, { intervalMs: parseDurationMs(config.workers.revocation_seed_interval) }));
+  const ssoGrantPurge = stops.add(
+    startPeriodicTask({
+      name: "sso-grant-purge",
+      intervalMs: parseDurationMs(config.workers.cleanup_interval),
+      run: () => purgeExpiredSsoGrants(deps),
+      logger: deps.logger,
+    }),
+  );
   const api = bindRoutes(identityServiceRoutes, {
     ...authHandlers(deps),
     ...accountHandlers(deps),
@@ -124,19 +131,11 @@ export async function startService(config: IdentityConfig, infra: Infra, opts: {
   });
   // the refresh-token cookie (cookie mode) is read by the auth handlers
   const server = await serveApi({ config, infra, routers: [api], before: (app) => app.use(cookieParser()) });
+  stops.addStep(() => server.close());
   return {
     port: server.port,
     deps,
     workers: { usageFlush: workers.usageFlush, expiredCleanup: workers.expiredCleanup, revocationSeed, ssoGrantPurge },
-    stop: async () => {
-      await server.close();
-      await Promise.all(tenancyConsumers.map((c) => c.stop()));
-      await Promise.all([...rpcs, inviteAccepted].map((s) => s.stop()));
-      await platformMailer.stop();
-      await Promise.all([workers.stop(), revocationSeed.stop(), ssoGrantPurge.stop()]);
-      deps.mailer.close();
-      await relay.stop();
-      await db.$disconnect();
-    },
+    stop: () => stops.stop(),
   };
 }

@@ -13,8 +13,8 @@ import {
   serveApi,
   serveMetricsPort,
 } from "@burnbox/service-kit/http";
-import { startOutboxRelay, type OutboxRelay } from "@burnbox/service-kit/messaging";
-import type { Infra, PeriodicTask, Clock } from "@burnbox/service-kit/runtime";
+import { startConsumers, startOutboxRelay, type OutboxRelay } from "@burnbox/service-kit/messaging";
+import { StopList, type Infra, type PeriodicTask, type Clock } from "@burnbox/service-kit/runtime";
 import type { InboxConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
 import { IntakeRepository } from "./data/intake.repository";
@@ -100,19 +100,24 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
 export async function startService(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  // what starts is added as it starts; stop() stops it in the reverse order (the server first, the store last)
+  const stops = new StopList();
+  stops.addStep(() => deps.storage.close());
+  stops.addStep(() => db.$disconnect());
+  stops.add(relay);
   if (config.webhooks.unsafe_allowed_targets.length > 0) {
     infra.logger.warn(
       { unsafe_allowed_targets: config.webhooks.unsafe_allowed_targets },
       "UNSAFE: webhooks.unsafe_allowed_targets is set; the link check may reach these hosts. Use only for local test targets, never in production",
     );
   }
-  const platformConfig = await startLiveConfig(config, infra, deps);
-  const rpcs = serveInboxRpc(infra.nc, deps, infra.logger);
-  const consumers = await startTenancyConsumers(infra.nc, deps, infra.logger);
-  const cleanup = startCleanupWorker(deps, infra.logger);
+  stops.add(await startLiveConfig(config, infra, deps));
+  stops.add(serveInboxRpc(infra.nc, deps, infra.logger));
+  stops.add(await startConsumers(deps, infra.logger, [startTenancyConsumers]));
+  const cleanup = stops.add(startCleanupWorker(deps, infra.logger));
   // the waits held here (GET /inboxes/:id/emails/wait): woken by every intake's mail, answered on drain
   const waits = new MailWaits((scope, inboxId, ids, columns) => deps.data.hot.emails.named(scope, inboxId, ids, columns), infra.logger);
-  const wakes = startWaitWakes(infra.nc, config.nats.namespace, waits, infra.logger);
+  stops.add(startWaitWakes(infra.nc, config.nats.namespace, waits, infra.logger));
   const removeDrainHook = infra.drain.onDrain(() => waits.drainAll());
   const slots = new WaitSlots(infra.redis, config.redis.key_prefix, WAITS_PER_USER, infra.logger);
   const api = bindRoutes(inboxServiceRoutes, {
@@ -122,25 +127,18 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
     ...smtpBehaviourHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
+  stops.addStep(() => server.close());
+  // stopped first: held waits answer now (what matched so far), so the server's close does not wait for them
+  stops.addStep(() => {
+    removeDrainHook();
+    waits.drainAll();
+  });
   return {
     port: server.port,
     deps,
     cleanup,
     waits,
-    stop: async () => {
-      // held waits answer now (what matched so far), so the server's close does not wait for them
-      removeDrainHook();
-      waits.drainAll();
-      await server.close();
-      wakes.stop();
-      await cleanup.stop();
-      await Promise.all(rpcs.map((s) => s.stop()));
-      await Promise.all(consumers.map((c) => c.stop()));
-      await platformConfig.stop();
-      await relay.stop();
-      await db.$disconnect();
-      deps.storage.close();
-    },
+    stop: () => stops.stop(),
   };
 }
 

@@ -1,8 +1,8 @@
 import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
 import { createUnitOfWork } from "@burnbox/service-kit/data";
 import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
-import { startOutboxRelay } from "@burnbox/service-kit/messaging";
-import type { Infra } from "@burnbox/service-kit/runtime";
+import { startConsumers, startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { StopList, type Infra } from "@burnbox/service-kit/runtime";
 import type { RealtimeConfig } from "./config";
 import { NotificationSocketRepository } from "./data/notification-socket.repository";
 import { createPrisma, type Db } from "./data/prisma";
@@ -36,8 +36,12 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   if (!infra.redis) throw new Error("realtime-gateway needs Redis");
   if (!infra.pool) throw new Error("realtime-gateway needs its database");
   const { logger } = infra;
+  // what starts is added as it starts; stop() stops it in the reverse order (the pushes to sockets
+  // first, then the sockets and the server, the consumers, the client last)
+  const stops = new StopList();
   const db = createPrisma(infra.pool);
-  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
+  stops.addStep(() => db.$disconnect());
+  const relay = stops.add(startOutboxRelay({ pool: infra.pool, js: infra.js, logger }));
   const maxBufferedBytes = config.ws.max_buffered_bytes;
   const hub = new Hub(logger, { maxBufferedBytes, stream: "inbox" });
   const notificationHub = new Hub(logger, { maxBufferedBytes, stream: "notifications" });
@@ -72,16 +76,22 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
       intervalMs: config.ws.admin_stats_interval_ms,
     },
   };
-  const heartbeats = [hub, notificationHub, adminStatsHub].map((h) => startHeartbeat(h, config.ws.ping_interval_ms, logger));
-  const leaseRenewal = startNotificationLeaseRenewal(deps, logger);
-  const adminStatsPush = startAdminStatsPush(deps, logger);
-  const push = startNotificationPush(deps, logger);
-  const fanout = await startFanout(deps, logger);
-  const notifications = await startNotificationConsumers(deps, logger);
+  stops.add(startNotificationPush(deps, logger));
+  stops.add(await startConsumers(deps, logger, [startFanout, startNotificationConsumers]));
   const upgrades = inboxStreamUpgrades(deps, logger);
   const api = bindRoutes(realtimeGatewayServiceRoutes, { ...wsTicketsHandlers(deps), ...notificationsHandlers(deps) });
   const server = await serveApi({ config, infra, routers: [api] });
+  stops.addStep(() => server.close());
   server.server.on("upgrade", upgrades.handler);
+  // added after the server, so stopped before it (last added, first stopped): every socket, then the upgrades under way
+  stops.addStep(() => upgrades.close());
+  stops.addStep(() => {
+    for (const h of [adminStatsHub, hub, notificationHub]) h.close();
+  });
+  // what keeps the sockets alive and fed: started with the server up, stopped first
+  stops.add([hub, notificationHub, adminStatsHub].map((h) => startHeartbeat(h, config.ws.ping_interval_ms, logger)));
+  stops.add(startNotificationLeaseRenewal(deps, logger));
+  stops.add(startAdminStatsPush(deps, logger));
   // once the endpoints have dropped this replica (shutdown.drain_delay), every stream is told
   // "going away" (1001) and reconnects to another replica, rather than being cut at exit
   infra.drain.onDrain(() => {
@@ -93,20 +103,6 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     notificationHub,
     deps,
     db,
-    stop: async () => {
-      await Promise.all(heartbeats.map((h) => h.stop()));
-      await leaseRenewal.stop();
-      await adminStatsPush.stop();
-      adminStatsHub.close();
-      hub.close();
-      notificationHub.close();
-      await upgrades.close();
-      await server.close();
-      await fanout.stop();
-      await Promise.all(notifications.map((c) => c.stop()));
-      await push.stop();
-      await relay.stop();
-      await db.$disconnect();
-    },
+    stop: () => stops.stop(),
   };
 }

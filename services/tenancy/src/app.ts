@@ -1,8 +1,8 @@
 import { tenancyServiceRoutes } from "@burnbox/contracts";
 import { createUnitOfWork } from "@burnbox/service-kit/data";
 import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
-import { startOutboxRelay } from "@burnbox/service-kit/messaging";
-import { systemClock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
+import { startConsumers, startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { StopList, systemClock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import { SecretBox } from "@burnbox/service-kit/security";
 import type { TenancyConfig } from "./config";
 import { createPrisma, type Client } from "./data/prisma";
@@ -50,16 +50,21 @@ export interface RunningService {
 /** Orgs, teams, domains and assignments, and the RBAC decision for every other service. */
 export async function startService(config: TenancyConfig, infra: Infra): Promise<RunningService> {
   if (!infra.pool) throw new Error("tenancy needs its database");
+  // what starts is added as it starts; stop() stops it in the reverse order (the server first, the client last)
+  const stops = new StopList();
   const db = createPrisma(infra.pool);
-  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
+  stops.addStep(() => db.$disconnect());
+  const relay = stops.add(startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger }));
   // the platform's inbox TTLs (identity), kept current on this replica by the change event
   const platformTtl = new PlatformTtlView();
-  const platformTtlSetting = await startPlatformTtl({
-    nc: infra.nc,
-    namespace: config.nats.namespace,
-    logger: infra.logger,
-    view: platformTtl,
-  });
+  stops.add(
+    await startPlatformTtl({
+      nc: infra.nc,
+      namespace: config.nats.namespace,
+      logger: infra.logger,
+      view: platformTtl,
+    }),
+  );
   const data = createUnitOfWork({
     client: db,
     transaction: (fn) => db.$transaction(fn),
@@ -79,23 +84,25 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     secrets: new SecretBox(config.encryption.key),
     platformTtl,
   };
-  const domainVerify = startDomainVerifyWorker(deps, infra.logger);
-  const rpcs = [...serveTenancyRpc(infra.nc, deps, infra.logger), ...servePlatformConfigRpc(infra.nc, deps, infra.logger)];
+  const domainVerify = stops.add(startDomainVerifyWorker(deps, infra.logger));
+  stops.add([...serveTenancyRpc(infra.nc, deps, infra.logger), ...servePlatformConfigRpc(infra.nc, deps, infra.logger)]);
   if (config.infra.unsafe_allowed_targets.length > 0) {
     infra.logger.warn(
       { unsafe_allowed_targets: config.infra.unsafe_allowed_targets },
       "UNSAFE: infra.unsafe_allowed_targets is set; the SMTP and storage tests may reach these hosts. Use only for local test targets, never in production",
     );
   }
-  const consumers = [
-    ...(await startInboxCountConsumers(infra.nc, deps, infra.logger)),
-    await startSsoProvisioningConsumer(infra.nc, deps, infra.logger),
-  ];
-  const inviteConsumers = await startInviteConsumers(infra.nc, deps, infra.logger);
-  const auditConsumer = await startAuditConsumer(infra.nc, deps, infra.logger);
-  const auditRetention = startAuditRetentionWorker(deps, infra.logger);
-  const analyticsConsumers = await startAnalyticsConsumers(infra.nc, deps, infra.logger);
-  const adminStatsRpc = serveAdminStatsRpc(infra.nc, deps, infra.logger);
+  stops.add(
+    await startConsumers(deps, infra.logger, [
+      startInboxCountConsumers,
+      startSsoProvisioningConsumer,
+      startInviteConsumers,
+      startAuditConsumer,
+      startAnalyticsConsumers,
+    ]),
+  );
+  const auditRetention = stops.add(startAuditRetentionWorker(deps, infra.logger));
+  stops.add(serveAdminStatsRpc(infra.nc, deps, infra.logger));
   const api = bindRoutes(tenancyServiceRoutes, {
     ...orgsHandlers(deps),
     ...membersHandlers(deps),
@@ -119,19 +126,11 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
   });
   const setupToken = await prepareSetupToken(deps, infra.logger);
   const server = await serveApi({ config, infra, routers: [setupGuard(deps, setupToken), api] });
+  stops.addStep(() => server.close());
   return {
     port: server.port,
     deps,
     workers: { domainVerify, auditRetention },
-    stop: async () => {
-      await server.close();
-      await Promise.all([auditConsumer, auditRetention].map((s) => s.stop()));
-      await Promise.all(
-        [...rpcs, ...consumers, ...inviteConsumers, ...analyticsConsumers, adminStatsRpc, domainVerify].map((s) => s.stop()),
-      );
-      await platformTtlSetting.stop();
-      await relay.stop();
-      await db.$disconnect();
-    },
+    stop: () => stops.stop(),
   };
 }

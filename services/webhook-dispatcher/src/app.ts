@@ -1,8 +1,8 @@
 import { webhookDispatcherServiceRoutes } from "@burnbox/contracts";
 import { createUnitOfWork } from "@burnbox/service-kit/data";
 import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
-import { startOutboxRelay } from "@burnbox/service-kit/messaging";
-import { systemClock, type Clock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
+import { startConsumers, startOutboxRelay } from "@burnbox/service-kit/messaging";
+import { StopList, systemClock, type Clock, type Infra, type PeriodicTask } from "@burnbox/service-kit/runtime";
 import { SecretBox, parseAllowlist } from "@burnbox/service-kit/security";
 import type { DispatcherConfig } from "./config";
 import { createPrisma, type Db } from "./data/prisma";
@@ -12,7 +12,7 @@ import { configuredResolver } from "./adapters/dns-resolver";
 import { closeReceiverConnections, type Resolver } from "./adapters/webhook-sender";
 import { webhookDeliveriesHandlers } from "./http/webhook-deliveries.handlers";
 import { webhooksHandlers } from "./http/webhooks.handlers";
-import { startDispatchConsumers } from "./messaging/dispatch.consumer";
+import { dispatchConsumers } from "./messaging/dispatch.consumer";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startDeliveryWorker, type DeliveryWorker } from "./workers/delivery.worker";
 import { startWebhookRetryWorker } from "./workers/webhook-retry.worker";
@@ -41,8 +41,12 @@ export async function startService(
       "UNSAFE: webhooks.unsafe_allowed_targets is set; these hosts bypass SSRF protection. Use only for local test receivers, never in production",
     );
   }
+  // what starts is added as it starts; stop() stops it in the reverse order (the server first, the client last)
+  const stops = new StopList();
   const db = createPrisma(infra.pool);
-  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger });
+  stops.addStep(() => db.$disconnect());
+  stops.addStep(() => closeReceiverConnections());
+  const relay = stops.add(startOutboxRelay({ pool: infra.pool, js: infra.js, logger }));
   const allowed = parseAllowlist(config.webhooks.unsafe_allowed_targets);
   const hot = hotRepositories(infra.pool, { nc: infra.nc, namespace: config.nats.namespace });
   const deps: DispatcherDeps = {
@@ -65,30 +69,20 @@ export async function startService(
   };
   // the data migration of 0004_sealed_secret, before anything is sent
   await sealStoredSecrets(deps, logger);
-  const delivery = startDeliveryWorker(deps, logger);
-  const webhookRetry = startWebhookRetryWorker(deps, logger);
-  const consumers = [
-    ...(await startDispatchConsumers(deps, logger, () => delivery.kick())),
-    ...(await startTenancyConsumers(deps, logger)),
-  ];
+  const webhookRetry = stops.add(startWebhookRetryWorker(deps, logger));
+  const delivery = stops.add(startDeliveryWorker(deps, logger));
+  stops.add(await startConsumers(deps, logger, [dispatchConsumers(() => delivery.kick()), startTenancyConsumers]));
   const api = bindRoutes(webhookDispatcherServiceRoutes, {
     ...webhooksHandlers(deps),
     ...webhookDeliveriesHandlers(deps, () => delivery.kick()),
   });
   const server = await serveApi({ config, infra, routers: [api] });
+  stops.addStep(() => server.close());
   return {
     port: server.port,
     deps,
     db,
     workers: { delivery, webhookRetry },
-    stop: async () => {
-      await server.close();
-      await Promise.all(consumers.map((c) => c.stop()));
-      await delivery.stop();
-      await webhookRetry.stop();
-      await relay.stop();
-      closeReceiverConnections();
-      await db.$disconnect();
-    },
+    stop: () => stops.stop(),
   };
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Client, Pool } from "pg";
-import type { Logger } from "../runtime/logger";
+import type { Logger } from "../core/logger";
 import { concurrentIndexName, isNoTransaction, splitStatements } from "./migration-sql";
 
 /** Creates the service's database on a fresh Postgres server (connecting to the `postgres` database). */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
-import type { Logger } from "../runtime/logger";
+import type { Logger } from "../core/logger";
 
 export { Redis };
 

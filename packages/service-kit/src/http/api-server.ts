@@ -3,9 +3,20 @@ import { createHttpApp, finalizeHttpApp, listen, type RunningServer } from "./ht
 import { mountHealth } from "./health";
 import { requireInternalContext } from "../security/internal-auth";
 import { metricsOnHttpPort, serveMetricsPort, type MetricsSettings } from "./metrics-port";
-import type { Infra } from "../runtime/service";
+import type { Drain } from "../core/drain";
+import type { HealthCheck } from "../core/health-checks";
+import type { Logger } from "../core/logger";
+import type { Metrics } from "../core/metrics";
 
 export const API_PREFIX = "/api/v1";
+
+/** What the API server uses of the process's infrastructure (`runtime`'s `Infra` is one). */
+export interface HttpInfra {
+  logger: Logger;
+  metrics: Metrics;
+  ready: Record<string, HealthCheck>;
+  drain: Drain;
+}
 
 /**
  * The HTTP side of every internal service, built the same way everywhere: security headers and
@@ -14,7 +25,7 @@ export const API_PREFIX = "/api/v1";
  */
 export async function serveApi(opts: {
   config: { http: { port: number; host: string }; internal: { secret: string } } & MetricsSettings;
-  infra: Infra;
+  infra: HttpInfra;
   routers: Router[];
   /** Anything mounted before the API routes (e.g. public, non-JSON endpoints). */
   before?: (app: Express) => void;

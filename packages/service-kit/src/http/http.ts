@@ -5,11 +5,11 @@ import type { AddressInfo } from "node:net";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { z } from "zod";
 import { ErrorCode } from "@burnbox/contracts";
-import { currentContext, runWithContext } from "./context";
-import { closeGracefully, trackInFlight } from "../runtime/drain";
-import { AppError, errors } from "../runtime/errors";
-import type { Logger } from "../runtime/logger";
-import type { Metrics } from "../runtime/metrics";
+import { currentContext, runWithContext } from "../core/context";
+import { closeGracefully, trackInFlight } from "../core/drain";
+import { AppError, errors } from "../core/errors";
+import type { Logger } from "../core/logger";
+import type { Metrics } from "../core/metrics";
 
 export const JSON_BODY_LIMIT = "1mb";
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Logger } from "../runtime/logger";
-import type { Metrics } from "../runtime/metrics";
+import type { Logger } from "../core/logger";
+import type { Metrics } from "../core/metrics";
 import type { RunningServer } from "./http";
 
 export interface MetricsSettings {

@@ -1,6 +1,6 @@
 import { defineRoutes, z } from "@burnbox/contracts";
 import { createHttpApp, finalizeHttpApp, listen, type RunningServer } from "./http";
-import { createLogger } from "../runtime/logger";
+import { createLogger } from "../core/logger";
 import { bindRoutes, reply } from "./routes";
 
 const logger = createLogger({ level: "silent", service: "test" });

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from "express";
 import type { z } from "zod";
 import { expressPath, successStatus, type Actor, type RouteDef } from "@burnbox/contracts";
 import { internalContextOf } from "../security/internal-auth";
-import { errors } from "../runtime/errors";
+import { errors } from "../core/errors";
 import { parseQueryValue, parseWith } from "./http";
 
 /** Who is calling and from where: the second argument of every use case. */

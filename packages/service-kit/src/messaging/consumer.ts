@@ -1,10 +1,10 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from "@nats-io/jetstream";
 import type { MsgHdrs, NatsConnection } from "@nats-io/nats-core";
 import { DomainEvent, subjects, type EventOf, type EventType } from "@burnbox/contracts";
-import { runWithContext } from "../http/context";
-import { TransientError } from "../runtime/errors";
-import type { Logger } from "../runtime/logger";
-import { pipeline } from "../runtime/metrics";
+import { runWithContext } from "../core/context";
+import { TransientError } from "../core/errors";
+import type { Logger } from "../core/logger";
+import { pipeline } from "../core/metrics";
 import { SpanKind, SpanStatusCode, extractNatsHeaders, withSpan } from "../telemetry";
 
 const MS = 1_000_000; // nanoseconds per millisecond
@@ -80,20 +80,6 @@ export interface ConsumerOptions<T extends EventType = EventType> {
 
 export interface RunningConsumer {
   stop(): Promise<void>;
-}
-
-/** Idempotency guard, run inside the handler's own transaction: false when the event was seen before. */
-export async function claimEvent(
-  tx: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },
-  consumer: string,
-  eventId: string,
-): Promise<boolean> {
-  const inserted = await tx.$executeRawUnsafe(
-    "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING",
-    consumer,
-    eventId,
-  );
-  return inserted === 1;
 }
 
 const isEventOf = <T extends EventType>(event: DomainEvent, type: T): event is EventOf<T> => event.type === type;

@@ -1,7 +1,7 @@
 import { type HealthPingReply, subjects } from "@burnbox/contracts";
 import type { NatsConnection } from "@nats-io/nats-core";
-import { timedChecks, type HealthCheck } from "../http/health";
-import type { Logger } from "../runtime/logger";
+import { timedChecks, type HealthCheck } from "../core/health-checks";
+import type { Logger } from "../core/logger";
 
 /**
  * Answers the admin health ping (`subjects(ns).health(service)`, core NATS request/reply, one

@@ -3,7 +3,7 @@ import { subjects, type EventType } from "@burnbox/contracts";
 import { jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { startConsumer } from "./consumer";
-import type { Logger } from "../runtime/logger";
+import type { Logger } from "../core/logger";
 
 export interface LiveSetting<T> {
   /** The value now: the last one loaded, or `initial` until the first load succeeds. */

@@ -4,8 +4,8 @@ import { headers as natsHeaders } from "@nats-io/nats-core";
 import { jetstream, jetstreamManager, DiscardPolicy, RetentionPolicy, StorageType, type JetStreamClient } from "@nats-io/jetstream";
 import { rpcSchemas, subjects, type RpcName, type DomainEvent } from "@burnbox/contracts";
 import type { z } from "zod";
-import { currentContext, runWithContext } from "../http/context";
-import type { Logger } from "../runtime/logger";
+import { currentContext, runWithContext } from "../core/context";
+import type { Logger } from "../core/logger";
 import { SpanKind, extractNatsHeaders, injectNatsHeaders, withSpan } from "../telemetry";
 
 export type { NatsConnection, JetStreamClient };

@@ -3,8 +3,8 @@ import type { Pool } from "pg";
 import type { JetStreamClient } from "@nats-io/jetstream";
 import { headers as natsHeaders } from "@nats-io/nats-core";
 import { subjects, type DomainEvent, type EventOf, type EventType } from "@burnbox/contracts";
-import type { Logger } from "../runtime/logger";
-import { pipeline, watchOutboxBacklog } from "../runtime/metrics";
+import type { Logger } from "../core/logger";
+import { pipeline, watchOutboxBacklog } from "../core/metrics";
 import { SpanKind, contextFromHeaders, injectNatsHeaders, traceHeaders, withSpan } from "../telemetry";
 
 /**

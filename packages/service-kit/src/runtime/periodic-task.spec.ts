@@ -1,5 +1,5 @@
 import { startPeriodicTask } from "./periodic-task";
-import { createLogger } from "./logger";
+import { createLogger } from "../core/logger";
 
 const logger = createLogger({ level: "silent", service: "test" });
 

@@ -1,5 +1,5 @@
-import type { Logger } from "./logger";
-import { pipeline } from "./metrics";
+import type { Logger } from "../core/logger";
+import { pipeline } from "../core/metrics";
 
 export interface PeriodicTask {
   /** Runs the task now (or waits for the run in progress, then runs again); resolves when done. */

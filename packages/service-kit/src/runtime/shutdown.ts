@@ -1,4 +1,4 @@
-import type { Logger } from "./logger";
+import type { Logger } from "../core/logger";
 
 /**
  * Runs `stop` once on SIGTERM/SIGINT; a second signal or a stop slower than `graceMs`

@@ -1,7 +1,7 @@
 import type { NatsConnection } from "@nats-io/nats-core";
 import { EventType, RpcName, type Actor, type AuthorizeReply, type AuthorizeRequest, type Permission } from "@burnbox/contracts";
 import { BroadcastCache, type Change, type Invalidations } from "../messaging/broadcast-cache";
-import { errors } from "../runtime/errors";
+import { errors } from "../core/errors";
 import { RpcError, rpcRequest } from "../messaging/nats";
 
 /**

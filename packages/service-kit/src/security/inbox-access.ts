@@ -1,6 +1,6 @@
 import type { NatsConnection } from "@nats-io/nats-core";
 import type { Actor, AuthorizeReply, GetInboxAccessReply, Permission } from "@burnbox/contracts";
-import { errors } from "../runtime/errors";
+import { errors } from "../core/errors";
 import { authorize } from "./authz";
 
 /** What deciding on one inbox needs: its tenant, domain assignment, creator and visibility. */

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { InternalContext, type Actor } from "@burnbox/contracts";
-import { enrichContext } from "../http/context";
-import { errors } from "../runtime/errors";
+import { enrichContext } from "../core/context";
+import { errors } from "../core/errors";
 
 /** Header carrying the gateway's signed statement of who the caller is. */
 export const INTERNAL_CONTEXT_HEADER = "x-bb-internal-context";

@@ -4,7 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import net, { type LookupFunction } from "node:net";
 import tls from "node:tls";
-import { DEFAULT_MAILER_PORTS } from "../runtime/config";
+import { DEFAULT_MAILER_PORTS } from "../core/config";
 import { EMPTY_ALLOWLIST, addressProblem, parseAllowlist, type Allowlist } from "./address-policy";
 
 /**

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { errors } from "../runtime/errors";
+import { errors } from "../core/errors";
 
 const VERSION = "v1";
 

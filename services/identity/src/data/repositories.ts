@@ -1,9 +1,9 @@
+import { ProcessedEventRepository } from "@burnbox/service-kit/data";
 import type { ChangeLog } from "@burnbox/service-kit/messaging";
 import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { ApiKeyRepository } from "./api-key.repository";
 import { PlatformRepository } from "./platform.repository";
 import type { Client } from "./prisma";
-import { ProcessedEventRepository } from "./processed-event.repository";
 import { SessionRepository } from "./session.repository";
 import { SetupRepository } from "./setup.repository";
 import { SsoGrantRepository } from "./sso-grant.repository";

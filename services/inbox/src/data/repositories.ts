@@ -1,4 +1,4 @@
-import { poolSql, type PgPool } from "@burnbox/service-kit/data";
+import { ProcessedEventRepository, poolSql, type PgPool } from "@burnbox/service-kit/data";
 import type { ChangeLog } from "@burnbox/service-kit/messaging";
 import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { DemoQuotaRepository } from "./demo-quota.repository";
@@ -6,7 +6,6 @@ import { EmailRepository, EmailWaitRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";
 import type { IntakeRepository } from "./intake.repository";
 import type { Client } from "./prisma";
-import { ProcessedEventRepository } from "./processed-event.repository";
 import { SmtpLogRepository } from "./smtp-log.repository";
 
 /** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */

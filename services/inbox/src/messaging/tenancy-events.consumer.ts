@@ -1,5 +1,5 @@
 import { EventType, RpcName } from "@burnbox/contracts";
-import { serveRpc, startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import { serveRpc, startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import { serveTeamMove, startTenantEventConsumers } from "@burnbox/tenant-removal";
 import type { InboxDeps } from "../domain/deps";
@@ -15,7 +15,8 @@ const DOMAIN_TRANSFERRED = "inbox-domain-transferred";
  * tenancy's awaited requests to move a transferred team (`inbox.move_team`) and to deactivate a
  * transferred domain's inboxes (`inbox.deactivate_domain_inboxes`) now, each claimed as its event.
  */
-export async function startTenancyConsumers(nc: NatsConnection, deps: InboxDeps, logger: Logger): Promise<RunningConsumer[]> {
+export async function startTenancyConsumers(deps: InboxDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const { nc } = deps;
   const namespace = deps.config.nats.namespace;
   const [tenants, domains] = await Promise.all([
     startTenantEventConsumers({

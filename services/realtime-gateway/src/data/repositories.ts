@@ -1,6 +1,5 @@
-import { poolSql, type PgPool } from "@burnbox/service-kit/data";
+import { ProcessedEventRepository, poolSql, type PgPool } from "@burnbox/service-kit/data";
 import { NotificationRepository, NotificationWriter } from "./notification.repository";
-import { ProcessedEventRepository } from "./processed-event.repository";
 import type { Db, Tx } from "./prisma";
 
 /** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */

@@ -7,6 +7,12 @@ import { closeDeletedInbox } from "../domain/inbox-streams/close-deleted-inbox.u
 import { closeExpiredInbox } from "../domain/inbox-streams/close-expired-inbox.use-case";
 import { pushReceivedEmail } from "../domain/inbox-streams/push-received-email.use-case";
 
+/** The inbox a received email's raw event names ("" when it names none: no socket has that key). */
+function inboxOf(raw: unknown): string {
+  const data = (raw as { data?: { inbox_id?: unknown } } | null)?.data;
+  return typeof data?.inbox_id === "string" ? data.inbox_id : "";
+}
+
 /**
  * Every replica must see every event (its sockets are its own), so each replica has its own
  * durable consumers, starting at new messages and removed by the server when the replica has
@@ -15,13 +21,7 @@ import { pushReceivedEmail } from "../domain/inbox-streams/push-received-email.u
  * consumers keep no acks; and a received email whose inbox has no socket here is dropped before
  * its schema is checked: with no one watching, the stream costs a delivery and a JSON parse.
  */
-/** The inbox a received email's raw event names ("" when it names none: no socket has that key). */
-function inboxOf(raw: unknown): string {
-  const data = (raw as { data?: { inbox_id?: unknown } } | null)?.data;
-  return typeof data?.inbox_id === "string" ? data.inbox_id : "";
-}
-
-export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<RunningConsumer> {
+export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<RunningConsumer[]> {
   const replica = randomBytes(6).toString("hex");
   const { nc, namespace } = deps;
   const common = { nc, namespace, logger, deliverPolicy: "new" as const, inactiveThresholdMs: 60_000, maxDeliver: 3, concurrency: 32 };
@@ -50,11 +50,14 @@ export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<R
       handler: (event) => Promise.resolve(closeDeletedInbox(deps, event)),
     }),
   ]);
-  return {
-    stop: async () => {
-      await Promise.all(consumers.map((c) => c.stop()));
-      const jsm = await jetstreamManager(nc);
-      await Promise.all([email, expired, deleted].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
+  // one entry: the three stop together, then their durables go (they are this replica's alone)
+  return [
+    {
+      stop: async () => {
+        await Promise.all(consumers.map((c) => c.stop()));
+        const jsm = await jetstreamManager(nc);
+        await Promise.all([email, expired, deleted].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
+      },
     },
-  };
+  ];
 }

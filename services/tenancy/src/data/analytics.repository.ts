@@ -1,5 +1,12 @@
-import { groupedStatement, HotRepository, type OrgScope, type PoolSql, type TeamScope } from "@burnbox/service-kit/data";
-import { claimsOf, type Claim } from "./claims";
+import {
+  claimsOf,
+  type Claim,
+  groupedStatement,
+  HotRepository,
+  type OrgScope,
+  type PoolSql,
+  type TeamScope,
+} from "@burnbox/service-kit/data";
 import type { Client } from "./prisma";
 
 /** A UTC day as `YYYY-MM-DD` and an hour 0..23: the bucket an event counts in. */

@@ -1,5 +1,4 @@
-import { groupedStatement, HotRepository, type PoolSql } from "@burnbox/service-kit/data";
-import { claimsOf, type Claim } from "./claims";
+import { claimsOf, type Claim, groupedStatement, HotRepository, type PoolSql } from "@burnbox/service-kit/data";
 
 /** One inbox opened (+1) or gone (-1) to count on its team, its domain and the team's assignment of that domain. */
 export interface InboxMove {

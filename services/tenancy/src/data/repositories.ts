@@ -1,4 +1,4 @@
-import { poolSql, type PgPool } from "@burnbox/service-kit/data";
+import { ProcessedEventRepository, poolSql, type PgPool } from "@burnbox/service-kit/data";
 import { AnalyticsCounters, AnalyticsRepository } from "./analytics.repository";
 import { AuditRepository } from "./audit.repository";
 import { DomainAssignmentRepository } from "./domain-assignment.repository";
@@ -12,7 +12,6 @@ import { OrgMemberRepository } from "./org-member.repository";
 import { OrgRepository } from "./org.repository";
 import { PlatformConfigRepository } from "./platform-config.repository";
 import type { Client } from "./prisma";
-import { ProcessedEventRepository } from "./processed-event.repository";
 import { RoleRepository } from "./role.repository";
 import { TeamMemberRepository } from "./team-member.repository";
 import { TeamRepository } from "./team.repository";

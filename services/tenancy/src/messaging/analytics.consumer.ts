@@ -1,5 +1,5 @@
 import { EventType } from "@burnbox/contracts";
-import { startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import { countEmailReceived } from "../domain/analytics/count-email-received.use-case";
 import { countInboxCreated } from "../domain/analytics/count-inbox-created.use-case";
@@ -13,7 +13,8 @@ import type { TenancyDeps } from "../domain/deps";
  * every replica, so N replicas never count N times; idempotent on the event id, so a
  * redelivery never counts twice).
  */
-export async function startAnalyticsConsumers(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+export async function startAnalyticsConsumers(deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const { nc } = deps;
   const namespace = deps.config.nats.namespace;
   const durable = (name: string) => `tenancy-analytics-${name}`;
   return Promise.all([

@@ -1,5 +1,5 @@
 import { EventType } from "@burnbox/contracts";
-import { startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 import { recordAuditEntry } from "../domain/audit/record-audit-entry.use-case";
@@ -8,16 +8,19 @@ import { recordAuditEntry } from "../domain/audit/record-audit-entry.use-case";
 export const AUDIT_CONSUMER = "tenancy-audit";
 
 /** The audit log's only writer: every service's `audit.recorded` events. */
-export function startAuditConsumer(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Promise<RunningConsumer> {
-  return startConsumer({
-    nc,
-    namespace: deps.config.nats.namespace,
-    durable: AUDIT_CONSUMER,
-    eventType: EventType.auditRecorded,
-    logger,
-    concurrency: 16,
-    handler: async (event) => {
-      await recordAuditEntry(deps, event);
-    },
-  });
+export async function startAuditConsumer(deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const { nc } = deps;
+  return [
+    await startConsumer({
+      nc,
+      namespace: deps.config.nats.namespace,
+      durable: AUDIT_CONSUMER,
+      eventType: EventType.auditRecorded,
+      logger,
+      concurrency: 16,
+      handler: async (event) => {
+        await recordAuditEntry(deps, event);
+      },
+    }),
+  ];
 }

@@ -1,5 +1,5 @@
 import { EventType } from "@burnbox/contracts";
-import { startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 import { countInbox } from "../domain/inbox-counts/count-inbox.use-case";
@@ -9,7 +9,8 @@ const EXPIRED = "tenancy-inbox-expired";
 const DELETED = "tenancy-inbox-deleted";
 
 /** Keeps the teams' and domains' inbox counters current from the inbox service's events (created, expired, deleted by a user). */
-export async function startInboxCountConsumers(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+export async function startInboxCountConsumers(deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const { nc } = deps;
   const namespace = deps.config.nats.namespace;
   return Promise.all([
     startConsumer({

@@ -1,5 +1,5 @@
 import { EventType } from "@burnbox/contracts";
-import { startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 import { countTeamResource } from "../domain/impact/count-team-resource.use-case";
@@ -12,7 +12,8 @@ const RESOURCES = "tenancy-team-resource-counts";
  * Registrations with an invite (identity's `invite.redeemed`) join the invite's org; and the
  * impact counters (webhooks, API keys per team) follow the owning services' audit events.
  */
-export async function startInviteConsumers(nc: NatsConnection, deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+export async function startInviteConsumers(deps: TenancyDeps, logger: Logger): Promise<RunningConsumer[]> {
+  const { nc } = deps;
   const namespace = deps.config.nats.namespace;
   return Promise.all([
     startConsumer({

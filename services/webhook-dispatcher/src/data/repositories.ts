@@ -1,9 +1,8 @@
-import type { PgPool } from "@burnbox/service-kit/data";
+import { ProcessedEventRepository, type PgPool } from "@burnbox/service-kit/data";
 import type { ChangeBroadcasts, ChangeLog } from "@burnbox/service-kit/messaging";
 import { RemovedTenantRepository } from "@burnbox/tenant-removal";
 import { DeliveryQueue } from "./delivery-queue.repository";
 import { DeliveryRepository } from "./delivery.repository";
-import { ProcessedEventRepository } from "./processed-event.repository";
 import type { Db, Tx } from "./prisma";
 import { WebhookRepository } from "./webhook.repository";
 

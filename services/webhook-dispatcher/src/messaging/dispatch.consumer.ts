@@ -1,6 +1,5 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@burnbox/contracts";
-import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
-import type { Logger } from "@burnbox/service-kit/runtime";
+import { startConsumer, type StartConsumers } from "@burnbox/service-kit/messaging";
 import { scheduleDeliveries } from "../domain/deliveries/schedule-deliveries.use-case";
 import type { DispatcherDeps } from "../domain/deps";
 
@@ -10,21 +9,24 @@ export const dispatchConsumerName = (type: WebhookEvent): string => `webhook-dis
 /**
  * One durable consumer per webhook event type: schedules the event's deliveries. Sending happens
  * in the delivery worker, so a slow receiver never holds up the stream; `onScheduled` wakes it.
+ * The worker starts beside the consumers (it is not in the deps), so this returns the start
+ * function, of the shape every service's consumers have, with `onScheduled` bound.
  */
-export function startDispatchConsumers(deps: DispatcherDeps, logger: Logger, onScheduled: () => void): Promise<RunningConsumer[]> {
-  return Promise.all(
-    WEBHOOK_EVENTS.map((eventType) => {
-      const consumer = dispatchConsumerName(eventType);
-      return startConsumer({
-        nc: deps.nc,
-        namespace: deps.config.nats.namespace,
-        durable: consumer,
-        eventType,
-        logger,
-        handler: async (event) => {
-          if ((await scheduleDeliveries(deps, { consumer, event })) > 0) onScheduled();
-        },
-      });
-    }),
-  );
+export function dispatchConsumers(onScheduled: () => void): StartConsumers<DispatcherDeps> {
+  return (deps, logger) =>
+    Promise.all(
+      WEBHOOK_EVENTS.map((eventType) => {
+        const consumer = dispatchConsumerName(eventType);
+        return startConsumer({
+          nc: deps.nc,
+          namespace: deps.config.nats.namespace,
+          durable: consumer,
+          eventType,
+          logger,
+          handler: async (event) => {
+            if ((await scheduleDeliveries(deps, { consumer, event })) > 0) onScheduled();
+          },
+        });
+      }),
+    );
 }

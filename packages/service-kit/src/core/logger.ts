@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
-import { currentContext } from "../http/context";
+import { currentContext } from "./context";
 import { activeTraceId } from "../telemetry";
 
 /** The request's context fields, and the trace id of the active span when one is recording. */

@@ -1,4 +1,4 @@
-import { claimsOf } from "./claims";
+import { claimsOf } from "./processed-events";
 
 describe("claimsOf", () => {
   const item = (consumer: string, eventId: string, n: number) => ({ claim: { consumer, eventId }, n });
