@@ -38,7 +38,7 @@ import { connect as tcpConnect } from "node:net";
 import { freePorts } from "@burnbox/tests-e2e";
 import { costTable, onePid, pipelineCost, statementProfile, summedCpu, withChildren, type PidSource } from "./pipeline-profile";
 import { PrivatePostgres, natsReady, natsServer, redisServer, type Owned } from "./private-infra";
-import { machine, percentile, pidsOf, spawnBare } from "./stats";
+import { machine, percentile, pidsOf } from "./stats";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000);
 const PRIVATE = (process.env.BENCH_SERVERS ?? "private") !== "shared";
