@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey, type UseMutationOptions, type UseQueryOptions } from "@tanstack/react-query";
 import { errorFromResponse, type BurnBox, type BurnBoxError } from "@burnbox/sdk";
-import { useSessionStore } from "../app/session";
+import { useSessionStore } from "./session";
 
 /** What every `bb.api.GET/POST/…` call answers (openapi-fetch). */
 export interface ApiAnswer<T> {

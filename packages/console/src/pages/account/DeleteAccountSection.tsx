@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useApiMutation } from "../../api/query";
-import { useSessionStore, useUser } from "../../app/session";
+import { useSessionStore, useUser } from "../../api/session";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { Section } from "./Section";
 

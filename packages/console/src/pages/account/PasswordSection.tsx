@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { accountKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { describePolicy, useSsoStatus } from "../auth/shared";
+import { describePolicy } from "../../lib/password-policy";
+import { useSsoStatus } from "../../api/auth";
 import { Section } from "./Section";
 
 /** `PUT /auth/me/password`: the other sessions end, this one stays. */

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState, type FormEvent } from "react";
 import { accountKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
-import { useSessionStore, useUser } from "../../app/session";
+import { useSessionStore, useUser } from "../../api/session";
 import { ApiErrorAlert, formatAbsolute } from "../../components";
 import { Section } from "./Section";
 

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { accountKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, ListPagination, Time, useListParams, TableScroll } from "../../components";
-import { describeAgent } from "../auth/shared";
+import { describeAgent } from "../../lib/user-agent";
 import { Section } from "./Section";
 
 /** `GET /auth/sessions` (paged, `?sessions_page=`), `DELETE /auth/sessions/:id`, `DELETE /auth/sessions` (all but this one). */

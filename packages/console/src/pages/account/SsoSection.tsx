@@ -4,7 +4,7 @@ import { useState } from "react";
 import { accountKeys } from "../../api/keys";
 import { unwrap, useApi, useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, Time } from "../../components";
-import { useSsoStatus } from "../auth/shared";
+import { useSsoStatus } from "../../api/auth";
 import { Section } from "./Section";
 
 /**

@@ -17,7 +17,9 @@ import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
-import { SecretState, TestResult, notify } from "./parts";
+import { SecretState } from "./SecretState";
+import { TestResult } from "./TestResult";
+import { notify } from "../../lib/notify";
 import { Section } from "./Section";
 
 type MailerConfig = components["schemas"]["MailerConfig"];

@@ -4,7 +4,7 @@ import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
 import { Section } from "./Section";
 
 type Platform = components["schemas"]["PlatformSettings"];

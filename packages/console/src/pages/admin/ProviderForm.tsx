@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useApi, useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, CopyButton } from "../../components";
 import { adminKeys } from "./keys";
-import { SecretState } from "./parts";
+import { SecretState } from "./SecretState";
 import { bodyOf, callbackUrl, presetOf, type ProviderDraft } from "./sso-presets";
 import { SsoTestView } from "./SsoTestView";
 

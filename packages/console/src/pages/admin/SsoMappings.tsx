@@ -20,7 +20,7 @@ import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, ConfirmModal, DialogActions, TableScroll } from "../../components";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
 import { Section } from "./Section";
 import type { SsoProvider } from "./sso-presets";
 

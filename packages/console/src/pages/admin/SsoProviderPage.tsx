@@ -6,7 +6,7 @@ import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, ConfirmModal, PageHeader } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
 import { ProviderForm } from "./ProviderForm";
 import { Section } from "./Section";
 import { DomainMappings, MappingPreview } from "./SsoMappings";

@@ -21,7 +21,7 @@ import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useUser } from "../../app/session";
+import { useUser } from "../../api/session";
 import {
   ApiErrorAlert,
   ConfirmModal,
@@ -35,7 +35,7 @@ import {
 } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
 
 type User = components["schemas"]["User"];
 type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };

@@ -2,8 +2,8 @@ import { Center, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Ske
 import { IconChartBar } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { useApiQuery } from "../../api/query";
-import { NotAllowed, useOrgPermissions } from "../../app/permissions";
-import { useWorkspace } from "../../app/workspace";
+import { NotAllowed, useOrgPermissions } from "../../api/permissions";
+import { useWorkspace } from "../../api/workspace";
 import { ApiErrorAlert, EmptyState, PageHeader } from "../../components";
 import { Bars, ChartFigure, DayLine } from "./charts";
 import {

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { AuthFooter } from "./shared";
+import { AuthFooter } from "./AuthFooter";
 
 /** `/forgot-password`: asks for a reset mail (`POST /auth/forgot-password`, which always answers 200). */
 export default function ForgotPasswordPage() {

@@ -4,10 +4,11 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useSession } from "../../app/session";
+import { useSession } from "../../api/session";
 import { ApiErrorAlert, Time } from "../../components";
 import { RegisterForm } from "./RegisterForm";
-import { AuthFooter, useFinishSignIn } from "./shared";
+import { AuthFooter } from "./AuthFooter";
+import { useFinishSignIn } from "../../api/auth";
 
 /**
  * `/invites/<token>` (the invite mail's link): the invite's preview (`GET /invites/:token/preview`),

@@ -3,10 +3,15 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { BurnBoxError } from "@burnbox/sdk";
 import { unwrap, useApi } from "../../api/query";
-import { useSession } from "../../app/session";
+import { useSession } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
 import { conflictOf, SessionConflict, type Conflict } from "./SessionConflict";
-import { AuthFooter, safeNext, SsoButtons, takeSsoNext, useFinishSignIn, withNext, type SessionLimitConflict } from "./shared";
+import { AuthFooter, withNext } from "./AuthFooter";
+import { safeNext } from "../../lib/next";
+import { SsoButtons } from "./SsoButtons";
+import { takeSsoNext } from "./sso-next";
+import { useFinishSignIn } from "../../api/auth";
+import { type SessionLimitConflict } from "./api";
 
 /** What the SSO callback's `#error=<code>` means, in words. */
 const SSO_ERRORS: Record<string, string> = {

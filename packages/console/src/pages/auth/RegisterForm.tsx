@@ -3,7 +3,8 @@ import { useState, type FormEvent } from "react";
 import type { AuthResult } from "@burnbox/sdk";
 import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { describePolicy, useSsoStatus } from "./shared";
+import { describePolicy } from "../../lib/password-policy";
+import { useSsoStatus } from "../../api/auth";
 
 /** `POST /auth/register` (cookie mode); with an invite token the email is the invite's and the org is joined. */
 export function RegisterForm({

@@ -2,9 +2,11 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/cor
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { unwrap, useApi } from "../../api/query";
-import { useSession, useSessionStore } from "../../app/session";
+import { useSession, useSessionStore } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
-import { AuthFooter, describePolicy, useSsoStatus } from "./shared";
+import { AuthFooter } from "./AuthFooter";
+import { describePolicy } from "../../lib/password-policy";
+import { useSsoStatus } from "../../api/auth";
 
 /** `/reset-password?token=` (the reset mail's link): a new password; every session ends (`POST /auth/reset-password`). */
 export default function ResetPasswordPage() {

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { BurnBoxError, type AuthResult } from "@burnbox/sdk";
 import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert, Time } from "../../components";
-import { describeAgent, type SessionEntry, type SessionLimitConflict } from "./shared";
+import { describeAgent } from "../../lib/user-agent";
+import { type SessionEntry, type SessionLimitConflict } from "./api";
 
 export interface Conflict {
   pendingToken: string;

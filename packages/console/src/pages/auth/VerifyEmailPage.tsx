@@ -4,9 +4,9 @@ import { useEffect } from "react";
 import { useParams } from "react-router";
 import { accountKeys } from "../../api/keys";
 import { useApiQuery } from "../../api/query";
-import { useSession } from "../../app/session";
+import { useSession } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
-import { AuthFooter } from "./shared";
+import { AuthFooter } from "./AuthFooter";
 
 /** `/verify-email/<token>` (the confirmation mail's link): confirms the address once (`GET /auth/verify-email/:token`). */
 export default function VerifyEmailPage() {

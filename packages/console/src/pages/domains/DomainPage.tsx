@@ -19,11 +19,11 @@ import { IconArrowLeft, IconRefresh, IconTransfer, IconTrash } from "@tabler/ico
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole } from "../../app/workspace";
+import { useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions, CopyButton, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
-import { OrgGate } from "../teams/OrgGate";
-import { TransferModal } from "../teams/TransferModal";
+import { OrgGate } from "../../components/OrgGate";
+import { TransferModal } from "../../components/TransferModal";
 import { DomainSettings } from "./DomainSettings";
 import { domainsKeys } from "./keys";
 import { CheckResult, DomainStatus, type Domain } from "./status";

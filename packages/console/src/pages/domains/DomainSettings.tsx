@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/cor
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation } from "../../api/query";
-import { tierSettingsOf, TierSettingsForm } from "../teams/TierSettingsFields";
+import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
 import { domainsKeys } from "./keys";
 import type { Domain } from "./status";
 

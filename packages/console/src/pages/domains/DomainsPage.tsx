@@ -3,8 +3,8 @@ import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icon
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { NotAllowed, useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole } from "../../app/workspace";
+import { NotAllowed, useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole } from "../../api/workspace";
 import {
   ApiErrorAlert,
   DialogActions,
@@ -19,7 +19,7 @@ import {
   withCount,
   TableScroll,
 } from "../../components";
-import { OrgGate } from "../teams/OrgGate";
+import { OrgGate } from "../../components/OrgGate";
 import { domainsKeys } from "./keys";
 import { DomainStatus, STATUS, type Domain } from "./status";
 

@@ -2,9 +2,9 @@
 import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary, Inbox, InboxPage } from "@burnbox/sdk";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { unwrap, useApi } from "../../api/query";
-import { pageFrom } from "../../components/page-param";
+import { pageFrom } from "../../lib/page-param";
 import type { SessionStore } from "../../api/session-store";
-import { remembered, resolveWorkspace } from "../../app/workspace";
+import { remembered, resolveWorkspace } from "../../api/workspace";
 import { inboxKeys as keys, type InboxFilters, type InboxStatus, type MailFilters } from "./keys";
 
 export type MyDomain = components["schemas"]["MyDomain"];

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useUser } from "../../app/session";
+import { useUser } from "../../api/session";
 import { ApiErrorAlert, ConfirmModal, DialogActions, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { components } from "@burnbox/sdk";
 import { useApiQuery } from "../../api/query";
-import { useOrgPermissions, type OrgPermissions } from "../../app/permissions";
-import { useWorkspace } from "../../app/workspace";
+import { useOrgPermissions, type OrgPermissions } from "../../api/permissions";
+import { useWorkspace } from "../../api/workspace";
 import { ApiErrorAlert, PageHeader } from "../../components";
 import { orgsKeys } from "./keys";
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
-import { useWorkspace } from "../../app/workspace";
+import { useWorkspace } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, TableScroll, useParamOnce } from "../../components";
 
 /** `/orgs`: the caller's orgs with their role (`GET /orgs`), create one (`POST /orgs`), and choose the one to work in. */

@@ -6,7 +6,7 @@ import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { humanDuration, parseDuration } from "../inboxes/duration";
+import { humanDuration, parseDuration } from "../../lib/duration";
 import { DeleteOrgSection } from "./DeleteOrgSection";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";

@@ -3,7 +3,7 @@ import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react"
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useIsSystemAdmin } from "../../app/permissions";
+import { useIsSystemAdmin } from "../../api/permissions";
 import { ApiErrorAlert, DialogActions, PageHeader, TableScroll } from "../../components";
 import { rolesKeys } from "./keys";
 import { RoleFormModal, type Role } from "./RoleFormModal";

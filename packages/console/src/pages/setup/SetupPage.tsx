@@ -21,7 +21,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { BurnBoxError, type components } from "@burnbox/sdk";
 import { unwrap, useApi, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, useParamOnce } from "../../components";
-import { describePolicy, useFinishSignIn, useSsoStatus } from "../auth/shared";
+import { describePolicy } from "../../lib/password-policy";
+import { useFinishSignIn, useSsoStatus } from "../../api/auth";
 
 type Probe = { success: boolean; message: string; response_time_ms: number };
 type Mailer = components["schemas"]["UpdateMailerConfigRequest"];

@@ -20,12 +20,12 @@ import { Link, useSearchParams } from "react-router";
 import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole, Team } from "../../app/workspace";
+import { useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions, TableScroll } from "../../components";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
-import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
+import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
 
 type Assignment = components["schemas"]["DomainAssignment"];
 type Access = Assignment["access_level"];

@@ -19,7 +19,7 @@ import { IconTrash, IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import type { OrgWithRole, Team } from "../../app/workspace";
+import type { OrgWithRole, Team } from "../../api/workspace";
 import {
   ApiErrorAlert,
   DialogActions,

@@ -3,10 +3,10 @@ import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation } from "../../api/query";
-import type { OrgWithRole, Team } from "../../app/workspace";
+import type { OrgWithRole, Team } from "../../api/workspace";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
-import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
+import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
 
 /** The team's name, description and its tier of the inbox settings (`PATCH …/teams/:tid`, `team.settings.manage`). */
 export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: Team; perms: TeamPermissions }) {

@@ -4,16 +4,16 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole, Team } from "../../app/workspace";
+import { useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, ConfirmModal, DialogActions, PageHeader } from "../../components";
 import { AssignmentsSection } from "./AssignmentsSection";
 import { teamsKeys } from "./keys";
 import { MembersSection } from "./MembersSection";
-import { OrgGate } from "./OrgGate";
+import { OrgGate } from "../../components/OrgGate";
 import { SettingsSection } from "./SettingsSection";
 import { useTeamPermissions } from "./team-permissions";
-import { TransferModal } from "./TransferModal";
+import { TransferModal } from "../../components/TransferModal";
 
 export default function TeamPage() {
   return <OrgGate title="Team">{(org) => <TeamView org={org} />}</OrgGate>;

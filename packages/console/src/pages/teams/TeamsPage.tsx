@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useApiMutation, useApiQuery } from "../../api/query";
-import { useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole } from "../../app/workspace";
+import { useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole } from "../../api/workspace";
 import {
   ApiErrorAlert,
   DialogActions,
@@ -17,7 +17,7 @@ import {
   TableScroll,
 } from "../../components";
 import { teamsKeys } from "./keys";
-import { OrgGate } from "./OrgGate";
+import { OrgGate } from "../../components/OrgGate";
 
 export default function TeamsPage() {
   return <OrgGate title="Teams">{(org) => <Teams org={org} />}</OrgGate>;

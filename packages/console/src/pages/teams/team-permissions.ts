@@ -1,6 +1,6 @@
 import { useApiQuery } from "../../api/query";
-import { useOrgPermissions } from "../../app/permissions";
-import { useUser } from "../../app/session";
+import { useOrgPermissions } from "../../api/permissions";
+import { useUser } from "../../api/session";
 import { teamsKeys } from "./keys";
 
 export interface TeamPermissions {

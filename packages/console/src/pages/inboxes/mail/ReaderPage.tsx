@@ -2,9 +2,10 @@ import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title }
 import { useEffect, useRef } from "react";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { useDeleteEmail, useEmail, useSetRead } from "../inboxes/api";
-import { EmptyState } from "../../components";
-import { ApiError, useAbsolute, useDocumentTitle } from "../inboxes/parts";
+import { useDeleteEmail, useEmail, useSetRead } from "../api";
+import { EmptyState } from "../../../components";
+import { ApiError, useAbsolute } from "../../../components";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { AttachmentsView } from "./AttachmentsView";
 import { ExtractedView } from "./ExtractedView";
 import { HtmlCheckView } from "./HtmlCheckView";

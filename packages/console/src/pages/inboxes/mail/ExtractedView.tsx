@@ -1,6 +1,6 @@
 import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import type { Email } from "../inboxes/api";
-import { CopyButton } from "../../components";
+import type { Email } from "../api";
+import { CopyButton } from "../../../components";
 import { LinkCheckView } from "./LinkCheckView";
 
 const KIND_LABEL: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { Modal, Select, Stack, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
-import { useApiQuery } from "../../api/query";
-import { ApiErrorAlert, DialogActions } from "../../components";
-import { teamsKeys } from "./keys";
+import { useTransferTargets } from "../api/transfer";
+import { ApiErrorAlert } from "./ApiErrorAlert";
+import { DialogActions } from "./DialogActions";
 
 /** A system admin's move of a team or domain to another org: pick the org (`GET /admin/orgs`), read what it drops, confirm. */
 export function TransferModal({
@@ -26,11 +26,7 @@ export function TransferModal({
 }) {
   const [search, setSearch] = useState("");
   const [target, setTarget] = useState<string | null>(null);
-  const orgs = useApiQuery(
-    [...teamsKeys.adminOrgs(), search],
-    (bb, signal) => bb.api.GET("/admin/orgs", { params: { query: { q: search || undefined, per_page: 50 } }, signal }),
-    { enabled: opened },
-  );
+  const orgs = useTransferTargets(search, opened);
   const options = (orgs.data?.data ?? []).filter((o) => o.id !== fromOrgId).map((o) => ({ value: o.id, label: `${o.name} (${o.slug})` }));
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title={title}>

@@ -1,6 +1,6 @@
 // The checks on a received mail (extensions section 7): the HTML part against the caniemail data, and each link fetched once.
 import type { HtmlCheck, LinkCheck } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
+import { useApiMutation, useApiQuery } from "../../../api/query";
 
 /** Query keys of the reader's checks; they start with the inboxes area's name, as its reader keys do. */
 export const checkKeys = {

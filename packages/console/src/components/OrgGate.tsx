@@ -2,8 +2,9 @@ import { Button, Center, Loader } from "@mantine/core";
 import { IconBuilding } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useWorkspace, type OrgWithRole } from "../../app/workspace";
-import { EmptyState, PageHeader } from "../../components";
+import { useWorkspace, type OrgWithRole } from "../api/workspace";
+import { EmptyState } from "./EmptyState";
+import { PageHeader } from "./PageHeader";
 
 /**
  * Renders `children` with the org chosen in the header; while that loads, a loader; when the user

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
-import { ApiError } from "../inboxes/parts";
+import { ApiError } from "../../../components";
 import { useLinkCheck } from "./checks";
-import { TableScroll } from "../../components";
+import { TableScroll } from "../../../components";
 
 const ERROR_LABEL: Record<string, string> = {
   refused: "refused (private or local address)",

@@ -2,8 +2,8 @@ import { Alert } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiQuery } from "../api/query";
-import { workspaceKeys } from "../api/keys";
+import { useApiQuery } from "./query";
+import { workspaceKeys } from "./keys";
 import { useUser } from "./session";
 
 export type MyMembership = components["schemas"]["MyMembership"];

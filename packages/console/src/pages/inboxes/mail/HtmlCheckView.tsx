@@ -2,8 +2,8 @@ import { Badge, Button, Code, Group, List, Loader, Paper, RingProgress, Stack, T
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useDisclosure } from "@mantine/hooks";
 import { Fragment, useId } from "react";
-import { EmptyState, TableScroll } from "../../components";
-import { ApiError } from "../inboxes/parts";
+import { EmptyState, TableScroll } from "../../../components";
+import { ApiError } from "../../../components";
 import { useHtmlCheck } from "./checks";
 import { formatScore, groupNotes, noteParts, splitIssues, type HtmlCheckIssue } from "./html-check";
 

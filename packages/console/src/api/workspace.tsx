@@ -1,8 +1,8 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { BurnBox, components } from "@burnbox/sdk";
-import { unwrap, useApi } from "../api/query";
-import { workspaceKeys } from "../api/keys";
+import { unwrap, useApi } from "./query";
+import { workspaceKeys } from "./keys";
 
 export type OrgWithRole = components["schemas"]["OrgWithRole"];
 export type Team = components["schemas"]["Team"];

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { SessionState, SessionStore } from "../api/session-store";
+import type { SessionState, SessionStore } from "./session-store";
 
 const SessionContext = createContext<SessionStore | null>(null);
 

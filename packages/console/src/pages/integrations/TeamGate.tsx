@@ -1,7 +1,7 @@
 import { Center, Loader } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useWorkspace } from "../../app/workspace";
+import { useWorkspace } from "../../api/workspace";
 import { EmptyState, PageHeader } from "../../components";
 
 /** The org and team a team page works on: the header's choice. */

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
-import { ApiErrorAlert } from "../../components";
+import { ApiErrorAlert } from "./ApiErrorAlert";
 
 export type TierSettings = components["schemas"]["TierSettings"];
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Code, Group, Loader, Stack, Table, Text } from "@mantine/core";
-import { useRawEmail, type Authentication } from "../inboxes/api";
-import { CopyButton, TableScroll } from "../../components";
-import { ApiError } from "../inboxes/parts";
+import { useRawEmail, type Authentication } from "../api";
+import { CopyButton, TableScroll } from "../../../components";
+import { ApiError } from "../../../components";
 
 /** The headers as received, one row each (repeated headers joined). */
 export function HeadersView({ headers }: { headers: Record<string, string> }) {

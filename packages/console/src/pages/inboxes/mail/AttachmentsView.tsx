@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { messageOf, useAttachmentFetcher, type Email } from "../inboxes/api";
-import { EmptyState } from "../../components";
+import { messageOf, useAttachmentFetcher, type Email } from "../api";
+import { EmptyState } from "../../../components";
 
 type Attachment = Email["attachments"][number];
 

@@ -16,9 +16,9 @@ import {
 import { IconMail, IconMailOpened, IconPaperclip, IconSearch, IconTrash } from "@tabler/icons-react";
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { EmptyState, ListPagination, Time, useListParams } from "../../components";
-import { PER_PAGE, useDeleteEmail, useEmails, useMarkAllRead, useSetRead, type EmailSummary, type Inbox } from "../inboxes/api";
-import { ApiError } from "../inboxes/parts";
+import { EmptyState, ListPagination, Time, useListParams } from "../../../components";
+import { PER_PAGE, useDeleteEmail, useEmails, useMarkAllRead, useSetRead, type EmailSummary, type Inbox } from "../api";
+import { ApiError } from "../../../components";
 
 /** The inbox's mail, newest first: search and page in the URL (`?q=&page=`), read/unread, delete, mark all read. */
 export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
