@@ -2,10 +2,11 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { accountKeys } from "../../api/keys";
-import { unwrap, useApi, useApiMutation, useApiQuery } from "../../api/query";
+import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert, Time } from "../../components";
 import { useSsoStatus } from "../../api/auth";
 import { Section } from "./Section";
+import { useSsoIdentities, useUnlinkSsoIdentity } from "./api";
 
 /**
  * Linked identities (`GET /auth/me/sso`), unlink (`DELETE /auth/me/sso/:provider`, refused when it is
@@ -15,8 +16,8 @@ import { Section } from "./Section";
 export function SsoSection() {
   const bb = useApi();
   const status = useSsoStatus();
-  const identities = useApiQuery(accountKeys.ssoIdentities(), (b, signal) => b.api.GET("/auth/me/sso", { signal }));
-  const unlink = useApiMutation((b, provider: string) => b.api.DELETE("/auth/me/sso/{provider}", { params: { path: { provider } } }), {
+  const identities = useSsoIdentities();
+  const unlink = useUnlinkSsoIdentity({
     invalidates: [accountKeys.ssoIdentities()],
     onSuccess: () => notifications.show({ message: "Identity unlinked" }),
   });

@@ -1,13 +1,14 @@
 import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { errorFromResponse, type BurnBoxError, type components } from "@burnbox/sdk";
-import { useApi, useApiQuery } from "../../api/query";
+import { useApi } from "../../api/query";
 import { ApiErrorAlert, PageHeader, Time, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { formatBytes, formatUptime, type AdminStats } from "./stats";
 import type { LiveState } from "../../api/live-socket";
 import { useAdminStats } from "./useAdminStats";
+import { useVersion } from "./api";
 
 type AdminHealth = components["schemas"]["AdminHealth"];
 
@@ -159,7 +160,7 @@ function Health() {
 }
 
 function Version() {
-  const q = useApiQuery(adminKeys.version(), (bb, signal) => bb.api.GET("/admin/version", { signal }), { staleTime: 300_000 });
+  const q = useVersion({ staleTime: 300_000 });
   return (
     <section aria-labelledby="admin-version-heading">
       <Title order={2} size="h3" id="admin-version-heading" mb="sm">

@@ -18,7 +18,6 @@ import {
 import { IconArrowLeft, IconRefresh, IconTransfer, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions, CopyButton, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
@@ -27,6 +26,7 @@ import { TransferModal } from "../../components/TransferModal";
 import { DomainSettings } from "./DomainSettings";
 import { domainsKeys } from "./keys";
 import { CheckResult, DomainStatus, type Domain } from "./status";
+import { useDomain, useVerifyDomain, useTransferDomain, useVerificationHistory, useDomainImpact, useDeleteDomain } from "./api";
 
 export default function DomainPage() {
   return <OrgGate title="Domain">{(org) => <DomainView org={org} />}</OrgGate>;
@@ -41,18 +41,19 @@ function DomainView({ org }: { org: OrgWithRole }) {
   const isAdmin = useIsSystemAdmin();
   const canManage = perms.can("org.domains.manage");
   const navigate = useNavigate();
-  const q = useApiQuery(domainsKeys.domain(org.id, domainId), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/domains/{domainId}", { params: { path }, signal }),
-  );
+  const q = useDomain({ orgId: org.id, domainId, path });
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const verify = useApiMutation((bb) => bb.api.POST("/orgs/{orgId}/domains/{domainId}/verify", { params: { path } }), {
-    invalidates: [domainsKeys.all(org.id)],
-    onSuccess: (d) => setNotice(`Checked just now: ${d.status === "verified" ? "both records are in place." : "see the results below."}`),
-  });
-  const transfer = useApiMutation(
-    (bb, target: string) => bb.api.POST("/orgs/{orgId}/domains/{domainId}/transfer", { params: { path }, body: { target_org_id: target } }),
+  const verify = useVerifyDomain(
+    { path },
+    {
+      invalidates: [domainsKeys.all(org.id)],
+      onSuccess: (d) => setNotice(`Checked just now: ${d.status === "verified" ? "both records are in place." : "see the results below."}`),
+    },
+  );
+  const transfer = useTransferDomain(
+    { path },
     {
       invalidates: [domainsKeys.lists(org.id)],
       onSuccess: () => {
@@ -267,12 +268,7 @@ function Checks({ domain }: { domain: Domain }) {
 
 function History({ orgId, domainId }: { orgId: string; domainId: string }) {
   const list = useListParams({ pageParam: "history_page", perPage: 10 });
-  const q = useApiQuery(domainsKeys.history(orgId, domainId, list.page), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/domains/{domainId}/verification-history", {
-      params: { path: { orgId, domainId }, query: { page: list.page, per_page: list.perPage } },
-      signal,
-    }),
-  );
+  const q = useVerificationHistory({ orgId, domainId, list, listPerPage: list.perPage });
   const rows = q.data?.data ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="dns-history">
@@ -341,11 +337,9 @@ function DeleteDomainBody({ orgId, domain, onClose }: { orgId: string; domain: D
   const navigate = useNavigate();
   const path = { orgId, domainId: domain.id };
   const [force, setForce] = useState(false);
-  const impact = useApiQuery(domainsKeys.impact(orgId, domain.id), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/domains/{domainId}/impact", { params: { path }, signal }),
-  );
-  const del = useApiMutation(
-    (bb, f: boolean) => bb.api.DELETE("/orgs/{orgId}/domains/{domainId}", { params: { path, query: f ? { force: true } : {} } }),
+  const impact = useDomainImpact({ orgId, domainId: domain.id, path });
+  const del = useDeleteDomain(
+    { path },
     { invalidates: [domainsKeys.lists(orgId)], onSuccess: () => navigate("/domains", { replace: true }) },
   );
   const i = impact.data;

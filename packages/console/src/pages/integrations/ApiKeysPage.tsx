@@ -15,7 +15,6 @@ import {
 } from "@mantine/core";
 import { IconDots, IconKey, IconPlus, IconRefresh, IconTrash, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { useState } from "react";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import {
   ApiErrorAlert,
   ConfirmModal,
@@ -33,6 +32,7 @@ import { keyStatus, STATUS_LABEL, type ApiKey } from "./key-status";
 import { teamKeys } from "./keys";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
+import { useApiKeys, useSetApiKeyActive, useRotateApiKey, useRevokeApiKey, useBulkRevokeApiKeys } from "./api";
 
 export default function ApiKeysPage() {
   return <TeamGate title="API keys">{(scope) => <ApiKeys scope={scope} />}</TeamGate>;
@@ -44,12 +44,7 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
   const path = { orgId: scope.orgId, teamId: scope.teamId };
   const list = useListParams({ filters: ["revoked"] as const });
   const includeRevoked = list.filters.revoked === "shown";
-  const q = useApiQuery(teamKeys.apiKeyPage(scope.teamId, list.page, list.perPage, list.filters), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/api-keys", {
-      params: { path, query: { page: list.page, per_page: list.perPage, ...(includeRevoked ? { include_revoked: true } : {}) } },
-      signal,
-    }),
-  );
+  const q = useApiKeys({ scopeTeamId: scope.teamId, list, listPerPage: list.perPage, listFilters: list.filters, path, includeRevoked });
   const now = useNow();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ title: string; value: string; note: string } | null>(null);
@@ -58,17 +53,12 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
   const [notice, setNotice] = useState<string | null>(null);
   const invalidates = [teamKeys.apiKeys(scope.teamId)];
 
-  const toggleActive = useApiMutation(
-    (bb, key: ApiKey) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/api-keys/{keyId}", {
-        params: { path: { ...path, keyId: key.id } },
-        body: { is_active: !key.is_active },
-      }),
+  const toggleActive = useSetApiKeyActive(
+    { path },
     { invalidates, onSuccess: (k) => setNotice(`${k.name} is ${k.is_active ? "enabled" : "disabled"}.`) },
   );
-  const rotate = useApiMutation(
-    (bb, key: ApiKey) =>
-      bb.api.POST("/orgs/{orgId}/teams/{teamId}/api-keys/{keyId}/rotate", { params: { path: { ...path, keyId: key.id } } }),
+  const rotate = useRotateApiKey(
+    { path },
     {
       invalidates,
       onSuccess: (k) => {
@@ -81,8 +71,8 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
       },
     },
   );
-  const revoke = useApiMutation(
-    (bb, key: ApiKey) => bb.api.DELETE("/orgs/{orgId}/teams/{teamId}/api-keys/{keyId}", { params: { path: { ...path, keyId: key.id } } }),
+  const revoke = useRevokeApiKey(
+    { path },
     {
       invalidates,
       onSuccess: (_r, key) => {
@@ -92,8 +82,8 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
       },
     },
   );
-  const bulk = useApiMutation(
-    (bb, ids: string[]) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/api-keys/bulk-revoke", { params: { path }, body: { key_ids: ids } }),
+  const bulk = useBulkRevokeApiKeys(
+    { path },
     {
       invalidates,
       onSuccess: (r) => {

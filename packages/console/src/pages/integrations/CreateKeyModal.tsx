@@ -1,10 +1,10 @@
 import { Group, Modal, Select, Stack, TagsInput, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { teamKeys } from "./keys";
 import { ScopePicker } from "./ScopePicker";
 import type { TeamScope } from "./TeamGate";
+import { useCreateApiKey } from "./api";
 
 const EXPIRY = [
   { value: "never", label: "Never" },
@@ -31,11 +31,7 @@ export function CreateKeyModal({
   const [expiry, setExpiry] = useState("never");
   const [ips, setIps] = useState<string[]>([]);
   const [problem, setProblem] = useState<{ name?: string; scopes?: string }>({});
-  const create = useApiMutation(
-    (bb, body: { name: string; scopes: string[]; expires_in?: string; allowed_ips: string[] }) =>
-      bb.api.POST("/orgs/{orgId}/teams/{teamId}/api-keys", { params: { path: { orgId: scope.orgId, teamId: scope.teamId } }, body }),
-    { invalidates: [teamKeys.apiKeys(scope.teamId)] },
-  );
+  const create = useCreateApiKey({ scopeOrgId: scope.orgId, scopeTeamId: scope.teamId }, { invalidates: [teamKeys.apiKeys(scope.teamId)] });
 
   const reset = () => {
     setName("");

@@ -1,15 +1,14 @@
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import type { components } from "@burnbox/sdk";
-import { useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { teamKeys } from "./keys";
 import { GROUP_LABELS, groupOf, hintOf } from "./scopes";
+import { useRoles } from "./api";
 
 type Permission = components["schemas"]["Permission"];
 
 /** Scopes to grant, grouped by what they reach, with presets; every scope a labelled checkbox. */
 export function ScopePicker({ value, onChange, error }: { value: string[]; onChange: (v: string[]) => void; error?: string }) {
-  const q = useApiQuery(teamKeys.permissions(), (bb, signal) => bb.api.GET("/roles", { signal }), { staleTime: 5 * 60_000 });
+  const q = useRoles({ staleTime: 5 * 60_000 });
   if (q.error) return <ApiErrorAlert error={q.error} title="The scopes could not be loaded" />;
   if (!q.data) return <Skeleton h={200} aria-label="Loading scopes" />;
   const permissions: Permission[] = q.data.team_permissions;

@@ -1,10 +1,10 @@
 import { Checkbox, Modal, Stack, Switch, TextInput } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { teamKeys } from "./keys";
 import type { TeamScope } from "./TeamGate";
+import { useCreateWebhook, useUpdateWebhook } from "./api";
 
 export type Webhook = components["schemas"]["Webhook"];
 export type WebhookEvent = Webhook["events"][number];
@@ -38,15 +38,8 @@ export function WebhookFormModal({
   const [problem, setProblem] = useState<{ url?: string; events?: string }>({});
   const path = { orgId: scope.orgId, teamId: scope.teamId };
   const invalidates = [teamKeys.webhooks(scope.teamId)];
-  const create = useApiMutation(
-    (bb, body: { url: string; events: WebhookEvent[] }) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/webhooks", { params: { path }, body }),
-    { invalidates },
-  );
-  const update = useApiMutation(
-    (bb, body: { url: string; events: WebhookEvent[]; active: boolean }) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}", { params: { path: { ...path, webhookId: webhook!.id } }, body }),
-    { invalidates },
-  );
+  const create = useCreateWebhook({ path }, { invalidates });
+  const update = useUpdateWebhook({ path, webhookId: webhook!.id }, { invalidates });
 
   useEffect(() => {
     if (!opened) return;

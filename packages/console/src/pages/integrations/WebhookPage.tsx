@@ -3,7 +3,6 @@ import { IconArrowLeft, IconPencil, IconRefresh, IconSend } from "@tabler/icons-
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import {
   ApiErrorAlert,
   CopyButton,
@@ -18,6 +17,7 @@ import {
 import { teamKeys } from "./keys";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal } from "./WebhookFormModal";
+import { useTeamWebhooks, useWebhookDeliveries, useWebhookStats, useRedeliver } from "./api";
 
 type Delivery = components["schemas"]["WebhookDelivery"];
 type Stats = components["schemas"]["WebhookStats"];
@@ -30,35 +30,18 @@ export default function WebhookPage() {
 function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: string }) {
   const path = { orgId: scope.orgId, teamId: scope.teamId, webhookId };
   // the API has no single-webhook read: the team's list (at most 100 per page) holds it
-  const hooks = useApiQuery(teamKeys.webhookPage(scope.teamId, 1, 100), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/webhooks", {
-      params: { path: { orgId: scope.orgId, teamId: scope.teamId }, query: { per_page: 100 } },
-      signal,
-    }),
-  );
+  const hooks = useTeamWebhooks({ scopeTeamId: scope.teamId, scopeOrgId: scope.orgId });
   const hook = hooks.data?.data.find((h) => h.id === webhookId);
   const list = useListParams();
-  const log = useApiQuery(
-    teamKeys.deliveries(scope.teamId, webhookId, list.page, list.perPage),
-    (bb, signal) =>
-      bb.api.GET("/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}/deliveries", {
-        params: { path, query: { page: list.page, per_page: list.perPage } },
-        signal,
-      }),
+  const log = useWebhookDeliveries(
+    { scopeTeamId: scope.teamId, webhookId, list, listPerPage: list.perPage, path },
     { refetchInterval: 5000 },
   );
-  const stats = useApiQuery(
-    teamKeys.stats(scope.teamId, webhookId),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}/stats", { params: { path }, signal }),
-    { refetchInterval: 5000 },
-  );
+  const stats = useWebhookStats({ scopeTeamId: scope.teamId, webhookId, path }, { refetchInterval: 5000 });
   const [queued, setQueued] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
-  const redeliver = useApiMutation(
-    (bb, deliveryId: string) =>
-      bb.api.POST("/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver", {
-        params: { path: { ...path, deliveryId } },
-      }),
+  const redeliver = useRedeliver(
+    { path },
     {
       invalidates: [teamKeys.webhook(scope.teamId, webhookId)],
       onSuccess: (r) => setQueued(r.delivery_id),

@@ -2,7 +2,6 @@ import { ActionIcon, Anchor, Badge, Button, Group, Menu, Skeleton, Table, Text, 
 import { IconDots, IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import {
   ApiErrorAlert,
   ConfirmModal,
@@ -18,6 +17,7 @@ import { teamKeys } from "./keys";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal, type Webhook } from "./WebhookFormModal";
+import { useWebhooks, useDeleteWebhook } from "./api";
 
 export default function WebhooksPage() {
   return <TeamGate title="Webhooks">{(scope) => <Webhooks scope={scope} />}</TeamGate>;
@@ -26,19 +26,13 @@ export default function WebhooksPage() {
 function Webhooks({ scope }: { scope: TeamScope }) {
   const path = { orgId: scope.orgId, teamId: scope.teamId };
   const list = useListParams();
-  const q = useApiQuery(teamKeys.webhookPage(scope.teamId, list.page, list.perPage), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/webhooks", { params: { path, query: { page: list.page, per_page: list.perPage } }, signal }),
-  );
+  const q = useWebhooks({ scopeTeamId: scope.teamId, list, listPerPage: list.perPage, path });
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Webhook | undefined>();
   const [deleting, setDeleting] = useState<Webhook | undefined>();
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
-  const remove = useApiMutation(
-    (bb, hook: Webhook) =>
-      bb.api.DELETE("/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}", { params: { path: { ...path, webhookId: hook.id } } }),
-    { invalidates: [teamKeys.webhooks(scope.teamId)], onSuccess: () => setDeleting(undefined) },
-  );
+  const remove = useDeleteWebhook({ path }, { invalidates: [teamKeys.webhooks(scope.teamId)], onSuccess: () => setDeleting(undefined) });
   useClampedPage(list, q.data);
   const rows = q.data?.data ?? [];
 

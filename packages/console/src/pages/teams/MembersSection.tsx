@@ -18,7 +18,6 @@ import {
 import { IconTrash, IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import type { OrgWithRole, Team } from "../../api/workspace";
 import {
   ApiErrorAlert,
@@ -35,6 +34,16 @@ import {
 import { parseAddresses } from "./addresses";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
+import {
+  useRoles,
+  useTeamMembers,
+  useChangeTeamRole,
+  useRemoveMember,
+  useRemoveMembers,
+  useMemberSuggestions,
+  useAddMember,
+  useAddMembers,
+} from "./api";
 
 interface Props {
   org: OrgWithRole;
@@ -44,16 +53,14 @@ interface Props {
 
 /** The team's roles for the pickers (`GET /roles`; custom team roles included). */
 function useTeamRoles() {
-  const q = useApiQuery(teamsKeys.roles(), (bb, signal) => bb.api.GET("/roles", { signal }), { staleTime: 60_000 });
+  const q = useRoles({ staleTime: 60_000 });
   return (q.data?.team_roles ?? [{ value: "member", label: "Member" }]).map((r) => ({ value: r.value, label: r.label }));
 }
 
 export function MembersSection({ org, team, perms }: Props) {
   const path = { orgId: org.id, teamId: team.id };
   const list = useListParams({ pageParam: "members_page", perPage: 20 });
-  const q = useApiQuery(teamsKeys.memberPage(org.id, team.id, { page: list.page }), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/members", { params: { path, query: { page: list.page, per_page: list.perPage } }, signal }),
-  );
+  const q = useTeamMembers({ orgId: org.id, teamId: team.id, list, path, listPerPage: list.perPage });
   const roles = useTeamRoles();
   const canManage = perms.can("team.members.manage") && !team.is_archived;
   const canRole = perms.can("team.members.role") && !team.is_archived;
@@ -65,16 +72,12 @@ export function MembersSection({ org, team, perms }: Props) {
   const selection = useSelection(rows.map((m) => m.user_id));
   const emailOf = (userId: string) => rows.find((m) => m.user_id === userId)?.email ?? userId;
 
-  const changeRole = useApiMutation(
-    (bb, vars: { userId: string; role: string }) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/members/{userId}", {
-        params: { path: { ...path, userId: vars.userId } },
-        body: { role: vars.role },
-      }),
+  const changeRole = useChangeTeamRole(
+    { path },
     { invalidates, onSuccess: (m) => setNotice({ text: `${m.email} is now ${m.role}.`, details: [] }) },
   );
-  const removeOne = useApiMutation(
-    (bb, userId: string) => bb.api.DELETE("/orgs/{orgId}/teams/{teamId}/members/{userId}", { params: { path: { ...path, userId } } }),
+  const removeOne = useRemoveMember(
+    { path },
     {
       invalidates,
       onSuccess: (_r, userId) => {
@@ -83,8 +86,8 @@ export function MembersSection({ org, team, perms }: Props) {
       },
     },
   );
-  const removeMany = useApiMutation(
-    (bb, ids: string[]) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/members/bulk-remove", { params: { path }, body: { user_ids: ids } }),
+  const removeMany = useRemoveMembers(
+    { path },
     {
       invalidates,
       onSuccess: (r) => {
@@ -258,21 +261,13 @@ function AddMembersModal({
   const path = { orgId: org.id, teamId: team.id };
   const [text, setText] = useState("");
   const [role, setRole] = useState("member");
-  const suggestions = useApiQuery(
-    [...teamsKeys.members(org.id, team.id), "candidates"],
-    (bb, signal) =>
-      bb.api.GET("/orgs/{orgId}/members/search", {
-        params: { path: { orgId: org.id }, query: { exclude_team: team.id, per_page: 20 } },
-        signal,
-      }),
-    { enabled: opened },
-  );
+  const suggestions = useMemberSuggestions({ orgId: org.id, teamId: team.id }, { enabled: opened });
   const done = () => {
     setText("");
     onClose();
   };
-  const addOne = useApiMutation(
-    (bb, vars: { email: string; role: string }) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/members", { params: { path }, body: vars }),
+  const addOne = useAddMember(
+    { path },
     {
       invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
       onSuccess: (m) => {
@@ -281,12 +276,8 @@ function AddMembersModal({
       },
     },
   );
-  const addMany = useApiMutation(
-    (bb, vars: { emails: string[]; role: string }) =>
-      bb.api.POST("/orgs/{orgId}/teams/{teamId}/members/bulk-add", {
-        params: { path },
-        body: { members: vars.emails.map((email) => ({ email, role: vars.role })) },
-      }),
+  const addMany = useAddMembers(
+    { path },
     {
       invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
       onSuccess: (r) => {

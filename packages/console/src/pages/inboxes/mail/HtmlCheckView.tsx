@@ -4,7 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { Fragment, useId } from "react";
 import { EmptyState, TableScroll } from "../../../components";
 import { ApiError } from "../../../components";
-import { useHtmlCheck } from "./checks";
+import { useHtmlCheck } from "../api";
 import { formatScore, groupNotes, noteParts, splitIssues, type HtmlCheckIssue } from "./html-check";
 
 const scoreColor = (score: number) => (score >= 90 ? "teal" : score >= 60 ? "yellow" : "red");

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { ApiError } from "../../../components";
-import { useLinkCheck } from "./checks";
+import { useLinkCheck } from "../api";
 import { TableScroll } from "../../../components";
 
 const ERROR_LABEL: Record<string, string> = {
