@@ -1,5 +1,5 @@
 // The account area's server state: the query and mutation hooks its pages call (never bb.api directly).
-import { apiQuery, apiQueryWith, apiMutation } from "../../api/query";
+import { apiQuery, apiQueryWith, apiMutation, unwrap, useApi } from "../../api/query";
 import { accountKeys } from "../../api/keys";
 import type { ListParams } from "../../components";
 
@@ -36,3 +36,12 @@ export const useSsoIdentities = apiQuery(accountKeys.ssoIdentities(), (b, signal
 export const useUnlinkSsoIdentity = apiMutation((b, provider: string) =>
   b.api.DELETE("/auth/me/sso/{provider}", { params: { path: { provider } } }),
 );
+
+/** The address that links another SSO identity to this account: a one-time ticket (`POST /ws/ticket`) proves who asks. */
+export function useSsoLinkUrl(): (provider: string) => Promise<string> {
+  const bb = useApi();
+  return async (provider) => {
+    const { ticket } = await unwrap(bb.api.POST("/ws/ticket"));
+    return `${bb.baseUrl}/auth/sso/${encodeURIComponent(provider)}?intent=link&ticket=${encodeURIComponent(ticket)}`;
+  };
+}

@@ -1,11 +1,13 @@
 // The admin area's server state: the query and mutation hooks its pages call (never bb.api directly).
-import { apiQuery, apiQueryWith, apiMutation, apiMutationWith } from "../../api/query";
+import { apiQuery, apiQueryWith, apiMutation, apiMutationWith, useApi } from "../../api/query";
 import { adminKeys } from "./keys";
 import { bodyOf, draftFromProvider } from "./sso-presets";
 import type { ProviderDraft, SsoProvider } from "./sso-presets";
 import type { ListParams } from "../../components";
-import type { components } from "@burnbox/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { errorFromResponse, type BurnBoxError, type components } from "@burnbox/sdk";
 
+export type AdminHealth = components["schemas"]["AdminHealth"];
 export type MailerUpdate = components["schemas"]["UpdateMailerConfigRequest"];
 export type StorageUpdate = components["schemas"]["UpdateStorageConfigRequest"];
 export type PlatformUpdate = components["schemas"]["UpdatePlatformRequest"];
@@ -153,3 +155,18 @@ export const useMigrateUserAuth = apiMutationWith((bb, body: components["schemas
 export const useDeleteUser = apiMutationWith((bb, _vars: void, args: { userId: string }) =>
   bb.api.DELETE("/admin/users/{id}", { params: { path: { id: args.userId } } }),
 );
+
+/** `GET /admin/health`, every 15 s; a 503 still carries the report (some check is in error): read it rather than fail. */
+export function useAdminHealth() {
+  const bb = useApi();
+  return useQuery<AdminHealth, BurnBoxError>({
+    queryKey: adminKeys.health(),
+    queryFn: async ({ signal }) => {
+      const r = await bb.api.GET("/admin/health", { signal });
+      if (r.data) return r.data;
+      if (r.response.status === 503 && r.error) return r.error as AdminHealth;
+      throw errorFromResponse(r.response.status, r.error, r.response.headers);
+    },
+    refetchInterval: 15_000,
+  });
+}

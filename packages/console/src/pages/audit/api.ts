@@ -1,9 +1,10 @@
 // The audit area's server state: the query hooks its pages call (never bb.api directly).
 import type { paths } from "@burnbox/sdk";
-import { apiQueryWith } from "../../api/query";
+import { apiQueryWith, unwrap, useApi } from "../../api/query";
 import type { AuditFilters } from "./format";
 import { auditKeys } from "./keys";
 
+export type AuditExportQuery = paths["/orgs/{orgId}/audit/export"]["get"]["parameters"]["query"];
 export type AuditQuery = paths["/orgs/{orgId}/audit"]["get"]["parameters"]["query"];
 
 /** Whose log: one org's (`GET /orgs/{orgId}/audit`) or the platform's (`GET /admin/audit`, system admins). */
@@ -22,3 +23,18 @@ export const useAuditEntries = apiQueryWith(
       : bb.api.GET("/admin/audit", { params: { query }, signal });
   },
 );
+
+/** `GET /orgs/{orgId}/audit/export`: the file and the answer's headers (its name, whether it was cut short). */
+export function useAuditExport() {
+  const bb = useApi();
+  return async (orgId: string, query: AuditExportQuery): Promise<{ blob: Blob; headers: Headers }> => {
+    let headers = new Headers();
+    const blob = await unwrap(
+      bb.api.GET("/orgs/{orgId}/audit/export", { params: { path: { orgId }, query }, parseAs: "blob" }).then((r) => {
+        headers = r.response.headers;
+        return r;
+      }),
+    );
+    return { blob, headers };
+  };
+}

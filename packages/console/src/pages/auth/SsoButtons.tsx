@@ -1,12 +1,12 @@
 import { Button, Divider, Stack, Text } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
 import { useSsoStatus } from "../../api/auth";
-import { useApi } from "../../api/query";
+import { useSsoStartUrl } from "./api";
 import { rememberSsoNext } from "./sso-next";
 
 /** One button per enabled SSO provider: a full-page visit to `GET /auth/sso/:provider`. */
 export function SsoButtons({ next }: { next?: string }) {
-  const bb = useApi();
+  const ssoStartUrl = useSsoStartUrl();
   const status = useSsoStatus();
   const providers = status.data?.providers ?? [];
   if (providers.length === 0) return null;
@@ -19,7 +19,7 @@ export function SsoButtons({ next }: { next?: string }) {
         <Button
           key={p.name}
           component="a"
-          href={`${bb.baseUrl}/auth/sso/${encodeURIComponent(p.name)}`}
+          href={ssoStartUrl(p.name)}
           variant="default"
           leftSection={<IconKey size={16} />}
           onClick={remember}

@@ -1,34 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Skeleton,
-  Switch,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import { IconDots, IconKey, IconPlus, IconRefresh, IconTrash, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { Alert, Button, Group, Skeleton, Switch } from "@mantine/core";
+import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import {
-  ApiErrorAlert,
-  ConfirmModal,
-  EmptyState,
-  ListPagination,
-  PageHeader,
-  Time,
-  useClampedPage,
-  useListParams,
-  useNow,
-  TableScroll,
-} from "../../components";
+import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, useClampedPage, useListParams } from "../../components";
+import { ApiKeyTable } from "./ApiKeyTable";
 import { CreateKeyModal } from "./CreateKeyModal";
-import { keyStatus, STATUS_LABEL, type ApiKey } from "./key-status";
+import { type ApiKey } from "./key-status";
 import { teamKeys } from "./keys";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
@@ -44,8 +20,7 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
   const path = { orgId: scope.orgId, teamId: scope.teamId };
   const list = useListParams({ filters: ["revoked"] as const });
   const includeRevoked = list.filters.revoked === "shown";
-  const q = useApiKeys({ scopeTeamId: scope.teamId, list, listPerPage: list.perPage, listFilters: list.filters, path, includeRevoked });
-  const now = useNow();
+  const q = useApiKeys({ scope, page: list.page, perPage: list.perPage, includeRevoked });
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ title: string; value: string; note: string } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
@@ -163,91 +138,13 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
           Create a key for your test suite or CI: pick only the scopes it needs. The key is shown once, when you create it.
         </EmptyState>
       ) : (
-        <TableScroll label="API keys" minWidth={860}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select every key on this page"
-                    checked={allSelected}
-                    indeterminate={someSelected && !allSelected}
-                    disabled={selectable.length === 0}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(selectable.map((k) => k.id)))}
-                  />
-                </Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Requests</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((key) => {
-                const status = keyStatus(key, now);
-                return (
-                  <Table.Tr key={key.id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Select ${key.name}`}
-                        checked={selected.has(key.id)}
-                        disabled={status === "revoked"}
-                        onChange={() => toggle(key.id)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fw={500}>{key.name}</Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {key.key_prefix}…
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Scopes scopes={key.scopes} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_LABEL[status].color} variant="dot">
-                        {STATUS_LABEL[status].label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{key.request_count.toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      {key.last_used_at ? (
-                        <>
-                          <Time value={key.last_used_at} />
-                          {key.last_used_ip && (
-                            <Text size="xs" c="dimmed" ff="monospace">
-                              {key.last_used_ip}
-                            </Text>
-                          )}
-                        </>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          never
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{key.expires_at ? <Time value={key.expires_at} mode="absolute" /> : "never"}</Table.Td>
-                    <Table.Td>
-                      {status !== "revoked" && (
-                        <KeyActions
-                          apiKey={key}
-                          onRotate={() => setPending({ kind: "rotate", key })}
-                          onToggle={() => toggleActive.mutate(key)}
-                          onRevoke={() => setPending({ kind: "revoke", key })}
-                        />
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <ApiKeyTable
+          rows={rows}
+          selection={{ selected, toggle, allSelected, someSelected, selectable, setSelected }}
+          onRotate={(key) => setPending({ kind: "rotate", key })}
+          onToggle={(key) => toggleActive.mutate(key)}
+          onRevoke={(key) => setPending({ kind: "revoke", key })}
+        />
       )}
       <ListPagination params={list} envelope={q.data} label="API key pages" />
 
@@ -313,65 +210,5 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
         The selected keys stop working for good. This cannot be undone.
       </ConfirmModal>
     </>
-  );
-}
-
-function Scopes({ scopes }: { scopes: string[] }) {
-  const shown = scopes.slice(0, 3);
-  const rest = scopes.length - shown.length;
-  return (
-    <Group gap={4} wrap="wrap" maw={280}>
-      {shown.map((s) => (
-        <Badge key={s} variant="outline" color="gray" tt="none" size="sm">
-          {s}
-        </Badge>
-      ))}
-      {rest > 0 && (
-        <Tooltip label={scopes.slice(3).join(", ")} withArrow multiline maw={320}>
-          <Badge variant="light" color="gray" size="sm" tabIndex={0} aria-label={`and ${rest} more: ${scopes.slice(3).join(", ")}`}>
-            +{rest}
-          </Badge>
-        </Tooltip>
-      )}
-      {scopes.length === 0 && (
-        <Text size="sm" c="dimmed">
-          none
-        </Text>
-      )}
-    </Group>
-  );
-}
-
-function KeyActions({
-  apiKey,
-  onRotate,
-  onToggle,
-  onRevoke,
-}: {
-  apiKey: ApiKey;
-  onRotate: () => void;
-  onToggle: () => void;
-  onRevoke: () => void;
-}) {
-  return (
-    <Menu position="bottom-end" withArrow>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${apiKey.name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconRefresh size={16} />} onClick={onRotate}>
-          Rotate
-        </Menu.Item>
-        <Menu.Item leftSection={apiKey.is_active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={onToggle}>
-          {apiKey.is_active ? "Disable" : "Enable"}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onRevoke}>
-          Revoke
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }

@@ -2,6 +2,7 @@
 import { apiQuery, apiQueryWith, apiMutationWith } from "../../api/query";
 import { teamKeys } from "./keys";
 import type { ApiKey } from "./key-status";
+import type { TeamScope } from "./TeamGate";
 import type { Webhook, WebhookEvent } from "./WebhookFormModal";
 import type { ListParams } from "../../components";
 
@@ -20,19 +21,13 @@ export const useCreateApiKey = apiMutationWith(
 
 /** `GET /orgs/{orgId}/teams/{teamId}/api-keys` */
 export const useApiKeys = apiQueryWith(
-  (args: {
-    scopeTeamId: string;
-    list: ListParams<"revoked">;
-    listPerPage: number;
-    listFilters: Record<"revoked", string | undefined>;
-    path: { orgId: string; teamId: string };
-    includeRevoked: boolean;
-  }) => teamKeys.apiKeyPage(args.scopeTeamId, args.list.page, args.listPerPage, args.listFilters),
-  (bb, signal, args) =>
+  (a: { scope: TeamScope; page: number; perPage: number; includeRevoked: boolean }) =>
+    teamKeys.apiKeyPage(a.scope.teamId, a.page, a.perPage, { revoked: a.includeRevoked ? "shown" : undefined }),
+  (bb, signal, { scope, page, perPage, includeRevoked }) =>
     bb.api.GET("/orgs/{orgId}/teams/{teamId}/api-keys", {
       params: {
-        path: args.path,
-        query: { page: args.list.page, per_page: args.listPerPage, ...(args.includeRevoked ? { include_revoked: true } : {}) },
+        path: { orgId: scope.orgId, teamId: scope.teamId },
+        query: { page, per_page: perPage, ...(includeRevoked ? { include_revoked: true } : {}) },
       },
       signal,
     }),
