@@ -39,7 +39,7 @@ export function WebhookFormModal({
   const path = { orgId: scope.orgId, teamId: scope.teamId };
   const invalidates = [teamKeys.webhooks(scope.teamId)];
   const create = useCreateWebhook({ path }, { invalidates });
-  const update = useUpdateWebhook({ path, webhookId: webhook!.id }, { invalidates });
+  const update = useUpdateWebhook({ path, webhookId: webhook?.id }, { invalidates });
 
   useEffect(() => {
     if (!opened) return;

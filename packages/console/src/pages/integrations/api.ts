@@ -67,10 +67,11 @@ export const useUpdateWebhook = apiMutationWith(
   (
     bb,
     body: { url: string; events: WebhookEvent[]; active: boolean },
-    args: { path: { orgId: string; teamId: string }; webhookId: string },
+    args: { path: { orgId: string; teamId: string }; webhookId: string | undefined },
   ) =>
     bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/webhooks/{webhookId}", {
-      params: { path: { ...args.path, webhookId: args.webhookId } },
+      // only an opened edit dialog (of a webhook) sends
+      params: { path: { ...args.path, webhookId: args.webhookId! } },
       body,
     }),
 );

@@ -50,7 +50,7 @@ export function RoleFormModal({
     invalidates,
     onSuccess: (r) => onSaved(r, true),
   });
-  const update = useUpdateRole({ roleId: role!.id }, { invalidates, onSuccess: (r) => onSaved(r, false) });
+  const update = useUpdateRole({ roleId: role?.id }, { invalidates, onSuccess: (r) => onSaved(r, false) });
   const toggle = (key: string) => setPermissions((ps) => (ps.includes(key) ? ps.filter((p) => p !== key) : [...ps, key]));
   const keyOk = TEAM_KEY.test(newKey.trim());
   return (

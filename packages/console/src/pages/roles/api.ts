@@ -8,8 +8,9 @@ import type { components } from "@burnbox/sdk";
 export const useCreateRole = apiMutation((bb, body: components["schemas"]["CreateRoleRequest"]) => bb.api.POST("/admin/roles", { body }));
 
 /** `PATCH /admin/roles/{roleId}` */
-export const useUpdateRole = apiMutationWith((bb, body: components["schemas"]["UpdateRoleRequest"], args: { roleId: string }) =>
-  bb.api.PATCH("/admin/roles/{roleId}", { params: { path: { roleId: args.roleId } }, body }),
+export const useUpdateRole = apiMutationWith((bb, body: components["schemas"]["UpdateRoleRequest"], args: { roleId: string | undefined }) =>
+  // only the edit dialog of a role sends
+  bb.api.PATCH("/admin/roles/{roleId}", { params: { path: { roleId: args.roleId! } }, body }),
 );
 
 /** `GET /roles` */
