@@ -8,6 +8,46 @@ const KIT_ROOT = {
   message: "import from the kit's subpath (@burnbox/service-kit/http, /messaging, /data, /security, /runtime or /telemetry)",
 };
 
+/**
+ * The console's layers (packages/console/README.md, "Layout"): an area under src/pages/<area>/ imports
+ * its own files and the shared layers (src/components, src/lib, src/api, src/app), never another
+ * area; the shared layers import neither the app shell (src/app) nor an area. Imports are relative,
+ * so each depth of folder gets the patterns that leave it.
+ */
+function consoleBoundaries() {
+  const src = "packages/console/src";
+  const AREA =
+    "an area imports only its own files and the shared layers (components/, lib/, api/, app/): move what two areas use to components/ or lib/";
+  const SHARED = "components/, lib/ and api/ are shared layers: they import neither the app shell (app/) nor an area (pages/)";
+  const up = (n) => "\\.\\./".repeat(n);
+  const area = (depth) => ({
+    // pages/<area>/x.ts is depth 1, pages/<area>/<sub>/x.ts depth 2: `depth` times ../ reaches pages/
+    files: [`${src}/pages/*/${"*/".repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [KIT_ROOT],
+          patterns: [
+            { regex: `^${up(depth)}(?!\\.\\./)`, message: AREA },
+            { regex: `^${up(depth + 1)}pages(/|$)`, message: AREA },
+          ],
+        },
+      ],
+    },
+  });
+  return [
+    area(1),
+    area(2),
+    {
+      files: [`${src}/{components,lib,api}/**/*.{ts,tsx}`],
+      rules: {
+        "no-restricted-imports": ["error", { paths: [KIT_ROOT], patterns: [{ regex: "^(\\.\\./)+(app|pages)(/|$)", message: SHARED }] }],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +139,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...consoleBoundaries(),
   {
     files: ["**/*.spec.ts", "**/*.test.ts", "**/*.type-test.ts", "**/test/**/*.ts", "tests-e2e/**/*.ts", "bench/**/*.ts"],
     rules: {

@@ -18,3 +18,8 @@ export const workspaceKeys = {
   teams: (orgId: string) => ["workspace", "orgs", orgId, "teams"] as const,
   membership: (orgId: string) => ["workspace", "orgs", orgId, "members", "me"] as const,
 };
+
+/** The org picker of a system admin's transfer of a team or domain (`GET /admin/orgs`). */
+export const transferKeys = {
+  orgs: (search: string) => ["transfer", "orgs", search] as const,
+};

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey, type UseMutationOptions, type UseQueryOptions } from "@tanstack/react-query";
 import { errorFromResponse, type BurnBox, type BurnBoxError } from "@burnbox/sdk";
-import { useSessionStore } from "../app/session";
+import { useSessionStore } from "./session";
 
 /** What every `bb.api.GET/POST/…` call answers (openapi-fetch). */
 export interface ApiAnswer<T> {
@@ -53,4 +53,33 @@ export function useApiMutation<TVars, T>(
     },
     ...rest,
   });
+}
+
+export type ApiQueryOptions<T> = Omit<UseQueryOptions<T, BurnBoxError>, "queryKey" | "queryFn">;
+export type ApiMutationOptions<TVars, T> = Omit<UseMutationOptions<T, BurnBoxError, TVars>, "mutationFn"> & { invalidates?: QueryKey[] };
+
+/**
+ * Named hooks of an area's `api.ts` (pages call these, never `bb.api`):
+ * `export const useSessions = apiQueryWith((a: { page: number }) => keys.sessions(a.page), (bb, signal, a) => bb.api.GET(…))`,
+ * called as `useSessions({ page }, { enabled })`; `apiQuery(key, call)` when the call needs nothing from the page.
+ */
+export function apiQueryWith<A, T>(key: (args: A) => QueryKey, call: (bb: BurnBox, signal: AbortSignal, args: A) => Promise<ApiAnswer<T>>) {
+  return (args: A, options?: ApiQueryOptions<T>) => useApiQuery(key(args), (bb, signal) => call(bb, signal, args), options);
+}
+
+export function apiQuery<T>(key: QueryKey, call: (bb: BurnBox, signal: AbortSignal) => Promise<ApiAnswer<T>>) {
+  return (options?: ApiQueryOptions<T>) => useApiQuery(key, call, options);
+}
+
+/**
+ * `export const useRevokeSession = apiMutation((bb, id: string) => bb.api.DELETE(…))`, called as
+ * `useRevokeSession({ invalidates, onSuccess })`; `apiMutationWith((bb, vars, a: { orgId: string }) => …)`
+ * when the call also needs what the page knows (the org, the team): `useX({ orgId }, options)`.
+ */
+export function apiMutationWith<A, TVars, T>(call: (bb: BurnBox, vars: TVars, args: A) => Promise<ApiAnswer<T>>) {
+  return (args: A, options?: ApiMutationOptions<TVars, T>) => useApiMutation((bb, vars: TVars) => call(bb, vars, args), options);
+}
+
+export function apiMutation<TVars, T>(call: (bb: BurnBox, vars: TVars) => Promise<ApiAnswer<T>>) {
+  return (options?: ApiMutationOptions<TVars, T>) => useApiMutation(call, options);
 }

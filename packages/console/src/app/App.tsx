@@ -5,7 +5,7 @@ import { useState } from "react";
 import { RouterProvider } from "react-router";
 import { queryClient, store } from "./boot";
 import { createRouter } from "./router";
-import { SessionProvider } from "./session";
+import { SessionProvider } from "../api/session";
 import { cssVariablesResolver, theme } from "./theme";
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: "burnbox.color-scheme" });

@@ -6,11 +6,11 @@ import { lazy, Suspense } from "react";
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { navEntries } from "./areas";
-import { useFirstPagePainted } from "./first-paint";
+import { useFirstPagePainted } from "../lib/first-paint";
 import { Logo } from "./Logo";
-import { useIsSystemAdmin, useOrgPermissions } from "./permissions";
-import { useSessionStore, useUser } from "./session";
-import { useWorkspace, WorkspaceProvider } from "./workspace";
+import { useIsSystemAdmin, useOrgPermissions } from "../api/permissions";
+import { useSessionStore, useUser } from "../api/session";
+import { useWorkspace, WorkspaceProvider } from "../api/workspace";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
 
 // the notifications area provides the bell (src/pages/notifications/Bell.tsx); its own chunk
@@ -27,7 +27,7 @@ export function PageLoader() {
 /** The signed-in frame: header (workspace, bell, colours, user menu), navigation from the areas, the page. */
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
-  // the bell (its chunk, count, ticket and socket) after the first page has painted (./first-paint)
+  // the bell (its chunk, count, ticket and socket) after the first page has painted (src/lib/first-paint.ts)
   const painted = useFirstPagePainted();
   return (
     <WorkspaceProvider>
@@ -73,7 +73,7 @@ export function Shell() {
 function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const location = useLocation();
   const isSystemAdmin = useIsSystemAdmin();
-  // entries behind an org permission show once the first page has painted (./first-paint)
+  // entries behind an org permission show once the first page has painted (src/lib/first-paint.ts)
   const painted = useFirstPagePainted();
   const orgId = useWorkspace().org?.id;
   const perms = useOrgPermissions(painted ? orgId : undefined);

@@ -1,5 +1,5 @@
 import { Group, Select } from "@mantine/core";
-import { useWorkspace } from "./workspace";
+import { useWorkspace } from "../api/workspace";
 
 /** The header's org and team choice (what every team page works in). */
 export function WorkspaceSwitcher() {

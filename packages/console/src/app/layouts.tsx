@@ -5,7 +5,7 @@ import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { Logo } from "./Logo";
 import { useApiQuery } from "../api/query";
 import { SETUP_STATUS_KEY } from "./boot";
-import { useSession } from "./session";
+import { useSession } from "../api/session";
 import { PageLoader } from "./Shell";
 
 /** Pages reachable signed out (sign-in, invite and mail links): a narrow card under the logo. */

@@ -1,7 +1,7 @@
 import { Group, Pagination, Text } from "@mantine/core";
 import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { pageFrom } from "./page-param";
+import { pageFrom } from "../lib/page-param";
 
 export interface ListParams<F extends string> {
   /** 1-based, from `?page=` */

@@ -2,13 +2,13 @@ import { Tooltip } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useApiQuery } from "../api/query";
 import { accountKeys } from "../api/keys";
-import { useFirstPagePainted } from "../app/first-paint";
-import { useSession } from "../app/session";
-import { BROWSER_DEFAULTS, formatAbsolute, formatRelative, type DatetimeSettings } from "./datetime";
+import { useFirstPagePainted } from "../lib/first-paint";
+import { useSession } from "../api/session";
+import { BROWSER_DEFAULTS, formatAbsolute, formatRelative, type DatetimeSettings } from "../lib/datetime";
 
 /**
  * The user's timezone and formats (`GET /auth/datetime-settings`); the browser's while signed out
- * and, on a cold load, until the first page has painted (src/app/first-paint.ts).
+ * and, on a cold load, until the first page has painted (src/lib/first-paint.ts).
  */
 export function useDatetimeSettings(): DatetimeSettings {
   const signedIn = useSession().status === "signed-in";
@@ -54,4 +54,10 @@ export function Time({ value, mode = "relative" }: { value: string | Date | null
 
 function Absolute({ iso }: { iso: string }) {
   return formatAbsolute(iso, useDatetimeSettings());
+}
+
+/** An absolute time in the user's timezone and formats (`GET /auth/datetime-settings`). */
+export function useAbsolute(): (iso: string) => string {
+  const settings = useDatetimeSettings();
+  return (iso) => formatAbsolute(iso, settings);
 }

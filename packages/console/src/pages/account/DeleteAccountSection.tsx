@@ -2,10 +2,10 @@ import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { useApiMutation } from "../../api/query";
-import { useSessionStore, useUser } from "../../app/session";
+import { useSessionStore, useUser } from "../../api/session";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { Section } from "./Section";
+import { useDeleteAccount } from "./api";
 
 /** `DELETE /auth/me {password}`: the account and every session end. */
 export function DeleteAccountSection() {
@@ -14,7 +14,7 @@ export function DeleteAccountSection() {
   const navigate = useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
   const [password, setPassword] = useState("");
-  const remove = useApiMutation((bb, body: { password: string }) => bb.api.DELETE("/auth/me", { body }), {
+  const remove = useDeleteAccount({
     onSuccess: () => {
       store.forget();
       void navigate("/login", { replace: true });

@@ -2,27 +2,25 @@ import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState, type FormEvent } from "react";
 import { accountKeys } from "../../api/keys";
-import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { describePolicy, useSsoStatus } from "../auth/shared";
+import { describePolicy } from "../../lib/password-policy";
+import { useSsoStatus } from "../../api/auth";
 import { Section } from "./Section";
+import { useChangePassword } from "./api";
 
 /** `PUT /auth/me/password`: the other sessions end, this one stays. */
 export function PasswordSection() {
   const policy = useSsoStatus().data?.password_policy;
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const change = useApiMutation(
-    (bb, body: { current_password: string; new_password: string }) => bb.api.PUT("/auth/me/password", { body }),
-    {
-      invalidates: [accountKeys.all],
-      onSuccess: () => {
-        setCurrent("");
-        setNext("");
-        notifications.show({ color: "green", message: "Password changed; your other sessions were signed out." });
-      },
+  const change = useChangePassword({
+    invalidates: [accountKeys.all],
+    onSuccess: () => {
+      setCurrent("");
+      setNext("");
+      notifications.show({ color: "green", message: "Password changed; your other sessions were signed out." });
     },
-  );
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     change.mutate({ current_password: current, new_password: next });

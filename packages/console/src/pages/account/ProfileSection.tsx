@@ -2,10 +2,10 @@ import { Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { notifications } from "@mantine/notifications";
 import { useState, type FormEvent } from "react";
 import { accountKeys } from "../../api/keys";
-import { useApiMutation } from "../../api/query";
-import { useSessionStore, useUser } from "../../app/session";
+import { useSessionStore, useUser } from "../../api/session";
 import { ApiErrorAlert, formatAbsolute } from "../../components";
 import { Section } from "./Section";
+import { useUpdateProfile } from "./api";
 
 const DATE_FORMATS = ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD.MM.YYYY", "MMM D, YYYY"];
 const zones = (): string[] => {
@@ -21,17 +21,13 @@ export function ProfileSection() {
   const [timezone, setTimezone] = useState(user.timezone ?? "");
   const [dateFormat, setDateFormat] = useState(user.date_format ?? "");
   const [timeFormat, setTimeFormat] = useState(user.time_format ?? "");
-  const save = useApiMutation(
-    (bb, body: { display_name: string; timezone?: string; date_format?: string; time_format?: "12h" | "24h" }) =>
-      bb.api.PATCH("/auth/me", { body }),
-    {
-      invalidates: [accountKeys.datetime()],
-      onSuccess: (u) => {
-        store.setUser(u);
-        notifications.show({ color: "green", message: "Profile saved" });
-      },
+  const save = useUpdateProfile({
+    invalidates: [accountKeys.datetime()],
+    onSuccess: (u) => {
+      store.setUser(u);
+      notifications.show({ color: "green", message: "Profile saved" });
     },
-  );
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate({

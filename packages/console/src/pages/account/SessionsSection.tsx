@@ -1,22 +1,19 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { accountKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, ListPagination, Time, useListParams, TableScroll } from "../../components";
-import { describeAgent } from "../auth/shared";
+import { describeAgent } from "../../lib/user-agent";
 import { Section } from "./Section";
+import { useSessions, useRevokeSession, useRevokeOtherSessions } from "./api";
 
 /** `GET /auth/sessions` (paged, `?sessions_page=`), `DELETE /auth/sessions/:id`, `DELETE /auth/sessions` (all but this one). */
 export function SessionsSection() {
   const list = useListParams({ pageParam: "sessions_page", perPage: 10 });
-  const sessions = useApiQuery(accountKeys.sessions(list.page), (bb, signal) =>
-    bb.api.GET("/auth/sessions", { params: { query: { page: list.page, per_page: list.perPage } }, signal }),
-  );
-  const revoke = useApiMutation((bb, id: string) => bb.api.DELETE("/auth/sessions/{id}", { params: { path: { id } } }), {
+  const sessions = useSessions({ list, listPerPage: list.perPage });
+  const revoke = useRevokeSession({
     invalidates: [["account", "sessions"]],
     onSuccess: () => notifications.show({ message: "Session signed out" }),
   });
-  const revokeOthers = useApiMutation((bb, _: void) => bb.api.DELETE("/auth/sessions"), {
+  const revokeOthers = useRevokeOtherSessions({
     invalidates: [["account", "sessions"]],
     onSuccess: () => notifications.show({ message: "Your other sessions were signed out" }),
   });

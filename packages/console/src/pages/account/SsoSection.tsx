@@ -2,10 +2,10 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { accountKeys } from "../../api/keys";
-import { unwrap, useApi, useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, Time } from "../../components";
-import { useSsoStatus } from "../auth/shared";
+import { useSsoStatus } from "../../api/auth";
 import { Section } from "./Section";
+import { useSsoIdentities, useSsoLinkUrl, useUnlinkSsoIdentity } from "./api";
 
 /**
  * Linked identities (`GET /auth/me/sso`), unlink (`DELETE /auth/me/sso/:provider`, refused when it is
@@ -13,10 +13,10 @@ import { Section } from "./Section";
  * with a ticket from `POST /ws/ticket`.
  */
 export function SsoSection() {
-  const bb = useApi();
+  const ssoLinkUrl = useSsoLinkUrl();
   const status = useSsoStatus();
-  const identities = useApiQuery(accountKeys.ssoIdentities(), (b, signal) => b.api.GET("/auth/me/sso", { signal }));
-  const unlink = useApiMutation((b, provider: string) => b.api.DELETE("/auth/me/sso/{provider}", { params: { path: { provider } } }), {
+  const identities = useSsoIdentities();
+  const unlink = useUnlinkSsoIdentity({
     invalidates: [accountKeys.ssoIdentities()],
     onSuccess: () => notifications.show({ message: "Identity unlinked" }),
   });
@@ -28,8 +28,7 @@ export function SsoSection() {
   const link = async (provider: string) => {
     setLinkError(null);
     try {
-      const { ticket } = await unwrap(bb.api.POST("/ws/ticket"));
-      window.location.assign(`${bb.baseUrl}/auth/sso/${encodeURIComponent(provider)}?intent=link&ticket=${encodeURIComponent(ticket)}`);
+      window.location.assign(await ssoLinkUrl(provider));
     } catch (e) {
       setLinkError(e);
     }

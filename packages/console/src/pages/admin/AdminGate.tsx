@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NotAllowed, useIsSystemAdmin } from "../../app/permissions";
+import { NotAllowed, useIsSystemAdmin } from "../../api/permissions";
 import { PageHeader } from "../../components";
 
 /**

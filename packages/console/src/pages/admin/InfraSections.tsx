@@ -14,20 +14,28 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
-import { SecretState, TestResult, notify } from "./parts";
+import { SecretState } from "./SecretState";
+import { TestResult } from "./TestResult";
+import { notify } from "../../lib/notify";
 import { Section } from "./Section";
+import {
+  useMailerConfig,
+  useSaveMailerConfig,
+  useTestSmtp,
+  useStorageConfig,
+  useSaveStorageConfig,
+  useTestStorage,
+  type StorageUpdate,
+} from "./api";
 
 type MailerConfig = components["schemas"]["MailerConfig"];
-type MailerUpdate = components["schemas"]["UpdateMailerConfigRequest"];
 type StorageConfig = components["schemas"]["StorageConfig"];
-type StorageUpdate = components["schemas"]["UpdateStorageConfigRequest"];
 
 /** The outbound mailer (invites, password resets): the password is write-only. */
 export function MailerSection() {
-  const q = useApiQuery(adminKeys.mailer(), (bb, signal) => bb.api.GET("/admin/config/mailer", { signal }));
+  const q = useMailerConfig();
   const [draft, setDraft] = useState<Omit<MailerConfig, "has_password"> | null>(null);
   const [password, setPassword] = useState("");
   const [clearPassword, setClearPassword] = useState(false);
@@ -37,7 +45,7 @@ export function MailerSection() {
       setDraft(rest);
     }
   }, [q.data]);
-  const save = useApiMutation((bb, body: MailerUpdate) => bb.api.PUT("/admin/config/mailer", { body }), {
+  const save = useSaveMailerConfig({
     invalidates: [adminKeys.mailer()],
     onSuccess: () => {
       setPassword("");
@@ -46,7 +54,7 @@ export function MailerSection() {
       notify("Mailer saved");
     },
   });
-  const test = useApiMutation((bb) => bb.api.POST("/admin/infra/test-smtp"));
+  const test = useTestSmtp();
   const set = (patch: Partial<Omit<MailerConfig, "has_password">>) => setDraft((d) => (d ? { ...d, ...patch } : d));
 
   return (
@@ -127,7 +135,7 @@ export function MailerSection() {
 
 /** Where attachments are kept: local disk or S3; the secret key is write-only. */
 export function StorageSection() {
-  const q = useApiQuery(adminKeys.storage(), (bb, signal) => bb.api.GET("/admin/config/storage", { signal }));
+  const q = useStorageConfig();
   const [draft, setDraft] = useState<Omit<StorageConfig, "has_secret_key"> | null>(null);
   const [secret, setSecret] = useState("");
   useEffect(() => {
@@ -136,7 +144,7 @@ export function StorageSection() {
       setDraft(rest);
     }
   }, [q.data]);
-  const save = useApiMutation((bb, body: StorageUpdate) => bb.api.PUT("/admin/config/storage", { body }), {
+  const save = useSaveStorageConfig({
     invalidates: [adminKeys.storage()],
     onSuccess: () => {
       setSecret("");
@@ -144,7 +152,7 @@ export function StorageSection() {
       notify("Storage saved");
     },
   });
-  const test = useApiMutation((bb) => bb.api.POST("/admin/infra/test-storage"));
+  const test = useTestStorage();
   const set = (patch: Partial<Omit<StorageConfig, "has_secret_key">>) => setDraft((d) => (d ? { ...d, ...patch } : d));
 
   const bodyOf = (d: Omit<StorageConfig, "has_secret_key">): StorageUpdate =>

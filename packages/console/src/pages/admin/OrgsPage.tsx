@@ -2,10 +2,9 @@ import { Center, Loader, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
-import { useApiQuery } from "../../api/query";
 import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
-import { adminKeys } from "./keys";
+import { useAdminOrgs } from "./api";
 
 const TITLE = "All organizations";
 
@@ -22,9 +21,7 @@ function Orgs() {
   const q = params.filters.q ?? "";
   const [search, setSearch] = useState(q);
   const applySearch = useDebouncedCallback((value: string) => params.setFilter("q", value.trim() || undefined), 300);
-  const list = useApiQuery(adminKeys.orgs(q, params.page), (bb, signal) =>
-    bb.api.GET("/admin/orgs", { params: { query: { page: params.page, per_page: params.perPage, ...(q ? { q } : {}) } }, signal }),
-  );
+  const list = useAdminOrgs({ q, params, paramsPerPage: params.perPage });
   return (
     <>
       <PageHeader title={TITLE} description="Every organization on this BurnBox, with its members, teams and domains." />

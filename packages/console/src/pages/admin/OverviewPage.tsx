@@ -1,15 +1,10 @@
 import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { errorFromResponse, type BurnBoxError, type components } from "@burnbox/sdk";
-import { useApi, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, PageHeader, Time, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
-import { adminKeys } from "./keys";
 import { formatBytes, formatUptime, type AdminStats } from "./stats";
 import type { LiveState } from "../../api/live-socket";
 import { useAdminStats } from "./useAdminStats";
-
-type AdminHealth = components["schemas"]["AdminHealth"];
+import { useAdminHealth, useVersion } from "./api";
 
 const TITLE = "Platform";
 
@@ -89,18 +84,7 @@ function LiveStats() {
 }
 
 function Health() {
-  // a 503 still carries the report (some check is in error): read it rather than fail
-  const bb = useApi();
-  const q = useQuery<AdminHealth, BurnBoxError>({
-    queryKey: adminKeys.health(),
-    queryFn: async ({ signal }) => {
-      const r = await bb.api.GET("/admin/health", { signal });
-      if (r.data) return r.data;
-      if (r.response.status === 503 && r.error) return r.error as AdminHealth;
-      throw errorFromResponse(r.response.status, r.error, r.response.headers);
-    },
-    refetchInterval: 15_000,
-  });
+  const q = useAdminHealth();
   const services = Object.entries(q.data?.services ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (
     <section aria-labelledby="admin-health-heading">
@@ -159,7 +143,7 @@ function Health() {
 }
 
 function Version() {
-  const q = useApiQuery(adminKeys.version(), (bb, signal) => bb.api.GET("/admin/version", { signal }), { staleTime: 300_000 });
+  const q = useVersion({ staleTime: 300_000 });
   return (
     <section aria-labelledby="admin-version-heading">
       <Title order={2} size="h3" id="admin-version-heading" mb="sm">

@@ -1,14 +1,13 @@
 import { Button, Center, Group, Loader, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
 import { Section } from "./Section";
+import { usePlatformSettings, useSavePlatformSettings, type PlatformUpdate } from "./api";
 
 type Platform = components["schemas"]["PlatformSettings"];
-type Update = components["schemas"]["UpdatePlatformRequest"];
 type Demo = "on" | "off" | "config";
 
 interface Draft {
@@ -31,8 +30,8 @@ const draftOf = (p: Platform): Draft => ({
  * Only what changed is sent (PUT merges): the GET shows the demo in effect, so sending it back
  * unchanged would pin the configuration's value; "From configuration" sends null.
  */
-export function changedFields(saved: Platform, d: Draft): Update {
-  const body: Update = {};
+export function changedFields(saved: Platform, d: Draft): PlatformUpdate {
+  const body: PlatformUpdate = {};
   if (d.allow_registration !== saved.allow_registration) body.allow_registration = d.allow_registration;
   if (d.demo === "config") body.demo_enabled = null;
   else if ((d.demo === "on") !== saved.demo_enabled) body.demo_enabled = d.demo === "on";
@@ -43,12 +42,12 @@ export function changedFields(saved: Platform, d: Draft): Update {
 }
 
 export function PlatformSection() {
-  const q = useApiQuery(adminKeys.platform(), (bb, signal) => bb.api.GET("/admin/platform", { signal }));
+  const q = usePlatformSettings();
   const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
     if (q.data) setDraft(draftOf(q.data));
   }, [q.data]);
-  const save = useApiMutation((bb, body: Update) => bb.api.PUT("/admin/platform", { body }), {
+  const save = useSavePlatformSettings({
     invalidates: [adminKeys.platform()],
     onSuccess: () => notify("Platform settings saved"),
   });

@@ -1,11 +1,11 @@
 import { Button, Code, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useApi, useApiMutation, useApiQuery } from "../../api/query";
+import { useApi } from "../../api/query";
 import { ApiErrorAlert, CopyButton } from "../../components";
-import { adminKeys } from "./keys";
-import { SecretState } from "./parts";
+import { SecretState } from "./SecretState";
 import { bodyOf, callbackUrl, presetOf, type ProviderDraft } from "./sso-presets";
 import { SsoTestView } from "./SsoTestView";
+import { useOrgChoices, useTestSsoDraft } from "./api";
 
 /**
  * A provider's fields as its preset asks for them (issuer for okta and oidc, tenant for azure);
@@ -36,10 +36,8 @@ export function ProviderForm({
 }) {
   const bb = useApi();
   const preset = presetOf(draft.provider_type);
-  const orgs = useApiQuery(adminKeys.orgs("", 1), (b, signal) =>
-    b.api.GET("/admin/orgs", { params: { query: { per_page: 100 } }, signal }),
-  );
-  const test = useApiMutation((b, body: ReturnType<typeof bodyOf>) => b.api.POST("/admin/sso/test", { body }));
+  const orgs = useOrgChoices();
+  const test = useTestSsoDraft();
   const callback = callbackUrl(bb.baseUrl, draft.name.trim(), window.location.href);
   return (
     <form

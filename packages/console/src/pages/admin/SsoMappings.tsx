@@ -16,16 +16,21 @@ import {
 } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import type { components } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, ConfirmModal, DialogActions, TableScroll } from "../../components";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
 import { Section } from "./Section";
 import type { SsoProvider } from "./sso-presets";
-
-type Mapping = components["schemas"]["SsoDomainMapping"];
-type MappingBody = components["schemas"]["SsoDomainMappingRequest"];
+import {
+  useOrgChoices,
+  useMappingTeams,
+  useDomainMappings,
+  useDeleteDomainMapping,
+  useSaveDomainMapping,
+  usePreviewDomainMapping,
+  type Mapping,
+  type MappingBody,
+} from "./api";
 
 const ORG_ROLES = [
   { value: "member", label: "Member" },
@@ -38,15 +43,11 @@ const TEAM_ROLES = [
 ];
 
 function useAllOrgs() {
-  return useApiQuery(adminKeys.orgs("", 1), (bb, signal) => bb.api.GET("/admin/orgs", { params: { query: { per_page: 100 } }, signal }));
+  return useOrgChoices();
 }
 
 function useTeams(orgId: string | null) {
-  return useApiQuery(
-    ["admin", "org-teams", orgId ?? ""],
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/teams", { params: { path: { orgId: orgId! }, query: { per_page: 100 } }, signal }),
-    { enabled: !!orgId },
-  );
+  return useMappingTeams({ orgId }, { enabled: !!orgId });
 }
 
 function TeamName({ orgId, teamId }: { orgId: string; teamId: string }) {
@@ -57,9 +58,7 @@ function TeamName({ orgId, teamId }: { orgId: string; teamId: string }) {
 /** Email domains whose people this provider signs in, and where they land (org, team, roles). */
 export function DomainMappings({ provider }: { provider: SsoProvider }) {
   const pid = provider.id;
-  const list = useApiQuery(adminKeys.ssoMappings(pid), (bb, signal) =>
-    bb.api.GET("/admin/sso/providers/{pid}/domain-mappings", { params: { path: { pid }, query: { per_page: 100 } }, signal }),
-  );
+  const list = useDomainMappings({ pid });
   const orgs = useAllOrgs();
   const orgName = (id: string) => orgs.data?.data.find((o) => o.id === id)?.name ?? "…";
   // what the dialog shows is kept while it closes (its title does not change under the exit transition)
@@ -70,8 +69,8 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
     setOpen(true);
   };
   const [deleting, setDeleting] = useState<Mapping | null>(null);
-  const remove = useApiMutation(
-    (bb, m: Mapping) => bb.api.DELETE("/admin/sso/providers/{pid}/domain-mappings/{mid}", { params: { path: { pid, mid: m.id } } }),
+  const remove = useDeleteDomainMapping(
+    { pid },
     {
       invalidates: [adminKeys.ssoMappings(pid)],
       onSuccess: () => {
@@ -184,11 +183,8 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
   const [teamRole, setTeamRole] = useState<"lead" | "member">(mapping?.team_role ?? "member");
   const orgs = useAllOrgs();
   const teams = useTeams(orgId);
-  const save = useApiMutation(
-    (bb, body: MappingBody) =>
-      mapping
-        ? bb.api.PUT("/admin/sso/providers/{pid}/domain-mappings/{mid}", { params: { path: { pid, mid: mapping.id } }, body })
-        : bb.api.POST("/admin/sso/providers/{pid}/domain-mappings", { params: { path: { pid } }, body }),
+  const save = useSaveDomainMapping(
+    { pid, mappingId: mapping?.id },
     {
       invalidates: [adminKeys.ssoMappings(pid)],
       onSuccess: () => {
@@ -265,9 +261,7 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
 export function MappingPreview({ provider }: { provider: SsoProvider }) {
   const [email, setEmail] = useState("");
   const orgs = useAllOrgs();
-  const preview = useApiMutation((bb, address: string) =>
-    bb.api.POST("/admin/sso/domain-mappings/preview", { body: { email: address, provider: provider.name } }),
-  );
+  const preview = usePreviewDomainMapping({ providerName: provider.name });
   const result = preview.data;
   const org = result?.matching_rules[0] ? orgs.data?.data.find((o) => o.id === result.matching_rules[0]!.org_id)?.name : undefined;
   return (

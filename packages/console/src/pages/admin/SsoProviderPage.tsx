@@ -2,16 +2,16 @@ import { Anchor, Badge, Button, Center, Group, Loader, Stack } from "@mantine/co
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, ConfirmModal, PageHeader } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
 import { ProviderForm } from "./ProviderForm";
 import { Section } from "./Section";
 import { DomainMappings, MappingPreview } from "./SsoMappings";
-import { bodyOf, draftFromProvider, type ProviderDraft, type SsoProvider } from "./sso-presets";
+import { draftFromProvider, type ProviderDraft, type SsoProvider } from "./sso-presets";
 import { SsoTestView } from "./SsoTestView";
+import { useSsoProvider, useSaveSsoProvider, useToggleSsoProvider, useTestSsoProvider, useDeleteSsoProvider } from "./api";
 
 export default function SsoProviderPage() {
   return (
@@ -23,9 +23,7 @@ export default function SsoProviderPage() {
 
 function Provider() {
   const { pid = "" } = useParams();
-  const q = useApiQuery(adminKeys.ssoProvider(pid), (bb, signal) =>
-    bb.api.GET("/admin/sso/providers/{pid}", { params: { path: { pid } }, signal }),
-  );
+  const q = useSsoProvider({ pid });
   const back = (
     <Anchor component={Link} to="/admin/sso" size="sm">
       <Group gap={4}>
@@ -56,27 +54,29 @@ function ProviderDetail({ provider, back }: { provider: SsoProvider; back: React
   const [deleting, setDeleting] = useState(false);
   useEffect(() => setDraft(draftFromProvider(provider)), [provider]);
   const invalidates = [adminKeys.ssoProviders()];
-  const save = useApiMutation(
-    (bb, d: ProviderDraft) => bb.api.PUT("/admin/sso/providers/{pid}", { params: { path: { pid } }, body: bodyOf(d) }),
+  const save = useSaveSsoProvider(
+    { pid },
     {
       invalidates,
       onSuccess: () => notify("Provider saved"),
     },
   );
   // enabling or disabling sends the saved provider with only that changed (the secret is kept)
-  const toggle = useApiMutation(
-    (bb, enabled: boolean) =>
-      bb.api.PUT("/admin/sso/providers/{pid}", { params: { path: { pid } }, body: bodyOf({ ...draftFromProvider(provider), enabled }) }),
+  const toggle = useToggleSsoProvider(
+    { provider },
     { invalidates, onSuccess: (p) => notify(p.enabled ? "Provider enabled" : "Provider disabled") },
   );
-  const test = useApiMutation((bb) => bb.api.POST("/admin/sso/test", { body: { provider_id: pid } }));
-  const remove = useApiMutation((bb) => bb.api.DELETE("/admin/sso/providers/{pid}", { params: { path: { pid } } }), {
-    invalidates,
-    onSuccess: () => {
-      notify(`${provider.label} was deleted`);
-      void navigate("/admin/sso");
+  const test = useTestSsoProvider({ pid });
+  const remove = useDeleteSsoProvider(
+    { pid },
+    {
+      invalidates,
+      onSuccess: () => {
+        notify(`${provider.label} was deleted`);
+        void navigate("/admin/sso");
+      },
     },
-  });
+  );
 
   return (
     <>

@@ -2,12 +2,12 @@ import { Anchor, Badge, Button, Center, Loader, Modal, Radio, SimpleGrid, Stack,
 import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, EmptyState, PageHeader, TableScroll } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { ProviderForm } from "./ProviderForm";
-import { bodyOf, draftFromPreset, presetOf, PRESETS, type ProviderDraft } from "./sso-presets";
+import { draftFromPreset, presetOf, PRESETS, type ProviderDraft } from "./sso-presets";
+import { useSsoProviders, useCreateSsoProvider } from "./api";
 
 const TITLE = "SSO providers";
 
@@ -20,9 +20,7 @@ export default function SsoProvidersPage() {
 }
 
 function Providers() {
-  const list = useApiQuery(adminKeys.ssoProviders(), (bb, signal) =>
-    bb.api.GET("/admin/sso/providers", { params: { query: { per_page: 100 } }, signal }),
-  );
+  const list = useSsoProviders();
   const [creating, setCreating] = useState(false);
   const add = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
@@ -99,7 +97,7 @@ function CreateProviderModal({ opened, onClose }: { opened: boolean; onClose: ()
 function CreateProviderForm({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<ProviderDraft | null>(null);
-  const create = useApiMutation((bb, d: ProviderDraft) => bb.api.POST("/admin/sso/providers", { body: bodyOf(d) }), {
+  const create = useCreateSsoProvider({
     invalidates: [adminKeys.ssoProviders()],
     onSuccess: (p) => {
       onClose();

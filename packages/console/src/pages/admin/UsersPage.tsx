@@ -20,8 +20,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useUser } from "../../app/session";
+import { useUser } from "../../api/session";
 import {
   ApiErrorAlert,
   ConfirmModal,
@@ -35,7 +34,8 @@ import {
 } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
-import { notify } from "./parts";
+import { notify } from "../../lib/notify";
+import { useUsers, useUpdateUser, useRevokeUserSessions, useSsoProviders, useMigrateUserAuth, useDeleteUser } from "./api";
 
 type User = components["schemas"]["User"];
 type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };
@@ -55,9 +55,7 @@ function Users() {
   const q = params.filters.q ?? "";
   const [search, setSearch] = useState(q);
   const applySearch = useDebouncedCallback((value: string) => params.setFilter("q", value.trim() || undefined), 300);
-  const list = useApiQuery(adminKeys.users(q, params.page), (bb, signal) =>
-    bb.api.GET("/admin/users", { params: { query: { page: params.page, per_page: params.perPage, ...(q ? { q } : {}) } }, signal }),
-  );
+  const list = useUsers({ q, params, paramsPerPage: params.perPage });
   const [action, setAction] = useState<Action | null>(null);
   const me = useUser();
 
@@ -171,8 +169,8 @@ function Users() {
 function SessionCapModal({ user, onClose }: { user: User; onClose: () => void }) {
   const [useDefault, setUseDefault] = useState(user.max_sessions == null);
   const [cap, setCap] = useState<number | string>(user.max_sessions ?? 5);
-  const save = useApiMutation(
-    (bb, max_sessions: number | null) => bb.api.PATCH("/admin/users/{id}", { params: { path: { id: user.id } }, body: { max_sessions } }),
+  const save = useUpdateUser(
+    { userId: user.id },
     {
       invalidates: [adminKeys.usersAll()],
       onSuccess: () => {
@@ -213,12 +211,15 @@ function SessionCapModal({ user, onClose }: { user: User; onClose: () => void })
 }
 
 function RevokeModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const revoke = useApiMutation((bb) => bb.api.DELETE("/admin/users/{id}/sessions", { params: { path: { id: user.id } } }), {
-    onSuccess: () => {
-      notify(`Every session of ${user.email} was revoked`);
-      onClose();
+  const revoke = useRevokeUserSessions(
+    { userId: user.id },
+    {
+      onSuccess: () => {
+        notify(`Every session of ${user.email} was revoked`);
+        onClose();
+      },
     },
-  });
+  );
   return (
     <ConfirmModal
       opened
@@ -237,12 +238,9 @@ function RevokeModal({ user, onClose }: { user: User; onClose: () => void }) {
 function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
   const [to, setTo] = useState<"sso" | "password">(user.sso_provider ? "password" : "sso");
   const [provider, setProvider] = useState<string | null>(null);
-  const providers = useApiQuery(adminKeys.ssoProviders(), (bb, signal) =>
-    bb.api.GET("/admin/sso/providers", { params: { query: { per_page: 100 } }, signal }),
-  );
-  const migrate = useApiMutation(
-    (bb, body: components["schemas"]["MigrateAuthRequest"]) =>
-      bb.api.POST("/admin/users/{id}/migrate-auth", { params: { path: { id: user.id } }, body }),
+  const providers = useSsoProviders();
+  const migrate = useMigrateUserAuth(
+    { userId: user.id },
     {
       invalidates: [adminKeys.usersAll()],
       onSuccess: () => {
@@ -298,13 +296,16 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
 }
 
 function DeleteModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const remove = useApiMutation((bb) => bb.api.DELETE("/admin/users/{id}", { params: { path: { id: user.id } } }), {
-    invalidates: [adminKeys.usersAll()],
-    onSuccess: () => {
-      notify(`${user.email} was deleted`);
-      onClose();
+  const remove = useDeleteUser(
+    { userId: user.id },
+    {
+      invalidates: [adminKeys.usersAll()],
+      onSuccess: () => {
+        notify(`${user.email} was deleted`);
+        onClose();
+      },
     },
-  });
+  );
   return (
     <ConfirmModal
       opened

@@ -1,9 +1,8 @@
 import { Center, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconChartBar } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
-import { useApiQuery } from "../../api/query";
-import { NotAllowed, useOrgPermissions } from "../../app/permissions";
-import { useWorkspace } from "../../app/workspace";
+import { NotAllowed, useOrgPermissions } from "../../api/permissions";
+import { useWorkspace } from "../../api/workspace";
 import { ApiErrorAlert, EmptyState, PageHeader } from "../../components";
 import { Bars, ChartFigure, DayLine } from "./charts";
 import {
@@ -19,7 +18,16 @@ import {
   shortDate,
   storageSummary,
 } from "./format";
-import { analyticsKeys } from "./keys";
+import {
+  useOrgAnalytics,
+  useOrgEmailsPerDay,
+  useOrgInsights,
+  useOrgDomains,
+  useDomainSeries,
+  useTeamAnalytics,
+  useTeamEmailsPerDay,
+  useTeamInsights,
+} from "./api";
 
 const STALE = 10_000;
 
@@ -154,33 +162,19 @@ function OrgAnalytics({
   onDomain: (d: string | null) => void;
 }) {
   const path = { orgId };
-  const totals = useApiQuery(
-    analyticsKeys.org(orgId),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/analytics", { params: { path }, signal }),
+  const totals = useOrgAnalytics(
+    { orgId, path },
     {
       staleTime: STALE,
     },
   );
-  const emails = useApiQuery(
-    analyticsKeys.orgEmails(orgId, days),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/analytics/emails-per-day", { params: { path, query: { days } }, signal }),
-    { staleTime: STALE, placeholderData: (p) => p },
-  );
-  const insights = useApiQuery(
-    analyticsKeys.orgInsights(orgId, days),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/analytics/insights", { params: { path, query: { days } }, signal }),
-    { staleTime: STALE, placeholderData: (p) => p },
-  );
-  const domains = useApiQuery(
-    analyticsKeys.orgDomains(orgId),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/domains", { params: { path, query: { per_page: 100 } }, signal }),
-    { staleTime: 60_000 },
-  );
+  const emails = useOrgEmailsPerDay({ orgId, days, path }, { staleTime: STALE, placeholderData: (p) => p });
+  const insights = useOrgInsights({ orgId, days, path }, { staleTime: STALE, placeholderData: (p) => p });
+  const domains = useOrgDomains({ orgId, path }, { staleTime: 60_000 });
   const domainNames = (domains.data?.data ?? []).map((d) => d.domain_name);
   const chosen = domain && domainNames.includes(domain) ? domain : domainNames[0];
-  const series = useApiQuery(
-    analyticsKeys.domainSeries(orgId, chosen ?? "", days),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/analytics/domain-series", { params: { path, query: { domain: chosen!, days } }, signal }),
+  const series = useDomainSeries(
+    { orgId, chosen, days, path },
     { staleTime: STALE, enabled: chosen !== undefined, placeholderData: (p) => p },
   );
   const t = totals.data;
@@ -332,23 +326,14 @@ function InsightCharts({
 
 function TeamAnalytics({ orgId, teamId, teamName, days }: { orgId: string; teamId: string; teamName: string; days: number }) {
   const path = { orgId, teamId };
-  const totals = useApiQuery(
-    analyticsKeys.team(teamId),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/teams/{teamId}/analytics", { params: { path }, signal }),
+  const totals = useTeamAnalytics(
+    { teamId, path },
     {
       staleTime: STALE,
     },
   );
-  const emails = useApiQuery(
-    analyticsKeys.teamEmails(teamId, days),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/teams/{teamId}/analytics/emails-per-day", { params: { path, query: { days } }, signal }),
-    { staleTime: STALE, placeholderData: (p) => p },
-  );
-  const insights = useApiQuery(
-    analyticsKeys.teamInsights(teamId, days),
-    (bb, signal) => bb.api.GET("/orgs/{orgId}/teams/{teamId}/analytics/insights", { params: { path, query: { days } }, signal }),
-    { staleTime: STALE, placeholderData: (p) => p },
-  );
+  const emails = useTeamEmailsPerDay({ teamId, days, path }, { staleTime: STALE, placeholderData: (p) => p });
+  const insights = useTeamInsights({ teamId, days, path }, { staleTime: STALE, placeholderData: (p) => p });
   const t = totals.data;
   return (
     <Stack gap="lg">

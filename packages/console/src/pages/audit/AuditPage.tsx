@@ -2,19 +2,17 @@ import { Badge, Center, Group, Loader, SegmentedControl, Skeleton, Stack, Table,
 import { IconListSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { components, paths } from "@burnbox/sdk";
-import { useApiQuery } from "../../api/query";
-import { NotAllowed, useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
-import { useWorkspace } from "../../app/workspace";
+import type { components } from "@burnbox/sdk";
+import { NotAllowed, useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
+import { useWorkspace } from "../../api/workspace";
 import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
 import { AuditFiltersForm } from "./AuditFiltersForm";
 import { EntryDetails } from "./EntryDetails";
 import { ExportMenu } from "./ExportMenu";
 import { actionLabel, actorLabel, agentLabel, apiFilters, AUDIT_FILTERS, targetLabel, type AuditFilters } from "./format";
-import { auditKeys } from "./keys";
+import { useAuditEntries, type AuditScope } from "./api";
 
 export type AuditEntry = components["schemas"]["AuditEntry"];
-type AuditQuery = paths["/orgs/{orgId}/audit"]["get"]["parameters"]["query"];
 
 const SEVERITY_COLOR: Record<AuditEntry["severity"], string> = { info: "gray", warning: "yellow", critical: "red" };
 
@@ -104,24 +102,14 @@ export default function AuditPage() {
   );
 }
 
-type Scope = { kind: "org"; orgId: string; orgName: string } | { kind: "platform" };
+type Scope = AuditScope;
 
 function AuditLog({ scope, canExport }: { scope: Scope; canExport: boolean }) {
   const list = useListParams({ filters: AUDIT_FILTERS, perPage: 25 });
   const [, setParams] = useSearchParams();
   const [details, setDetails] = useState<AuditEntry | null>(null);
   const filters = apiFilters(list.filters);
-  const query = { ...filters, page: list.page, per_page: list.perPage } as AuditQuery;
-  const q = useApiQuery(
-    scope.kind === "org"
-      ? auditKeys.orgPage(scope.orgId, list.page, list.perPage, filters)
-      : auditKeys.platformPage(list.page, list.perPage, filters),
-    (bb, signal) =>
-      scope.kind === "org"
-        ? bb.api.GET("/orgs/{orgId}/audit", { params: { path: { orgId: scope.orgId }, query }, signal })
-        : bb.api.GET("/admin/audit", { params: { query }, signal }),
-    { placeholderData: (prev) => prev },
-  );
+  const q = useAuditEntries({ scope, page: list.page, perPage: list.perPage, filters }, { placeholderData: (prev) => prev });
 
   /** Replaces every filter at once (one history entry), back to page 1. */
   const applyFilters = (next: AuditFilters) =>

@@ -1,12 +1,9 @@
 import { Alert, Button, Group, Menu } from "@mantine/core";
 import { IconChevronDown, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
-import type { paths } from "@burnbox/sdk";
-import { unwrap, useApi } from "../../api/query";
+import { useAuditExport, type AuditExportQuery } from "./api";
 import { ApiErrorAlert } from "../../components";
 import { filenameOf, type AuditFilters } from "./format";
-
-type ExportQuery = paths["/orgs/{orgId}/audit/export"]["get"]["parameters"]["query"];
 
 /**
  * `GET /orgs/:id/audit/export?format=csv|json` with the list's filters: the API's attachment,
@@ -14,7 +11,7 @@ type ExportQuery = paths["/orgs/{orgId}/audit/export"]["get"]["parameters"]["que
  * here and handed to the browser as a blob.
  */
 export function ExportMenu({ orgId, filters }: { orgId: string; filters: AuditFilters }) {
-  const bb = useApi();
+  const exportAudit = useAuditExport();
   const [busy, setBusy] = useState<"csv" | "json" | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<{ name: string; truncated: boolean } | null>(null);
@@ -24,19 +21,8 @@ export function ExportMenu({ orgId, filters }: { orgId: string; filters: AuditFi
     setError(null);
     setDone(null);
     try {
-      let headers: Headers | undefined;
-      const blob = await unwrap(
-        bb.api
-          .GET("/orgs/{orgId}/audit/export", {
-            params: { path: { orgId }, query: { ...filters, format } as ExportQuery },
-            parseAs: "blob",
-          })
-          .then((r) => {
-            headers = r.response.headers;
-            return r;
-          }),
-      );
-      const name = filenameOf(headers?.get("content-disposition") ?? null, `audit.${format}`);
+      const { blob, headers } = await exportAudit(orgId, { ...filters, format } as AuditExportQuery);
+      const name = filenameOf(headers.get("content-disposition") ?? null, `audit.${format}`);
       const url = URL.createObjectURL(blob);
       const link = document.createElement("a");
       link.href = url;
@@ -45,7 +31,7 @@ export function ExportMenu({ orgId, filters }: { orgId: string; filters: AuditFi
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setDone({ name, truncated: headers?.get("x-truncated") === "true" });
+      setDone({ name, truncated: headers.get("x-truncated") === "true" });
     } catch (e) {
       setError(e);
     } finally {

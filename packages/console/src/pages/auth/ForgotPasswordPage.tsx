@@ -1,12 +1,12 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
-import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { AuthFooter } from "./shared";
+import { AuthFooter } from "./AuthFooter";
+import { useAuthCalls } from "./api";
 
 /** `/forgot-password`: asks for a reset mail (`POST /auth/forgot-password`, which always answers 200). */
 export default function ForgotPasswordPage() {
-  const bb = useApi();
+  const auth = useAuthCalls();
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -20,7 +20,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await unwrap(bb.api.POST("/auth/forgot-password", { body: { email } }));
+      await auth.forgotPassword(email);
       setSent(true);
     } catch (err) {
       setError(err);

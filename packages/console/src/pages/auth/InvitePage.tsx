@@ -3,11 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useSession } from "../../app/session";
+import { useSession } from "../../api/session";
 import { ApiErrorAlert, Time } from "../../components";
 import { RegisterForm } from "./RegisterForm";
-import { AuthFooter, useFinishSignIn } from "./shared";
+import { AuthFooter } from "./AuthFooter";
+import { useFinishSignIn } from "../../api/auth";
+import { useInvitePreview, useAcceptInvite } from "./api";
 
 /**
  * `/invites/<token>` (the invite mail's link): the invite's preview (`GET /invites/:token/preview`),
@@ -20,19 +21,21 @@ export default function InvitePage() {
   const navigate = useNavigate();
   const finish = useFinishSignIn();
   const queryClient = useQueryClient();
-  const preview = useApiQuery(
-    ["public", "invite", token],
-    (bb, signal) => bb.api.GET("/invites/{token}/preview", { params: { path: { token } }, signal }),
+  const preview = useInvitePreview(
+    { token },
     {
       retry: false,
     },
   );
-  const accept = useApiMutation((bb, _: void) => bb.api.POST("/invites/{token}/accept", { params: { path: { token } } }), {
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.orgs() });
-      void navigate("/", { replace: true });
+  const accept = useAcceptInvite(
+    { token },
+    {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: workspaceKeys.orgs() });
+        void navigate("/", { replace: true });
+      },
     },
-  });
+  );
   useEffect(() => {
     document.title = "Invitation · BurnBox";
   }, []);

@@ -2,11 +2,15 @@ import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, T
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { BurnBoxError } from "@burnbox/sdk";
-import { unwrap, useApi } from "../../api/query";
-import { useSession } from "../../app/session";
+import { useSession } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
 import { conflictOf, SessionConflict, type Conflict } from "./SessionConflict";
-import { AuthFooter, safeNext, SsoButtons, takeSsoNext, useFinishSignIn, withNext, type SessionLimitConflict } from "./shared";
+import { AuthFooter, withNext } from "./AuthFooter";
+import { safeNext } from "../../lib/next";
+import { SsoButtons } from "./SsoButtons";
+import { takeSsoNext } from "./sso-next";
+import { useFinishSignIn } from "../../api/auth";
+import { type SessionLimitConflict, useAuthCalls } from "./api";
 
 /** What the SSO callback's `#error=<code>` means, in words. */
 const SSO_ERRORS: Record<string, string> = {
@@ -29,7 +33,7 @@ const SSO_ERRORS: Record<string, string> = {
  * for a session), `#session_conflict=true&pending_token=…&limit=…` and `#error=<code>`.
  */
 export default function LoginPage() {
-  const bb = useApi();
+  const auth = useAuthCalls();
   const session = useSession();
   const finish = useFinishSignIn();
   const navigate = useNavigate();
@@ -57,7 +61,8 @@ export default function LoginPage() {
     if (started.current) return;
     if (ssoCode) {
       started.current = true;
-      unwrap(bb.api.POST("/auth/sso/exchange", { body: { code: ssoCode, use_cookie: true } }))
+      auth
+        .exchangeSso(ssoCode)
         .then((r) => finish(r, safeNext(takeSsoNext())))
         .catch((e: unknown) => {
           setError(e);
@@ -66,12 +71,13 @@ export default function LoginPage() {
         });
     } else if (pendingFromSso) {
       started.current = true;
-      unwrap(bb.api.GET("/auth/login/pending-sessions", { params: { query: { token: pendingFromSso } } }))
+      auth
+        .pendingSessions(pendingFromSso)
         .then((p) => setConflict({ pendingToken: pendingFromSso, sessions: p.sessions, limit: p.limit }))
         .catch((e: unknown) => setError(e))
         .finally(() => setExchanging(false));
     }
-  }, [bb, ssoCode, pendingFromSso, finish, navigate]);
+  }, [auth, ssoCode, pendingFromSso, finish, navigate]);
 
   // a signed-in user sent here with an SSO error (a failed link, say) reads it before going on
   if (session.status === "signed-in" && !ssoCode && !conflict && !ssoError) return <Navigate to={safeNext(params.get("next"))} replace />;
@@ -103,7 +109,7 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      finish(await unwrap(bb.api.POST("/auth/login", { body: { email, password, use_cookie: true } })));
+      finish(await auth.login(email, password));
     } catch (err) {
       if (err instanceof BurnBoxError && err.code === "session_limit") setConflict(conflictOf(err.body as SessionLimitConflict));
       else setError(err);

@@ -1,9 +1,10 @@
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import type { AuthResult } from "@burnbox/sdk";
-import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { describePolicy, useSsoStatus } from "./shared";
+import { describePolicy } from "../../lib/password-policy";
+import { useSsoStatus } from "../../api/auth";
+import { useAuthCalls } from "./api";
 
 /** `POST /auth/register` (cookie mode); with an invite token the email is the invite's and the org is joined. */
 export function RegisterForm({
@@ -15,7 +16,7 @@ export function RegisterForm({
   fixedEmail?: string;
   onRegistered: (r: AuthResult) => void;
 }) {
-  const bb = useApi();
+  const auth = useAuthCalls();
   const policy = useSsoStatus().data?.password_policy;
   const [displayName, setDisplayName] = useState("");
   const [email, setEmail] = useState(fixedEmail ?? "");
@@ -35,7 +36,7 @@ export function RegisterForm({
         use_cookie: true,
         ...(inviteToken ? { invite_token: inviteToken } : {}),
       };
-      onRegistered(await unwrap(bb.api.POST("/auth/register", { body })));
+      onRegistered(await auth.register(body));
     } catch (err) {
       setError(err);
     } finally {

@@ -1,9 +1,12 @@
 import { Stack, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
-import { useSession } from "../../app/session";
+import { useSession } from "../../api/session";
 import { RegisterForm } from "./RegisterForm";
-import { AuthFooter, safeNext, SsoButtons, useFinishSignIn, withNext } from "./shared";
+import { AuthFooter, withNext } from "./AuthFooter";
+import { safeNext } from "../../lib/next";
+import { SsoButtons } from "./SsoButtons";
+import { useFinishSignIn } from "../../api/auth";
 
 /** `/register`: a new account (a confirmation mail follows, linking to /verify-email/<token>). */
 export default function RegisterPage() {

@@ -1,14 +1,16 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { unwrap, useApi } from "../../api/query";
-import { useSession, useSessionStore } from "../../app/session";
+import { useSession, useSessionStore } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
-import { AuthFooter, describePolicy, useSsoStatus } from "./shared";
+import { AuthFooter } from "./AuthFooter";
+import { describePolicy } from "../../lib/password-policy";
+import { useSsoStatus } from "../../api/auth";
+import { useAuthCalls } from "./api";
 
 /** `/reset-password?token=` (the reset mail's link): a new password; every session ends (`POST /auth/reset-password`). */
 export default function ResetPasswordPage() {
-  const bb = useApi();
+  const auth = useAuthCalls();
   const store = useSessionStore();
   const session = useSession();
   const [params] = useSearchParams();
@@ -32,7 +34,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await unwrap(bb.api.POST("/auth/reset-password", { body: { token, new_password: password } }));
+      await auth.resetPassword(token, password);
       // the reset ended every session, this browser's too
       if (session.status === "signed-in") store.forget();
       setDone(true);

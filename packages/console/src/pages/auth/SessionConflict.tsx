@@ -1,9 +1,9 @@
 import { Alert, Button, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { BurnBoxError, type AuthResult } from "@burnbox/sdk";
-import { unwrap, useApi } from "../../api/query";
 import { ApiErrorAlert, Time } from "../../components";
-import { describeAgent, type SessionEntry, type SessionLimitConflict } from "./shared";
+import { describeAgent } from "../../lib/user-agent";
+import { type SessionEntry, type SessionLimitConflict, useAuthCalls } from "./api";
 
 export interface Conflict {
   pendingToken: string;
@@ -27,7 +27,7 @@ export function SessionConflict({
   onSignedIn: (r: AuthResult) => void;
   onCancel: () => void;
 }) {
-  const bb = useApi();
+  const auth = useAuthCalls();
   const [current, setCurrent] = useState(conflict);
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -39,7 +39,7 @@ export function SessionConflict({
     setError(null);
     try {
       const body = { pending_token: current.pendingToken, revoke_session_id: chosen, use_cookie: true };
-      onSignedIn(await unwrap(bb.api.POST("/auth/login/resolve", { body })));
+      onSignedIn(await auth.resolveLogin(body));
     } catch (e) {
       // still over the limit (another sign-in raced this one): the fresh list and token come with the 409
       if (e instanceof BurnBoxError && e.code === "session_limit") {

@@ -3,10 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { accountKeys } from "../../api/keys";
-import { useApiQuery } from "../../api/query";
-import { useSession } from "../../app/session";
+import { useSession } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
-import { AuthFooter } from "./shared";
+import { AuthFooter } from "./AuthFooter";
+import { useVerifyEmail } from "./api";
 
 /** `/verify-email/<token>` (the confirmation mail's link): confirms the address once (`GET /auth/verify-email/:token`). */
 export default function VerifyEmailPage() {
@@ -14,9 +14,8 @@ export default function VerifyEmailPage() {
   const signedIn = useSession().status === "signed-in";
   const queryClient = useQueryClient();
   // a query, not an effect: the token works once, and the cache keeps StrictMode or a re-render from asking twice
-  const q = useApiQuery(
-    ["public", "verify-email", token],
-    (bb) => bb.api.GET("/auth/verify-email/{token}", { params: { path: { token } } }),
+  const q = useVerifyEmail(
+    { token },
     {
       retry: false,
       staleTime: Infinity,

@@ -1,18 +1,16 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
-import type { components } from "@burnbox/sdk";
-import { useApiMutation } from "../../api/query";
-import { tierSettingsOf, TierSettingsForm } from "../teams/TierSettingsFields";
+import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
 import { domainsKeys } from "./keys";
 import type { Domain } from "./status";
+import { useUpdateDomain } from "./api";
 
 /** The domain's description and its tier of the inbox settings (`PATCH /orgs/:id/domains/:did`, `org.domains.manage`). */
 export function DomainSettings({ orgId, domain, canManage }: { orgId: string; domain: Domain; canManage: boolean }) {
   const [description, setDescription] = useState(domain.description ?? "");
   const [saved, setSaved] = useState<string | null>(null);
-  const update = useApiMutation(
-    (bb, body: components["schemas"]["UpdateDomainRequest"]) =>
-      bb.api.PATCH("/orgs/{orgId}/domains/{domainId}", { params: { path: { orgId, domainId: domain.id } }, body }),
+  const update = useUpdateDomain(
+    { orgId, domainId: domain.id },
     { invalidates: [domainsKeys.all(orgId)], onSuccess: () => setSaved("Saved.") },
   );
   return (

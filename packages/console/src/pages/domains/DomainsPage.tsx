@@ -2,9 +2,8 @@ import { Alert, Anchor, Button, Group, List, Modal, Select, Skeleton, Stack, Swi
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { NotAllowed, useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole } from "../../app/workspace";
+import { NotAllowed, useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole } from "../../api/workspace";
 import {
   ApiErrorAlert,
   DialogActions,
@@ -19,9 +18,10 @@ import {
   withCount,
   TableScroll,
 } from "../../components";
-import { OrgGate } from "../teams/OrgGate";
+import { OrgGate } from "../../components/OrgGate";
 import { domainsKeys } from "./keys";
-import { DomainStatus, STATUS, type Domain } from "./status";
+import { DomainStatus, STATUS } from "./status";
+import { useDomains, useBulkVerifyDomains, useBulkDeleteDomains, useAddDomain } from "./api";
 
 export default function DomainsPage() {
   return <OrgGate title="Domains">{(org) => <Domains org={org} />}</OrgGate>;
@@ -33,21 +33,8 @@ function Domains({ org }: { org: OrgWithRole }) {
   const perms = useOrgPermissions(org.id);
   const canManage = perms.can("org.domains.manage");
   const list = useListParams({ filters: ["q", "status"] as const });
-  const q = useApiQuery(
-    domainsKeys.list(org.id, { page: list.page, perPage: list.perPage, ...list.filters }),
-    (bb, signal) =>
-      bb.api.GET("/orgs/{orgId}/domains", {
-        params: {
-          path: { orgId: org.id },
-          query: {
-            page: list.page,
-            per_page: list.perPage,
-            q: list.filters.q || undefined,
-            status: (list.filters.status as Domain["status"] | undefined) || undefined,
-          },
-        },
-        signal,
-      }),
+  const q = useDomains(
+    { orgId: org.id, list, listPerPage: list.perPage, listFilters: list.filters },
     { enabled: perms.can("org.domains.view") },
   );
   const [adding, setAdding] = useState(false);
@@ -59,9 +46,8 @@ function Domains({ org }: { org: OrgWithRole }) {
   const selection = useSelection(rows.map((d) => d.id));
   const nameOf = (id: string) => rows.find((d) => d.id === id)?.domain_name ?? id;
 
-  const bulkVerify = useApiMutation(
-    (bb, ids: string[]) =>
-      bb.api.POST("/orgs/{orgId}/domains/bulk-verify", { params: { path: { orgId: org.id } }, body: { domain_ids: ids } }),
+  const bulkVerify = useBulkVerifyDomains(
+    { orgId: org.id },
     {
       invalidates,
       onSuccess: (r) =>
@@ -74,12 +60,8 @@ function Domains({ org }: { org: OrgWithRole }) {
         }),
     },
   );
-  const bulkDelete = useApiMutation(
-    (bb, vars: { ids: string[]; force: boolean }) =>
-      bb.api.POST("/orgs/{orgId}/domains/bulk-delete", {
-        params: { path: { orgId: org.id } },
-        body: { domain_ids: vars.ids, ...(vars.force ? { force: true } : {}) },
-      }),
+  const bulkDelete = useBulkDeleteDomains(
+    { orgId: org.id },
     {
       invalidates,
       onSuccess: (r) => {
@@ -267,11 +249,7 @@ function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boo
   const navigate = useNavigate();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const add = useApiMutation(
-    (bb, body: { domain_name: string; description?: string }) =>
-      bb.api.POST("/orgs/{orgId}/domains", { params: { path: { orgId } }, body }),
-    { invalidates: [domainsKeys.all(orgId)], onSuccess: (d) => navigate(`/domains/${d.id}`) },
-  );
+  const add = useAddDomain({ orgId }, { invalidates: [domainsKeys.all(orgId)], onSuccess: (d) => navigate(`/domains/${d.id}`) });
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add a domain">
       <form

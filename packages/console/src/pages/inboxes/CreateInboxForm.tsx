@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useMemo, useState, type FormEvent } from "react";
 import { useCreateInbox, type Inbox, type MyDomain } from "./api";
-import { humanDuration, parseDuration, ttlPresets } from "./duration";
+import { humanDuration, parseDuration, ttlPresets } from "../../lib/duration";
 import { useMissingDomainHelp } from "./MissingDomain";
-import { ApiError } from "./parts";
+import { ApiError } from "../../components";
 
 const ALIAS = /^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$/;
 const CUSTOM = "custom";

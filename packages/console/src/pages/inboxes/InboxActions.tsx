@@ -2,8 +2,8 @@ import { Button, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { DialogActions } from "../../components";
 import { useDeleteInbox, useExtendInbox, useMyDomains, type Inbox } from "./api";
-import { humanDuration, parseDuration, ttlPresets } from "./duration";
-import { ApiError, useAbsolute } from "./parts";
+import { humanDuration, parseDuration, ttlPresets } from "../../lib/duration";
+import { ApiError, useAbsolute } from "../../components";
 
 /**
  * A row's dialog that exists only while it is shown or fading out: a closed Mantine Modal still

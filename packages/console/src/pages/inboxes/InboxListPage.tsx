@@ -2,14 +2,15 @@ import { Anchor, Badge, Button, Group, Loader, Modal, Paper, SegmentedControl, S
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { markPainted } from "../../app/first-paint";
-import { useWorkspace } from "../../app/workspace";
+import { markPainted } from "../../lib/first-paint";
+import { useWorkspace } from "../../api/workspace";
 import { CopyButton, EmptyState, ListPagination, PageHeader, useListParams } from "../../components";
 import { inboxStatus, PER_PAGE, useInboxes, useMyDomains, type Inbox } from "./api";
 import { CreateInboxForm } from "./CreateInboxForm";
 import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
 import { useMissingDomainHelp } from "./MissingDomain";
-import { ApiError, Countdown } from "./parts";
+import { ApiError } from "../../components";
+import { Countdown } from "./Countdown";
 
 /** `/inboxes?status=&q=&page=`: the chosen team's inboxes, the create form (`?new=1`), extend and delete. */
 export default function InboxListPage() {

@@ -3,11 +3,14 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { EmailList } from "../mail/EmailList";
+import { EmailList } from "./mail/EmailList";
 import { addLiveEmail, keys, useInbox, type EmailSummary } from "./api";
 import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
 import { CopyButton } from "../../components";
-import { ApiError, ConnectionState, Countdown, useAbsolute, useDocumentTitle } from "./parts";
+import { ApiError, useAbsolute } from "../../components";
+import { ConnectionState } from "./ConnectionState";
+import { Countdown } from "./Countdown";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { SmtpBehaviourSection, SmtpLogSection } from "./SmtpBehaviourSection";
 import { useInboxStream } from "./useInboxStream";
 

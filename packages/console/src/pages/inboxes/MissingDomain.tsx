@@ -1,8 +1,8 @@
 import { Button } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useOrgPermissions } from "../../app/permissions";
-import { useWorkspace } from "../../app/workspace";
+import { useOrgPermissions } from "../../api/permissions";
+import { useWorkspace } from "../../api/workspace";
 
 /**
  * What to do when none of the user's teams has a domain it may create inboxes on, said to the

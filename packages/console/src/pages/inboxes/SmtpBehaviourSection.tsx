@@ -2,14 +2,10 @@
 import { Badge, Button, Checkbox, Code, Group, NumberInput, Pagination, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { components } from "@burnbox/sdk";
 import { useState } from "react";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import { ApiErrorAlert, EmptyState, Time, TableScroll } from "../../components";
-import { keys, type Inbox } from "./api";
+import { keys, type Inbox, useSmtpLog, useUpdateSmtpBehaviour, type SmtpBehaviour } from "./api";
 
-type SmtpBehaviour = components["schemas"]["SmtpBehaviour"];
 type SmtpAttempt = components["schemas"]["SmtpAttempt"];
-
-const LOG_PER_PAGE = 20;
 
 interface FormState {
   reject: boolean;
@@ -69,11 +65,7 @@ export function SmtpBehaviourSection({ inbox }: { inbox: Inbox }) {
     setShown(currentJson);
     setForm(formOf(current));
   }
-  const save = useApiMutation(
-    (bb, smtp_behaviour: SmtpBehaviour | null) =>
-      bb.api.PATCH("/inboxes/{id}", { params: { path: { id: inbox.id } }, body: { smtp_behaviour } }),
-    { invalidates: [keys.inbox(inbox.id), keys.lists()] },
-  );
+  const save = useUpdateSmtpBehaviour({ inboxId: inbox.id }, { invalidates: [keys.inbox(inbox.id), keys.lists()] });
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
   const summary = summaryOf(current);
 
@@ -199,12 +191,7 @@ export function SmtpBehaviourSection({ inbox }: { inbox: Inbox }) {
 
 export function SmtpLogSection({ inboxId }: { inboxId: string }) {
   const [page, setPage] = useState(1);
-  const log = useApiQuery(
-    keys.smtpLog(inboxId, page),
-    (bb, signal) =>
-      bb.api.GET("/inboxes/{id}/smtp-log", { params: { path: { id: inboxId }, query: { page, per_page: LOG_PER_PAGE } }, signal }),
-    { placeholderData: (prev) => prev },
-  );
+  const log = useSmtpLog({ inboxId, page }, { placeholderData: (prev) => prev });
   const data = log.data;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="smtp-log-heading">

@@ -1,11 +1,14 @@
 // The inboxes area's server state: every call through the console's SDK client (useApi), errors as BurnBoxError.
-import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary, Inbox, InboxPage } from "@burnbox/sdk";
+import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary, HtmlCheck, Inbox, InboxPage } from "@burnbox/sdk";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { unwrap, useApi } from "../../api/query";
-import { pageFrom } from "../../components/page-param";
+import { unwrap, useApi, useApiQuery } from "../../api/query";
+import { pageFrom } from "../../lib/page-param";
 import type { SessionStore } from "../../api/session-store";
-import { remembered, resolveWorkspace } from "../../app/workspace";
+import { remembered, resolveWorkspace } from "../../api/workspace";
 import { inboxKeys as keys, type InboxFilters, type InboxStatus, type MailFilters } from "./keys";
+import { apiMutation, apiMutationWith, apiQueryWith } from "../../api/query";
+
+export type SmtpBehaviour = components["schemas"]["SmtpBehaviour"];
 
 export type MyDomain = components["schemas"]["MyDomain"];
 export type { Email, EmailSummary, Inbox };
@@ -302,3 +305,31 @@ export function messageOf(err: unknown): string {
   if (err && typeof err === "object" && "message" in err && typeof (err as Error).message === "string") return (err as Error).message;
   return String(err);
 }
+
+/** `PATCH /inboxes/{id}` */
+export const useUpdateSmtpBehaviour = apiMutationWith((bb, smtp_behaviour: SmtpBehaviour | null, args: { inboxId: string }) =>
+  bb.api.PATCH("/inboxes/{id}", { params: { path: { id: args.inboxId } }, body: { smtp_behaviour } }),
+);
+
+/** `GET /emails/{id}/html-check` (the HTML part against the caniemail data, extensions section 7), read while its tab is open. */
+export function useHtmlCheck(emailId: string, enabled: boolean) {
+  return useApiQuery<HtmlCheck>(
+    keys.htmlCheck(emailId),
+    (bb, signal) => bb.api.GET("/emails/{id}/html-check", { params: { path: { id: emailId } }, signal }),
+    { enabled },
+  );
+}
+
+/** `POST /emails/{id}/link-check`: each extracted link fetched once, on request. */
+export const useLinkCheck = apiMutation((bb, emailId: string) =>
+  bb.api.POST("/emails/{id}/link-check", { params: { path: { id: emailId } } }),
+);
+
+const SMTP_LOG_PER_PAGE = 20;
+
+/** `GET /inboxes/{id}/smtp-log`: the inbox's SMTP attempts, a page at a time. */
+export const useSmtpLog = apiQueryWith(
+  (a: { inboxId: string; page: number }) => keys.smtpLog(a.inboxId, a.page),
+  (bb, signal, { inboxId, page }) =>
+    bb.api.GET("/inboxes/{id}/smtp-log", { params: { path: { id: inboxId }, query: { page, per_page: SMTP_LOG_PER_PAGE } }, signal }),
+);

@@ -22,4 +22,5 @@ export const inboxKeys = {
   email: (id: string) => ["inboxes", "email", id] as const,
   raw: (id: string) => ["inboxes", "raw", id] as const,
   smtpLog: (inboxId: string, page: number) => ["inboxes", "smtp-log", inboxId, page] as const,
+  htmlCheck: (emailId: string) => ["inboxes", "html-check", emailId] as const,
 };

@@ -1,8 +1,8 @@
-// The inboxes area: the inbox list, one inbox with its live mail, and the mail reader (src/pages/mail).
+// The inboxes area: the inbox list, one inbox with its live mail, and the mail reader (./mail).
 import { IconInbox } from "@tabler/icons-react";
 import { defineArea, page } from "../../app/area";
 import { queryClient, store } from "../../app/boot";
-import { holdUntilPainted } from "../../app/first-paint";
+import { holdUntilPainted } from "../../lib/first-paint";
 import { prefetchInboxList } from "./api";
 
 export default defineArea({
@@ -21,6 +21,6 @@ export default defineArea({
       lazy: page(() => import("./InboxListPage")),
     },
     { path: "/inboxes/:inboxId", lazy: page(() => import("./InboxPage")) },
-    { path: "/inboxes/:inboxId/mail/:emailId", lazy: page(() => import("../mail/ReaderPage")) },
+    { path: "/inboxes/:inboxId/mail/:emailId", lazy: page(() => import("./mail/ReaderPage")) },
   ],
 });

@@ -2,15 +2,12 @@
 import { ActionIcon, Indicator, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconBell, IconBellOff } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { useApiQuery } from "../../api/query";
-import { notificationKeys } from "./keys";
 import { useNotificationStream } from "./live";
+import { useUnreadCount } from "./api";
 
 export default function Bell() {
   const live = useNotificationStream();
-  const count = useApiQuery(notificationKeys.unreadCount(), (bb, signal) =>
-    bb.api.GET("/notifications", { params: { query: { unread: true, per_page: 1 } }, signal }),
-  );
+  const count = useUnreadCount();
   const n = count.data?.total ?? 0;
   const label = `Notifications, ${n} unread`;
   const state =

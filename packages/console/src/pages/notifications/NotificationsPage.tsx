@@ -16,7 +16,6 @@ import {
 import { IconBell, IconCheck, IconChecks, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useApiMutation, useApiQuery } from "../../api/query";
 import {
   ApiErrorAlert,
   DialogActions,
@@ -29,28 +28,24 @@ import {
 } from "../../components";
 import { notificationKeys } from "./keys";
 import { linkOf, type Notification } from "./frames";
+import { useNotifications, useMarkRead, useDeleteNotification, useMarkAllRead, useClearNotifications } from "./api";
 
 export default function NotificationsPage() {
   const list = useListParams({ filters: ["show"] as const });
   const unreadOnly = list.filters.show === "unread";
-  const q = useApiQuery(notificationKeys.list(list.page, list.perPage, list.filters.show), (bb, signal) =>
-    bb.api.GET("/notifications", {
-      params: { query: { page: list.page, per_page: list.perPage, ...(unreadOnly ? { unread: true } : {}) } },
-      signal,
-    }),
-  );
+  const q = useNotifications({ list, listPerPage: list.perPage, listFilters: list.filters, unreadOnly });
   const invalidates = [notificationKeys.all];
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
-  const markRead = useApiMutation((bb, id: string) => bb.api.PATCH("/notifications/{id}/read", { params: { path: { id } } }), {
+  const markRead = useMarkRead({
     invalidates,
   });
-  const remove = useApiMutation((bb, id: string) => bb.api.DELETE("/notifications/{id}", { params: { path: { id } } }), { invalidates });
-  const markAll = useApiMutation((bb, _: void) => bb.api.POST("/notifications/mark-all-read"), {
+  const remove = useDeleteNotification({ invalidates });
+  const markAll = useMarkAllRead({
     invalidates,
     onSuccess: (r) => setNotice(r.marked === 0 ? "Nothing was unread." : `Marked ${r.marked} read.`),
   });
-  const clear = useApiMutation((bb, _: void) => bb.api.DELETE("/notifications"), {
+  const clear = useClearNotifications({
     invalidates,
     onSuccess: () => {
       setConfirmClear(false);

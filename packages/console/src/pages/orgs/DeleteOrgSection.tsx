@@ -2,9 +2,9 @@ import { Button, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } f
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
 import type { Org } from "./OrgFrame";
+import { useDeleteOrg } from "./api";
 
 /** Deleting the org (`DELETE /orgs/:id`, `org.delete`): confirmed by the password, or the slug for SSO-only accounts. */
 export function DeleteOrgSection({ org }: { org: Org }) {
@@ -12,8 +12,8 @@ export function DeleteOrgSection({ org }: { org: Org }) {
   const [opened, setOpened] = useState(false);
   const [ssoOnly, setSsoOnly] = useState(false);
   const [secret, setSecret] = useState("");
-  const remove = useApiMutation(
-    (bb, body: { password?: string; confirm?: string }) => bb.api.DELETE("/orgs/{orgId}", { params: { path: { orgId: org.id } }, body }),
+  const remove = useDeleteOrg(
+    { orgId: org.id },
     { invalidates: [workspaceKeys.orgs()], onSuccess: () => void navigate("/orgs", { replace: true }) },
   );
   const submit = (e: FormEvent) => {

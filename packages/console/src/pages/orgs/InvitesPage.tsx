@@ -22,17 +22,16 @@ import { notifications } from "@mantine/notifications";
 import { IconMailForward } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useUser } from "../../app/session";
-import { NotAllowed } from "../../app/permissions";
+import { useUser } from "../../api/session";
+import { NotAllowed } from "../../api/permissions";
 import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles } from "./ranks";
 import { roleLabel, useOrgRoles, type Role } from "./roles";
 import { parseAddresses } from "./addresses";
+import { useOrgTeams, useSendInvite, useSendBulkInvites, useInvites, useRevokeInvite, type Invite } from "./api";
 
-type Invite = components["schemas"]["Invite"];
 type BulkResult = components["schemas"]["BulkCreateInvitesResult"];
 type Status = Invite["status"];
 
@@ -68,9 +67,7 @@ function Invites({ scope }: { scope: OrgScope }) {
   const me = useUser();
   const roles = useOrgRoles();
   const offered = assignableRoles(roles, myRole, "", { bypass: me.is_system_admin });
-  const teams = useApiQuery(["orgs", orgId, "teams-for-invites"], (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams", { params: { path: { orgId }, query: { per_page: 100 } }, signal }),
-  );
+  const teams = useOrgTeams({ orgId });
   const teamOptions = (teams.data?.data ?? []).filter((t) => !t.is_archived).map((t) => ({ value: t.id, label: t.name }));
   return (
     <Stack gap="xl">
@@ -127,8 +124,8 @@ function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; t
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<string | null>("member");
   const [teamIds, setTeamIds] = useState<string[]>([]);
-  const send = useApiMutation(
-    (bb, body: components["schemas"]["CreateInviteRequest"]) => bb.api.POST("/orgs/{orgId}/invites", { params: { path: { orgId } }, body }),
+  const send = useSendInvite(
+    { orgId },
     {
       invalidates: [orgsKeys.invites(orgId)],
       onSuccess: (inv) => {
@@ -171,11 +168,7 @@ function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; tea
   const [role, setRole] = useState<string | null>("member");
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const addresses = parseAddresses(text);
-  const send = useApiMutation(
-    (bb, body: components["schemas"]["BulkCreateInvitesRequest"]) =>
-      bb.api.POST("/orgs/{orgId}/invites/bulk", { params: { path: { orgId } }, body }),
-    { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => setText("") },
-  );
+  const send = useSendBulkInvites({ orgId }, { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => setText("") });
   const tooMany = addresses.length > 50;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -237,14 +230,9 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
   const list = useListParams({ filters: ["status"] as const, perPage: 20 });
   const status = (list.filters.status ?? "pending") as Status;
   const [revoking, setRevoking] = useState<Invite | null>(null);
-  const q = useApiQuery(orgsKeys.invitePage(orgId, list.page, list.perPage, status), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/invites", {
-      params: { path: { orgId }, query: { status, page: list.page, per_page: list.perPage } },
-      signal,
-    }),
-  );
-  const revoke = useApiMutation(
-    (bb, inv: Invite) => bb.api.DELETE("/orgs/{orgId}/invites/{inviteId}", { params: { path: { orgId, inviteId: inv.id } } }),
+  const q = useInvites({ orgId, list, listPerPage: list.perPage, status });
+  const revoke = useRevokeInvite(
+    { orgId },
     {
       invalidates: [orgsKeys.invites(orgId)],
       onSuccess: (_, inv) => {

@@ -3,17 +3,14 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
-import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useUser } from "../../app/session";
+import { useUser } from "../../api/session";
 import { ApiErrorAlert, ConfirmModal, DialogActions, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles, mayDeactivate } from "./ranks";
 import { roleLabel, useOrgRoles, type Role } from "./roles";
-
-type Member = components["schemas"]["Member"];
+import { useMembers, useChangeMemberRole, useDeactivateMember, useAddMember, type Member } from "./api";
 
 /** `/orgs/:orgId/members`: list and search (`GET /orgs/:id/members?q=&role=`), add, change role, deactivate. */
 export default function MembersPage() {
@@ -29,28 +26,14 @@ function Members({ scope }: { scope: OrgScope }) {
   const setQ = useDebouncedCallback((v: string) => list.setFilter("q", v.trim() || undefined), 300);
   const [adding, setAdding] = useState(false);
   const [leaving, setLeaving] = useState<Member | null>(null);
-  const q = useApiQuery(orgsKeys.memberPage(orgId, list.page, list.perPage, list.filters), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/members", {
-      params: {
-        path: { orgId },
-        query: {
-          page: list.page,
-          per_page: list.perPage,
-          ...(list.filters.q ? { q: list.filters.q } : {}),
-          ...(list.filters.role ? { role: list.filters.role } : {}),
-        },
-      },
-      signal,
-    }),
-  );
+  const q = useMembers({ orgId, list, listPerPage: list.perPage, listFilters: list.filters });
   const invalidates = [orgsKeys.members(orgId), workspaceKeys.membership(orgId), workspaceKeys.orgs()];
-  const changeRole = useApiMutation(
-    (bb, v: { member: Member; role: string }) =>
-      bb.api.PATCH("/orgs/{orgId}/members/{userId}", { params: { path: { orgId, userId: v.member.user_id } }, body: { role: v.role } }),
+  const changeRole = useChangeMemberRole(
+    { orgId },
     { invalidates, onSuccess: (m) => notifications.show({ message: `${m.email} is now ${roleLabel(roles, m.role)}` }) },
   );
-  const deactivate = useApiMutation(
-    (bb, m: Member) => bb.api.POST("/orgs/{orgId}/members/{userId}/deactivate", { params: { path: { orgId, userId: m.user_id } } }),
+  const deactivate = useDeactivateMember(
+    { orgId },
     {
       invalidates,
       onSuccess: (_, m) => {
@@ -253,8 +236,8 @@ function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
   const [userId, setUserId] = useState("");
   const offered = assignableRoles(roles, myRole, "", { bypass: me.is_system_admin });
   const [role, setRole] = useState<string | null>(offered.at(-1)?.value ?? null);
-  const add = useApiMutation(
-    (bb, body: { user_id: string; role: string }) => bb.api.POST("/orgs/{orgId}/members/add", { params: { path: { orgId } }, body }),
+  const add = useAddMember(
+    { orgId },
     {
       invalidates: [orgsKeys.members(orgId)],
       onSuccess: (m) => {

@@ -2,11 +2,10 @@ import { Anchor, Badge, Center, Group, Loader, Tabs } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { components } from "@burnbox/sdk";
-import { useApiQuery } from "../../api/query";
-import { useOrgPermissions, type OrgPermissions } from "../../app/permissions";
-import { useWorkspace } from "../../app/workspace";
+import { useOrgPermissions, type OrgPermissions } from "../../api/permissions";
+import { useWorkspace } from "../../api/workspace";
 import { ApiErrorAlert, PageHeader } from "../../components";
-import { orgsKeys } from "./keys";
+import { useOrg } from "./api";
 
 export type Org = components["schemas"]["Org"];
 
@@ -30,7 +29,7 @@ export function OrgFrame({ tab, children }: { tab: (typeof TABS)[number]["value"
   const navigate = useNavigate();
   const w = useWorkspace();
   const perms = useOrgPermissions(orgId);
-  const org = useApiQuery(orgsKeys.org(orgId), (bb, signal) => bb.api.GET("/orgs/{orgId}", { params: { path: { orgId } }, signal }));
+  const org = useOrg({ orgId });
   const label = TABS.find((t) => t.value === tab)!.label;
   if (org.isPending || perms.isLoading)
     return (

@@ -4,9 +4,9 @@ import { IconBuilding, IconPlus } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation } from "../../api/query";
-import { useWorkspace } from "../../app/workspace";
+import { useWorkspace } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, TableScroll, useParamOnce } from "../../components";
+import { useCreateOrg } from "./api";
 
 /** `/orgs`: the caller's orgs with their role (`GET /orgs`), create one (`POST /orgs`), and choose the one to work in. */
 export default function OrgsPage() {
@@ -96,7 +96,7 @@ function CreateOrgModal({ opened, onClose }: { opened: boolean; onClose: () => v
   const w = useWorkspace();
   const navigate = useNavigate();
   const [name, setName] = useState("");
-  const create = useApiMutation((bb, body: { name: string }) => bb.api.POST("/orgs", { body }), {
+  const create = useCreateOrg({
     invalidates: [workspaceKeys.orgs()],
     onSuccess: (org) => {
       w.selectOrg(org.id);

@@ -2,16 +2,13 @@ import { Alert, Button, Checkbox, Group, List, NumberInput, Paper, SimpleGrid, S
 import { notifications } from "@mantine/notifications";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
-import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert } from "../../components";
-import { humanDuration, parseDuration } from "../inboxes/duration";
+import { humanDuration, parseDuration } from "../../lib/duration";
 import { DeleteOrgSection } from "./DeleteOrgSection";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
-
-type OrgSettings = components["schemas"]["OrgSettings"];
+import { useRenameOrg, useUpdateOrgSettings, type OrgSettings } from "./api";
 
 /** `/orgs/:orgId/settings`: the org's name and settings (`PATCH /orgs/:id`, `PATCH /orgs/:id/settings`). */
 export default function SettingsPage() {
@@ -25,14 +22,20 @@ function SettingsForms({ scope }: { scope: OrgScope }) {
   const [s, setS] = useState<OrgSettings>(org.settings);
   const set = (patch: Partial<OrgSettings>) => setS({ ...s, ...patch });
   const invalidates = [orgsKeys.org(orgId), workspaceKeys.orgs()];
-  const rename = useApiMutation((bb, body: { name: string }) => bb.api.PATCH("/orgs/{orgId}", { params: { path: { orgId } }, body }), {
-    invalidates,
-    onSuccess: () => notifications.show({ message: "Name saved" }),
-  });
-  const save = useApiMutation((bb, body: OrgSettings) => bb.api.PATCH("/orgs/{orgId}/settings", { params: { path: { orgId } }, body }), {
-    invalidates,
-    onSuccess: () => notifications.show({ message: "Settings saved" }),
-  });
+  const rename = useRenameOrg(
+    { orgId },
+    {
+      invalidates,
+      onSuccess: () => notifications.show({ message: "Name saved" }),
+    },
+  );
+  const save = useUpdateOrgSettings(
+    { orgId },
+    {
+      invalidates,
+      onSuccess: () => notifications.show({ message: "Settings saved" }),
+    },
+  );
 
   const defMs = parseDuration(s.default_inbox_ttl);
   const maxMs = parseDuration(s.max_inbox_ttl);

@@ -1,12 +1,11 @@
 import type { components } from "@burnbox/sdk";
-import { useApiQuery } from "../../api/query";
-import { orgsKeys } from "./keys";
+import { useRoles } from "./api";
 
 export type Role = components["schemas"]["Role"];
 
 /** The org roles (built-in and custom), highest rank first (`GET /roles`). */
 export function useOrgRoles(): Role[] {
-  const q = useApiQuery(orgsKeys.roles(), (bb, signal) => bb.api.GET("/roles", { signal }), { staleTime: 300_000 });
+  const q = useRoles({ staleTime: 300_000 });
   return [...(q.data?.org_roles ?? [])].sort((a, b) => b.rank - a.rank);
 }
 

@@ -14,9 +14,9 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation } from "../../api/query";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { rolesKeys } from "./keys";
+import { useCreateRole, useUpdateRole } from "./api";
 
 export type Role = components["schemas"]["Role"];
 type Catalog = components["schemas"]["RolesCatalog"];
@@ -46,15 +46,11 @@ export function RoleFormModal({
   const topRank = Math.max(...(scope === "org" ? catalog.org_roles : catalog.team_roles).filter((r) => r.is_system).map((r) => r.rank));
   const extra = permissions.filter((p) => !known.some((k) => k.key === p));
   const invalidates = [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"]];
-  const create = useApiMutation((bb, body: components["schemas"]["CreateRoleRequest"]) => bb.api.POST("/admin/roles", { body }), {
+  const create = useCreateRole({
     invalidates,
     onSuccess: (r) => onSaved(r, true),
   });
-  const update = useApiMutation(
-    (bb, body: components["schemas"]["UpdateRoleRequest"]) =>
-      bb.api.PATCH("/admin/roles/{roleId}", { params: { path: { roleId: role!.id } }, body }),
-    { invalidates, onSuccess: (r) => onSaved(r, false) },
-  );
+  const update = useUpdateRole({ roleId: role?.id }, { invalidates, onSuccess: (r) => onSaved(r, false) });
   const toggle = (key: string) => setPermissions((ps) => (ps.includes(key) ? ps.filter((p) => p !== key) : [...ps, key]));
   const keyOk = TEAM_KEY.test(newKey.trim());
   return (

@@ -2,21 +2,21 @@ import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack,
 import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useIsSystemAdmin } from "../../app/permissions";
+import { useIsSystemAdmin } from "../../api/permissions";
 import { ApiErrorAlert, DialogActions, PageHeader, TableScroll } from "../../components";
 import { rolesKeys } from "./keys";
 import { RoleFormModal, type Role } from "./RoleFormModal";
+import { useRoles, useDeleteRole } from "./api";
 
 type Permission = components["schemas"]["Permission"];
 
 export default function RolesPage() {
   const isAdmin = useIsSystemAdmin();
-  const q = useApiQuery(rolesKeys.catalog(), (bb, signal) => bb.api.GET("/roles", { signal }));
+  const q = useRoles();
   const [editing, setEditing] = useState<Role | "new" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
-  const del = useApiMutation((bb, role: Role) => bb.api.DELETE("/admin/roles/{roleId}", { params: { path: { roleId: role.id } } }), {
+  const del = useDeleteRole({
     invalidates: [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"]],
     onSuccess: (_r, role) => {
       setDeleting(null);

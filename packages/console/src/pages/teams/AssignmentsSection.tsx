@@ -17,18 +17,22 @@ import {
 import { IconAdjustments, IconPlus, IconUnlink } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole, Team } from "../../app/workspace";
+import { useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions, TableScroll } from "../../components";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
-import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
-
-type Assignment = components["schemas"]["DomainAssignment"];
-type Access = Assignment["access_level"];
+import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
+import {
+  useAssignments,
+  useUpdateAssignment,
+  useUnassignDomain,
+  useVerifiedDomains,
+  useAssignDomain,
+  type Assignment,
+  type Access,
+} from "./api";
 
 export const ACCESS: { value: Access; label: string }[] = [
   { value: "full", label: "Full (create and read)" },
@@ -41,9 +45,7 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
   const orgPerms = useOrgPermissions(org.id);
   const canAssign = orgPerms.can("org.domains.manage") && !team.is_archived;
   const canChange = perms.can("team.domains.manage") && !team.is_archived;
-  const q = useApiQuery(teamsKeys.assignments(org.id, team.id), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/domains", { params: { path, query: { per_page: 100 } }, signal }),
-  );
+  const q = useAssignments({ orgId: org.id, teamId: team.id, path });
   // `/teams/:id?assign=1` (the inbox page's "Assign a domain") opens the assign form
   const [params, setParams] = useSearchParams();
   const [assigning, setAssigning] = useState(params.get("assign") === "1" && canAssign);
@@ -59,21 +61,8 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
   const [unassigning, setUnassigning] = useState<Assignment | null>(null);
   const [force, setForce] = useState(false);
   const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id), ["domains", org.id]];
-  const update = useApiMutation(
-    (bb, vars: { domainId: string; body: components["schemas"]["UpdateDomainAssignmentRequest"] }) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/domains/{domainId}", {
-        params: { path: { ...path, domainId: vars.domainId } },
-        body: vars.body,
-      }),
-    { invalidates, onSuccess: () => setEditing(null) },
-  );
-  const unassign = useApiMutation(
-    (bb, vars: { domainId: string; force: boolean }) =>
-      bb.api.DELETE("/orgs/{orgId}/teams/{teamId}/domains/{domainId}", {
-        params: { path: { ...path, domainId: vars.domainId }, query: vars.force ? { force: true } : {} },
-      }),
-    { invalidates, onSuccess: () => setUnassigning(null) },
-  );
+  const update = useUpdateAssignment({ path }, { invalidates, onSuccess: () => setEditing(null) });
+  const unassign = useUnassignDomain({ path }, { invalidates, onSuccess: () => setUnassigning(null) });
   const rows = q.data?.data ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="team-domains">
@@ -219,12 +208,9 @@ function AssignModal({ opened, ...body }: { opened: boolean; org: OrgWithRole; t
 function AssignBody({ org, team, assigned, onClose }: { org: OrgWithRole; team: Team; assigned: string[]; onClose: () => void }) {
   const [domainId, setDomainId] = useState<string | null>(null);
   const [access, setAccess] = useState<Access>("full");
-  const verified = useApiQuery(teamsKeys.verifiedDomains(org.id), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/domains", { params: { path: { orgId: org.id }, query: { status: "verified", per_page: 100 } }, signal }),
-  );
-  const assign = useApiMutation(
-    (bb, body: { domain_id: string; access_level: Access }) =>
-      bb.api.POST("/orgs/{orgId}/teams/{teamId}/domains", { params: { path: { orgId: org.id, teamId: team.id } }, body }),
+  const verified = useVerifiedDomains({ orgId: org.id });
+  const assign = useAssignDomain(
+    { orgId: org.id, teamId: team.id },
     { invalidates: [teamsKeys.all, workspaceKeys.teams(org.id), ["domains", org.id]], onSuccess: onClose },
   );
   const options = (verified.data?.data ?? []).filter((d) => !assigned.includes(d.id)).map((d) => ({ value: d.id, label: d.domain_name }));

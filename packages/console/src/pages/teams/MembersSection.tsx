@@ -1,40 +1,15 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  List,
-  Modal,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  Tooltip,
-} from "@mantine/core";
-import { IconTrash, IconUserMinus, IconUserPlus } from "@tabler/icons-react";
+import { Alert, Button, Group, List, Paper, Skeleton, Text, Title } from "@mantine/core";
+import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import type { OrgWithRole, Team } from "../../app/workspace";
-import {
-  ApiErrorAlert,
-  DialogActions,
-  ListPagination,
-  SelectAllCheckbox,
-  SelectRowCheckbox,
-  Time,
-  useListParams,
-  useSelection,
-  withCount,
-  TableScroll,
-} from "../../components";
-import { parseAddresses } from "./addresses";
+import type { OrgWithRole, Team } from "../../api/workspace";
+import { ApiErrorAlert, ListPagination, useListParams, useSelection, withCount } from "../../components";
+import { AddMembersModal } from "./AddMembersModal";
+import { RemoveMembersModal } from "./RemoveMembersModal";
+import { TeamMemberTable } from "./TeamMemberTable";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
+import { useRoles, useTeamMembers, useChangeTeamRole, useRemoveMember, useRemoveMembers } from "./api";
 
 interface Props {
   org: OrgWithRole;
@@ -44,16 +19,14 @@ interface Props {
 
 /** The team's roles for the pickers (`GET /roles`; custom team roles included). */
 function useTeamRoles() {
-  const q = useApiQuery(teamsKeys.roles(), (bb, signal) => bb.api.GET("/roles", { signal }), { staleTime: 60_000 });
+  const q = useRoles({ staleTime: 60_000 });
   return (q.data?.team_roles ?? [{ value: "member", label: "Member" }]).map((r) => ({ value: r.value, label: r.label }));
 }
 
 export function MembersSection({ org, team, perms }: Props) {
   const path = { orgId: org.id, teamId: team.id };
   const list = useListParams({ pageParam: "members_page", perPage: 20 });
-  const q = useApiQuery(teamsKeys.memberPage(org.id, team.id, { page: list.page }), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/members", { params: { path, query: { page: list.page, per_page: list.perPage } }, signal }),
-  );
+  const q = useTeamMembers({ orgId: org.id, teamId: team.id, list, path, listPerPage: list.perPage });
   const roles = useTeamRoles();
   const canManage = perms.can("team.members.manage") && !team.is_archived;
   const canRole = perms.can("team.members.role") && !team.is_archived;
@@ -65,16 +38,12 @@ export function MembersSection({ org, team, perms }: Props) {
   const selection = useSelection(rows.map((m) => m.user_id));
   const emailOf = (userId: string) => rows.find((m) => m.user_id === userId)?.email ?? userId;
 
-  const changeRole = useApiMutation(
-    (bb, vars: { userId: string; role: string }) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}/members/{userId}", {
-        params: { path: { ...path, userId: vars.userId } },
-        body: { role: vars.role },
-      }),
+  const changeRole = useChangeTeamRole(
+    { path },
     { invalidates, onSuccess: (m) => setNotice({ text: `${m.email} is now ${m.role}.`, details: [] }) },
   );
-  const removeOne = useApiMutation(
-    (bb, userId: string) => bb.api.DELETE("/orgs/{orgId}/teams/{teamId}/members/{userId}", { params: { path: { ...path, userId } } }),
+  const removeOne = useRemoveMember(
+    { path },
     {
       invalidates,
       onSuccess: (_r, userId) => {
@@ -83,8 +52,8 @@ export function MembersSection({ org, team, perms }: Props) {
       },
     },
   );
-  const removeMany = useApiMutation(
-    (bb, ids: string[]) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/members/bulk-remove", { params: { path }, body: { user_ids: ids } }),
+  const removeMany = useRemoveMembers(
+    { path },
     {
       invalidates,
       onSuccess: (r) => {
@@ -146,68 +115,15 @@ export function MembersSection({ org, team, perms }: Props) {
       {q.isPending ? (
         <Skeleton h={120} aria-label="Loading members" />
       ) : (
-        <TableScroll label="Team members" minWidth={560}>
-          <Table striped verticalSpacing="xs" aria-label="Team members">
-            <Table.Thead>
-              <Table.Tr>
-                {canManage && (
-                  <Table.Th w={40}>
-                    <SelectAllCheckbox selection={selection} label="Select every member on this page" />
-                  </Table.Th>
-                )}
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                {canManage && <Table.Th w={48} aria-label="Actions" />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((m) => (
-                <Table.Tr key={m.id}>
-                  {canManage && (
-                    <Table.Td>
-                      <SelectRowCheckbox selection={selection} id={m.user_id} label={`Select ${m.email}`} />
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {m.display_name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {m.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {canRole ? (
-                      <Select
-                        aria-label={`Role of ${m.email}`}
-                        data={roles.some((r) => r.value === m.role) ? roles : [...roles, { value: m.role, label: m.role }]}
-                        value={m.role}
-                        allowDeselect={false}
-                        w={160}
-                        onChange={(role) => role && role !== m.role && changeRole.mutate({ userId: m.user_id, role })}
-                      />
-                    ) : (
-                      <Text size="sm">{roles.find((r) => r.value === m.role)?.label ?? m.role}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Time value={m.created_at} />
-                  </Table.Td>
-                  {canManage && (
-                    <Table.Td>
-                      <Tooltip label={`Remove ${m.email}`}>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${m.email}`} onClick={() => setRemoving([m.user_id])}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <TeamMemberTable
+          rows={rows}
+          roles={roles}
+          selection={selection}
+          canManage={canManage}
+          canRole={canRole}
+          onChangeRole={(userId, role) => changeRole.mutate({ userId, role })}
+          onRemove={(userId) => setRemoving([userId])}
+        />
       )}
       <ListPagination params={list} envelope={q.data} label="Member pages" />
       {!canManage && !perms.isLoading && (
@@ -218,143 +134,14 @@ export function MembersSection({ org, team, perms }: Props) {
         </Text>
       )}
       <AddMembersModal org={org} team={team} opened={adding} roles={roles} onClose={() => setAdding(false)} onDone={setNotice} />
-      <Modal
-        closeButtonProps={{ "aria-label": "Close" }}
-        opened={removing !== null}
+      <RemoveMembersModal
+        removing={removing}
+        emailOf={emailOf}
+        error={removeError}
+        loading={removeOne.isPending || removeMany.isPending}
+        onRemove={(ids) => (ids.length === 1 ? removeOne.mutate(ids[0]!) : removeMany.mutate(ids))}
         onClose={() => setRemoving(null)}
-        title={removing?.length === 1 ? `Remove ${emailOf(removing[0]!)}?` : `Remove ${removing?.length ?? 0} members?`}
-      >
-        <Stack>
-          <Text size="sm">They lose access to the team's inboxes, keys and webhooks; their accounts and org membership stay.</Text>
-          <ApiErrorAlert error={removeError} />
-          <DialogActions
-            confirmLabel="Remove"
-            color="red.9"
-            loading={removeOne.isPending || removeMany.isPending}
-            onConfirm={() => removing && (removing.length === 1 ? removeOne.mutate(removing[0]!) : removeMany.mutate(removing))}
-            onCancel={() => setRemoving(null)}
-          />
-        </Stack>
-      </Modal>
+      />
     </Paper>
-  );
-}
-
-function AddMembersModal({
-  org,
-  team,
-  opened,
-  roles,
-  onClose,
-  onDone,
-}: {
-  org: OrgWithRole;
-  team: Team;
-  opened: boolean;
-  roles: { value: string; label: string }[];
-  onClose: () => void;
-  onDone: (n: { text: string; details: string[] }) => void;
-}) {
-  const path = { orgId: org.id, teamId: team.id };
-  const [text, setText] = useState("");
-  const [role, setRole] = useState("member");
-  const suggestions = useApiQuery(
-    [...teamsKeys.members(org.id, team.id), "candidates"],
-    (bb, signal) =>
-      bb.api.GET("/orgs/{orgId}/members/search", {
-        params: { path: { orgId: org.id }, query: { exclude_team: team.id, per_page: 20 } },
-        signal,
-      }),
-    { enabled: opened },
-  );
-  const done = () => {
-    setText("");
-    onClose();
-  };
-  const addOne = useApiMutation(
-    (bb, vars: { email: string; role: string }) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/members", { params: { path }, body: vars }),
-    {
-      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
-      onSuccess: (m) => {
-        done();
-        onDone({ text: `Added ${m.email}.`, details: [] });
-      },
-    },
-  );
-  const addMany = useApiMutation(
-    (bb, vars: { emails: string[]; role: string }) =>
-      bb.api.POST("/orgs/{orgId}/teams/{teamId}/members/bulk-add", {
-        params: { path },
-        body: { members: vars.emails.map((email) => ({ email, role: vars.role })) },
-      }),
-    {
-      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
-      onSuccess: (r) => {
-        done();
-        onDone({
-          text: `Added ${r.added.length} ${r.added.length === 1 ? "member" : "members"}.`,
-          details: r.skipped.map((s) => `${s.identifier}: skipped (${s.reason.replaceAll("_", " ")})`),
-        });
-      },
-    },
-  );
-  const addresses = parseAddresses(text);
-  const candidates = suggestions.data?.data ?? [];
-  return (
-    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add members" size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (addresses.length === 1) addOne.mutate({ email: addresses[0]!, role });
-          else addMany.mutate({ emails: addresses, role });
-        }}
-      >
-        <Stack>
-          <Textarea
-            label="Email addresses"
-            description="One per line, or separated by commas (up to 50). Each must already be a member of the organization."
-            autosize
-            minRows={3}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            data-autofocus
-          />
-          {candidates.length > 0 && (
-            <Stack gap={4}>
-              <Text size="sm">Members of the organization not in this team:</Text>
-              <Group gap="xs">
-                {candidates.map((c) => (
-                  <Button
-                    key={c.user_id}
-                    size="compact-sm"
-                    variant={addresses.includes(c.email) ? "filled" : "default"}
-                    aria-pressed={addresses.includes(c.email)}
-                    onClick={() =>
-                      setText((t) =>
-                        addresses.includes(c.email)
-                          ? parseAddresses(t)
-                              .filter((a) => a !== c.email)
-                              .join("\n")
-                          : [...parseAddresses(t), c.email].join("\n"),
-                      )
-                    }
-                  >
-                    {c.email}
-                  </Button>
-                ))}
-              </Group>
-            </Stack>
-          )}
-          <Select label="Role" data={roles} value={role} allowDeselect={false} onChange={(v) => v && setRole(v)} />
-          <ApiErrorAlert error={addOne.error ?? addMany.error ?? suggestions.error} />
-          <DialogActions
-            confirmLabel={addresses.length > 1 ? `Add ${addresses.length} members` : "Add member"}
-            disabled={addresses.length === 0 || addresses.length > 50}
-            loading={addOne.isPending || addMany.isPending}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
   );
 }

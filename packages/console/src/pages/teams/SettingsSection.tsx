@@ -1,12 +1,11 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
-import type { components } from "@burnbox/sdk";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation } from "../../api/query";
-import type { OrgWithRole, Team } from "../../app/workspace";
+import type { OrgWithRole, Team } from "../../api/workspace";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
-import { tierSettingsOf, TierSettingsForm } from "./TierSettingsFields";
+import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
+import { useUpdateTeam } from "./api";
 
 /** The team's name, description and its tier of the inbox settings (`PATCH …/teams/:tid`, `team.settings.manage`). */
 export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: Team; perms: TeamPermissions }) {
@@ -14,9 +13,8 @@ export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: 
   const [name, setName] = useState(team.name);
   const [description, setDescription] = useState(team.description ?? "");
   const [saved, setSaved] = useState<string | null>(null);
-  const update = useApiMutation(
-    (bb, body: components["schemas"]["UpdateTeamRequest"]) =>
-      bb.api.PATCH("/orgs/{orgId}/teams/{teamId}", { params: { path: { orgId: org.id, teamId: team.id } }, body }),
+  const update = useUpdateTeam(
+    { orgId: org.id, teamId: team.id },
     { invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)], onSuccess: () => setSaved("Saved.") },
   );
   return (

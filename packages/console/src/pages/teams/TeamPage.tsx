@@ -3,17 +3,17 @@ import { IconArchive, IconArrowLeft, IconDoorExit, IconRestore, IconTransfer, Ic
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useIsSystemAdmin, useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole, Team } from "../../app/workspace";
+import { useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, ConfirmModal, DialogActions, PageHeader } from "../../components";
 import { AssignmentsSection } from "./AssignmentsSection";
 import { teamsKeys } from "./keys";
 import { MembersSection } from "./MembersSection";
-import { OrgGate } from "./OrgGate";
+import { OrgGate } from "../../components/OrgGate";
 import { SettingsSection } from "./SettingsSection";
 import { useTeamPermissions } from "./team-permissions";
-import { TransferModal } from "./TransferModal";
+import { TransferModal } from "../../components/TransferModal";
+import { useTeam, useArchiveTeam, useRestoreTeam, useLeaveTeam, useTransferTeam, useTeamImpact, useDeleteTeam } from "./api";
 
 export default function TeamPage() {
   return <OrgGate title="Team">{(org) => <TeamView org={org} />}</OrgGate>;
@@ -28,37 +28,41 @@ function TeamView({ org }: { org: OrgWithRole }) {
   const orgPerms = useOrgPermissions(org.id);
   const teamPerms = useTeamPermissions(org.id, teamId);
   const isAdmin = useIsSystemAdmin();
-  const q = useApiQuery(teamsKeys.team(org.id, teamId), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}", { params: { path }, signal }),
-  );
+  const q = useTeam({ orgId: org.id, teamId, path });
   const [pending, setPending] = useState<Pending>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id)];
   const close = () => setPending(null);
-  const archive = useApiMutation((bb) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/archive", { params: { path } }), {
-    invalidates,
-    onSuccess: (t) => {
-      close();
-      setNotice(`${t.name} is archived: it is read-only until restored.`);
+  const archive = useArchiveTeam(
+    { path },
+    {
+      invalidates,
+      onSuccess: (t) => {
+        close();
+        setNotice(`${t.name} is archived: it is read-only until restored.`);
+      },
     },
-  });
-  const restore = useApiMutation((bb) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/restore", { params: { path } }), {
-    invalidates,
-    onSuccess: (t) => {
-      close();
-      setNotice(`${t.name} is restored.`);
+  );
+  const restore = useRestoreTeam(
+    { path },
+    {
+      invalidates,
+      onSuccess: (t) => {
+        close();
+        setNotice(`${t.name} is restored.`);
+      },
     },
-  });
+  );
   // what is gone afterwards is not refetched: only the lists that showed it
   const gone = [teamsKeys.lists(org.id), workspaceKeys.teams(org.id)];
-  const leave = useApiMutation((bb) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/leave", { params: { path } }), {
-    invalidates: gone,
-    onSuccess: () => navigate("/teams", { replace: true }),
-  });
-  const transfer = useApiMutation(
-    (bb, target: string) => bb.api.POST("/orgs/{orgId}/teams/{teamId}/transfer", { params: { path }, body: { target_org_id: target } }),
-    { invalidates: gone, onSuccess: () => navigate("/teams", { replace: true }) },
+  const leave = useLeaveTeam(
+    { path },
+    {
+      invalidates: gone,
+      onSuccess: () => navigate("/teams", { replace: true }),
+    },
   );
+  const transfer = useTransferTeam({ path }, { invalidates: gone, onSuccess: () => navigate("/teams", { replace: true }) });
 
   if (q.error && !q.data)
     return (
@@ -200,13 +204,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function DeleteTeamModal({ orgId, team, onClose }: { orgId: string; team: Team; onClose: () => void }) {
   const navigate = useNavigate();
   const path = { orgId, teamId: team.id };
-  const impact = useApiQuery(teamsKeys.impact(orgId, team.id), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/impact", { params: { path }, signal }),
+  const impact = useTeamImpact({ orgId, teamId: team.id, path });
+  const del = useDeleteTeam(
+    { path },
+    {
+      invalidates: [teamsKeys.lists(orgId), workspaceKeys.teams(orgId)],
+      onSuccess: () => navigate("/teams", { replace: true }),
+    },
   );
-  const del = useApiMutation((bb) => bb.api.DELETE("/orgs/{orgId}/teams/{teamId}", { params: { path } }), {
-    invalidates: [teamsKeys.lists(orgId), workspaceKeys.teams(orgId)],
-    onSuccess: () => navigate("/teams", { replace: true }),
-  });
   const i = impact.data;
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened onClose={onClose} title={`Delete ${team.name}?`}>

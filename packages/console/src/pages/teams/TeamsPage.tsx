@@ -3,9 +3,8 @@ import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
-import { useApiMutation, useApiQuery } from "../../api/query";
-import { useOrgPermissions } from "../../app/permissions";
-import type { OrgWithRole } from "../../app/workspace";
+import { useOrgPermissions } from "../../api/permissions";
+import type { OrgWithRole } from "../../api/workspace";
 import {
   ApiErrorAlert,
   DialogActions,
@@ -17,7 +16,8 @@ import {
   TableScroll,
 } from "../../components";
 import { teamsKeys } from "./keys";
-import { OrgGate } from "./OrgGate";
+import { OrgGate } from "../../components/OrgGate";
+import { useTeams, useCreateTeam } from "./api";
 
 export default function TeamsPage() {
   return <OrgGate title="Teams">{(org) => <Teams org={org} />}</OrgGate>;
@@ -33,12 +33,7 @@ function Teams({ org }: { org: OrgWithRole }) {
   const perms = useOrgPermissions(org.id);
   const list = useListParams({ filters: ["q", "archived"] as const });
   const archived = (list.filters.archived ?? "false") as "false" | "true" | "all";
-  const q = useApiQuery(teamsKeys.list(org.id, { page: list.page, perPage: list.perPage, ...list.filters }), (bb, signal) =>
-    bb.api.GET("/orgs/{orgId}/teams", {
-      params: { path: { orgId: org.id }, query: { page: list.page, per_page: list.perPage, archived, q: list.filters.q || undefined } },
-      signal,
-    }),
-  );
+  const q = useTeams({ orgId: org.id, list, listPerPage: list.perPage, listFilters: list.filters, archived });
   const rows = q.data?.data ?? [];
   const canCreate = perms.can("org.teams.create");
   // `/teams?new=1` (the inbox page's "Create a team") opens the create form
@@ -138,8 +133,8 @@ function CreateTeamModal({ orgId, opened, onClose }: { orgId: string; opened: bo
   const navigate = useNavigate();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const create = useApiMutation(
-    (bb, body: { name: string; description?: string }) => bb.api.POST("/orgs/{orgId}/teams", { params: { path: { orgId } }, body }),
+  const create = useCreateTeam(
+    { orgId },
     { invalidates: [teamsKeys.all, workspaceKeys.teams(orgId)], onSuccess: (t) => navigate(`/teams/${t.id}`) },
   );
   return (

@@ -9,6 +9,5 @@ export const teamsKeys = {
   memberPage: (orgId: string, teamId: string, filters: Record<string, unknown>) => ["teams", orgId, teamId, "members", filters] as const,
   assignments: (orgId: string, teamId: string) => ["teams", orgId, teamId, "domains"] as const,
   verifiedDomains: (orgId: string) => ["teams", orgId, "verified-domains"] as const,
-  adminOrgs: () => ["teams", "admin-orgs"] as const,
   roles: () => ["teams", "roles"] as const,
 };

@@ -1,7 +1,6 @@
-import { useApiQuery } from "../../api/query";
-import { useOrgPermissions } from "../../app/permissions";
-import { useUser } from "../../app/session";
-import { teamsKeys } from "./keys";
+import { useOrgPermissions } from "../../api/permissions";
+import { useUser } from "../../api/session";
+import { useRoles, useOwnTeamMembership } from "./api";
 
 export interface TeamPermissions {
   isLoading: boolean;
@@ -19,16 +18,8 @@ export interface TeamPermissions {
 export function useTeamPermissions(orgId: string, teamId: string): TeamPermissions {
   const user = useUser();
   const org = useOrgPermissions(orgId);
-  const roles = useApiQuery(teamsKeys.roles(), (bb, signal) => bb.api.GET("/roles", { signal }), { staleTime: 60_000 });
-  const mine = useApiQuery(
-    [...teamsKeys.members(orgId, teamId), "me"],
-    (bb, signal) =>
-      bb.api.GET("/orgs/{orgId}/teams/{teamId}/members", {
-        params: { path: { orgId, teamId }, query: { q: user.email, per_page: 100 } },
-        signal,
-      }),
-    { staleTime: 30_000 },
-  );
+  const roles = useRoles({ staleTime: 60_000 });
+  const mine = useOwnTeamMembership({ orgId, teamId, userEmail: user.email }, { staleTime: 30_000 });
   const myRole = mine.data?.data.find((m) => m.user_id === user.id)?.role;
   const granted = new Set(roles.data?.team_roles.find((r) => r.value === myRole)?.permissions ?? []);
   const orgWide = org.can("org.teams.manage");

@@ -1,0 +1,63 @@
+import { Paper, Skeleton, Table, Text, Title } from "@mantine/core";
+import { ApiErrorAlert, ListPagination, Time, useListParams, TableScroll } from "../../components";
+import { CheckResult } from "./status";
+import { useVerificationHistory } from "./api";
+
+const TRIGGER: Record<string, string> = { create: "when added", manual: "verify now", worker: "scheduled check" };
+
+export function History({ orgId, domainId }: { orgId: string; domainId: string }) {
+  const list = useListParams({ pageParam: "history_page", perPage: 10 });
+  const q = useVerificationHistory({ orgId, domainId, list, listPerPage: list.perPage });
+  const rows = q.data?.data ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="dns-history">
+      <Title order={2} size="h4" id="dns-history" mb="sm">
+        Verification history
+      </Title>
+      <ApiErrorAlert error={q.error} />
+      {q.isPending ? (
+        <Skeleton h={80} aria-label="Loading the history" />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No checks yet.
+        </Text>
+      ) : (
+        <TableScroll label="Verification history" minWidth={600}>
+          <Table striped verticalSpacing="xs" aria-label="Verification history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Checked</Table.Th>
+                <Table.Th>Trigger</Table.Th>
+                <Table.Th>MX</Table.Th>
+                <Table.Th>TXT</Table.Th>
+                <Table.Th>SPF</Table.Th>
+                <Table.Th>Error</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((h) => (
+                <Table.Tr key={h.id}>
+                  <Table.Td>
+                    <Time value={h.checked_at} mode="absolute" />
+                  </Table.Td>
+                  <Table.Td>{TRIGGER[h.trigger] ?? h.trigger}</Table.Td>
+                  <Table.Td>
+                    <CheckResult ok={h.mx_result} what="MX" />
+                  </Table.Td>
+                  <Table.Td>
+                    <CheckResult ok={h.txt_result} what="TXT" />
+                  </Table.Td>
+                  <Table.Td>
+                    <CheckResult ok={h.spf_result} what="SPF" />
+                  </Table.Td>
+                  <Table.Td>{h.error ?? ""}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+      )}
+      <ListPagination params={list} envelope={q.data} label="History pages" />
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { workspaceKeys } from "../../api/keys";
+import type { OrgWithRole, Team } from "../../api/workspace";
+import { ApiErrorAlert, DialogActions } from "../../components";
+import { parseAddresses } from "./addresses";
+import { teamsKeys } from "./keys";
+import { useMemberSuggestions, useAddMember, useAddMembers } from "./api";
+
+export function AddMembersModal({
+  org,
+  team,
+  opened,
+  roles,
+  onClose,
+  onDone,
+}: {
+  org: OrgWithRole;
+  team: Team;
+  opened: boolean;
+  roles: { value: string; label: string }[];
+  onClose: () => void;
+  onDone: (n: { text: string; details: string[] }) => void;
+}) {
+  const path = { orgId: org.id, teamId: team.id };
+  const [text, setText] = useState("");
+  const [role, setRole] = useState("member");
+  const suggestions = useMemberSuggestions({ orgId: org.id, teamId: team.id }, { enabled: opened });
+  const done = () => {
+    setText("");
+    onClose();
+  };
+  const addOne = useAddMember(
+    { path },
+    {
+      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
+      onSuccess: (m) => {
+        done();
+        onDone({ text: `Added ${m.email}.`, details: [] });
+      },
+    },
+  );
+  const addMany = useAddMembers(
+    { path },
+    {
+      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
+      onSuccess: (r) => {
+        done();
+        onDone({
+          text: `Added ${r.added.length} ${r.added.length === 1 ? "member" : "members"}.`,
+          details: r.skipped.map((s) => `${s.identifier}: skipped (${s.reason.replaceAll("_", " ")})`),
+        });
+      },
+    },
+  );
+  const addresses = parseAddresses(text);
+  const candidates = suggestions.data?.data ?? [];
+  return (
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add members" size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (addresses.length === 1) addOne.mutate({ email: addresses[0]!, role });
+          else addMany.mutate({ emails: addresses, role });
+        }}
+      >
+        <Stack>
+          <Textarea
+            label="Email addresses"
+            description="One per line, or separated by commas (up to 50). Each must already be a member of the organization."
+            autosize
+            minRows={3}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            data-autofocus
+          />
+          {candidates.length > 0 && (
+            <Stack gap={4}>
+              <Text size="sm">Members of the organization not in this team:</Text>
+              <Group gap="xs">
+                {candidates.map((c) => (
+                  <Button
+                    key={c.user_id}
+                    size="compact-sm"
+                    variant={addresses.includes(c.email) ? "filled" : "default"}
+                    aria-pressed={addresses.includes(c.email)}
+                    onClick={() =>
+                      setText((t) =>
+                        addresses.includes(c.email)
+                          ? parseAddresses(t)
+                              .filter((a) => a !== c.email)
+                              .join("\n")
+                          : [...parseAddresses(t), c.email].join("\n"),
+                      )
+                    }
+                  >
+                    {c.email}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+          )}
+          <Select label="Role" data={roles} value={role} allowDeselect={false} onChange={(v) => v && setRole(v)} />
+          <ApiErrorAlert error={addOne.error ?? addMany.error ?? suggestions.error} />
+          <DialogActions
+            confirmLabel={addresses.length > 1 ? `Add ${addresses.length} members` : "Add member"}
+            disabled={addresses.length === 0 || addresses.length > 50}
+            loading={addOne.isPending || addMany.isPending}
+            onCancel={onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
