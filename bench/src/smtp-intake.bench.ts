@@ -14,6 +14,7 @@
  * Run: pnpm --filter @burnbox/bench smtp-intake   (BENCH_MESSAGES, default 5000, after a 500-message
  * warm-up; BENCH_SERVERS=shared: the machine's PostgreSQL, Redis and NATS instead of private ones
  * (then their CPU includes whatever else uses them, and no statement profile);
+ * BENCH_INBOX_SQL: statements run in the inbox database before the load, to try a schema change;
  * BENCH_STORAGE: the intake's storage folder, a tmpfs one to see what the disk costs;
  * BENCH_NODE_ARGS: node flags for every service process, --perf-basic-prof for `perf` say;
  * BENCH_AUTH=on: the intake's authentication checks on (extensions section 3), every message
@@ -274,6 +275,14 @@ async function main(): Promise<void> {
     const world = await teamWithDomain(api);
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, "bench");
     const messages = dns ? await signedMessages(dns, inbox.full_address) : plainMessages;
+    if (process.env.BENCH_INBOX_SQL) {
+      // a schema change tried before it is written as a migration: run in the inbox database first
+      const db = new Client({ connectionString: testDatabaseUrl(system.databaseName("inbox")) });
+      await db.connect();
+      await db.query(process.env.BENCH_INBOX_SQL);
+      await db.end();
+      process.stdout.write(`ran in the inbox database first: ${process.env.BENCH_INBOX_SQL}\n`);
+    }
     await load(system.ports.smtp, inbox.full_address, warm, messages);
     const procs = ["inbox-smtp", "inbox", "webhook-dispatcher", "tenancy", "realtime-gateway"] as const;
     const groups: Record<string, PidSource> = Object.fromEntries(procs.map((p) => [p, onePid(() => system.pid(p))]));
