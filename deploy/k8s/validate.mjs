@@ -285,6 +285,7 @@ function rules(name, objects, settings, documented) {
   );
   if (nats) natsRules(name, objects, nats);
   smtpTlsRules(name, objects);
+  smtpProxyRules(name, objects);
 }
 
 /**
@@ -322,6 +323,33 @@ function smtpTlsRules(name, objects) {
     `${name}: the SMTP intake's STARTTLS certificate comes from cert-manager, for its MX host, renewable in place`,
     problems,
   );
+}
+
+/**
+ * PROXY protocol: when the intake reads PROXY headers, from real CIDR ranges only (never every
+ * address), with the untrusted peers' treatment set, every setting of burnbox-smtp-proxy set.
+ */
+function smtpProxyRules(name, objects) {
+  const d = objects.find((o) => o.kind === "Deployment" && o.metadata.name === "inbox-smtp");
+  if (!d) return;
+  const env = envOf(objects, d);
+  const cidrs = env.BB_SMTP_PROXY_PROTOCOL_TRUSTED_CIDRS;
+  if (cidrs === undefined && env.BB_SMTP_PROXY_PROTOCOL_UNTRUSTED === undefined) return;
+  const problems = [];
+  if (JSON.stringify(objects).includes("SET-BY-burnbox-smtp-proxy")) problems.push("a setting of burnbox-smtp-proxy is unset");
+  const ranges = String(cidrs ?? "")
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (ranges.length === 0) problems.push("BB_SMTP_PROXY_PROTOCOL_TRUSTED_CIDRS is empty: no header would be read");
+  for (const r of ranges) {
+    const m = /^(\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]+)(?:\/(\d{1,3}))?$/i.exec(r);
+    if (!m) problems.push(`${r} is not an address or CIDR range`);
+    else if (m[2] === "0") problems.push(`${r} trusts every address: anyone could claim any sender's address`);
+  }
+  if (!["refuse", "plain"].includes(env.BB_SMTP_PROXY_PROTOCOL_UNTRUSTED ?? "refuse"))
+    problems.push(`BB_SMTP_PROXY_PROTOCOL_UNTRUSTED ${env.BB_SMTP_PROXY_PROTOCOL_UNTRUSTED} is neither refuse nor plain`);
+  check(problems.length === 0, `${name}: the SMTP intake believes PROXY headers from the load balancer's ranges only`, problems);
 }
 
 /** Bytes of a Kubernetes quantity (`1Gi`, `512Mi`) or a Go GOMEMLIMIT (`921MiB`). */
@@ -919,7 +947,7 @@ function crdErrors(obj, objects) {
 const TARGET_LABELS = ["job", "instance", "namespace", "pod", "service", "endpoint", "container"];
 /** Every series a service process serves: service-kit's registry (its own metrics, the pipeline's, Node's defaults). */
 async function kitSeries() {
-  const { createMetrics } = tsxRequire("../../packages/service-kit/src/runtime/metrics.ts", import.meta.url);
+  const { createMetrics } = tsxRequire("../../packages/service-kit/src/core/metrics.ts", import.meta.url);
   const out = new Map();
   for (const m of createMetrics("fixture").registry.getMetricsAsArray()) {
     const { type } = await m.get();
@@ -1142,6 +1170,15 @@ for (const overlay of ["overlays/production", "overlays/single-node"])
   BUILDS.push({
     name: `${overlay}+smtp-starttls`,
     dir: variant(overlay, { extra: ["components/smtp-starttls"], settings: [{ from: "components/smtp-starttls", as: "smtp-tls.yaml" }] }),
+  });
+
+for (const overlay of ["overlays/production", "overlays/single-node"])
+  BUILDS.push({
+    name: `${overlay}+smtp-proxy-protocol`,
+    dir: variant(overlay, {
+      extra: ["components/smtp-proxy-protocol"],
+      settings: [{ from: "components/smtp-proxy-protocol", as: "smtp-proxy.yaml" }],
+    }),
   });
 
 // two builds at a time (the machines have two cores), checked in order
