@@ -191,7 +191,16 @@ export const baseConfigShape = (service: string, port: number) => ({
       stream_replicas: z.number().int().min(1).max(5).default(1),
     })
     .prefault({}),
-  internal: z.object({ secret }),
+  internal: z.object({
+    /** Signs (the gateway) and checks (every service) the context the gateway sends each request with. */
+    secret,
+    /**
+     * During a rotation, the secret being replaced: a context it signed is accepted too, so that
+     * gateways on either secret are served while the Deployments roll; removed once all run the
+     * new one (docs/operations.md, "Rotating the internal secret").
+     */
+    secret_previous: secret.optional(),
+  }),
   metrics: z
     .object({
       enabled: z.boolean().default(true),

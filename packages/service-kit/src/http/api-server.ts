@@ -24,7 +24,7 @@ export interface HttpInfra {
  * behind the gateway's signed internal context, then the envelope error handler.
  */
 export async function serveApi(opts: {
-  config: { http: { port: number; host: string }; internal: { secret: string } } & MetricsSettings;
+  config: { http: { port: number; host: string }; internal: { secret: string; secret_previous?: string | undefined } } & MetricsSettings;
   infra: HttpInfra;
   routers: Router[];
   /** Anything mounted before the API routes (e.g. public, non-JSON endpoints). */
@@ -37,7 +37,8 @@ export async function serveApi(opts: {
     app.get(config.metrics.path, (req: Request, res: Response, next: NextFunction) => void infra.metrics.handler(req, res, next));
   }
   opts.before?.(app);
-  app.use(API_PREFIX, requireInternalContext(config.internal.secret), ...opts.routers);
+  const accepted = [config.internal.secret, ...(config.internal.secret_previous ? [config.internal.secret_previous] : [])];
+  app.use(API_PREFIX, requireInternalContext(accepted), ...opts.routers);
   finalizeHttpApp(app, infra.logger);
   const metricsPort = await serveMetricsPort(config, infra.metrics, infra.logger);
   const server = await listen(app, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs }).catch(

@@ -23,6 +23,15 @@ describe("internal context", () => {
     expect(verifyInternalContext(`${forged}.${sig}`, secret)).toBeNull();
   });
 
+  it("when a rotation accepts the previous secret too, then a context of either is accepted and of a third refused", () => {
+    const previous = "p".repeat(32);
+    expect(verifyInternalContext(signInternalContext(ctx, secret), [secret, previous])).toMatchObject(ctx);
+    expect(verifyInternalContext(signInternalContext(ctx, previous), [secret, previous])).toMatchObject(ctx);
+    expect(verifyInternalContext(signInternalContext(ctx, "x".repeat(32)), [secret, previous])).toBeNull();
+    // and once the rotation ends, the previous secret's contexts are refused
+    expect(verifyInternalContext(signInternalContext(ctx, previous), [secret])).toBeNull();
+  });
+
   it("when another secret signed it, then verification fails", () => {
     expect(verifyInternalContext(signInternalContext(ctx, "x".repeat(32)), secret)).toBeNull();
   });

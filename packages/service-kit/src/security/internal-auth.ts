@@ -16,12 +16,21 @@ export function signInternalContext(ctx: Omit<InternalContext, "exp">, secret: s
   return `${payload}.${mac(payload, secret).toString("base64url")}`;
 }
 
-export function verifyInternalContext(value: string, secret: string, now = Date.now()): InternalContext | null {
+/**
+ * The context a gateway signed, checked against `secrets`: the current secret, and during a
+ * rotation the previous one too (`internal.secret_previous`), so that a context signed by a gateway
+ * still on either is accepted while the Deployments roll (docs/operations.md, "Rotating the
+ * internal secret"). Null when no secret signed it, it is malformed or it has expired.
+ */
+export function verifyInternalContext(value: string, secrets: string | readonly string[], now = Date.now()): InternalContext | null {
   const [payload, sig, extra] = value.split(".");
   if (!payload || !sig || extra !== undefined) return null;
-  const expected = mac(payload, secret);
   const given = Buffer.from(sig, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const signedBy = (secret: string) => {
+    const expected = mac(payload, secret);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!(typeof secrets === "string" ? [secrets] : secrets).some(signedBy)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
@@ -41,10 +50,10 @@ export function internalContextOf(req: Request): InternalContext | undefined {
 }
 
 /** Services refuse any request without a valid context: nothing a client sends can forge one. */
-export function requireInternalContext(secret: string) {
+export function requireInternalContext(secrets: string | readonly string[]) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const header = req.header(INTERNAL_CONTEXT_HEADER);
-    const ctx = header ? verifyInternalContext(header, secret) : null;
+    const ctx = header ? verifyInternalContext(header, secrets) : null;
     if (!ctx) {
       next(errors.unauthenticated("missing or invalid internal context"));
       return;
