@@ -352,6 +352,46 @@ function smtpProxyRules(name, objects) {
   check(problems.length === 0, `${name}: the SMTP intake believes PROXY headers from the load balancer's ranges only`, problems);
 }
 
+/**
+ * Traces: with the collector deployed, every BurnBox process sends to its Service's OTLP/HTTP port,
+ * which its config receives on and its traces pipeline exports from, and its NetworkPolicy admits
+ * BurnBox's pods.
+ */
+function otelRules(name, objects) {
+  const collector = objects.find((o) => o.kind === "Deployment" && o.metadata.name === "otel-collector");
+  if (!collector) return;
+  const problems = [];
+  const svc = objects.find((o) => o.kind === "Service" && o.metadata.name === "otel-collector");
+  const port = svc?.spec.ports.find((p) => p.name === "otlp-http")?.port;
+  if (!port) problems.push("no otel-collector Service with an otlp-http port");
+  for (const d of objects.filter((o) => o.kind === "Deployment" && o.metadata.labels?.["app.kubernetes.io/component"] === "service")) {
+    const endpoint = envOf(objects, d).OTEL_EXPORTER_OTLP_ENDPOINT;
+    if (endpoint !== `http://otel-collector:${port}`)
+      problems.push(`${d.metadata.name}: OTEL_EXPORTER_OTLP_ENDPOINT is ${endpoint ?? "unset"}`);
+  }
+  const cm = objects.find((o) => o.kind === "ConfigMap" && o.metadata.name === "otel-collector");
+  let config = null;
+  try {
+    config = parseAllDocuments(cm?.data?.["config.yaml"] ?? "")[0]?.toJS();
+  } catch {
+    problems.push("the collector's config.yaml does not parse");
+  }
+  const http = config?.receivers?.otlp?.protocols?.http?.endpoint;
+  if (http !== `0.0.0.0:${port}`) problems.push(`the collector receives OTLP/HTTP on ${http ?? "nothing"}, not ${port}`);
+  const traces = config?.service?.pipelines?.traces;
+  if (!traces?.receivers?.includes("otlp")) problems.push("the traces pipeline does not take the otlp receiver");
+  for (const e of traces?.exporters ?? [])
+    if (!config?.exporters?.[e]) problems.push(`the traces pipeline exports to ${e}, which is not configured`);
+  if (!(traces?.exporters ?? []).length) problems.push("the traces pipeline exports nowhere");
+  const np = objects.find((o) => o.kind === "NetworkPolicy" && o.metadata.name === "otel-collector");
+  const admits = np?.spec.ingress?.some(
+    (r) =>
+      r.from?.some((f) => f.podSelector?.matchLabels?.["app.kubernetes.io/part-of"] === "burnbox") && r.ports?.some((p) => p.port === port),
+  );
+  if (!admits) problems.push("the collector's NetworkPolicy does not admit BurnBox's pods on its OTLP port");
+  check(problems.length === 0, `${name}: every process sends its traces to the collector, which passes them on`, problems);
+}
+
 /** Bytes of a Kubernetes quantity (`1Gi`, `512Mi`) or a Go GOMEMLIMIT (`921MiB`). */
 const bytes = (q) => {
   const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|KiB|MiB|GiB|TiB|k|M|G|B)?$/.exec(String(q ?? ""));
@@ -894,7 +934,9 @@ function crdErrors(obj, objects) {
       if (e.path !== undefined && !String(e.path).startsWith("/")) errs.push(`.spec.endpoints[${i}].path`);
       // every process's Service is scraped, on a port that exists
       const selected = objects.filter((o) => o.kind === "Service" && Object.entries(sel).every(([k, v]) => o.metadata.labels?.[k] === v));
-      const processes = objects.filter((o) => o.kind === "Deployment").map((d) => d.metadata.name);
+      const processes = objects
+        .filter((o) => o.kind === "Deployment" && o.metadata.labels?.["app.kubernetes.io/component"] !== "tracing")
+        .map((d) => d.metadata.name);
       if (obj.metadata.name === "burnbox")
         for (const p of processes) if (!selected.some((s) => s.metadata.name === p)) errs.push(`Service ${p} is not selected`);
       if (selected.length === 0) errs.push("selects no Service");
@@ -1181,6 +1223,8 @@ for (const overlay of ["overlays/production", "overlays/single-node"])
     }),
   });
 
+BUILDS.push({ name: "overlays/production+otel-collector", dir: variant("overlays/production", { extra: ["components/otel-collector"] }) });
+
 // two builds at a time (the machines have two cores), checked in order
 const built = [];
 for (let i = 0; i < BUILDS.length; i += 2)
@@ -1217,7 +1261,15 @@ for (const [i, { name: k, dir }] of BUILDS.entries()) {
       ...unknownFields(obj).map((f) => `unknown field ${f}`),
     ]);
   }
-  rules(k, objects, edgeSettings(dir), readFileSync(path.join(dir, "kustomization.yaml"), "utf8"));
+  // BurnBox's own processes and their stores: an add-on such as the traces collector has rules of its own
+  const addOn = (o) => o.metadata?.labels?.["app.kubernetes.io/component"] === "tracing";
+  otelRules(k, objects);
+  rules(
+    k,
+    objects.filter((o) => !addOn(o)),
+    edgeSettings(dir),
+    readFileSync(path.join(dir, "kustomization.yaml"), "utf8"),
+  );
   const alerts = objects.filter((o) => o.kind === "PrometheusRule").flatMap((o) => o.spec.groups.flatMap((g) => g.rules));
   if (alerts.length > 0) alertFixtureRules(k, objects);
   if (k === "overlays/production") {
