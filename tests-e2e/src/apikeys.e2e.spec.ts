@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient } from "./clients";
 import { SharedSystem } from "./shared-system";
-import { createInbox, registerAdmin, teamWithDomain } from "./world";
+import { createInbox, newClientIp, registerAdmin, teamWithDomain } from "./world";
 
 interface Key {
   id: string;
@@ -34,8 +34,10 @@ describe("team API keys through the gateway", () => {
     if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
+  // this file's own client IP: its refused keys count against its own per-IP limit, never the runner's
+  const clientIp = newClientIp();
   const withKey = (key: string, method = "GET", path = "/inboxes", headers: Record<string, string> = {}) =>
-    api<Envelope>(method, path, { token: key, headers });
+    api<Envelope>(method, path, { token: key, headers: { "x-forwarded-for": clientIp, ...headers } });
 
   it("when a valid key is used, then it acts as its creator within its scopes", async () => {
     const inbox = await createInbox(api, world.owner.token, world.assignmentId, `k-${randomBytes(3).toString("hex")}`);
