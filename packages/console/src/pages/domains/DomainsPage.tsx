@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Modal, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Modal, Select, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -8,7 +8,6 @@ import {
   ApiErrorAlert,
   DialogActions,
   EmptyState,
-  ListPagination,
   PageHeader,
   SelectAllCheckbox,
   SelectRowCheckbox,
@@ -16,7 +15,8 @@ import {
   useListParams,
   useSelection,
   withCount,
-  TableScroll,
+  ListView,
+  ListSearch,
 } from "../../components";
 import { OrgGate } from "../../components/OrgGate";
 import { domainsKeys } from "./keys";
@@ -98,12 +98,7 @@ function Domains({ org }: { org: OrgWithRole }) {
       />
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Group wrap="wrap">
-          <TextInput
-            aria-label="Search domains"
-            placeholder="Search domains"
-            defaultValue={list.filters.q ?? ""}
-            onChange={(e) => list.setFilter("q", e.currentTarget.value.trim() || undefined)}
-          />
+          <ListSearch params={list} filter="q" aria-label="Search domains" placeholder="Search domains" />
           <Select
             aria-label="Status"
             data={STATUS_FILTER}
@@ -156,69 +151,70 @@ function Domains({ org }: { org: OrgWithRole }) {
           )}
         </Alert>
       )}
-      <ApiErrorAlert error={q.error ?? bulkVerify.error} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading domains" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState
-          title="No domains"
-          icon={<IconWorldWww size={28} stroke={1.5} />}
-          action={canManage && <Button onClick={() => setAdding(true)}>Add domain</Button>}
-        >
-          {canManage
-            ? "Add a domain you control; the console then shows the two DNS records that prove it."
-            : "An owner or admin of the organization adds its domains."}
-        </EmptyState>
-      ) : (
-        <>
-          <TableScroll label="Domains" minWidth={720}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
+      <ListView
+        query={q}
+        error={q.error ?? bulkVerify.error}
+        loading={{ label: "Loading domains", height: 160 }}
+        empty={
+          <EmptyState
+            title="No domains"
+            icon={<IconWorldWww size={28} stroke={1.5} />}
+            action={canManage && <Button onClick={() => setAdding(true)}>Add domain</Button>}
+          >
+            {canManage
+              ? "Add a domain you control; the console then shows the two DNS records that prove it."
+              : "An owner or admin of the organization adds its domains."}
+          </EmptyState>
+        }
+        table={{ label: "Domains", minWidth: 720 }}
+        pagination={{ params: list }}
+      >
+        {(rows) => (
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {canManage && (
+                  <Table.Th w={40}>
+                    <SelectAllCheckbox selection={selection} label="Select every domain on this page" />
+                  </Table.Th>
+                )}
+                <Table.Th>Domain</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Teams</Table.Th>
+                <Table.Th ta="right">Active inboxes</Table.Th>
+                <Table.Th>Last checked</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((d) => (
+                <Table.Tr key={d.id}>
                   {canManage && (
-                    <Table.Th w={40}>
-                      <SelectAllCheckbox selection={selection} label="Select every domain on this page" />
-                    </Table.Th>
+                    <Table.Td>
+                      <SelectRowCheckbox selection={selection} id={d.id} label={`Select ${d.domain_name}`} />
+                    </Table.Td>
                   )}
-                  <Table.Th>Domain</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Teams</Table.Th>
-                  <Table.Th ta="right">Active inboxes</Table.Th>
-                  <Table.Th>Last checked</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((d) => (
-                  <Table.Tr key={d.id}>
-                    {canManage && (
-                      <Table.Td>
-                        <SelectRowCheckbox selection={selection} id={d.id} label={`Select ${d.domain_name}`} />
-                      </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/domains/${d.id}`} fw={500}>
+                      {d.domain_name}
+                    </Anchor>
+                    {d.description && (
+                      <Text size="xs" c="dimmed">
+                        {d.description}
+                      </Text>
                     )}
-                    <Table.Td>
-                      <Anchor component={Link} to={`/domains/${d.id}`} fw={500}>
-                        {d.domain_name}
-                      </Anchor>
-                      {d.description && (
-                        <Text size="xs" c="dimmed">
-                          {d.description}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <DomainStatus status={d.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{d.team_count}</Table.Td>
-                    <Table.Td ta="right">{d.active_inboxes}</Table.Td>
-                    <Table.Td>{d.dns_last_checked_at ? <Time value={d.dns_last_checked_at} /> : <Text c="dimmed">never</Text>}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-          <ListPagination params={list} envelope={q.data} />
-        </>
-      )}
+                  </Table.Td>
+                  <Table.Td>
+                    <DomainStatus status={d.status} />
+                  </Table.Td>
+                  <Table.Td ta="right">{d.team_count}</Table.Td>
+                  <Table.Td ta="right">{d.active_inboxes}</Table.Td>
+                  <Table.Td>{d.dns_last_checked_at ? <Time value={d.dns_last_checked_at} /> : <Text c="dimmed">never</Text>}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ListView>
       <AddDomainModal orgId={org.id} opened={adding} onClose={() => setAdding(false)} />
       <Modal closeButtonProps={{ "aria-label": "Close" }} opened={deleting} onClose={() => setDeleting(false)} title="Delete domains?">
         <Stack>

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Skeleton, Switch } from "@mantine/core";
+import { Alert, Button, Group, Switch } from "@mantine/core";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, useClampedPage, useListParams } from "../../components";
+import { ConfirmModal, EmptyState, PageHeader, useClampedPage, useListParams, ListView } from "../../components";
 import { ApiKeyTable } from "./ApiKeyTable";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { type ApiKey } from "./key-status";
@@ -126,27 +126,31 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
           {notice}
         </Alert>
       )}
-      <ApiErrorAlert error={q.error ?? mutationError} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading API keys" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState
-          title={includeRevoked ? "No API keys" : "No active API keys"}
-          icon={<IconKey size={28} stroke={1.5} />}
-          action={<Button onClick={() => setCreating(true)}>Create key</Button>}
-        >
-          Create a key for your test suite or CI: pick only the scopes it needs. The key is shown once, when you create it.
-        </EmptyState>
-      ) : (
-        <ApiKeyTable
-          rows={rows}
-          selection={{ selected, toggle, allSelected, someSelected, selectable, setSelected }}
-          onRotate={(key) => setPending({ kind: "rotate", key })}
-          onToggle={(key) => toggleActive.mutate(key)}
-          onRevoke={(key) => setPending({ kind: "revoke", key })}
-        />
-      )}
-      <ListPagination params={list} envelope={q.data} label="API key pages" />
+      <ListView
+        query={q}
+        error={q.error ?? mutationError}
+        loading={{ label: "Loading API keys", height: 160 }}
+        empty={
+          <EmptyState
+            title={includeRevoked ? "No API keys" : "No active API keys"}
+            icon={<IconKey size={28} stroke={1.5} />}
+            action={<Button onClick={() => setCreating(true)}>Create key</Button>}
+          >
+            Create a key for your test suite or CI: pick only the scopes it needs. The key is shown once, when you create it.
+          </EmptyState>
+        }
+        pagination={{ params: list, label: "API key pages" }}
+      >
+        {(rows) => (
+          <ApiKeyTable
+            rows={rows}
+            selection={{ selected, toggle, allSelected, someSelected, selectable, setSelected }}
+            onRotate={(key) => setPending({ kind: "rotate", key })}
+            onToggle={(key) => toggleActive.mutate(key)}
+            onRevoke={(key) => setPending({ kind: "revoke", key })}
+          />
+        )}
+      </ListView>
 
       <CreateKeyModal
         scope={scope}

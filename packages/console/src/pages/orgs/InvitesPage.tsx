@@ -9,7 +9,6 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -24,7 +23,7 @@ import { useState, type FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
 import { NotAllowed } from "../../api/permissions";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
+import { ApiErrorAlert, ConfirmModal, EmptyState, Time, useListParams, ListView } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles } from "./ranks";
@@ -241,7 +240,6 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
       },
     },
   );
-  const rows = q.data?.data ?? [];
   return (
     <Stack component="section" aria-labelledby="invite-list">
       <Group justify="space-between" wrap="wrap">
@@ -255,17 +253,20 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
           onChange={(v) => list.setFilter("status", v === "pending" ? undefined : v)}
         />
       </Group>
-      <ApiErrorAlert error={q.error} />
-      {q.isPending ? (
-        <Skeleton h={120} aria-label="Loading invites" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState title={`No ${STATUS[status].label.toLowerCase()} invites`} icon={<IconMailForward size={28} stroke={1.5} />}>
-          {status === "pending"
-            ? "Invite someone above: they get a mail with a link to join."
-            : `Invites ${STATUS[status].explain} show here.`}
-        </EmptyState>
-      ) : (
-        <TableScroll label="Invites" minWidth={720}>
+      <ListView
+        query={q}
+        loading={{ label: "Loading invites", height: 120 }}
+        empty={
+          <EmptyState title={`No ${STATUS[status].label.toLowerCase()} invites`} icon={<IconMailForward size={28} stroke={1.5} />}>
+            {status === "pending"
+              ? "Invite someone above: they get a mail with a link to join."
+              : `Invites ${STATUS[status].explain} show here.`}
+          </EmptyState>
+        }
+        table={{ label: "Invites", minWidth: 720 }}
+        pagination={{ params: list, label: "Invite pages" }}
+      >
+        {(rows) => (
           <Table verticalSpacing="xs" aria-label={`${STATUS[status].label} invites`}>
             <Table.Thead>
               <Table.Tr>
@@ -320,9 +321,8 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </TableScroll>
-      )}
-      <ListPagination params={list} envelope={q.data} label="Invite pages" />
+        )}
+      </ListView>
       <ConfirmModal
         opened={revoking !== null}
         title="Revoke this invite?"
