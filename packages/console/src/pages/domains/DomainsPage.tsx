@@ -17,6 +17,7 @@ import {
   withCount,
   ListView,
   ListSearch,
+  ConfirmModal,
 } from "../../components";
 import { OrgGate } from "../../components/OrgGate";
 import { domainsKeys } from "./keys";
@@ -216,27 +217,25 @@ function Domains({ org }: { org: OrgWithRole }) {
         )}
       </ListView>
       <AddDomainModal orgId={org.id} opened={adding} onClose={() => setAdding(false)} />
-      <Modal closeButtonProps={{ "aria-label": "Close" }} opened={deleting} onClose={() => setDeleting(false)} title="Delete domains?">
-        <Stack>
-          <Text size="sm">
-            Delete {selection.size} {selection.size === 1 ? "domain" : "domains"}: their team assignments go with them and no new mail is
-            accepted for them. Open a domain to see its full impact first.
-          </Text>
+      <ConfirmModal
+        opened={deleting}
+        title="Delete domains?"
+        confirmLabel="Delete"
+        loading={bulkDelete.isPending}
+        error={bulkDelete.error}
+        onConfirm={() => bulkDelete.mutate({ ids: selection.ids, force })}
+        onClose={() => setDeleting(false)}
+        details={
           <Switch
             label="Also delete domains that still have active inboxes (they stop receiving mail)"
             checked={force}
             onChange={(e) => setForce(e.currentTarget.checked)}
           />
-          <ApiErrorAlert error={bulkDelete.error} />
-          <DialogActions
-            confirmLabel="Delete"
-            color="red.9"
-            loading={bulkDelete.isPending}
-            onConfirm={() => bulkDelete.mutate({ ids: selection.ids, force })}
-            onCancel={() => setDeleting(false)}
-          />
-        </Stack>
-      </Modal>
+        }
+      >
+        Delete {selection.size} {selection.size === 1 ? "domain" : "domains"}: their team assignments go with them and no new mail is
+        accepted for them. Open a domain to see its full impact first.
+      </ConfirmModal>
     </>
   );
 }

@@ -86,6 +86,34 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
     });
   const mutationError = toggleActive.error;
 
+  // one confirmation for the three actions that cannot be undone: its words and its call by what is pending
+  const confirm =
+    pending?.kind === "rotate"
+      ? {
+          title: "Rotate this key?",
+          confirmLabel: "Rotate key",
+          color: "orange",
+          text: `${pending.key.name} gets a new secret, shown once. The current one stops working at once, with no overlap.`,
+          mutation: rotate,
+          run: () => rotate.mutate(pending.key),
+        }
+      : pending?.kind === "revoke"
+        ? {
+            title: "Revoke this key?",
+            confirmLabel: "Revoke key",
+            color: undefined,
+            text: `${pending.key.name} stops working for good. This cannot be undone; disable the key instead to pause it.`,
+            mutation: revoke,
+            run: () => revoke.mutate(pending.key),
+          }
+        : {
+            title: `Revoke ${pending?.kind === "bulk" ? pending.ids.length : 0} keys?`,
+            confirmLabel: "Revoke keys",
+            color: undefined,
+            text: "The selected keys stop working for good. This cannot be undone.",
+            mutation: bulk,
+            run: () => pending?.kind === "bulk" && bulk.mutate(pending.ids),
+          };
   return (
     <>
       <PageHeader
@@ -169,49 +197,19 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
         {secret?.note}
       </SecretOnceModal>
       <ConfirmModal
-        opened={pending?.kind === "rotate"}
-        title="Rotate this key?"
-        confirmLabel="Rotate key"
-        color="orange"
-        loading={rotate.isPending}
-        error={rotate.error}
-        onConfirm={() => pending?.kind === "rotate" && rotate.mutate(pending.key)}
+        opened={pending !== null}
+        title={confirm.title}
+        confirmLabel={confirm.confirmLabel}
+        color={confirm.color}
+        loading={confirm.mutation.isPending}
+        error={confirm.mutation.error}
+        onConfirm={confirm.run}
         onClose={() => {
-          rotate.reset();
+          confirm.mutation.reset();
           setPending(null);
         }}
       >
-        {pending?.kind === "rotate" &&
-          `${pending.key.name} gets a new secret, shown once. The current one stops working at once, with no overlap.`}
-      </ConfirmModal>
-      <ConfirmModal
-        opened={pending?.kind === "revoke"}
-        title="Revoke this key?"
-        confirmLabel="Revoke key"
-        loading={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => pending?.kind === "revoke" && revoke.mutate(pending.key)}
-        onClose={() => {
-          revoke.reset();
-          setPending(null);
-        }}
-      >
-        {pending?.kind === "revoke" &&
-          `${pending.key.name} stops working for good. This cannot be undone; disable the key instead to pause it.`}
-      </ConfirmModal>
-      <ConfirmModal
-        opened={pending?.kind === "bulk"}
-        title={`Revoke ${pending?.kind === "bulk" ? pending.ids.length : 0} keys?`}
-        confirmLabel="Revoke keys"
-        loading={bulk.isPending}
-        error={bulk.error}
-        onConfirm={() => pending?.kind === "bulk" && bulk.mutate(pending.ids)}
-        onClose={() => {
-          bulk.reset();
-          setPending(null);
-        }}
-      >
-        The selected keys stop working for good. This cannot be undone.
+        {confirm.text}
       </ConfirmModal>
     </>
   );

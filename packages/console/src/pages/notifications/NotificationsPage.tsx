@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
 import { IconBell, IconCheck, IconChecks, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView } from "../../components";
+import { EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView, ConfirmModal } from "../../components";
 import { notificationKeys } from "./keys";
 import { linkOf, type Notification } from "./frames";
 import { useNotifications, useMarkRead, useDeleteNotification, useMarkAllRead, useClearNotifications } from "./api";
@@ -106,29 +106,20 @@ export default function NotificationsPage() {
           </Stack>
         )}
       </ListView>
-      <Modal
-        closeButtonProps={{ "aria-label": "Close" }}
+      <ConfirmModal
         opened={confirmClear}
+        title="Delete every notification?"
+        confirmLabel="Delete all"
+        loading={clear.isPending}
+        error={clear.error}
+        onConfirm={() => clear.mutate()}
         onClose={() => {
           clear.reset();
           setConfirmClear(false);
         }}
-        title="Delete every notification?"
       >
-        <Stack>
-          <Text size="sm">
-            All your notifications, read and unread, on every page, are deleted. The mail and inboxes they tell of stay.
-          </Text>
-          <ApiErrorAlert error={clear.error} />
-          <DialogActions
-            confirmLabel="Delete all"
-            color="red.9"
-            loading={clear.isPending}
-            onConfirm={() => clear.mutate()}
-            onCancel={() => setConfirmClear(false)}
-          />
-        </Stack>
-      </Modal>
+        All your notifications, read and unread, on every page, are deleted. The mail and inboxes they tell of stay.
+      </ConfirmModal>
     </>
   );
 }
