@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Modal, Select, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
+import { CreateDomainBody } from "@burnbox/contracts/src/tenancy/domains.schemas";
 import { Link, useNavigate } from "react-router";
 import { NotAllowed, useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole } from "../../api/workspace";
@@ -20,6 +21,7 @@ import {
   ConfirmModal,
 } from "../../components";
 import { OrgGate } from "../../components/OrgGate";
+import { useContractForm } from "../../lib/contract-form";
 import { domainsKeys } from "./keys";
 import { DomainStatus, STATUS } from "./status";
 import { useDomains, useBulkVerifyDomains, useBulkDeleteDomains, useAddDomain } from "./api";
@@ -242,27 +244,14 @@ function Domains({ org }: { org: OrgWithRole }) {
 
 function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
+  const form = useContractForm(CreateDomainBody, { domain_name: "", description: "" }, { toBody: bodyOf });
   const add = useAddDomain({ orgId }, { invalidates: [domainsKeys.all(orgId)], onSuccess: (d) => navigate(`/domains/${d.id}`) });
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add a domain">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate({ domain_name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
-        }}
-      >
+      <form onSubmit={form.onSubmit((values) => add.mutate(bodyOf(values)))}>
         <Stack>
-          <TextInput
-            label="Domain name"
-            placeholder="mail.example.com"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <TextInput label="Domain name" placeholder="mail.example.com" required {...form.getInputProps("domain_name")} data-autofocus />
+          <TextInput label="Description" {...form.getInputProps("description")} />
           <ApiErrorAlert error={add.error} />
           <DialogActions confirmLabel="Add domain" loading={add.isPending} onCancel={onClose} />
         </Stack>
@@ -270,3 +259,8 @@ function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boo
     </Modal>
   );
 }
+
+const bodyOf = (v: { domain_name: string; description: string }) => ({
+  domain_name: v.domain_name.trim(),
+  ...(v.description.trim() ? { description: v.description.trim() } : {}),
+});

@@ -19,6 +19,8 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailForward } from "@tabler/icons-react";
+import { CreateInviteBody } from "@burnbox/contracts/src/tenancy/invites.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { useState, type FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
@@ -120,32 +122,38 @@ function RoleAndTeams({
 }
 
 function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<string | null>("member");
-  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const form = useContractForm<InviteValues>(CreateInviteBody, { email: "", role: "member", teamIds: [] }, { toBody: inviteBody });
   const send = useSendInvite(
     { orgId },
     {
       invalidates: [orgsKeys.invites(orgId)],
       onSuccess: (inv) => {
         notifications.show({ message: `Invite sent to ${inv.email}` });
-        setEmail("");
+        form.setFieldValue("email", "");
       },
     },
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (role) send.mutate({ email: email.trim(), org_role: role, ...assignments(teamIds) });
-  };
+  const { role, teamIds } = form.values;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invite-one">
-      <form onSubmit={submit}>
+      <form
+        onSubmit={form.onSubmit((values) => {
+          if (values.role) send.mutate(inviteBody(values));
+        })}
+      >
         <Stack>
           <Title order={2} size="h4" id="invite-one">
             Invite someone
           </Title>
-          <TextInput label="Email address" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <RoleAndTeams roles={roles} role={role} setRole={setRole} teams={teams} teamIds={teamIds} setTeamIds={setTeamIds} />
+          <TextInput label="Email address" type="email" required {...form.getInputProps("email")} />
+          <RoleAndTeams
+            roles={roles}
+            role={role}
+            setRole={(r) => form.setFieldValue("role", r)}
+            teams={teams}
+            teamIds={teamIds}
+            setTeamIds={(t) => form.setFieldValue("teamIds", t)}
+          />
           <Text size="xs" c="dimmed">
             The invite mail holds a link valid for 48 hours (unless the operator set another time). A new invite to the same address
             replaces the pending one.
@@ -161,6 +169,13 @@ function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; t
     </Paper>
   );
 }
+
+type InviteValues = { email: string; role: string | null; teamIds: string[] };
+const inviteBody = (v: InviteValues) => ({
+  email: v.email.trim(),
+  org_role: v.role ?? "",
+  ...assignments(v.teamIds),
+});
 
 function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
   const [text, setText] = useState("");

@@ -1,5 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
+import { CreateTeamBody } from "@burnbox/contracts/src/tenancy/teams.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
@@ -116,23 +118,17 @@ function Teams({ org }: { org: OrgWithRole }) {
 
 function CreateTeamModal({ orgId, opened, onClose }: { orgId: string; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
+  const form = useContractForm(CreateTeamBody, { name: "", description: "" }, { toBody: teamBody });
   const create = useCreateTeam(
     { orgId },
     { invalidates: [teamsKeys.all, workspaceKeys.teams(orgId)], onSuccess: (t) => navigate(`/teams/${t.id}`) },
   );
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Create a team">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate({ name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
-        }}
-      >
+      <form onSubmit={form.onSubmit((values) => create.mutate(teamBody(values)))}>
         <Stack>
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
+          <TextInput label="Name" required {...form.getInputProps("name")} data-autofocus />
+          <Textarea label="Description" {...form.getInputProps("description")} autosize minRows={2} />
           <Text size="sm" c="dimmed">
             You become the team's lead.
           </Text>
@@ -143,3 +139,8 @@ function CreateTeamModal({ orgId, opened, onClose }: { orgId: string; opened: bo
     </Modal>
   );
 }
+
+const teamBody = (v: { name: string; description: string }) => ({
+  name: v.name.trim(),
+  ...(v.description.trim() ? { description: v.description.trim() } : {}),
+});
