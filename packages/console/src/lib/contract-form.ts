@@ -1,4 +1,4 @@
-import { schemaResolver, useForm, type UseFormInput } from "@mantine/form";
+import { schemaResolver, useForm, type FormErrors, type UseFormInput } from "@mantine/form";
 /** A Standard Schema (zod 4 is one), as `@mantine/form`'s own resolver takes it. */
 type Schema = Parameters<typeof schemaResolver>[0];
 
@@ -17,11 +17,11 @@ export function useContractForm<Values extends Record<string, unknown>>(
   options: { toBody?: (values: Values) => unknown } & Omit<UseFormInput<Values>, "initialValues" | "validate"> = {},
 ) {
   const { toBody, ...input } = options;
+  return useForm<Values>({ mode: "controlled", ...input, initialValues, validate: contractErrors(schema, toBody) });
+}
+
+/** The form's errors by the schema: `{ "domain_name": "must be a domain name such as …" }`, `{}` when the API would accept the body. */
+export function contractErrors<Values>(schema: Schema, toBody?: (values: Values) => unknown): (values: Values) => FormErrors {
   const check = schemaResolver(schema, { sync: true });
-  return useForm<Values>({
-    mode: "controlled",
-    ...input,
-    initialValues,
-    validate: (values) => check(toBody ? toBody(values) : values),
-  });
+  return (values) => check(toBody ? toBody(values) : values);
 }
