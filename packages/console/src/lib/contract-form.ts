@@ -14,11 +14,23 @@ type Schema = Parameters<typeof schemaResolver>[0];
 export function useContractForm<Values extends Record<string, unknown>>(
   schema: Schema,
   initialValues: Values,
-  options: { toBody?: (values: Values) => unknown } & Omit<UseFormInput<Values>, "initialValues" | "validate"> = {},
+  options: {
+    toBody?: (values: Values) => unknown;
+    /** the form's own rules beyond the contract's (stricter, or in the page's words); their messages win */
+    rules?: (values: Values) => FormErrors;
+  } & Omit<UseFormInput<Values>, "initialValues" | "validate"> = {},
 ) {
-  const { toBody, ...input } = options;
-  return useForm<Values>({ mode: "controlled", ...input, initialValues, validate: contractErrors(schema, toBody) });
+  const { toBody, rules, ...input } = options;
+  const contract = contractErrors(schema, toBody);
+  return useForm<Values>({
+    mode: "controlled",
+    ...input,
+    initialValues,
+    validate: (values) => ({ ...contract(values), ...(rules ? definedErrors(rules(values)) : {}) }),
+  });
 }
+
+const definedErrors = (errors: FormErrors): FormErrors => Object.fromEntries(Object.entries(errors).filter(([, e]) => e != null));
 
 /** The form's errors by the schema: `{ "domain_name": "must be a domain name such as …" }`, `{}` when the API would accept the body. */
 export function contractErrors<Values>(schema: Schema, toBody?: (values: Values) => unknown): (values: Values) => FormErrors {
