@@ -15,3 +15,4 @@ export { useParamOnce } from "./useParamOnce";
 export { formatAbsolute, formatRelative, type DatetimeSettings } from "../lib/datetime";
 export { TableScroll } from "./TableScroll";
 export { ListSearch, ListView, type PageEnvelope } from "./ListView";
+export { Notice } from "./Notice";

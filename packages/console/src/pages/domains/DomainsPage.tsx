@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Modal, Select, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, List, Modal, Select, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
 import { CreateDomainBody } from "@burnbox/contracts/src/tenancy/domains.schemas";
@@ -19,6 +19,7 @@ import {
   ListView,
   ListSearch,
   ConfirmModal,
+  Notice,
 } from "../../components";
 import { OrgGate } from "../../components/OrgGate";
 import { useContractForm } from "../../lib/contract-form";
@@ -135,16 +136,7 @@ function Domains({ org }: { org: OrgWithRole }) {
         )}
       </Group>
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-          title={notice.text}
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm" title={notice.text}>
           {notice.details.length > 0 && (
             <List size="sm">
               {notice.details.map((d) => (
@@ -152,7 +144,7 @@ function Domains({ org }: { org: OrgWithRole }) {
               ))}
             </List>
           )}
-        </Alert>
+        </Notice>
       )}
       <ListView
         query={q}

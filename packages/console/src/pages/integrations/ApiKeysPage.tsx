@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Switch } from "@mantine/core";
+import { Button, Group, Switch } from "@mantine/core";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { ConfirmModal, EmptyState, PageHeader, useClampedPage, useListParams, ListView } from "../../components";
+import { ConfirmModal, EmptyState, PageHeader, useClampedPage, useListParams, ListView, Notice } from "../../components";
 import { ApiKeyTable } from "./ApiKeyTable";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { type ApiKey } from "./key-status";
@@ -142,17 +142,9 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
         </Button>
       </Group>
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
       <ListView
         query={q}

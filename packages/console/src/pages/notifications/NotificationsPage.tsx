@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
 import { IconBell, IconCheck, IconChecks, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView, ConfirmModal } from "../../components";
+import { EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView, ConfirmModal, Notice } from "../../components";
 import { notificationKeys } from "./keys";
 import { linkOf, type Notification } from "./frames";
 import { useNotifications, useMarkRead, useDeleteNotification, useMarkAllRead, useClearNotifications } from "./api";
@@ -67,17 +67,9 @@ export default function NotificationsPage() {
         />
       </Group>
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
       <ListView
         query={q}

@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useIsSystemAdmin } from "../../api/permissions";
-import { ApiErrorAlert, PageHeader, TableScroll, ConfirmModal } from "../../components";
+import { ApiErrorAlert, PageHeader, TableScroll, ConfirmModal, Notice } from "../../components";
 import { rolesKeys } from "./keys";
 import { RoleFormModal, type Role } from "./RoleFormModal";
 import { useRoles, useDeleteRole } from "./api";
@@ -37,17 +37,9 @@ export default function RolesPage() {
         }
       />
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
       <ApiErrorAlert error={q.error} />
       {q.isPending ? (

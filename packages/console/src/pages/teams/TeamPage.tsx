@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole, Team } from "../../api/workspace";
-import { ApiErrorAlert, ConfirmModal, PageHeader } from "../../components";
+import { ApiErrorAlert, ConfirmModal, PageHeader, Notice } from "../../components";
 import { AssignmentsSection } from "./AssignmentsSection";
 import { teamsKeys } from "./keys";
 import { MembersSection } from "./MembersSection";
@@ -126,17 +126,9 @@ function TeamView({ org }: { org: OrgWithRole }) {
         }
       />
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
       <ApiErrorAlert error={restore.error} />
       {team.is_archived && (
