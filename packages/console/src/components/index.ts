@@ -14,3 +14,5 @@ export { Time, useAbsolute, useDatetimeSettings, useNow } from "./Time";
 export { useParamOnce } from "./useParamOnce";
 export { formatAbsolute, formatRelative, type DatetimeSettings } from "../lib/datetime";
 export { TableScroll } from "./TableScroll";
+export { ListSearch, ListView, type PageEnvelope } from "./ListView";
+export { Notice } from "./Notice";

@@ -1,8 +1,6 @@
-import { Center, Loader, Stack, Table, Text, TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
+import { Stack, Table, Text } from "@mantine/core";
 import { IconBuildingSkyscraper, IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
+import { EmptyState, ListSearch, ListView, PageHeader, Time, useListParams } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { useAdminOrgs } from "./api";
 
@@ -19,73 +17,67 @@ export default function OrgsPage() {
 function Orgs() {
   const params = useListParams({ filters: ["q"] as const });
   const q = params.filters.q ?? "";
-  const [search, setSearch] = useState(q);
-  const applySearch = useDebouncedCallback((value: string) => params.setFilter("q", value.trim() || undefined), 300);
   const list = useAdminOrgs({ q, params, paramsPerPage: params.perPage });
   return (
     <>
       <PageHeader title={TITLE} description="Every organization on this BurnBox, with its members, teams and domains." />
-      <TextInput
+      <ListSearch
+        params={params}
+        filter="q"
+        debounce={300}
         label="Search organizations"
         placeholder="Name or slug"
         leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          applySearch(e.currentTarget.value);
-        }}
         maw={360}
         mb="md"
       />
-      <ApiErrorAlert error={list.error} />
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading organizations" />
-        </Center>
-      ) : list.data && list.data.data.length === 0 ? (
-        <EmptyState title={q ? "No organization matches" : "No organizations"} icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}>
-          {q ? `No name or slug holds “${q}”.` : "Nobody has created an organization yet."}
-        </EmptyState>
-      ) : (
-        list.data && (
-          <TableScroll label="Organizations" minWidth={640}>
-            <Table striped verticalSpacing="xs" aria-label="Organizations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Organization</Table.Th>
-                  <Table.Th ta="right">Members</Table.Th>
-                  <Table.Th ta="right">Teams</Table.Th>
-                  <Table.Th ta="right">Domains</Table.Th>
-                  <Table.Th>Created</Table.Th>
+      <ListView
+        query={list}
+        loading={{ label: "Loading organizations" }}
+        empty={
+          <EmptyState title={q ? "No organization matches" : "No organizations"} icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}>
+            {q ? `No name or slug holds “${q}”.` : "Nobody has created an organization yet."}
+          </EmptyState>
+        }
+        table={{ label: "Organizations", minWidth: 640 }}
+        pagination={{ params, label: "Organization pages" }}
+      >
+        {(rows) => (
+          <Table striped verticalSpacing="xs" aria-label="Organizations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Organization</Table.Th>
+                <Table.Th ta="right">Members</Table.Th>
+                <Table.Th ta="right">Teams</Table.Th>
+                <Table.Th ta="right">Domains</Table.Th>
+                <Table.Th>Created</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Text size="sm" fw={500}>
+                        {o.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {o.slug}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td ta="right">{o.member_count}</Table.Td>
+                  <Table.Td ta="right">{o.team_count}</Table.Td>
+                  <Table.Td ta="right">{o.domain_count}</Table.Td>
+                  <Table.Td>
+                    <Time value={o.created_at} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.data.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        <Text size="sm" fw={500}>
-                          {o.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {o.slug}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td ta="right">{o.member_count}</Table.Td>
-                    <Table.Td ta="right">{o.team_count}</Table.Td>
-                    <Table.Td ta="right">{o.domain_count}</Table.Td>
-                    <Table.Td>
-                      <Time value={o.created_at} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )
-      )}
-      <ListPagination params={params} envelope={list.data} label="Organization pages" />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ListView>
     </>
   );
 }

@@ -1,10 +1,8 @@
 import {
   ActionIcon,
   Badge,
-  Center,
   Checkbox,
   Group,
-  Loader,
   Menu,
   Modal,
   NumberInput,
@@ -13,24 +11,22 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
 import {
-  ApiErrorAlert,
   ConfirmModal,
+  ApiErrorAlert,
   DialogActions,
   EmptyState,
-  ListPagination,
+  ListSearch,
+  ListView,
   PageHeader,
   Time,
   useListParams,
-  TableScroll,
 } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
@@ -53,8 +49,6 @@ export default function UsersPage() {
 function Users() {
   const params = useListParams({ filters: ["q"] as const });
   const q = params.filters.q ?? "";
-  const [search, setSearch] = useState(q);
-  const applySearch = useDebouncedCallback((value: string) => params.setFilter("q", value.trim() || undefined), 300);
   const list = useUsers({ q, params, paramsPerPage: params.perPage });
   const [action, setAction] = useState<Action | null>(null);
   const me = useUser();
@@ -62,102 +56,98 @@ function Users() {
   return (
     <>
       <PageHeader title={TITLE} description="Every account on this BurnBox: session caps, sign-out everywhere, sign-in method, deletion." />
-      <TextInput
+      <ListSearch
+        params={params}
+        filter="q"
+        debounce={300}
         label="Search users"
         placeholder="Email or name"
         leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          applySearch(e.currentTarget.value);
-        }}
         maw={360}
         mb="md"
       />
-      <ApiErrorAlert error={list.error} />
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading users" />
-        </Center>
-      ) : list.data && list.data.data.length === 0 ? (
-        <EmptyState title={q ? "No user matches" : "No users"} icon={<IconUsers size={28} stroke={1.5} />}>
-          {q ? `No email or name holds “${q}”.` : "Nobody has an account yet."}
-        </EmptyState>
-      ) : (
-        list.data && (
-          <TableScroll label="Users" minWidth={820}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Sign-in</Table.Th>
-                  <Table.Th>Session cap</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th>Joined</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.data.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        <Group gap={6}>
-                          <Text size="sm" fw={500}>
-                            {u.display_name}
-                          </Text>
-                          {u.is_system_admin && (
-                            <Badge size="xs" variant="light">
-                              System admin
-                            </Badge>
-                          )}
-                          {u.id === me.id && (
-                            <Badge size="xs" variant="outline" color="gray">
-                              You
-                            </Badge>
-                          )}
-                        </Group>
-                        <Text size="xs" c="dimmed">
-                          {u.email}
+      <ListView
+        query={list}
+        loading={{ label: "Loading users" }}
+        empty={
+          <EmptyState title={q ? "No user matches" : "No users"} icon={<IconUsers size={28} stroke={1.5} />}>
+            {q ? `No email or name holds “${q}”.` : "Nobody has an account yet."}
+          </EmptyState>
+        }
+        table={{ label: "Users", minWidth: 820 }}
+        pagination={{ params, label: "User pages" }}
+      >
+        {(rows) => (
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>User</Table.Th>
+                <Table.Th>Sign-in</Table.Th>
+                <Table.Th>Session cap</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+                <Table.Th>Joined</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Group gap={6}>
+                        <Text size="sm" fw={500}>
+                          {u.display_name}
                         </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{u.sso_provider ? `SSO (${u.sso_provider})` : "Password"}</Table.Td>
-                    <Table.Td>{u.max_sessions ?? "Platform default"}</Table.Td>
-                    <Table.Td>
-                      <Time value={u.last_login_at ?? null} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Time value={u.created_at} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.email}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
-                          <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
-                          <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
-                          <Menu.Divider />
-                          <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
-                            Delete user…
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )
-      )}
-      <ListPagination params={params} envelope={list.data} label="User pages" />
+                        {u.is_system_admin && (
+                          <Badge size="xs" variant="light">
+                            System admin
+                          </Badge>
+                        )}
+                        {u.id === me.id && (
+                          <Badge size="xs" variant="outline" color="gray">
+                            You
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {u.email}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{u.sso_provider ? `SSO (${u.sso_provider})` : "Password"}</Table.Td>
+                  <Table.Td>{u.max_sessions ?? "Platform default"}</Table.Td>
+                  <Table.Td>
+                    <Time value={u.last_login_at ?? null} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Time value={u.created_at} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.email}`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
+                        <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
+                        <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
+                        <Menu.Divider />
+                        <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
+                          Delete user…
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ListView>
       {action?.kind === "cap" && <SessionCapModal user={action.user} onClose={() => setAction(null)} />}
       {action?.kind === "revoke" && <RevokeModal user={action.user} onClose={() => setAction(null)} />}
       {action?.kind === "migrate" && <MigrateModal user={action.user} onClose={() => setAction(null)} />}

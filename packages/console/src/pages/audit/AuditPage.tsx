@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import type { components } from "@burnbox/sdk";
 import { NotAllowed, useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
 import { useWorkspace } from "../../api/workspace";
-import { ApiErrorAlert, EmptyState, ListPagination, PageHeader, Time, useListParams, TableScroll } from "../../components";
+import { EmptyState, PageHeader, Time, useListParams, TableScroll, ListView } from "../../components";
 import { AuditFiltersForm } from "./AuditFiltersForm";
 import { EntryDetails } from "./EntryDetails";
 import { ExportMenu } from "./ExportMenu";
@@ -125,7 +125,6 @@ function AuditLog({ scope, canExport }: { scope: Scope; canExport: boolean }) {
     });
   const narrow = (name: keyof AuditFilters, value: string) => applyFilters({ ...filters, [name]: value });
   const active = Object.keys(filters).length;
-  const rows = q.data?.data ?? [];
 
   return (
     <Stack gap="md">
@@ -146,104 +145,107 @@ function AuditLog({ scope, canExport }: { scope: Scope; canExport: boolean }) {
           Exports are made per organization: switch to an organization to download its log.
         </Text>
       )}
-      <ApiErrorAlert error={q.error} />
-      {q.isPending ? (
-        <Skeleton h={240} aria-label="Loading the audit log" />
-      ) : q.error ? null : rows.length === 0 ? (
-        <EmptyState title={active ? "No entries match these filters" : "No entries yet"} icon={<IconListSearch size={28} stroke={1.5} />}>
-          {active
-            ? "Widen the dates or clear a filter to see more."
-            : "Changes made in the console or through the API appear here as they happen: sign-ins, members, teams, inboxes, keys and more."}
-        </EmptyState>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" role="status">
-            {active === 0
-              ? `${q.data.total} ${q.data.total === 1 ? "entry" : "entries"} in all.`
-              : `${q.data.total === 1 ? "1 entry matches" : `${q.data.total} entries match`} ${active === 1 ? "this filter" : `these ${active} filters`}.`}
-          </Text>
-          <TableScroll label="Audit entries" minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit entries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Target</Table.Th>
-                  <Table.Th>From where</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      <Time value={e.created_at} mode="absolute" />
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        {e.actor_email ? (
+      <ListView
+        query={q}
+        loading={{ label: "Loading the audit log", height: 240 }}
+        empty={
+          <EmptyState title={active ? "No entries match these filters" : "No entries yet"} icon={<IconListSearch size={28} stroke={1.5} />}>
+            {active
+              ? "Widen the dates or clear a filter to see more."
+              : "Changes made in the console or through the API appear here as they happen: sign-ins, members, teams, inboxes, keys and more."}
+          </EmptyState>
+        }
+        pagination={{ params: list, label: "Audit log pages" }}
+      >
+        {(rows, page) => (
+          <>
+            <Text size="sm" c="dimmed" role="status">
+              {active === 0
+                ? `${page.total} ${page.total === 1 ? "entry" : "entries"} in all.`
+                : `${page.total === 1 ? "1 entry matches" : `${page.total} entries match`} ${active === 1 ? "this filter" : `these ${active} filters`}.`}
+            </Text>
+            <TableScroll label="Audit entries" minWidth={900}>
+              <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit entries">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>Who</Table.Th>
+                    <Table.Th>What</Table.Th>
+                    <Table.Th>Target</Table.Th>
+                    <Table.Th>From where</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        <Time value={e.created_at} mode="absolute" />
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={0}>
+                          {e.actor_email ? (
+                            <UnstyledButton
+                              fz="sm"
+                              onClick={() => narrow("actor_email", e.actor_email!)}
+                              aria-label={`Only entries by ${e.actor_email}`}
+                              title="Only this actor's entries"
+                            >
+                              {e.actor_email}
+                            </UnstyledButton>
+                          ) : (
+                            <Text size="sm">{actorLabel(e)}</Text>
+                          )}
+                          {e.actor_type !== "user" && (
+                            <Text size="xs" c="dimmed">
+                              {e.actor_type === "api_key" ? "through an API key" : "automatic"}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
                           <UnstyledButton
                             fz="sm"
-                            onClick={() => narrow("actor_email", e.actor_email!)}
-                            aria-label={`Only entries by ${e.actor_email}`}
-                            title="Only this actor's entries"
+                            fw={500}
+                            onClick={() => setDetails(e)}
+                            aria-label={`Details: ${actionLabel(e.action)}`}
+                            style={{ textDecoration: "underline dotted" }}
                           >
-                            {e.actor_email}
+                            {actionLabel(e.action)}
                           </UnstyledButton>
-                        ) : (
-                          <Text size="sm">{actorLabel(e)}</Text>
-                        )}
-                        {e.actor_type !== "user" && (
-                          <Text size="xs" c="dimmed">
-                            {e.actor_type === "api_key" ? "through an API key" : "automatic"}
+                          {e.severity !== "info" && (
+                            <Badge size="xs" color={SEVERITY_COLOR[e.severity]} variant="light">
+                              {e.severity}
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {e.action}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td maw={280}>
+                        <Text size="sm" truncate="end" title={targetLabel(e)}>
+                          {targetLabel(e)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {e.ip_address ?? "—"}
+                        </Text>
+                        {e.user_agent && (
+                          <Text size="xs" c="dimmed" title={e.user_agent}>
+                            {agentLabel(e.user_agent)}
                           </Text>
                         )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <UnstyledButton
-                          fz="sm"
-                          fw={500}
-                          onClick={() => setDetails(e)}
-                          aria-label={`Details: ${actionLabel(e.action)}`}
-                          style={{ textDecoration: "underline dotted" }}
-                        >
-                          {actionLabel(e.action)}
-                        </UnstyledButton>
-                        {e.severity !== "info" && (
-                          <Badge size="xs" color={SEVERITY_COLOR[e.severity]} variant="light">
-                            {e.severity}
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {e.action}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={280}>
-                      <Text size="sm" truncate="end" title={targetLabel(e)}>
-                        {targetLabel(e)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {e.ip_address ?? "—"}
-                      </Text>
-                      {e.user_agent && (
-                        <Text size="xs" c="dimmed" title={e.user_agent}>
-                          {agentLabel(e.user_agent)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-          <ListPagination params={list} envelope={q.data} label="Audit log pages" />
-        </>
-      )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableScroll>
+          </>
+        )}
+      </ListView>
       <EntryDetails entry={details} onClose={() => setDetails(null)} />
     </Stack>
   );

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Skeleton, Stack, Text } from "@mantine/core";
 import { IconArrowLeft, IconRefresh, IconTransfer, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole } from "../../api/workspace";
-import { ApiErrorAlert, PageHeader } from "../../components";
+import { ApiErrorAlert, PageHeader, Notice } from "../../components";
 import { OrgGate } from "../../components/OrgGate";
 import { TransferModal } from "../../components/TransferModal";
 import { DomainSettings } from "./DomainSettings";
@@ -85,17 +85,9 @@ function DomainView({ org }: { org: OrgWithRole }) {
         }
       />
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
       <ApiErrorAlert error={verify.error} />
       <Stack gap="lg">

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, List, Modal, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, List, Modal, Select, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
+import { CreateDomainBody } from "@burnbox/contracts/src/tenancy/domains.schemas";
 import { Link, useNavigate } from "react-router";
 import { NotAllowed, useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole } from "../../api/workspace";
@@ -8,7 +9,6 @@ import {
   ApiErrorAlert,
   DialogActions,
   EmptyState,
-  ListPagination,
   PageHeader,
   SelectAllCheckbox,
   SelectRowCheckbox,
@@ -16,9 +16,13 @@ import {
   useListParams,
   useSelection,
   withCount,
-  TableScroll,
+  ListView,
+  ListSearch,
+  ConfirmModal,
+  Notice,
 } from "../../components";
 import { OrgGate } from "../../components/OrgGate";
+import { useContractForm } from "../../lib/contract-form";
 import { domainsKeys } from "./keys";
 import { DomainStatus, STATUS } from "./status";
 import { useDomains, useBulkVerifyDomains, useBulkDeleteDomains, useAddDomain } from "./api";
@@ -98,12 +102,7 @@ function Domains({ org }: { org: OrgWithRole }) {
       />
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Group wrap="wrap">
-          <TextInput
-            aria-label="Search domains"
-            placeholder="Search domains"
-            defaultValue={list.filters.q ?? ""}
-            onChange={(e) => list.setFilter("q", e.currentTarget.value.trim() || undefined)}
-          />
+          <ListSearch params={list} filter="q" aria-label="Search domains" placeholder="Search domains" />
           <Select
             aria-label="Status"
             data={STATUS_FILTER}
@@ -137,16 +136,7 @@ function Domains({ org }: { org: OrgWithRole }) {
         )}
       </Group>
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-          title={notice.text}
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm" title={notice.text}>
           {notice.details.length > 0 && (
             <List size="sm">
               {notice.details.map((d) => (
@@ -154,120 +144,106 @@ function Domains({ org }: { org: OrgWithRole }) {
               ))}
             </List>
           )}
-        </Alert>
+        </Notice>
       )}
-      <ApiErrorAlert error={q.error ?? bulkVerify.error} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading domains" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState
-          title="No domains"
-          icon={<IconWorldWww size={28} stroke={1.5} />}
-          action={canManage && <Button onClick={() => setAdding(true)}>Add domain</Button>}
-        >
-          {canManage
-            ? "Add a domain you control; the console then shows the two DNS records that prove it."
-            : "An owner or admin of the organization adds its domains."}
-        </EmptyState>
-      ) : (
-        <>
-          <TableScroll label="Domains" minWidth={720}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
+      <ListView
+        query={q}
+        error={q.error ?? bulkVerify.error}
+        loading={{ label: "Loading domains", height: 160 }}
+        empty={
+          <EmptyState
+            title="No domains"
+            icon={<IconWorldWww size={28} stroke={1.5} />}
+            action={canManage && <Button onClick={() => setAdding(true)}>Add domain</Button>}
+          >
+            {canManage
+              ? "Add a domain you control; the console then shows the two DNS records that prove it."
+              : "An owner or admin of the organization adds its domains."}
+          </EmptyState>
+        }
+        table={{ label: "Domains", minWidth: 720 }}
+        pagination={{ params: list }}
+      >
+        {(rows) => (
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {canManage && (
+                  <Table.Th w={40}>
+                    <SelectAllCheckbox selection={selection} label="Select every domain on this page" />
+                  </Table.Th>
+                )}
+                <Table.Th>Domain</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Teams</Table.Th>
+                <Table.Th ta="right">Active inboxes</Table.Th>
+                <Table.Th>Last checked</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((d) => (
+                <Table.Tr key={d.id}>
                   {canManage && (
-                    <Table.Th w={40}>
-                      <SelectAllCheckbox selection={selection} label="Select every domain on this page" />
-                    </Table.Th>
+                    <Table.Td>
+                      <SelectRowCheckbox selection={selection} id={d.id} label={`Select ${d.domain_name}`} />
+                    </Table.Td>
                   )}
-                  <Table.Th>Domain</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Teams</Table.Th>
-                  <Table.Th ta="right">Active inboxes</Table.Th>
-                  <Table.Th>Last checked</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((d) => (
-                  <Table.Tr key={d.id}>
-                    {canManage && (
-                      <Table.Td>
-                        <SelectRowCheckbox selection={selection} id={d.id} label={`Select ${d.domain_name}`} />
-                      </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/domains/${d.id}`} fw={500}>
+                      {d.domain_name}
+                    </Anchor>
+                    {d.description && (
+                      <Text size="xs" c="dimmed">
+                        {d.description}
+                      </Text>
                     )}
-                    <Table.Td>
-                      <Anchor component={Link} to={`/domains/${d.id}`} fw={500}>
-                        {d.domain_name}
-                      </Anchor>
-                      {d.description && (
-                        <Text size="xs" c="dimmed">
-                          {d.description}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <DomainStatus status={d.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{d.team_count}</Table.Td>
-                    <Table.Td ta="right">{d.active_inboxes}</Table.Td>
-                    <Table.Td>{d.dns_last_checked_at ? <Time value={d.dns_last_checked_at} /> : <Text c="dimmed">never</Text>}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-          <ListPagination params={list} envelope={q.data} />
-        </>
-      )}
+                  </Table.Td>
+                  <Table.Td>
+                    <DomainStatus status={d.status} />
+                  </Table.Td>
+                  <Table.Td ta="right">{d.team_count}</Table.Td>
+                  <Table.Td ta="right">{d.active_inboxes}</Table.Td>
+                  <Table.Td>{d.dns_last_checked_at ? <Time value={d.dns_last_checked_at} /> : <Text c="dimmed">never</Text>}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ListView>
       <AddDomainModal orgId={org.id} opened={adding} onClose={() => setAdding(false)} />
-      <Modal closeButtonProps={{ "aria-label": "Close" }} opened={deleting} onClose={() => setDeleting(false)} title="Delete domains?">
-        <Stack>
-          <Text size="sm">
-            Delete {selection.size} {selection.size === 1 ? "domain" : "domains"}: their team assignments go with them and no new mail is
-            accepted for them. Open a domain to see its full impact first.
-          </Text>
+      <ConfirmModal
+        opened={deleting}
+        title="Delete domains?"
+        confirmLabel="Delete"
+        loading={bulkDelete.isPending}
+        error={bulkDelete.error}
+        onConfirm={() => bulkDelete.mutate({ ids: selection.ids, force })}
+        onClose={() => setDeleting(false)}
+        details={
           <Switch
             label="Also delete domains that still have active inboxes (they stop receiving mail)"
             checked={force}
             onChange={(e) => setForce(e.currentTarget.checked)}
           />
-          <ApiErrorAlert error={bulkDelete.error} />
-          <DialogActions
-            confirmLabel="Delete"
-            color="red.9"
-            loading={bulkDelete.isPending}
-            onConfirm={() => bulkDelete.mutate({ ids: selection.ids, force })}
-            onCancel={() => setDeleting(false)}
-          />
-        </Stack>
-      </Modal>
+        }
+      >
+        Delete {selection.size} {selection.size === 1 ? "domain" : "domains"}: their team assignments go with them and no new mail is
+        accepted for them. Open a domain to see its full impact first.
+      </ConfirmModal>
     </>
   );
 }
 
 function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
+  const form = useContractForm(CreateDomainBody, { domain_name: "", description: "" }, { toBody: bodyOf });
   const add = useAddDomain({ orgId }, { invalidates: [domainsKeys.all(orgId)], onSuccess: (d) => navigate(`/domains/${d.id}`) });
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add a domain">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate({ domain_name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
-        }}
-      >
+      <form onSubmit={form.onSubmit((values) => add.mutate(bodyOf(values)))}>
         <Stack>
-          <TextInput
-            label="Domain name"
-            placeholder="mail.example.com"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <TextInput label="Domain name" placeholder="mail.example.com" required {...form.getInputProps("domain_name")} data-autofocus />
+          <TextInput label="Description" {...form.getInputProps("description")} />
           <ApiErrorAlert error={add.error} />
           <DialogActions confirmLabel="Add domain" loading={add.isPending} onCancel={onClose} />
         </Stack>
@@ -275,3 +251,8 @@ function AddDomainModal({ orgId, opened, onClose }: { orgId: string; opened: boo
     </Modal>
   );
 }
+
+const bodyOf = (v: { domain_name: string; description: string }) => ({
+  domain_name: v.domain_name.trim(),
+  ...(v.description.trim() ? { description: v.description.trim() } : {}),
+});

@@ -1,6 +1,6 @@
-import { Button, Modal, Select, Stack, Text } from "@mantine/core";
+import { Button, Modal, Select, Stack } from "@mantine/core";
 import { useState } from "react";
-import { DialogActions } from "../../components";
+import { DialogActions, ConfirmModal } from "../../components";
 import { useDeleteInbox, useExtendInbox, useMyDomains, type Inbox } from "./api";
 import { humanDuration, parseDuration, ttlPresets } from "../../lib/duration";
 import { ApiError, useAbsolute } from "../../components";
@@ -124,30 +124,22 @@ function DeleteDialog({ inbox, opened, onClose, onExitTransitionEnd, onDeleted }
   };
   return (
     <>
-      <Modal
+      <ConfirmModal
         opened={opened}
         onClose={close}
         onExitTransitionEnd={onExitTransitionEnd}
         title="Delete this inbox?"
-        size="md"
-        closeButtonProps={{ "aria-label": "Close" }}
+        gap="sm"
+        confirmLabel="Delete inbox"
+        loading={del.isPending}
+        error={del.error}
+        errorTitle="The inbox was not deleted"
+        onConfirm={() => del.mutate(inbox.id, { onSuccess: () => (close(), onDeleted?.()) })}
+        focusCancel
       >
-        <Stack gap="sm">
-          <Text size="sm">
-            <b>{inbox.full_address}</b> and its {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"} will be removed for good.
-            Mail sent to it afterwards is refused.
-          </Text>
-          <ApiError error={del.error} title="The inbox was not deleted" />
-          <DialogActions
-            confirmLabel="Delete inbox"
-            color="red.9"
-            loading={del.isPending}
-            onConfirm={() => del.mutate(inbox.id, { onSuccess: () => (close(), onDeleted?.()) })}
-            onCancel={close}
-            focusCancel
-          />
-        </Stack>
-      </Modal>
+        <b>{inbox.full_address}</b> and its {inbox.email_count} {inbox.email_count === 1 ? "email" : "emails"} will be removed for good.
+        Mail sent to it afterwards is refused.
+      </ConfirmModal>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Skeleton, Switch } from "@mantine/core";
+import { Button, Group, Switch } from "@mantine/core";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, PageHeader, useClampedPage, useListParams } from "../../components";
+import { ConfirmModal, EmptyState, PageHeader, useClampedPage, useListParams, ListView, Notice } from "../../components";
 import { ApiKeyTable } from "./ApiKeyTable";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { type ApiKey } from "./key-status";
@@ -86,6 +86,34 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
     });
   const mutationError = toggleActive.error;
 
+  // one confirmation for the three actions that cannot be undone: its words and its call by what is pending
+  const confirm =
+    pending?.kind === "rotate"
+      ? {
+          title: "Rotate this key?",
+          confirmLabel: "Rotate key",
+          color: "orange",
+          text: `${pending.key.name} gets a new secret, shown once. The current one stops working at once, with no overlap.`,
+          mutation: rotate,
+          run: () => rotate.mutate(pending.key),
+        }
+      : pending?.kind === "revoke"
+        ? {
+            title: "Revoke this key?",
+            confirmLabel: "Revoke key",
+            color: undefined,
+            text: `${pending.key.name} stops working for good. This cannot be undone; disable the key instead to pause it.`,
+            mutation: revoke,
+            run: () => revoke.mutate(pending.key),
+          }
+        : {
+            title: `Revoke ${pending?.kind === "bulk" ? pending.ids.length : 0} keys?`,
+            confirmLabel: "Revoke keys",
+            color: undefined,
+            text: "The selected keys stop working for good. This cannot be undone.",
+            mutation: bulk,
+            run: () => pending?.kind === "bulk" && bulk.mutate(pending.ids),
+          };
   return (
     <>
       <PageHeader
@@ -114,39 +142,35 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
         </Button>
       </Group>
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
-      <ApiErrorAlert error={q.error ?? mutationError} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading API keys" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState
-          title={includeRevoked ? "No API keys" : "No active API keys"}
-          icon={<IconKey size={28} stroke={1.5} />}
-          action={<Button onClick={() => setCreating(true)}>Create key</Button>}
-        >
-          Create a key for your test suite or CI: pick only the scopes it needs. The key is shown once, when you create it.
-        </EmptyState>
-      ) : (
-        <ApiKeyTable
-          rows={rows}
-          selection={{ selected, toggle, allSelected, someSelected, selectable, setSelected }}
-          onRotate={(key) => setPending({ kind: "rotate", key })}
-          onToggle={(key) => toggleActive.mutate(key)}
-          onRevoke={(key) => setPending({ kind: "revoke", key })}
-        />
-      )}
-      <ListPagination params={list} envelope={q.data} label="API key pages" />
+      <ListView
+        query={q}
+        error={q.error ?? mutationError}
+        loading={{ label: "Loading API keys", height: 160 }}
+        empty={
+          <EmptyState
+            title={includeRevoked ? "No API keys" : "No active API keys"}
+            icon={<IconKey size={28} stroke={1.5} />}
+            action={<Button onClick={() => setCreating(true)}>Create key</Button>}
+          >
+            Create a key for your test suite or CI: pick only the scopes it needs. The key is shown once, when you create it.
+          </EmptyState>
+        }
+        pagination={{ params: list, label: "API key pages" }}
+      >
+        {(rows) => (
+          <ApiKeyTable
+            rows={rows}
+            selection={{ selected, toggle, allSelected, someSelected, selectable, setSelected }}
+            onRotate={(key) => setPending({ kind: "rotate", key })}
+            onToggle={(key) => toggleActive.mutate(key)}
+            onRevoke={(key) => setPending({ kind: "revoke", key })}
+          />
+        )}
+      </ListView>
 
       <CreateKeyModal
         scope={scope}
@@ -165,49 +189,19 @@ function ApiKeys({ scope }: { scope: TeamScope }) {
         {secret?.note}
       </SecretOnceModal>
       <ConfirmModal
-        opened={pending?.kind === "rotate"}
-        title="Rotate this key?"
-        confirmLabel="Rotate key"
-        color="orange"
-        loading={rotate.isPending}
-        error={rotate.error}
-        onConfirm={() => pending?.kind === "rotate" && rotate.mutate(pending.key)}
+        opened={pending !== null}
+        title={confirm.title}
+        confirmLabel={confirm.confirmLabel}
+        color={confirm.color}
+        loading={confirm.mutation.isPending}
+        error={confirm.mutation.error}
+        onConfirm={confirm.run}
         onClose={() => {
-          rotate.reset();
+          confirm.mutation.reset();
           setPending(null);
         }}
       >
-        {pending?.kind === "rotate" &&
-          `${pending.key.name} gets a new secret, shown once. The current one stops working at once, with no overlap.`}
-      </ConfirmModal>
-      <ConfirmModal
-        opened={pending?.kind === "revoke"}
-        title="Revoke this key?"
-        confirmLabel="Revoke key"
-        loading={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => pending?.kind === "revoke" && revoke.mutate(pending.key)}
-        onClose={() => {
-          revoke.reset();
-          setPending(null);
-        }}
-      >
-        {pending?.kind === "revoke" &&
-          `${pending.key.name} stops working for good. This cannot be undone; disable the key instead to pause it.`}
-      </ConfirmModal>
-      <ConfirmModal
-        opened={pending?.kind === "bulk"}
-        title={`Revoke ${pending?.kind === "bulk" ? pending.ids.length : 0} keys?`}
-        confirmLabel="Revoke keys"
-        loading={bulk.isPending}
-        error={bulk.error}
-        onConfirm={() => pending?.kind === "bulk" && bulk.mutate(pending.ids)}
-        onClose={() => {
-          bulk.reset();
-          setPending(null);
-        }}
-      >
-        The selected keys stop working for good. This cannot be undone.
+        {confirm.text}
       </ConfirmModal>
     </>
   );

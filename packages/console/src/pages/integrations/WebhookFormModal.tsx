@@ -1,7 +1,9 @@
 import { Checkbox, Modal, Stack, Switch, TextInput } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
+import { CreateWebhookBody } from "@burnbox/contracts/src/webhook-dispatcher/webhooks.schemas";
 import type { components } from "@burnbox/sdk";
 import { ApiErrorAlert, DialogActions } from "../../components";
+import { useContractForm } from "../../lib/contract-form";
 import { teamKeys } from "./keys";
 import type { TeamScope } from "./TeamGate";
 import { useCreateWebhook, useUpdateWebhook } from "./api";
@@ -32,10 +34,17 @@ export function WebhookFormModal({
   onClose: () => void;
   onCreated?: (hook: { url: string; secret: string }) => void;
 }) {
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>([]);
-  const [active, setActive] = useState(true);
-  const [problem, setProblem] = useState<{ url?: string; events?: string }>({});
+  const form = useContractForm(
+    CreateWebhookBody,
+    { url: "", events: [] as string[], active: true },
+    {
+      toBody: (v) => ({ url: v.url.trim(), events: v.events }),
+      rules: (v) => ({
+        url: /^https?:\/\/\S+$/i.test(v.url.trim()) ? undefined : "Enter an http:// or https:// URL",
+        events: v.events.length ? undefined : "Pick at least one event",
+      }),
+    },
+  );
   const path = { orgId: scope.orgId, teamId: scope.teamId };
   const invalidates = [teamKeys.webhooks(scope.teamId)];
   const create = useCreateWebhook({ path }, { invalidates });
@@ -43,27 +52,18 @@ export function WebhookFormModal({
 
   useEffect(() => {
     if (!opened) return;
-    setUrl(webhook?.url ?? "");
-    setEvents(webhook?.events ?? ["email.received"]);
-    setActive(webhook?.active ?? true);
-    setProblem({});
+    form.setValues({ url: webhook?.url ?? "", events: webhook?.events ?? ["email.received"], active: webhook?.active ?? true });
+    form.clearErrors();
     create.reset();
     update.reset();
     // only when the dialog opens or shows another webhook
   }, [opened, webhook?.id]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const p = {
-      url: /^https?:\/\/\S+$/i.test(url.trim()) ? undefined : "Enter an http:// or https:// URL",
-      events: events.length ? undefined : "Pick at least one event",
-    };
-    setProblem(p);
-    if (p.url || p.events) return;
+  const submit = form.onSubmit(({ url, events, active }) => {
     const body = { url: url.trim(), events: events as WebhookEvent[] };
     if (webhook) update.mutate({ ...body, active }, { onSuccess: onClose });
     else create.mutate(body, { onSuccess: (h) => onCreated?.({ url: h.url, secret: h.secret }) });
-  };
+  });
   const m = webhook ? update : create;
 
   return (
@@ -80,14 +80,12 @@ export function WebhookFormModal({
             label="Payload URL"
             description="BurnBox POSTs signed JSON here; private and local addresses are refused."
             placeholder="https://ci.example.com/hooks/burnbox"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={problem.url}
+            {...form.getInputProps("url")}
             required
             type="url"
             data-autofocus
           />
-          <Checkbox.Group label="Events" value={events} onChange={setEvents} error={problem.events} required>
+          <Checkbox.Group label="Events" {...form.getInputProps("events")} required>
             <Stack gap={6} mt="xs">
               {EVENTS.map((ev) => (
                 <Checkbox key={ev.value} value={ev.value} label={ev.value} description={ev.label} />
@@ -98,8 +96,7 @@ export function WebhookFormModal({
             <Switch
               label="Enabled"
               description="A disabled webhook is sent nothing, and its deliveries cannot be redelivered."
-              checked={active}
-              onChange={(e) => setActive(e.currentTarget.checked)}
+              {...form.getInputProps("active", { type: "checkbox" })}
             />
           )}
           <ApiErrorAlert error={m.error} />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil, IconRefresh, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -13,6 +13,7 @@ import {
   useClampedPage,
   useListParams,
   TableScroll,
+  Notice,
 } from "../../components";
 import { teamKeys } from "./keys";
 import { TeamGate, type TeamScope } from "./TeamGate";
@@ -132,17 +133,9 @@ function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: stri
         </Button>
       </Group>
       {queued && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setQueued(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setQueued(null)} mb="sm">
           Delivery <Code>{queued}</Code> is queued again: its new attempts show in the log as they happen.
-        </Alert>
+        </Notice>
       )}
       <ApiErrorAlert error={redeliver.error} title="Not redelivered" />
       <ApiErrorAlert error={log.error} />

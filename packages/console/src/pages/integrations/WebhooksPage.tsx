@@ -1,18 +1,8 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Skeleton, Table, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconDots, IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import {
-  ApiErrorAlert,
-  ConfirmModal,
-  EmptyState,
-  ListPagination,
-  PageHeader,
-  Time,
-  useClampedPage,
-  useListParams,
-  TableScroll,
-} from "../../components";
+import { ConfirmModal, EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView } from "../../components";
 import { teamKeys } from "./keys";
 import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
@@ -34,7 +24,6 @@ function Webhooks({ scope }: { scope: TeamScope }) {
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const remove = useDeleteWebhook({ path }, { invalidates: [teamKeys.webhooks(scope.teamId)], onSuccess: () => setDeleting(undefined) });
   useClampedPage(list, q.data);
-  const rows = q.data?.data ?? [];
 
   return (
     <>
@@ -47,19 +36,23 @@ function Webhooks({ scope }: { scope: TeamScope }) {
           </Button>
         }
       />
-      <ApiErrorAlert error={q.error} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading webhooks" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState
-          title="No webhooks yet"
-          icon={<IconWebhook size={28} stroke={1.5} />}
-          action={<Button onClick={() => setCreating(true)}>Add webhook</Button>}
-        >
-          Add a webhook to have BurnBox POST each new mail (or inbox created or expired) to your service, signed with a secret you get once.
-        </EmptyState>
-      ) : (
-        <TableScroll label="Webhooks" minWidth={760}>
+      <ListView
+        query={q}
+        loading={{ label: "Loading webhooks", height: 160 }}
+        empty={
+          <EmptyState
+            title="No webhooks yet"
+            icon={<IconWebhook size={28} stroke={1.5} />}
+            action={<Button onClick={() => setCreating(true)}>Add webhook</Button>}
+          >
+            Add a webhook to have BurnBox POST each new mail (or inbox created or expired) to your service, signed with a secret you get
+            once.
+          </EmptyState>
+        }
+        table={{ label: "Webhooks", minWidth: 760 }}
+        pagination={{ params: list, label: "Webhook pages" }}
+      >
+        {(rows) => (
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -142,9 +135,8 @@ function Webhooks({ scope }: { scope: TeamScope }) {
               ))}
             </Table.Tbody>
           </Table>
-        </TableScroll>
-      )}
-      <ListPagination params={list} envelope={q.data} label="Webhook pages" />
+        )}
+      </ListView>
 
       <WebhookFormModal
         scope={scope}

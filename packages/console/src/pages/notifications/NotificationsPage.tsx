@@ -1,31 +1,8 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
 import { IconBell, IconCheck, IconChecks, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import {
-  ApiErrorAlert,
-  DialogActions,
-  EmptyState,
-  ListPagination,
-  PageHeader,
-  Time,
-  useClampedPage,
-  useListParams,
-} from "../../components";
+import { EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView, ConfirmModal, Notice } from "../../components";
 import { notificationKeys } from "./keys";
 import { linkOf, type Notification } from "./frames";
 import { useNotifications, useMarkRead, useDeleteNotification, useMarkAllRead, useClearNotifications } from "./api";
@@ -90,64 +67,51 @@ export default function NotificationsPage() {
         />
       </Group>
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
-      <ApiErrorAlert error={q.error ?? markRead.error ?? remove.error ?? markAll.error} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading notifications" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState title={unreadOnly ? "Nothing unread" : "No notifications"} icon={<IconBell size={28} stroke={1.5} />}>
-          {unreadOnly
-            ? "You have read everything. Switch to All to see older notifications."
-            : "Create an inbox and send it a mail: you are told here (and by the bell) the moment it arrives."}
-        </EmptyState>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Notifications">
-          {rows.map((n) => (
-            <NotificationItem
-              key={n.id}
-              n={n}
-              onRead={() => markRead.mutate(n.id)}
-              onDelete={() => remove.mutate(n.id)}
-              busy={(markRead.isPending && markRead.variables === n.id) || (remove.isPending && remove.variables === n.id)}
-            />
-          ))}
-        </Stack>
-      )}
-      <ListPagination params={list} envelope={q.data} label="Notification pages" />
-      <Modal
-        closeButtonProps={{ "aria-label": "Close" }}
+      <ListView
+        query={q}
+        error={q.error ?? markRead.error ?? remove.error ?? markAll.error}
+        loading={{ label: "Loading notifications", height: 160 }}
+        empty={
+          <EmptyState title={unreadOnly ? "Nothing unread" : "No notifications"} icon={<IconBell size={28} stroke={1.5} />}>
+            {unreadOnly
+              ? "You have read everything. Switch to All to see older notifications."
+              : "Create an inbox and send it a mail: you are told here (and by the bell) the moment it arrives."}
+          </EmptyState>
+        }
+        pagination={{ params: list, label: "Notification pages" }}
+      >
+        {(rows) => (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Notifications">
+            {rows.map((n) => (
+              <NotificationItem
+                key={n.id}
+                n={n}
+                onRead={() => markRead.mutate(n.id)}
+                onDelete={() => remove.mutate(n.id)}
+                busy={(markRead.isPending && markRead.variables === n.id) || (remove.isPending && remove.variables === n.id)}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListView>
+      <ConfirmModal
         opened={confirmClear}
+        title="Delete every notification?"
+        confirmLabel="Delete all"
+        loading={clear.isPending}
+        error={clear.error}
+        onConfirm={() => clear.mutate()}
         onClose={() => {
           clear.reset();
           setConfirmClear(false);
         }}
-        title="Delete every notification?"
       >
-        <Stack>
-          <Text size="sm">
-            All your notifications, read and unread, on every page, are deleted. The mail and inboxes they tell of stay.
-          </Text>
-          <ApiErrorAlert error={clear.error} />
-          <DialogActions
-            confirmLabel="Delete all"
-            color="red.9"
-            loading={clear.isPending}
-            onConfirm={() => clear.mutate()}
-            onCancel={() => setConfirmClear(false)}
-          />
-        </Stack>
-      </Modal>
+        All your notifications, read and unread, on every page, are deleted. The mail and inboxes they tell of stay.
+      </ConfirmModal>
     </>
   );
 }

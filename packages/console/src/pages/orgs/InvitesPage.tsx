@@ -9,7 +9,6 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,11 +19,13 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailForward } from "@tabler/icons-react";
+import { CreateInviteBody } from "@burnbox/contracts/src/tenancy/invites.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { useState, type FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
 import { NotAllowed } from "../../api/permissions";
-import { ApiErrorAlert, ConfirmModal, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
+import { ApiErrorAlert, ConfirmModal, EmptyState, Time, useListParams, ListView } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles } from "./ranks";
@@ -121,32 +122,38 @@ function RoleAndTeams({
 }
 
 function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<string | null>("member");
-  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const form = useContractForm<InviteValues>(CreateInviteBody, { email: "", role: "member", teamIds: [] }, { toBody: inviteBody });
   const send = useSendInvite(
     { orgId },
     {
       invalidates: [orgsKeys.invites(orgId)],
       onSuccess: (inv) => {
         notifications.show({ message: `Invite sent to ${inv.email}` });
-        setEmail("");
+        form.setFieldValue("email", "");
       },
     },
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (role) send.mutate({ email: email.trim(), org_role: role, ...assignments(teamIds) });
-  };
+  const { role, teamIds } = form.values;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invite-one">
-      <form onSubmit={submit}>
+      <form
+        onSubmit={form.onSubmit((values) => {
+          if (values.role) send.mutate(inviteBody(values));
+        })}
+      >
         <Stack>
           <Title order={2} size="h4" id="invite-one">
             Invite someone
           </Title>
-          <TextInput label="Email address" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <RoleAndTeams roles={roles} role={role} setRole={setRole} teams={teams} teamIds={teamIds} setTeamIds={setTeamIds} />
+          <TextInput label="Email address" type="email" required {...form.getInputProps("email")} />
+          <RoleAndTeams
+            roles={roles}
+            role={role}
+            setRole={(r) => form.setFieldValue("role", r)}
+            teams={teams}
+            teamIds={teamIds}
+            setTeamIds={(t) => form.setFieldValue("teamIds", t)}
+          />
           <Text size="xs" c="dimmed">
             The invite mail holds a link valid for 48 hours (unless the operator set another time). A new invite to the same address
             replaces the pending one.
@@ -162,6 +169,13 @@ function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; t
     </Paper>
   );
 }
+
+type InviteValues = { email: string; role: string | null; teamIds: string[] };
+const inviteBody = (v: InviteValues) => ({
+  email: v.email.trim(),
+  org_role: v.role ?? "",
+  ...assignments(v.teamIds),
+});
 
 function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
   const [text, setText] = useState("");
@@ -241,7 +255,6 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
       },
     },
   );
-  const rows = q.data?.data ?? [];
   return (
     <Stack component="section" aria-labelledby="invite-list">
       <Group justify="space-between" wrap="wrap">
@@ -255,17 +268,20 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
           onChange={(v) => list.setFilter("status", v === "pending" ? undefined : v)}
         />
       </Group>
-      <ApiErrorAlert error={q.error} />
-      {q.isPending ? (
-        <Skeleton h={120} aria-label="Loading invites" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState title={`No ${STATUS[status].label.toLowerCase()} invites`} icon={<IconMailForward size={28} stroke={1.5} />}>
-          {status === "pending"
-            ? "Invite someone above: they get a mail with a link to join."
-            : `Invites ${STATUS[status].explain} show here.`}
-        </EmptyState>
-      ) : (
-        <TableScroll label="Invites" minWidth={720}>
+      <ListView
+        query={q}
+        loading={{ label: "Loading invites", height: 120 }}
+        empty={
+          <EmptyState title={`No ${STATUS[status].label.toLowerCase()} invites`} icon={<IconMailForward size={28} stroke={1.5} />}>
+            {status === "pending"
+              ? "Invite someone above: they get a mail with a link to join."
+              : `Invites ${STATUS[status].explain} show here.`}
+          </EmptyState>
+        }
+        table={{ label: "Invites", minWidth: 720 }}
+        pagination={{ params: list, label: "Invite pages" }}
+      >
+        {(rows) => (
           <Table verticalSpacing="xs" aria-label={`${STATUS[status].label} invites`}>
             <Table.Thead>
               <Table.Tr>
@@ -320,9 +336,8 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </TableScroll>
-      )}
-      <ListPagination params={list} envelope={q.data} label="Invite pages" />
+        )}
+      </ListView>
       <ConfirmModal
         opened={revoking !== null}
         title="Revoke this invite?"

@@ -1,11 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { workspaceKeys } from "../../api/keys";
 import { useUser } from "../../api/session";
-import { ApiErrorAlert, ConfirmModal, DialogActions, EmptyState, ListPagination, Time, useListParams, TableScroll } from "../../components";
+import { ApiErrorAlert, ConfirmModal, DialogActions, EmptyState, Time, useListParams, ListView, ListSearch } from "../../components";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles, mayDeactivate } from "./ranks";
@@ -22,8 +21,6 @@ function Members({ scope }: { scope: OrgScope }) {
   const me = useUser();
   const roles = useOrgRoles();
   const list = useListParams({ filters: ["q", "role"] as const });
-  const [search, setSearch] = useState(list.filters.q ?? "");
-  const setQ = useDebouncedCallback((v: string) => list.setFilter("q", v.trim() || undefined), 300);
   const [adding, setAdding] = useState(false);
   const [leaving, setLeaving] = useState<Member | null>(null);
   const q = useMembers({ orgId, list, listPerPage: list.perPage, listFilters: list.filters });
@@ -45,20 +42,17 @@ function Members({ scope }: { scope: OrgScope }) {
 
   const canRole = perms.can("org.members.role");
   const canRemove = perms.can("org.members.remove");
-  const rows = q.data?.data ?? [];
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Group wrap="wrap">
-          <TextInput
+          <ListSearch
+            params={list}
+            filter="q"
+            debounce={300}
             aria-label="Search members"
             placeholder="Name or email"
             leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setQ(e.currentTarget.value);
-            }}
           />
           <Select
             aria-label="Role"
@@ -80,15 +74,19 @@ function Members({ scope }: { scope: OrgScope }) {
         A role can be changed only by someone who ranks above the member, and never to a role above one&apos;s own. Anyone may lower their
         own role or leave.
       </Text>
-      <ApiErrorAlert error={q.error ?? changeRole.error} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading members" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState title="No member matches" icon={<IconUsers size={28} stroke={1.5} />}>
-          Try another name, email or role.
-        </EmptyState>
-      ) : (
-        <TableScroll label="Members" minWidth={720}>
+      <ListView
+        query={q}
+        error={q.error ?? changeRole.error}
+        loading={{ label: "Loading members", height: 160 }}
+        empty={
+          <EmptyState title="No member matches" icon={<IconUsers size={28} stroke={1.5} />}>
+            Try another name, email or role.
+          </EmptyState>
+        }
+        table={{ label: "Members", minWidth: 720 }}
+        pagination={{ params: list, label: "Member pages" }}
+      >
+        {(rows) => (
           <Table verticalSpacing="xs" aria-label="Members">
             <Table.Thead>
               <Table.Tr>
@@ -162,9 +160,8 @@ function Members({ scope }: { scope: OrgScope }) {
               })}
             </Table.Tbody>
           </Table>
-        </TableScroll>
-      )}
-      <ListPagination params={list} envelope={q.data} label="Member pages" />
+        )}
+      </ListView>
       <ConfirmModal
         opened={leaving !== null}
         title={leaving?.user_id === me.id ? "Leave this organization?" : "Deactivate this member?"}

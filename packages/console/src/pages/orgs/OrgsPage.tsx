@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBuilding, IconPlus } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import { CreateOrgBody } from "@burnbox/contracts/src/tenancy/orgs.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useWorkspace } from "../../api/workspace";
@@ -95,26 +96,22 @@ export default function OrgsPage() {
 function CreateOrgModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const w = useWorkspace();
   const navigate = useNavigate();
-  const [name, setName] = useState("");
+  const form = useContractForm(CreateOrgBody, { name: "" }, { toBody: (v) => ({ name: v.name.trim() }) });
   const create = useCreateOrg({
     invalidates: [workspaceKeys.orgs()],
     onSuccess: (org) => {
       w.selectOrg(org.id);
       onClose();
-      setName("");
+      form.reset();
       void navigate(`/orgs/${org.id}/settings`);
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate({ name: name.trim() });
-  };
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Create an organization">
-      <form onSubmit={submit}>
+      <form onSubmit={form.onSubmit((values) => create.mutate({ name: values.name.trim() }))}>
         <Stack>
           <Text size="sm">You become its owner. Teams, domains and members come next.</Text>
-          <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
           <ApiErrorAlert error={create.error} />
           <DialogActions confirmLabel="Create" loading={create.isPending} onCancel={onClose} />
         </Stack>

@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useIsSystemAdmin } from "../../api/permissions";
-import { ApiErrorAlert, DialogActions, PageHeader, TableScroll } from "../../components";
+import { ApiErrorAlert, PageHeader, TableScroll, ConfirmModal, Notice } from "../../components";
 import { rolesKeys } from "./keys";
 import { RoleFormModal, type Role } from "./RoleFormModal";
 import { useRoles, useDeleteRole } from "./api";
@@ -37,17 +37,9 @@ export default function RolesPage() {
         }
       />
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
       <ApiErrorAlert error={q.error} />
       {q.isPending ? (
@@ -83,24 +75,17 @@ export default function RolesPage() {
           </Stack>
         )
       )}
-      <Modal
-        closeButtonProps={{ "aria-label": "Close" }}
+      <ConfirmModal
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={`Delete the role ${deleting?.label ?? ""}?`}
+        confirmLabel="Delete role"
+        loading={del.isPending}
+        error={del.error}
+        onConfirm={() => deleting && del.mutate(deleting)}
+        onClose={() => setDeleting(null)}
       >
-        <Stack>
-          <Text size="sm">A role still held by someone cannot be deleted: change their role first.</Text>
-          <ApiErrorAlert error={del.error} />
-          <DialogActions
-            confirmLabel="Delete role"
-            color="red.9"
-            loading={del.isPending}
-            onConfirm={() => deleting && del.mutate(deleting)}
-            onCancel={() => setDeleting(null)}
-          />
-        </Stack>
-      </Modal>
+        A role still held by someone cannot be deleted: change their role first.
+      </ConfirmModal>
       {editing && q.data && (
         <RoleFormModal
           role={editing === "new" ? null : editing}

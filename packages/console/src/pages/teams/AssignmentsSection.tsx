@@ -20,7 +20,7 @@ import { Link, useSearchParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole, Team } from "../../api/workspace";
-import { ApiErrorAlert, DialogActions, TableScroll } from "../../components";
+import { ApiErrorAlert, DialogActions, TableScroll, ConfirmModal } from "../../components";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
 import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
@@ -164,29 +164,24 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
           />
         )}
       </Modal>
-      <Modal
-        closeButtonProps={{ "aria-label": "Close" }}
+      <ConfirmModal
         opened={unassigning !== null}
-        onClose={() => setUnassigning(null)}
         title={`Unassign ${unassigning?.domain_name ?? ""}?`}
-      >
-        <Stack>
-          <Text size="sm">The team can no longer create inboxes on this domain. The domain itself stays in the organization.</Text>
+        confirmLabel="Unassign"
+        loading={unassign.isPending}
+        error={unassign.error}
+        onConfirm={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}
+        onClose={() => setUnassigning(null)}
+        details={
           <Switch
             label="Also when the team still has active inboxes there (they are deactivated)"
             checked={force}
             onChange={(e) => setForce(e.currentTarget.checked)}
           />
-          <ApiErrorAlert error={unassign.error} />
-          <DialogActions
-            confirmLabel="Unassign"
-            color="red.9"
-            loading={unassign.isPending}
-            onConfirm={() => unassigning && unassign.mutate({ domainId: unassigning.domain_id, force })}
-            onCancel={() => setUnassigning(null)}
-          />
-        </Stack>
-      </Modal>
+        }
+      >
+        The team can no longer create inboxes on this domain. The domain itself stays in the organization.
+      </ConfirmModal>
     </Paper>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, List, Paper, Skeleton, Text, Title } from "@mantine/core";
+import { Button, Group, List, Paper, Skeleton, Text, Title } from "@mantine/core";
 import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
-import { ApiErrorAlert, ListPagination, useListParams, useSelection, withCount } from "../../components";
+import { ApiErrorAlert, ListPagination, useListParams, useSelection, withCount, Notice } from "../../components";
 import { AddMembersModal } from "./AddMembersModal";
 import { RemoveMembersModal } from "./RemoveMembersModal";
 import { TeamMemberTable } from "./TeamMemberTable";
@@ -92,16 +92,7 @@ export function MembersSection({ org, team, perms }: Props) {
         )}
       </Group>
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-          title={notice.text}
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm" title={notice.text}>
           {notice.details.length > 0 && (
             <List size="sm">
               {notice.details.map((d) => (
@@ -109,7 +100,7 @@ export function MembersSection({ org, team, perms }: Props) {
               ))}
             </List>
           )}
-        </Alert>
+        </Notice>
       )}
       <ApiErrorAlert error={q.error ?? changeRole.error} />
       {q.isPending ? (

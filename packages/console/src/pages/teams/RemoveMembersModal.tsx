@@ -1,5 +1,4 @@
-import { Modal, Stack, Text } from "@mantine/core";
-import { ApiErrorAlert, DialogActions } from "../../components";
+import { ConfirmModal } from "../../components";
 
 /** The confirmation of a removal from the team: one member (named) or the selected ones (counted). */
 export function RemoveMembersModal({
@@ -18,23 +17,16 @@ export function RemoveMembersModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      closeButtonProps={{ "aria-label": "Close" }}
+    <ConfirmModal
       opened={removing !== null}
-      onClose={onClose}
       title={removing?.length === 1 ? `Remove ${emailOf(removing[0]!)}?` : `Remove ${removing?.length ?? 0} members?`}
+      confirmLabel="Remove"
+      loading={loading}
+      error={error}
+      onConfirm={() => removing && onRemove(removing)}
+      onClose={onClose}
     >
-      <Stack>
-        <Text size="sm">They lose access to the team's inboxes, keys and webhooks; their accounts and org membership stay.</Text>
-        <ApiErrorAlert error={error} />
-        <DialogActions
-          confirmLabel="Remove"
-          color="red.9"
-          loading={loading}
-          onConfirm={() => removing && onRemove(removing)}
-          onCancel={onClose}
-        />
-      </Stack>
-    </Modal>
+      They lose access to the team's inboxes, keys and webhooks; their accounts and org membership stay.
+    </ConfirmModal>
   );
 }

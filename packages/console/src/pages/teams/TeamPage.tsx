@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Button, List, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, List, Skeleton, Stack, Text } from "@mantine/core";
 import { IconArchive, IconArrowLeft, IconDoorExit, IconRestore, IconTransfer, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useIsSystemAdmin, useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole, Team } from "../../api/workspace";
-import { ApiErrorAlert, ConfirmModal, DialogActions, PageHeader } from "../../components";
+import { ApiErrorAlert, ConfirmModal, PageHeader, Notice } from "../../components";
 import { AssignmentsSection } from "./AssignmentsSection";
 import { teamsKeys } from "./keys";
 import { MembersSection } from "./MembersSection";
@@ -126,17 +126,9 @@ function TeamView({ org }: { org: OrgWithRole }) {
         }
       />
       {notice && (
-        <Alert
-          role="status"
-          color="teal"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          mb="sm"
-        >
+        <Notice onClose={() => setNotice(null)} mb="sm">
           {notice}
-        </Alert>
+        </Notice>
       )}
       <ApiErrorAlert error={restore.error} />
       {team.is_archived && (
@@ -214,35 +206,37 @@ function DeleteTeamModal({ orgId, team, onClose }: { orgId: string; team: Team; 
   );
   const i = impact.data;
   return (
-    <Modal closeButtonProps={{ "aria-label": "Close" }} opened onClose={onClose} title={`Delete ${team.name}?`}>
-      <Stack>
-        <ApiErrorAlert error={impact.error} />
-        {!i ? (
-          !impact.error && <Skeleton h={120} aria-label="Loading what deleting removes" />
-        ) : (
-          <>
-            <Text size="sm">This cannot be undone. Deleting the team removes:</Text>
-            <List size="sm" aria-label="What deleting removes">
-              <List.Item>{plural(i.member_count, "membership", "memberships")} (the accounts stay)</List.Item>
-              <List.Item>
-                {plural(i.inbox_count, "inbox", "inboxes")} ({i.active_inbox_count} active) with {plural(i.email_count, "email", "emails")}
-              </List.Item>
-              <List.Item>{plural(i.domain_assignment_count, "domain assignment", "domain assignments")} (the domains stay)</List.Item>
-              <List.Item>{plural(i.webhook_count, "webhook", "webhooks")}</List.Item>
-              <List.Item>{plural(i.api_key_count, "API key", "API keys")}</List.Item>
-            </List>
-          </>
-        )}
-        <ApiErrorAlert error={del.error} />
-        <DialogActions
-          confirmLabel="Delete team"
-          color="red.9"
-          disabled={!i}
-          loading={del.isPending}
-          onConfirm={() => del.mutate(undefined)}
-          onCancel={onClose}
-        />
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened
+      title={`Delete ${team.name}?`}
+      confirmLabel="Delete team"
+      disabled={!i}
+      loading={del.isPending}
+      error={del.error}
+      onConfirm={() => del.mutate(undefined)}
+      onClose={onClose}
+      details={
+        <>
+          <ApiErrorAlert error={impact.error} />
+          {!i ? (
+            !impact.error && <Skeleton h={120} aria-label="Loading what deleting removes" />
+          ) : (
+            <>
+              <Text size="sm">This cannot be undone. Deleting the team removes:</Text>
+              <List size="sm" aria-label="What deleting removes">
+                <List.Item>{plural(i.member_count, "membership", "memberships")} (the accounts stay)</List.Item>
+                <List.Item>
+                  {plural(i.inbox_count, "inbox", "inboxes")} ({i.active_inbox_count} active) with{" "}
+                  {plural(i.email_count, "email", "emails")}
+                </List.Item>
+                <List.Item>{plural(i.domain_assignment_count, "domain assignment", "domain assignments")} (the domains stay)</List.Item>
+                <List.Item>{plural(i.webhook_count, "webhook", "webhooks")}</List.Item>
+                <List.Item>{plural(i.api_key_count, "API key", "API keys")}</List.Item>
+              </List>
+            </>
+          )}
+        </>
+      }
+    />
   );
 }

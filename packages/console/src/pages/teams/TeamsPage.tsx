@@ -1,20 +1,13 @@
-import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Textarea } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
+import { CreateTeamBody } from "@burnbox/contracts/src/tenancy/teams.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole } from "../../api/workspace";
-import {
-  ApiErrorAlert,
-  DialogActions,
-  EmptyState,
-  ListPagination,
-  PageHeader,
-  useListParams,
-  useParamOnce,
-  TableScroll,
-} from "../../components";
+import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, useListParams, useParamOnce, ListView, ListSearch } from "../../components";
 import { teamsKeys } from "./keys";
 import { OrgGate } from "../../components/OrgGate";
 import { useTeams, useCreateTeam } from "./api";
@@ -34,7 +27,6 @@ function Teams({ org }: { org: OrgWithRole }) {
   const list = useListParams({ filters: ["q", "archived"] as const });
   const archived = (list.filters.archived ?? "false") as "false" | "true" | "all";
   const q = useTeams({ orgId: org.id, list, listPerPage: list.perPage, listFilters: list.filters, archived });
-  const rows = q.data?.data ?? [];
   const canCreate = perms.can("org.teams.create");
   // `/teams?new=1` (the inbox page's "Create a team") opens the create form
   const linkedNew = useParamOnce("new") === "1";
@@ -57,12 +49,7 @@ function Teams({ org }: { org: OrgWithRole }) {
         }
       />
       <Group mb="sm" wrap="wrap">
-        <TextInput
-          aria-label="Search teams"
-          placeholder="Search teams"
-          defaultValue={list.filters.q ?? ""}
-          onChange={(e) => list.setFilter("q", e.currentTarget.value.trim() || undefined)}
-        />
+        <ListSearch params={list} filter="q" aria-label="Search teams" placeholder="Search teams" />
         <SegmentedControl
           aria-label="Which teams"
           data={ARCHIVED}
@@ -70,60 +57,60 @@ function Teams({ org }: { org: OrgWithRole }) {
           onChange={(v) => list.setFilter("archived", v === "false" ? undefined : v)}
         />
       </Group>
-      <ApiErrorAlert error={q.error} />
-      {q.isPending ? (
-        <Skeleton h={160} aria-label="Loading teams" />
-      ) : rows.length === 0 && !q.error ? (
-        <EmptyState
-          title={archived === "true" ? "No archived teams" : "No teams"}
-          icon={<IconUsersGroup size={28} stroke={1.5} />}
-          action={canCreate && archived !== "true" && <Button onClick={() => setCreating(true)}>Create team</Button>}
-        >
-          A team shares inboxes, domains, API keys and webhooks.
-        </EmptyState>
-      ) : (
-        <>
-          <TableScroll label="Teams" minWidth={600}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Team</Table.Th>
-                  <Table.Th ta="right">Members</Table.Th>
-                  <Table.Th ta="right">Domains</Table.Th>
-                  <Table.Th ta="right">Active inboxes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Anchor component={Link} to={`/teams/${t.id}`} fw={500}>
-                          {t.name}
-                        </Anchor>
-                        {t.is_archived && (
-                          <Badge color="gray" variant="light">
-                            Archived
-                          </Badge>
-                        )}
-                      </Group>
-                      {t.description && (
-                        <Text size="xs" c="dimmed">
-                          {t.description}
-                        </Text>
+      <ListView
+        query={q}
+        loading={{ label: "Loading teams", height: 160 }}
+        empty={
+          <EmptyState
+            title={archived === "true" ? "No archived teams" : "No teams"}
+            icon={<IconUsersGroup size={28} stroke={1.5} />}
+            action={canCreate && archived !== "true" && <Button onClick={() => setCreating(true)}>Create team</Button>}
+          >
+            A team shares inboxes, domains, API keys and webhooks.
+          </EmptyState>
+        }
+        table={{ label: "Teams", minWidth: 600 }}
+        pagination={{ params: list }}
+      >
+        {(rows) => (
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Team</Table.Th>
+                <Table.Th ta="right">Members</Table.Th>
+                <Table.Th ta="right">Domains</Table.Th>
+                <Table.Th ta="right">Active inboxes</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Anchor component={Link} to={`/teams/${t.id}`} fw={500}>
+                        {t.name}
+                      </Anchor>
+                      {t.is_archived && (
+                        <Badge color="gray" variant="light">
+                          Archived
+                        </Badge>
                       )}
-                    </Table.Td>
-                    <Table.Td ta="right">{t.member_count}</Table.Td>
-                    <Table.Td ta="right">{t.domain_count}</Table.Td>
-                    <Table.Td ta="right">{t.active_inboxes}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-          <ListPagination params={list} envelope={q.data} />
-        </>
-      )}
+                    </Group>
+                    {t.description && (
+                      <Text size="xs" c="dimmed">
+                        {t.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{t.member_count}</Table.Td>
+                  <Table.Td ta="right">{t.domain_count}</Table.Td>
+                  <Table.Td ta="right">{t.active_inboxes}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ListView>
       <CreateTeamModal orgId={org.id} opened={creating && canCreate} onClose={() => setCreating(false)} />
     </>
   );
@@ -131,23 +118,17 @@ function Teams({ org }: { org: OrgWithRole }) {
 
 function CreateTeamModal({ orgId, opened, onClose }: { orgId: string; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
+  const form = useContractForm(CreateTeamBody, { name: "", description: "" }, { toBody: teamBody });
   const create = useCreateTeam(
     { orgId },
     { invalidates: [teamsKeys.all, workspaceKeys.teams(orgId)], onSuccess: (t) => navigate(`/teams/${t.id}`) },
   );
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Create a team">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate({ name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
-        }}
-      >
+      <form onSubmit={form.onSubmit((values) => create.mutate(teamBody(values)))}>
         <Stack>
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
+          <TextInput label="Name" required {...form.getInputProps("name")} data-autofocus />
+          <Textarea label="Description" {...form.getInputProps("description")} autosize minRows={2} />
           <Text size="sm" c="dimmed">
             You become the team's lead.
           </Text>
@@ -158,3 +139,8 @@ function CreateTeamModal({ orgId, opened, onClose }: { orgId: string; opened: bo
     </Modal>
   );
 }
+
+const teamBody = (v: { name: string; description: string }) => ({
+  name: v.name.trim(),
+  ...(v.description.trim() ? { description: v.description.trim() } : {}),
+});
