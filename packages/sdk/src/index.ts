@@ -50,6 +50,7 @@ export {
   type WebSocketConstructor,
   type WebSocketLike,
 } from "./stream.js";
+export { ReconnectingSocket, type ReconnectingSocketEvents, type RetryPolicy } from "./reconnecting-socket.js";
 export {
   verifyWebhook,
   createReplayGuard,

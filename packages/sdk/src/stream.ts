@@ -1,5 +1,6 @@
 import type { components } from "./generated/openapi.js";
 import type { Extracted } from "./extensions.js";
+import { ReconnectingSocket, type WebSocketLike } from "./reconnecting-socket.js";
 
 /**
  * A frame of `/ws/inboxes/{id}` (spec 6.5): JSON with `type` and `data`, and `id`, the id of the
@@ -29,15 +30,7 @@ export interface ReconnectOptions {
   delayMs?: (attempt: number) => number;
 }
 
-/** The part of the WHATWG WebSocket that stream() uses; the global WebSocket and the `ws` package both fit. */
-export interface WebSocketLike {
-  readonly readyState: number;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null;
-  close(code?: number, reason?: string): void;
-}
+export type { WebSocketLike };
 /** A WebSocket class: the global `WebSocket`, `ws`'s `WebSocket`, or anything whose instances are WebSocketLike. */
 export type WebSocketConstructor = new (url: string) => object;
 
@@ -82,12 +75,11 @@ const isFinal = (code: number): boolean => code === 1000 || code === 1008 || (co
  */
 export class InboxStream implements AsyncIterableIterator<InboxFrame> {
   readonly ready: Promise<void>;
-  private socket: WebSocketLike | null = null;
+  private readonly socket: ReconnectingSocket;
   private readonly queue: InboxFrame[] = [];
   private waiting: { resolve: (r: IteratorResult<InboxFrame>) => void; reject: (e: Error) => void } | null = null;
   private done = false;
   private failure: Error | null = null;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** The code of the close frame, once closed. */
   closeCode: number | null = null;
   /** The `id` of the last frame received (or the one given to start from): where a reconnect resumes. */
@@ -96,92 +88,46 @@ export class InboxStream implements AsyncIterableIterator<InboxFrame> {
   reconnects = 0;
 
   constructor(
-    private readonly connect: (lastEventId: string | undefined) => Promise<object>,
+    connect: (lastEventId: string | undefined) => Promise<object>,
     signal?: AbortSignal,
-    private readonly opts: { reconnect?: boolean | ReconnectOptions; lastEventId?: string } = {},
+    opts: { reconnect?: boolean | ReconnectOptions; lastEventId?: string } = {},
   ) {
     this.lastEventId = opts.lastEventId;
-    this.ready = this.open();
+    const retry = typeof opts.reconnect === "object" ? opts.reconnect : {};
+    let opened!: () => void;
+    let refused!: (err: Error) => void;
+    this.ready = new Promise<void>((resolve, reject) => ((opened = resolve), (refused = reject)));
     // a failure surfaces through next(); an unobserved `ready` must not crash the process
     this.ready.catch(() => undefined);
-    signal?.addEventListener("abort", () => this.close(), { once: true });
-  }
-
-  /** Opens one socket; resolves once it is open, rejects when it fails before (and fails the iteration on the first). */
-  private open(attempt = 0): Promise<void> {
-    const first = attempt === 0 && this.reconnects === 0;
-    return this.connect(this.lastEventId).then(
-      (instance) =>
-        new Promise<void>((resolve, reject) => {
-          const socket = instance as WebSocketLike;
-          this.socket = socket;
-          let opened = false;
-          let settled = false;
-          const failed = (err: Error) => {
-            if (settled) return;
-            settled = true;
-            reject(err);
-            if (first) this.fail(err);
-            else this.retry(attempt + 1, err);
-          };
-          socket.onopen = () => {
-            opened = true;
-            settled = true;
-            resolve();
-          };
-          socket.onmessage = (ev) => {
-            let frame: InboxFrame;
-            try {
-              frame = JSON.parse(text(ev.data)) as InboxFrame;
-            } catch {
-              return;
-            }
-            if (typeof frame.id === "string") this.lastEventId = frame.id;
-            this.push(frame);
-          };
-          socket.onerror = () => {
-            if (!opened) failed(new Error("the WebSocket connection was refused"));
-          };
-          socket.onclose = (ev) => {
-            this.closeCode = ev.code;
-            if (!opened) failed(new Error(`the WebSocket closed before it opened (${ev.code})`));
-            else if (this.done || !this.opts.reconnect || isFinal(ev.code)) this.finish();
-            else this.retry(1, null);
-          };
-          // a socket that opened before the handlers were set (a stand-in, say) counts as open
-          if (socket.readyState === 1) {
-            opened = true;
-            settled = true;
-            resolve();
+    this.socket = new ReconnectingSocket(
+      () => connect(this.lastEventId),
+      {
+        firstFailureIsFinal: true,
+        isFinal: (code) => !opts.reconnect || isFinal(code),
+        delayMs: (attempt) =>
+          attempt > (retry.maxAttempts ?? 10) ? null : retry.delayMs ? retry.delayMs(attempt) : Math.min(5000, 250 * 2 ** (attempt - 1)),
+      },
+      {
+        onOpen: (reopened) => (reopened ? this.reconnects++ : opened()),
+        onMessage: (data) => {
+          let frame: InboxFrame;
+          try {
+            frame = JSON.parse(text(data)) as InboxFrame;
+          } catch {
+            return;
           }
-          if (this.done) socket.close(1000);
-        }),
-      (err: unknown) => {
-        if (first) this.fail(err);
-        else this.retry(attempt + 1, err);
-        throw err;
+          if (typeof frame.id === "string") this.lastEventId = frame.id;
+          this.push(frame);
+        },
+        onClose: (code) => (this.closeCode = code),
+        onEnd: ({ error }) => {
+          if (!error) return this.finish();
+          refused(error);
+          this.fail(error);
+        },
       },
     );
-  }
-
-  /** Schedules reconnect attempt `attempt` (1-based), or fails the iteration when the attempts are spent. */
-  private retry(attempt: number, cause: unknown): void {
-    if (this.done) return;
-    const opts = typeof this.opts.reconnect === "object" ? this.opts.reconnect : {};
-    if (attempt > (opts.maxAttempts ?? 10)) {
-      this.fail(cause ?? new Error("the WebSocket could not be reopened"));
-      return;
-    }
-    const delay = opts.delayMs ? opts.delayMs(attempt) : Math.min(5000, 250 * 2 ** (attempt - 1));
-    this.retryTimer = setTimeout(() => {
-      if (this.done) return;
-      this.open(attempt).then(
-        () => {
-          this.reconnects++;
-        },
-        () => undefined,
-      );
-    }, delay);
+    signal?.addEventListener("abort", () => this.close(), { once: true });
   }
 
   private push(frame: InboxFrame): void {
@@ -224,9 +170,8 @@ export class InboxStream implements AsyncIterableIterator<InboxFrame> {
   /** Closes the socket and ends the iteration. */
   close(): void {
     this.queue.length = 0;
-    clearTimeout(this.retryTimer);
     this.finish();
-    if (this.socket && this.socket.readyState < 2) this.socket.close(1000);
+    this.socket.close(1000);
   }
 
   return(): Promise<IteratorResult<InboxFrame>> {

@@ -1,4 +1,5 @@
 import { WebhookVerificationError } from "./errors.js";
+import { LRUCache } from "lru-cache";
 
 /** A delivery's body (contract notes): `{id, event, timestamp, data}`. */
 export interface WebhookDelivery<T = Record<string, unknown>> {
@@ -152,24 +153,21 @@ export interface ReplayGuard<R extends boolean | Promise<boolean> = boolean> {
 
 /** A bounded LRU of ids with their expiry, in memory (one process). */
 export class MemoryReplayStore implements ReplayStore<boolean> {
-  private readonly ids = new Map<string, number>();
+  private readonly ids: LRUCache<string, number>;
   constructor(
-    private readonly max = 10_000,
+    max = 10_000,
     private readonly now: () => number = Date.now,
   ) {
     if (!(max >= 1)) throw new RangeError("max must be at least 1");
+    this.ids = new LRUCache({ max });
   }
 
   markSeen(id: string, ttlMs: number): boolean {
     const at = this.now();
+    // a get makes the id the most recently used; its expiry stays the first sighting's
     const expires = this.ids.get(id);
-    this.ids.delete(id);
-    if (expires !== undefined && expires > at) {
-      this.ids.set(id, expires); // most recently seen again; its expiry stays the first sighting's
-      return true;
-    }
+    if (expires !== undefined && expires > at) return true;
     this.ids.set(id, at + ttlMs);
-    while (this.ids.size > this.max) this.ids.delete(this.ids.keys().next().value as string);
     return false;
   }
 

@@ -1,6 +1,8 @@
 // One WebSocket of the API's that a page keeps open while mounted: a fresh ticket from
-// `POST /ws/ticket` for every connection, and a reconnect with backoff after every drop.
+// `POST /ws/ticket` for every connection, and a reconnect with backoff after every drop (the
+// SDK's ReconnectingSocket, which the SDK's inbox streams use too).
 import { useEffect, useRef, useState } from "react";
+import { ReconnectingSocket } from "@burnbox/sdk";
 import { useApi } from "./query";
 
 /** `connecting` before the first open, `live` while open, `reconnecting` after a drop (a new ticket, with backoff). */
@@ -32,45 +34,30 @@ export function useLiveSocket(path: string, handlers: { onOpen?: () => void; onM
   latest.current = handlers;
 
   useEffect(() => {
-    let socket: WebSocket | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
     let everOpened = false;
-    let stopped = false;
-
-    const retry = (closeCode?: number) => {
-      if (stopped) return;
-      setState(everOpened ? "reconnecting" : "connecting");
-      timer = setTimeout(() => void connect(), reconnectDelayMs(failures++, closeCode));
-    };
-    const connect = async () => {
-      let ticket: string;
-      try {
-        ticket = await bb.wsTicket();
-      } catch {
-        retry();
-        return;
-      }
-      if (stopped) return;
-      const ws = new WebSocket(ticketSocketUrl(bb.baseUrl, path, ticket, window.location.href));
-      socket = ws;
-      ws.onopen = () => {
-        failures = 0;
-        everOpened = true;
-        setState("live");
-        latest.current.onOpen?.();
-      };
-      ws.onmessage = (ev: MessageEvent) => latest.current.onMessage(ev.data);
-      ws.onclose = (ev: CloseEvent) => {
-        if (socket === ws) socket = null;
-        retry(ev.code);
-      };
-    };
-    void connect();
+    let unmounted = false;
+    const socket = new ReconnectingSocket(
+      async () => {
+        const ticket = await bb.wsTicket();
+        // unmounted while the ticket was asked for: no socket at all (a failure it will not retry)
+        if (unmounted) throw new Error("unmounted");
+        return new WebSocket(ticketSocketUrl(bb.baseUrl, path, ticket, window.location.href));
+      },
+      // attempt n (1-based since the last open) waits as failure n - 1 did: it never gives up
+      { delayMs: (attempt, closeCode) => reconnectDelayMs(attempt - 1, closeCode) },
+      {
+        onOpen: () => {
+          everOpened = true;
+          setState("live");
+          latest.current.onOpen?.();
+        },
+        onMessage: (data) => latest.current.onMessage(data),
+        onRetry: () => setState(everOpened ? "reconnecting" : "connecting"),
+      },
+    );
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.close(1000);
+      unmounted = true;
+      socket.close(1000);
     };
   }, [bb, path]);
 

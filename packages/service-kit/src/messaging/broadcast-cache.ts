@@ -1,5 +1,6 @@
 import type { NatsConnection } from "@nats-io/nats-core";
 import { subjects, type DomainEvent } from "@burnbox/contracts";
+import { LRUCache } from "lru-cache";
 import { flushWithin } from "./nats";
 
 /**
@@ -70,6 +71,14 @@ export function eventChange(e: DomainEvent): Change {
   return { type: e.type, org_id: e.org_id, team_id: e.team_id, data: e.data };
 }
 
+/** What the cache uses of its LRUCache, declared as methods so that a BroadcastCache<V> is a BroadcastCache<unknown>. */
+interface KeptValues<V> {
+  get(key: string): { value: V; at: number } | undefined;
+  set(key: string, kept: { value: V; at: number }): unknown;
+  delete(key: string): unknown;
+  clear(): void;
+}
+
 /**
  * Values of one process kept in memory and dropped when a commit of any process changes what they
  * were read from: the cache declares the event types and change subjects that invalidate it
@@ -84,7 +93,8 @@ export function eventChange(e: DomainEvent): Change {
  *   confirmed the (re-)subscription, nor before the first confirmation.
  */
 export class BroadcastCache<V> {
-  private readonly entries = new Map<string, { value: V; at: number }>();
+  /** The kept values, at most `maxEntries`: the least recently used goes first. */
+  private readonly entries: KeptValues<V>;
   /** Loads in flight, by key, with the generation each began in. */
   private readonly loading = new Map<string, { generation: number; value: Promise<V> }>();
   private generation = 0;
@@ -101,6 +111,7 @@ export class BroadcastCache<V> {
       now?: () => number;
     },
   ) {
+    this.entries = new LRUCache({ max: opts.maxEntries });
     for (const type of Object.keys(opts.invalidatedBy)) {
       nc.subscribe(changeSubject(namespace, type), { callback: (err, msg) => this.heard(err ? null : msg.string()) });
     }
@@ -198,7 +209,6 @@ export class BroadcastCache<V> {
     if (pending && pending.generation === generation) return pending.value;
     const value = load().then((v) => {
       if (this.usable && generation === this.generation && (!keep || keep(v))) {
-        if (this.entries.size >= this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
         this.entries.set(key, { value: v, at: this.now() });
       }
       return v;

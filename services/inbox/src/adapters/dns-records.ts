@@ -3,6 +3,7 @@ import dgram from "node:dgram";
 import { getServers } from "node:dns";
 import net from "node:net";
 import dns2 from "dns2";
+import { LRUCache } from "lru-cache";
 
 const { Packet } = dns2;
 type DnsPacket = InstanceType<typeof Packet>;
@@ -96,7 +97,7 @@ function negativeTtl(packet: DnsPacket): number {
  * the timeout), with EDNS0, and again over TCP when the answer is truncated.
  */
 export class DnsRecords {
-  private readonly cache = new Map<string, Entry>();
+  private readonly cache: LRUCache<string, Entry>;
   private readonly inflight = new Map<string, Promise<Entry>>();
   private readonly servers: Server[];
 
@@ -106,7 +107,7 @@ export class DnsRecords {
       servers: readonly string[];
       /** `dns.timeout_ms`: the longest one query may take. */
       timeoutMs: number;
-      /** The most answers kept; the oldest go first. */
+      /** The most answers kept (10,000); the least recently used go first. */
       maxEntries?: number;
       now?: () => number;
     },
@@ -114,6 +115,7 @@ export class DnsRecords {
     // with none configured, the servers of the system's resolver (`/etc/resolv.conf`)
     const configured = opts.servers.length > 0 ? opts.servers : getServers();
     this.servers = configured.map(parseServer);
+    this.cache = new LRUCache({ max: opts.maxEntries ?? 10_000 });
   }
 
   private get now(): number {
@@ -158,14 +160,7 @@ export class DnsRecords {
 
   private keep(key: string, entry: Entry): void {
     if (entry.expiresAt <= this.now) return;
-    this.cache.delete(key);
     this.cache.set(key, entry);
-    const max = this.opts.maxEntries ?? 10_000;
-    while (this.cache.size > max) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest === undefined) break;
-      this.cache.delete(oldest);
-    }
   }
 
   /** Asks each server in turn until one answers (a failure moves on to the next). */

@@ -1,3 +1,5 @@
+import contentDisposition from "content-disposition";
+
 /** The longest filename kept (in characters); longer names are cut, keeping the extension when short. */
 const MAX_NAME = 150;
 
@@ -26,17 +28,12 @@ export function safeFilename(name: string, fallback = "attachment"): string {
     .concat(ext);
 }
 
-/** RFC 5987 `value-chars`: everything else is percent-encoded from UTF-8. */
-const encodeExtValue = (s: string) =>
-  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-
 /**
  * `Content-Disposition: attachment` for a (client-controlled) filename, per RFC 6266: a plain
- * ASCII `filename` for old clients and, when the name is not plain ASCII, `filename*` in UTF-8.
+ * ASCII `filename` for old clients and, when the name is not plain ASCII (or holds a `%`), also
+ * `filename*` in UTF-8 (RFC 5987), formatted by the `content-disposition` package.
  */
 export function attachmentDisposition(filename: string): string {
   const safe = safeFilename(filename);
-  const ascii = safe.replace(/[^\x20-\x7e]/g, "_").replace(/%/g, "_");
-  if (ascii === safe) return `attachment; filename="${ascii}"`;
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(safe)}`;
+  return contentDisposition(safe, { type: "attachment", fallback: safe.replace(/[^\x20-\x7e]/g, "_").replace(/%/g, "_") });
 }
