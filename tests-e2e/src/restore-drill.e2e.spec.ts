@@ -6,22 +6,11 @@ import { Client } from "pg";
 import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
 import { apiClient, SmtpSession, sendMail, buildMessage } from "./clients";
 import { SharedSystem } from "./shared-system";
-import { System, type ProcessName } from "./system";
+import { DATABASE_USERS, DB_SERVICES, System, type DatabaseService } from "./system";
 import { alias, createHook, Receiver, type Hook } from "./webhook-kit";
 import { createInbox, STRONG_PASSWORD, teamWithDomain } from "./world";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-
-/** The services with a database, and the processes that use each (the SMTP intake shares the inbox's). */
-const DATABASES = {
-  identity: ["identity"],
-  tenancy: ["tenancy"],
-  inbox: ["inbox", "inbox-smtp"],
-  "webhook-dispatcher": ["webhook-dispatcher"],
-  "realtime-gateway": ["realtime-gateway"],
-} as const satisfies Record<string, readonly ProcessName[]>;
-type Service = keyof typeof DATABASES;
-const SERVICES = Object.keys(DATABASES) as Service[];
 
 /** The services' one encryption key (shared-system.ts): the restored system must be given the same. */
 const ENCRYPTION_KEY = "5e".repeat(32);
@@ -52,7 +41,7 @@ describe("restore drill: every database dumped and restored, and a system starte
   const tag = `restore_${randomBytes(4).toString("hex")}`;
   const dumps = path.join(ROOT, ".test-results", "restore-drill", tag);
   const restoredStorage = path.join(ROOT, ".test-results", "storage", tag);
-  const restoredUrl = (service: Service) => testDatabaseUrl(`${tag}_${service.replace(/-/g, "_")}`);
+  const restoredUrl = (service: DatabaseService) => testDatabaseUrl(`${tag}_${service.replace(/-/g, "_")}`);
   let restored: System | undefined;
   let rx: Receiver;
   let world: Awaited<ReturnType<typeof teamWithDomain>>;
@@ -97,7 +86,7 @@ describe("restore drill: every database dumped and restored, and a system starte
 
     // the backup: each database, then the object store (files written after the dumps are only unreferenced)
     mkdirSync(dumps, { recursive: true });
-    for (const service of SERVICES)
+    for (const service of DB_SERVICES)
       pgTool("pg_dump", [
         "--format=custom",
         "--no-owner",
@@ -112,18 +101,18 @@ describe("restore drill: every database dumped and restored, and a system starte
     const admin = new Client({ connectionString: testDatabaseUrl("postgres") });
     await admin.connect();
     try {
-      for (const service of SERVICES) await admin.query(`CREATE DATABASE "${new URL(restoredUrl(service)).pathname.slice(1)}"`);
+      for (const service of DB_SERVICES) await admin.query(`CREATE DATABASE "${new URL(restoredUrl(service)).pathname.slice(1)}"`);
     } finally {
       await admin.end();
     }
-    for (const service of SERVICES)
+    for (const service of DB_SERVICES)
       pgTool("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${restoredUrl(service)}`, path.join(dumps, `${service}.dump`)]);
 
     // a second system on the copies: its own ports, streams and Redis keys, the same encryption key
     const env: Record<string, Record<string, string>> = {
       all: { BB_ENCRYPTION_KEY: ENCRYPTION_KEY, BB_STORAGE_LOCAL_PATH: restoredStorage },
     };
-    for (const service of SERVICES) for (const p of DATABASES[service]) env[p] = { BB_DATABASE_URL: restoredUrl(service) };
+    for (const service of DB_SERVICES) for (const p of DATABASE_USERS[service]) env[p] = { BB_DATABASE_URL: restoredUrl(service) };
     restored = await System.start(env);
   });
 
@@ -133,7 +122,7 @@ describe("restore drill: every database dumped and restored, and a system starte
     const admin = new Client({ connectionString: testDatabaseUrl("postgres") });
     await admin.connect();
     try {
-      for (const service of SERVICES)
+      for (const service of DB_SERVICES)
         await admin.query(`DROP DATABASE IF EXISTS "${new URL(restoredUrl(service)).pathname.slice(1)}" WITH (FORCE)`);
     } finally {
       await admin.end();

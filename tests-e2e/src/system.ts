@@ -21,7 +21,16 @@ const ROOT = path.resolve(__dirname, "..", "..");
 export const PROCESSES = ["identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway", "api-gateway"] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 
-const DB_SERVICES = ["identity", "tenancy", "inbox", "webhook-dispatcher", "realtime-gateway"] as const;
+/** The services with a database, and the processes that use each (the SMTP intake shares the inbox's). */
+export const DATABASE_USERS = {
+  identity: ["identity"],
+  tenancy: ["tenancy"],
+  inbox: ["inbox", "inbox-smtp"],
+  "webhook-dispatcher": ["webhook-dispatcher"],
+  "realtime-gateway": ["realtime-gateway"],
+} as const satisfies Record<string, readonly ProcessName[]>;
+export type DatabaseService = keyof typeof DATABASE_USERS;
+export const DB_SERVICES = Object.keys(DATABASE_USERS) as DatabaseService[];
 
 interface Running {
   child: ChildProcess;
@@ -246,7 +255,7 @@ export class System {
     return `ws://127.0.0.1:${this.ports["api-gateway"]}`;
   }
 
-  databaseName(service: (typeof DB_SERVICES)[number]): string {
+  databaseName(service: DatabaseService): string {
     return `${this.namespace}_${service.replace(/-/g, "_")}`;
   }
 
@@ -291,7 +300,7 @@ export class System {
     }
     const service = name === "inbox-smtp" ? "inbox" : name;
     if ((DB_SERVICES as readonly string[]).includes(service)) {
-      base.BB_DATABASE_URL = testDatabaseUrl(this.databaseName(service as (typeof DB_SERVICES)[number]));
+      base.BB_DATABASE_URL = testDatabaseUrl(this.databaseName(service as DatabaseService));
     }
     return { ...base, ...(this.extraEnv.all ?? {}), ...(this.extraEnv[name] ?? {}) };
   }

@@ -7,32 +7,21 @@ import { testDatabaseUrl, waitFor } from "@burnbox/test-kit";
 import { apiClient, sendMail } from "./clients";
 import { buildPreviousRelease, type PreviousRelease } from "./previous-release";
 import { registerOperator } from "./shared-system";
-import { System, type ProcessName } from "./system";
+import { DATABASE_USERS, DB_SERVICES, System, type DatabaseService } from "./system";
 import { alias, createHook, Receiver } from "./webhook-kit";
 import { createInbox, teamWithDomain } from "./world";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
-/** The services with a database, and the processes that use each (the SMTP intake shares the inbox's). */
-const DATABASES = {
-  identity: ["identity"],
-  tenancy: ["tenancy"],
-  inbox: ["inbox", "inbox-smtp"],
-  "webhook-dispatcher": ["webhook-dispatcher"],
-  "realtime-gateway": ["realtime-gateway"],
-} as const satisfies Record<string, readonly ProcessName[]>;
-type Service = keyof typeof DATABASES;
-const SERVICES = Object.keys(DATABASES) as Service[];
-
 /** This tree's migrations of a service, by name: what the new release's migration Job applies. */
-const migrationsOf = (service: Service) =>
+const migrationsOf = (service: DatabaseService) =>
   readdirSync(path.join(ROOT, "services", service, "prisma", "migrations"), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
 
 /** The new release's migration Job for one service: `node dist/migrate.js` of this tree's build. */
-function migrate(service: Service, url: string): Promise<void> {
+function migrate(service: DatabaseService, url: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, "services", service, "dist", "migrate.js")], {
       env: { PATH: process.env.PATH ?? "", BB_DATABASE_URL: url, BB_LOG_LEVEL: "warn" },
@@ -61,7 +50,7 @@ interface Email {
  */
 describe("upgrade: the previous release's services serve on the schema the new release migrated", () => {
   const tag = `upgrade_${randomBytes(4).toString("hex")}`;
-  const urlOf = (service: Service) => testDatabaseUrl(`${tag}_${service.replace(/-/g, "_")}`);
+  const urlOf = (service: DatabaseService) => testDatabaseUrl(`${tag}_${service.replace(/-/g, "_")}`);
   let previous: PreviousRelease;
   let system: System | undefined;
   let rx: Receiver | undefined;
@@ -70,13 +59,13 @@ describe("upgrade: the previous release's services serve on the schema the new r
   beforeAll(async () => {
     previous = await buildPreviousRelease();
     process.stdout.write(`upgrade: from ${previous.sha.slice(0, 10)} (${previous.chosen})\n`);
-    await Promise.all(SERVICES.map((s) => migrate(s, urlOf(s))));
+    await Promise.all(DB_SERVICES.map((s) => migrate(s, urlOf(s))));
     const env: Record<string, Record<string, string>> = {
       // the migration Job migrated: the pods do not (as the manifests set it)
       all: { BB_DATABASE_MIGRATE_ON_START: "false", BB_ENCRYPTION_KEY: "5e".repeat(32) },
       "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1" },
     };
-    for (const service of SERVICES) for (const p of DATABASES[service]) env[p] = { ...env[p], BB_DATABASE_URL: urlOf(service) };
+    for (const service of DB_SERVICES) for (const p of DATABASE_USERS[service]) env[p] = { ...env[p], BB_DATABASE_URL: urlOf(service) };
     env.identity = { ...env.identity, BB_AUTH_ARGON2_MEMORY_KIB: "8192" };
     system = await System.start(env, { root: previous.root });
     await registerOperator(system, `operator-${tag}@example.test`);
@@ -89,7 +78,7 @@ describe("upgrade: the previous release's services serve on the schema the new r
     const admin = new Client({ connectionString: testDatabaseUrl("postgres") });
     await admin.connect();
     try {
-      for (const service of SERVICES)
+      for (const service of DB_SERVICES)
         await admin.query(`DROP DATABASE IF EXISTS "${new URL(urlOf(service)).pathname.slice(1)}" WITH (FORCE)`);
     } finally {
       await admin.end();
@@ -97,7 +86,7 @@ describe("upgrade: the previous release's services serve on the schema the new r
   });
 
   it("when the previous release starts on the migrated databases, then they hold every migration of the new one and it applied none itself", async () => {
-    for (const service of SERVICES) {
+    for (const service of DB_SERVICES) {
       const db = new Client({ connectionString: urlOf(service) });
       await db.connect();
       try {
@@ -106,7 +95,8 @@ describe("upgrade: the previous release's services serve on the schema the new r
       } finally {
         await db.end();
       }
-      for (const p of DATABASES[service]) expect(system?.logs.get(p)?.some((l) => l.includes('"msg":"migration applied"'))).toBe(false);
+      for (const p of DATABASE_USERS[service])
+        expect(system?.logs.get(p)?.some((l) => l.includes('"msg":"migration applied"'))).toBe(false);
     }
   });
 
