@@ -7,7 +7,7 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { Client } from "pg";
-import { cpuMs } from "./stats";
+import { cpuMs, cpuUsedSince } from "./stats";
 
 /** The processes of a group, asked each time (a cluster's backends come and go). */
 export type PidSource = () => number[];
@@ -67,13 +67,6 @@ function read(source: PidSource): Reading {
   return { cpu, cs };
 }
 
-/** What one group used between two readings: a process started since counts from its start. */
-function used(before: Map<number, number>, after: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, v] of after) sum += v - (before.get(pid) ?? 0);
-  return sum;
-}
-
 export interface GroupCost {
   name: string;
   cpuMs: number;
@@ -86,7 +79,8 @@ export function pipelineCost(groups: Record<string, PidSource>): (units: number)
   return (units) =>
     before.map(({ name, source, reading }) => {
       const now = read(source);
-      return { name, cpuMs: used(reading.cpu, now.cpu) / units, switches: used(reading.cs, now.cs) / units };
+      // a process started since counts from its start, one gone since is left out (cpuUsedSince)
+      return { name, cpuMs: cpuUsedSince(reading.cpu, now.cpu) / units, switches: cpuUsedSince(reading.cs, now.cs) / units };
     });
 }
 
