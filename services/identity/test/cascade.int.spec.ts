@@ -4,7 +4,7 @@ import { newEvent, publishEvent, rpcRequest, serveRpc } from "@burnbox/service-k
 import { waitFor, type TestService } from "@burnbox/test-kit";
 import type { RunningService } from "../src/app";
 import type { IdentityConfig } from "../src/config";
-import { REMOVAL_BATCH } from "../src/domain/tenants/remove-tenant-api-keys.use-case";
+import { REMOVAL_BATCH } from "../src/domain/tenants/api-key-removal";
 import { PASSWORD, registerUser, startIdentity } from "./support";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -5,7 +5,8 @@ import { createSsoDomainMapping } from "../domain/sso-admin/create-sso-domain-ma
 import { createSsoProvider } from "../domain/sso-admin/create-sso-provider.use-case";
 import { deleteSsoDomainMapping } from "../domain/sso-admin/delete-sso-domain-mapping.use-case";
 import { deleteSsoProvider } from "../domain/sso-admin/delete-sso-provider.use-case";
-import { getSsoProvider, listSsoProviders } from "../domain/sso-admin/get-sso-provider.use-case";
+import { getSsoProvider } from "../domain/sso-admin/get-sso-provider.use-case";
+import { listSsoProviders } from "../domain/sso-admin/list-sso-providers.use-case";
 import { listSsoDomainMappings } from "../domain/sso-admin/list-sso-domain-mappings.use-case";
 import { previewSsoDomainMapping } from "../domain/sso-admin/preview-sso-domain-mapping.use-case";
 import { testSsoProvider } from "../domain/sso-admin/test-sso-provider.use-case";

@@ -3,7 +3,7 @@ import { serveRpc } from "@burnbox/service-kit/messaging";
 import { resolveApiKey } from "../domain/api-keys/resolve-api-key.use-case";
 import type { IdentityDeps } from "../domain/deps";
 import { getSessionStatus } from "../domain/sessions/get-session-status.use-case";
-import { removeTenantApiKeysNow } from "../domain/tenants/remove-tenant-api-keys.use-case";
+import { removeTenantApiKeysNow } from "../domain/tenants/remove-tenant-api-keys-now.use-case";
 
 /**
  * The gateway's questions: the key a `bb_` secret stands for (by hash; it caches the answer in

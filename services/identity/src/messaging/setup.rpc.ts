@@ -4,7 +4,9 @@ import { serveRpc } from "@burnbox/service-kit/messaging";
 import type { IdentityConfig } from "../config";
 import type { IdentityDeps } from "../domain/deps";
 import { originRefusal } from "../domain/auth/origin-policy";
-import { abortSetupAdmin, createSetupAdmin, getSetupState } from "../domain/setup/setup-admin.use-case";
+import { abortSetupAdmin } from "../domain/setup/abort-setup-admin.use-case";
+import { createSetupAdmin } from "../domain/setup/create-setup-admin.use-case";
+import { getSetupState } from "../domain/setup/get-setup-state.use-case";
 import { REFRESH_COOKIE } from "../http/cookies";
 
 /** The refresh cookie login would set (cookie mode): tenancy, which answers /setup/complete, sets it. */

@@ -1,5 +1,4 @@
-import type { Page, PaginationQuery, SsoProvider } from "@burnbox/contracts";
-import { paginate } from "@burnbox/service-kit/data";
+import type { SsoProvider } from "@burnbox/contracts";
 import type { RequestCtx } from "@burnbox/service-kit/http";
 import { errors } from "@burnbox/service-kit/runtime";
 import { publicProvider } from "../../data/sso-provider.repository";
@@ -11,10 +10,4 @@ export async function getSsoProvider(deps: IdentityDeps, ctx: RequestCtx, input:
   const p = await deps.data.repos.ssoProviders.get(input.providerId);
   if (!p) throw errors.notFound("SSO provider");
   return publicProvider(p);
-}
-
-export async function listSsoProviders(deps: IdentityDeps, ctx: RequestCtx, query: PaginationQuery): Promise<Page<SsoProvider>> {
-  requireSystemAdmin(ctx);
-  const repo = deps.data.repos.ssoProviders;
-  return paginate(query, { rows: (w) => repo.list(w), count: () => repo.count(), map: (rows) => rows.map(publicProvider) });
 }

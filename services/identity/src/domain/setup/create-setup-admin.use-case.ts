@@ -1,17 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { SetupCreateAdminReply, SetupStateReply, User } from "@burnbox/contracts";
+import type { SetupCreateAdminReply, User } from "@burnbox/contracts";
 import type { IdentityDeps } from "../deps";
 import { selfActor } from "../audit-actor";
 import { passwordProblem } from "../passwords";
-import { announceRevoked } from "../sessions/revocation";
 import { openSession, type IssuedTokens } from "../sessions/session-tokens";
-
-/** Whether a system admin exists, and which one setup created (tenancy decides "complete" with it). */
-export async function getSetupState(deps: IdentityDeps): Promise<SetupStateReply> {
-  const { setup } = deps.data.repos;
-  const [adminExists, setupAdminId] = await Promise.all([setup.adminExists(), setup.setupAdminId()]);
-  return { admin_exists: adminExists, setup_admin_id: setupAdminId };
-}
 
 export interface SetupAdminInput {
   email: string;
@@ -76,23 +68,4 @@ export async function createSetupAdmin(deps: IdentityDeps, input: SetupAdminInpu
     });
     return { outcome: "created", problem: null, user, tokens };
   });
-}
-
-/**
- * Undoes `createSetupAdmin` when tenancy's half of setup failed: deletes the admin, but only the
- * one setup created (any other user id is left alone), and its sessions stop working at once.
- */
-export async function abortSetupAdmin(deps: IdentityDeps, userId: string): Promise<boolean> {
-  const sessions = await deps.data.write(async (repos, events) => {
-    await repos.setup.lock();
-    if (!(await repos.setup.isSetupAdmin(userId))) return null;
-    const ids = await repos.sessions.unrevokedIds(userId);
-    await repos.setup.forgetSetupAdmin(userId);
-    if (await repos.users.get(userId)) await repos.users.delete(userId);
-    events.audit({ ctx: selfActor(userId, null), action: "setup.admin_removed", org_id: null, target: { type: "setup", id: userId } });
-    return ids;
-  });
-  if (!sessions) return false;
-  await announceRevoked(deps, sessions);
-  return true;
 }
