@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
-import { nothingExtracted, type Authentication, type Extracted } from "@burnbox/contracts";
+import { nothingExtracted, type Authentication } from "@burnbox/contracts";
 import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import { RAW_MESSAGE_FILE, receivedSummary, type NewAttachment } from "../../data/email.repository";
 import type { ReceivedEmail } from "../../data/intake.repository";
 import type { InboxDeps } from "../deps";
-import { extract, type ExtractInput } from "./extraction/extract";
+import { extractedOf } from "./extraction/extracted-of";
 import {
   flatHeaders,
   hasOwnText,
@@ -31,19 +31,6 @@ export interface ReceivedMessage {
   transcriptOf?: (d: Delivery) => StoredTranscript;
   /** The SPF, DKIM, DMARC and ARC verdicts worked out at intake (extensions section 3); null when not checked. */
   authentication?: Authentication | null;
-}
-
-/**
- * The codes and links of a received message (extensions section 2): from the subject, the text
- * part (never mailparser's rendering of the HTML), the HTML part and the headers. Never fails the message: on an error it is empty lists, and the error is logged.
- */
-export function extractedOf(logger: Logger, input: ExtractInput): Extracted {
-  try {
-    return extract(input);
-  } catch (err) {
-    logger.error({ err }, "could not extract codes and links; the email is stored without them");
-    return nothingExtracted();
-  }
 }
 
 /**

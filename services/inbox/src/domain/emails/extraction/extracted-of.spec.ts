@@ -1,5 +1,5 @@
 import { createLogger } from "@burnbox/service-kit/runtime";
-import { extractedOf } from "./receive-email.use-case";
+import { extractedOf } from "./extracted-of";
 
 describe("extractedOf", () => {
   const lines: string[] = [];
