@@ -2,6 +2,9 @@ import { RpcName, type AdminStats } from "@burnbox/contracts";
 import { rpcRequest, RpcError, type NatsConnection } from "@burnbox/service-kit/messaging";
 import { errors, type Clock } from "@burnbox/service-kit/runtime";
 
+/** Every admin socket of a replica sits under this one key of the admin-stats hub. */
+export const ADMIN_STATS_KEY = "admin";
+
 /** The platform figures of spec 2.7 as this replica last fetched them, shared by all its admin sockets. */
 export class AdminStatsFeed {
   private last: { data: AdminStats; at: number } | null = null;

@@ -2,9 +2,7 @@ import { ADMIN_STATS_FRAME } from "@burnbox/contracts";
 import { errors } from "@burnbox/service-kit/runtime";
 import type { StreamSocket } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
-
-/** Every admin socket of a replica sits under this one key of the admin-stats hub. */
-export const ADMIN_STATS_KEY = "admin";
+import { ADMIN_STATS_KEY } from "./admin-stats-feed";
 
 /**
  * Admits a system administrator to `/ws/admin-stats`: the ticket stands for the credential it

@@ -1,6 +1,6 @@
 import { ADMIN_STATS_FRAME } from "@burnbox/contracts";
 import type { RealtimeDeps } from "../deps";
-import { ADMIN_STATS_KEY } from "./open-admin-stats-stream.use-case";
+import { ADMIN_STATS_KEY } from "./admin-stats-feed";
 
 /**
  * One tick of the admin-stats stream on this replica: nothing when no admin is watching, else one

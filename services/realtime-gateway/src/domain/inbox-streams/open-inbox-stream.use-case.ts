@@ -2,7 +2,7 @@ import { errors } from "@burnbox/service-kit/runtime";
 import type { HubFrame, StreamSocket } from "../../adapters/ws-hub";
 import type { RealtimeDeps } from "../deps";
 import { checkInboxAccess } from "./check-inbox-access";
-import { receivedEmailFrame } from "./push-received-email.use-case";
+import { receivedEmailFrame } from "./received-email-frame";
 
 /**
  * Admits a browser to an inbox's stream. The caller is whoever holds the ticket (redeemed once),
