@@ -7,7 +7,8 @@ import { completeSetup } from "../domain/setup/complete-setup.use-case";
 import { getSetupStatus } from "../domain/setup/get-setup-status.use-case";
 import { setupProgress } from "../domain/setup/setup-progress";
 import type { SetupTokenCheck } from "../domain/setup/setup-token";
-import { testSetupSmtp, testSetupStorage } from "../domain/setup/test-setup-connection.use-case";
+import { testSetupSmtp } from "../domain/setup/test-setup-smtp.use-case";
+import { testSetupStorage } from "../domain/setup/test-setup-storage.use-case";
 
 export const setupHandlers = (deps: TenancyDeps): Handlers<typeof setupRoutes> => ({
   getSetupStatus: () => getSetupStatus(deps),

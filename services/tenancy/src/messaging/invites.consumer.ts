@@ -3,7 +3,7 @@ import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messag
 import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../domain/deps";
 import { countTeamResource } from "../domain/impact/count-team-resource.use-case";
-import { redeemRegistrationEvent } from "../domain/invites/redeem-registration-invite.use-case";
+import { redeemRegistrationInvite } from "../domain/invites/redeem-registration-invite.use-case";
 
 const REDEEMED = "tenancy-invite-redeemed";
 const RESOURCES = "tenancy-team-resource-counts";
@@ -22,7 +22,14 @@ export async function startInviteConsumers(deps: TenancyDeps, logger: Logger): P
       durable: REDEEMED,
       eventType: EventType.inviteRedeemed,
       logger,
-      handler: (event) => redeemRegistrationEvent(deps, event, logger),
+      // the event form of the RPC's redemption (identity's `invite.redeemed`, written with the user)
+      handler: async (event) => {
+        await redeemRegistrationInvite(deps, logger, {
+          tokenHash: event.data.token_hash,
+          userId: event.data.user_id,
+          email: event.data.email,
+        });
+      },
     }),
     startConsumer({
       nc,

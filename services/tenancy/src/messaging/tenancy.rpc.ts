@@ -47,7 +47,7 @@ export function serveTenancyRpc(nc: NatsConnection, deps: TenancyDeps, logger: L
       nc,
       ns,
       RpcName.redeemInvite,
-      (req) => redeemRegistrationInvite(deps, { tokenHash: req.token_hash, userId: req.user_id, email: req.email }, logger),
+      (req) => redeemRegistrationInvite(deps, logger, { tokenHash: req.token_hash, userId: req.user_id, email: req.email }),
       logger,
     ),
     serveRpc(nc, ns, RpcName.teamScopes, (req) => teamScopes(deps, { actor: req.actor, orgId: req.org_id, teamId: req.team_id }), logger),

@@ -38,3 +38,7 @@ export function resolveInboxLimit(layers: ReadonlyArray<Record<string, unknown>>
   }
   return Number.isFinite(limit) ? limit : DEFAULT_ORG_SETTINGS.max_inboxes_per_domain;
 }
+
+/** Seconds as the shortest whole duration string (`2h`, `15m`, `90s`). */
+export const durationOf = (seconds: number): string =>
+  seconds % 3600 === 0 ? `${seconds / 3600}h` : seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`;

@@ -4,11 +4,7 @@ import type { RequestCtx } from "@burnbox/service-kit/http";
 import { listActorTeams } from "../access/list-actor-teams.use-case";
 import type { TenancyDeps } from "../deps";
 import { withOrgDefaults } from "../orgs/org-settings";
-import { resolveInboxTtl } from "./inbox-ttl";
-
-/** Seconds as the shortest whole duration string (`2h`, `15m`, `90s`). */
-export const durationOf = (seconds: number): string =>
-  seconds % 3600 === 0 ? `${seconds / 3600}h` : seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`;
+import { durationOf, resolveInboxTtl } from "./inbox-ttl";
 
 /** The domains assigned to the teams where the caller may view domains (a key: its own team), with the resolved TTLs. */
 export async function listMyDomains(deps: TenancyDeps, ctx: RequestCtx, input: PaginationQuery): Promise<Page<MyDomain>> {

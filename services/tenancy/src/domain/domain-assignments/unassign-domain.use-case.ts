@@ -2,8 +2,7 @@ import type { RequestCtx } from "@burnbox/service-kit/http";
 import { errors } from "@burnbox/service-kit/runtime";
 import { requireTeam } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
-import { activeInboxesConflict } from "../domains/delete-domain.use-case";
-import { liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";
+import { activeInboxesConflict, liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";
 
 /** Takes a domain from a team; with active inboxes of the team on it (as the inbox service counts them) only when forced. */
 export async function unassignDomain(

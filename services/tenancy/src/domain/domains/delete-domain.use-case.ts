@@ -1,13 +1,8 @@
-import { ErrorCode } from "@burnbox/contracts";
 import type { RequestCtx } from "@burnbox/service-kit/http";
-import { AppError, errors } from "@burnbox/service-kit/runtime";
+import { errors } from "@burnbox/service-kit/runtime";
 import { requireOrg } from "../access/require-access";
 import type { TenancyDeps } from "../deps";
-import { liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";
-
-/** A delete refused while inboxes are active: 409 with their count. */
-export const activeInboxesConflict = (what: string, active: number): AppError =>
-  new AppError(ErrorCode.conflict, `${what} has active inboxes; use force=true`, { body: { active_inboxes: active } });
+import { activeInboxesConflict, liveInboxCountsOf } from "../inbox-counts/live-inbox-counts";
 
 /** Deletes a domain and its assignments; with active inboxes (as the inbox service counts them) only when forced. */
 export async function deleteDomain(

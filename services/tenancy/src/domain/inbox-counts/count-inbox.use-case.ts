@@ -1,7 +1,7 @@
 import type { TenancyDeps } from "../deps";
 
 /** The domain part of an inbox address, as domains are stored. */
-export const domainOf = (fullAddress: string): string => fullAddress.slice(fullAddress.lastIndexOf("@") + 1).toLowerCase();
+const domainOf = (fullAddress: string): string => fullAddress.slice(fullAddress.lastIndexOf("@") + 1).toLowerCase();
 
 /**
  * Moves the inbox counters of the inbox's team and domain once per event: +1 when an inbox is

@@ -1,7 +1,7 @@
-import { RpcName } from "@burnbox/contracts";
+import { ErrorCode, RpcName } from "@burnbox/contracts";
 import type { OrgScope } from "@burnbox/service-kit/data";
 import { rpcRequest, RpcError } from "@burnbox/service-kit/messaging";
-import { errors } from "@burnbox/service-kit/runtime";
+import { AppError, errors } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 
 export interface LiveInboxCounts {
@@ -44,3 +44,7 @@ export async function liveInboxCountsOf(
 ): Promise<LiveInboxCounts> {
   return (await liveInboxCounts(deps, scope, [domainId], teamId)).get(domainId) ?? { active: 0, total: 0 };
 }
+
+/** A delete refused while inboxes are active: 409 with their count. */
+export const activeInboxesConflict = (what: string, active: number): AppError =>
+  new AppError(ErrorCode.conflict, `${what} has active inboxes; use force=true`, { body: { active_inboxes: active } });

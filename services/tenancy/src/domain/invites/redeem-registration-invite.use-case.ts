@@ -1,4 +1,3 @@
-import type { EventOf } from "@burnbox/contracts";
 import { AppError, type Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
 import { redeemInvite } from "./redeem-invite";
@@ -14,8 +13,8 @@ import { redeemInvite } from "./redeem-invite";
  */
 export async function redeemRegistrationInvite(
   deps: TenancyDeps,
-  input: { tokenHash: string; userId: string; email: string },
   logger: Logger,
+  input: { tokenHash: string; userId: string; email: string },
 ): Promise<{ outcome: "member" | "refused" }> {
   try {
     await redeemInvite(deps, {
@@ -31,9 +30,3 @@ export async function redeemRegistrationInvite(
     return { outcome: "refused" };
   }
 }
-
-/** The event form (identity's `invite.redeemed`, written with the user). */
-export const redeemRegistrationEvent = (deps: TenancyDeps, event: EventOf<"invite.redeemed">, logger: Logger) =>
-  redeemRegistrationInvite(deps, { tokenHash: event.data.token_hash, userId: event.data.user_id, email: event.data.email }, logger).then(
-    () => undefined,
-  );

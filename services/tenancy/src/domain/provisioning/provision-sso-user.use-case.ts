@@ -1,7 +1,7 @@
 import type { EventOf } from "@burnbox/contracts";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import type { TenancyDeps } from "../deps";
-import { applyMembership } from "./provision-membership.use-case";
+import { applyMembership } from "./apply-membership";
 
 /**
  * The memberships of a user a first SSO login created (`user.sso_provisioned`, written by identity

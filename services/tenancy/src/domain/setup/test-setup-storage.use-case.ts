@@ -1,15 +1,7 @@
-import type { InfraTestResult, SetupTestSmtpBody, SetupTestStorageBody } from "@burnbox/contracts";
+import type { InfraTestResult, SetupTestStorageBody } from "@burnbox/contracts";
 import type { TenancyDeps } from "../deps";
-import { probeSmtp, probeStorage } from "../infra-probe";
+import { probeStorage } from "../infra-probe";
 import { adminProbeEnv } from "../platform-config/probe-env";
-
-/** The setup wizard's SMTP check (token and "not complete" checked before, by the setup guard). */
-export function testSetupSmtp(deps: TenancyDeps, input: SetupTestSmtpBody): Promise<InfraTestResult> {
-  return probeSmtp(
-    { host: input.host, port: input.port, username: input.username, password: input.password, tls: input.tls },
-    adminProbeEnv(deps.config),
-  );
-}
 
 /** The setup wizard's storage check. */
 export function testSetupStorage(deps: TenancyDeps, input: SetupTestStorageBody): Promise<InfraTestResult> {

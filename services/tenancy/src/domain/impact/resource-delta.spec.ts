@@ -1,4 +1,4 @@
-import { resourceDelta } from "./count-team-resource.use-case";
+import { resourceDelta } from "./resource-delta";
 
 describe("resourceDelta", () => {
   it("when a webhook is created or deleted, then the team's webhook counter moves by one", () => {
