@@ -53,28 +53,10 @@ function exportedFunctions(sf) {
 }
 const paramTypes = (sf, fn) => fn.parameters.map((p) => (p.type ? p.type.getText(sf) : "?"));
 
-// ---- use cases: "one exported use case per file", `(deps, ctx, input)` behind a route, `(deps, input)` otherwise
+// ---- use cases: "exports one function, its use case, under the file's name", the deps first, the caller's context or
+// the logger right after them; besides it only types and constants; another use case file is imported for its use case only
 {
-  // files that export a second use case or a helper beside their use case (the guide lists them)
-  const WITH_HELPERS = new Set([
-    "services/identity/src/domain/setup/setup-admin.use-case.ts",
-    "services/identity/src/domain/sso-admin/get-sso-provider.use-case.ts",
-    "services/identity/src/domain/tenants/remove-tenant-api-keys.use-case.ts",
-    "services/inbox/src/domain/emails/receive-email.use-case.ts",
-    "services/realtime-gateway/src/domain/inbox-streams/push-received-email.use-case.ts",
-    "services/tenancy/src/domain/impact/count-team-resource.use-case.ts",
-    "services/tenancy/src/domain/provisioning/provision-membership.use-case.ts",
-    "services/tenancy/src/domain/setup/test-setup-connection.use-case.ts",
-    "services/tenancy/src/domain/domain-assignments/list-my-domains.use-case.ts",
-    "services/tenancy/src/domain/domains/delete-domain.use-case.ts",
-    "services/tenancy/src/domain/inbox-counts/count-inbox.use-case.ts",
-    "services/tenancy/src/domain/invites/redeem-registration-invite.use-case.ts",
-  ]);
-  // the two whose use cases are named otherwise (the guide says so): what they export instead
-  const NAMED_OTHERWISE = {
-    "services/identity/src/domain/setup/setup-admin.use-case.ts": ["getSetupState", "createSetupAdmin", "abortSetupAdmin"],
-    "services/tenancy/src/domain/setup/test-setup-connection.use-case.ts": ["testSetupSmtp", "testSetupStorage"],
-  };
+  const CONTEXTS = new Set(["RequestCtx", "PublicCtx"]);
   const files = SERVICES.flatMap((s) => walk(path.join(ROOT, "services", s, "src", "domain"), ".use-case.ts"));
   const shape = [];
   const extra = [];
@@ -82,31 +64,117 @@ const paramTypes = (sf, fn) => fn.parameters.map((p) => (p.type ? p.type.getText
     const sf = parse(file);
     const name = camel(path.basename(file, ".use-case.ts"));
     const fns = exportedFunctions(sf);
-    const names = NAMED_OTHERWISE[rel(file)] ?? [name];
-    for (const n of names) {
-      const useCase = fns.find((f) => f.name === n);
-      if (!useCase) {
-        shape.push(`${rel(file)}: exports no function ${n}`);
-        continue;
-      }
-      const types = paramTypes(sf, useCase.fn);
-      if (!/Deps$/.test(types[0] ?? ""))
-        shape.push(`${rel(file)}: ${n}'s first parameter is ${types[0] ?? "missing"}, not the service's deps`);
-      const ctxAt = types.indexOf("RequestCtx");
-      if (ctxAt !== -1 && !types.slice(0, ctxAt).every((t) => /Deps$/.test(t)))
-        shape.push(`${rel(file)}: ${n} takes the RequestCtx at position ${ctxAt + 1}, not right after its deps`);
+    const others = fns.filter((f) => f.name !== name).map((f) => f.name);
+    if (others.length > 0) extra.push(`${rel(file)}: exports ${others.join(", ")} beside its use case`);
+    for (const st of sf.statements)
+      if (isExported(st) && (ts.isClassDeclaration(st) || ts.isEnumDeclaration(st) || ts.isExportDeclaration(st)))
+        extra.push(`${rel(file)}: exports a ${ts.SyntaxKind[st.kind]} beside its use case`);
+    const useCase = fns.find((f) => f.name === name);
+    if (!useCase) {
+      shape.push(`${rel(file)}: exports no function ${name}`);
+      continue;
     }
-    const helpers = fns.length > 1;
-    if (helpers !== WITH_HELPERS.has(rel(file)))
-      extra.push(`${rel(file)}: ${helpers ? "exports more than its use case" : "listed as exporting a helper, exports only its use case"}`);
+    const types = paramTypes(sf, useCase.fn);
+    const deps = types.findIndex((t) => !/Deps$/.test(t));
+    const first = deps === -1 ? types.length : deps; // how many deps lead
+    if (first === 0) shape.push(`${rel(file)}: ${name}'s first parameter is ${types[0] ?? "missing"}, not the service's deps`);
+    types.forEach((t, i) => {
+      if ((CONTEXTS.has(t) || t === "Logger") && i !== first)
+        shape.push(`${rel(file)}: ${name} takes its ${t} at position ${i + 1}, not right after its deps`);
+    });
   }
   check(
     files.length > 0 ? shape : ["no use case found"],
-    `every *.use-case.ts (${files.length}) exports its use case under the file's name, the deps first and a RequestCtx right after them when it takes one`,
+    `every *.use-case.ts (${files.length}) exports its use case under the file's name, the deps first and its RequestCtx, PublicCtx or Logger right after them`,
   );
-  check(extra, `a use case file exports only its use case, but for the ${WITH_HELPERS.size} with a helper the guide lists`);
-  const listed = [...WITH_HELPERS].filter((f) => !DOC.includes(path.basename(f)));
-  check(listed, "the guide names each use case file that exports a helper");
+  check(extra, "a use case file exports one function, its use case, and besides it only types and constants");
+  // a helper two use cases share lives in a module of its own: what src imports from a use case file is its use case
+  const borrowed = [];
+  for (const service of SERVICES)
+    for (const file of walk(path.join(ROOT, "services", service, "src"), ".ts")) {
+      const sf = parse(file);
+      for (const st of sf.statements) {
+        if (!ts.isImportDeclaration(st) || !st.moduleSpecifier.text.endsWith(".use-case")) continue;
+        const clause = st.importClause;
+        if (!clause || clause.isTypeOnly) continue;
+        const owner = camel(path.basename(st.moduleSpecifier.text, ".use-case"));
+        const names = clause.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : [];
+        for (const el of names)
+          if (!el.isTypeOnly && (el.propertyName ?? el.name).text !== owner)
+            borrowed.push(`${rel(file)}: imports ${(el.propertyName ?? el.name).text} from ${st.moduleSpecifier.text}`);
+        if (clause.name || (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings)))
+          borrowed.push(`${rel(file)}: imports ${st.moduleSpecifier.text} whole, not its use case by name`);
+      }
+    }
+  check(borrowed, "the services' code imports from a use case file only its use case (and types)");
+}
+
+// ---- the tree: the scripts, where env is read, main.ts, the adapters it names, the workers, the tenant-removal consumers
+{
+  const problems = [];
+  const importsOf = (sf) => sf.statements.filter((st) => ts.isImportDeclaration(st)).map((st) => st.moduleSpecifier.text);
+  // "adapters/<thing>.ts ... (api-gateway: console-files, ...; inbox: local-storage, ...)": the list in the tree
+  const start = DOC.indexOf("src/adapters/<thing>.ts");
+  const list = DOC.slice(start, DOC.indexOf("src/messaging/*.consumer.ts", start)).replace(/\s+/g, " ");
+  const named = new Map(
+    list
+      .slice(list.indexOf("(") + 1, list.indexOf(")"))
+      .split("; ")
+      .map((part) => part.split(": "))
+      .map(([service, items]) => [
+        service.trim(),
+        items
+          .split(", ")
+          .filter((x) => /^[a-z0-9-]+$/.test(x))
+          .sort(),
+      ]),
+  );
+  for (const service of SERVICES) {
+    const dir = path.join(ROOT, "services", service);
+    const hasDb = existsSync(path.join(dir, "prisma"));
+    const scripts = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).scripts ?? {};
+    const wanted = ["start", "build", "typecheck", "lint", "test", ...(hasDb ? ["db:generate", "db:migrate", "db:diff"] : [])];
+    const missing = wanted.filter((k) => !scripts[k]);
+    if (missing.length > 0) problems.push(`${service}/package.json has no script ${missing.join(", ")}`);
+    const mains = ["main.ts", "smtp-main.ts"].map((m) => path.join(dir, "src", m)).filter(existsSync);
+    for (const file of walk(path.join(dir, "src"), ".ts")) {
+      if (file.endsWith(".spec.ts") || file.endsWith("config.ts") || mains.includes(file)) continue;
+      if (/\bprocess\.env\b/.test(readFileSync(file, "utf8")))
+        problems.push(`${rel(file)} reads process.env (only config.ts and main.ts do)`);
+    }
+    for (const file of mains) {
+      const loaded = importsOf(parse(file)).filter((m) => !m.startsWith("node:") && m !== "@burnbox/service-kit/telemetry");
+      if (loaded.length > 0)
+        problems.push(`${rel(file)} loads ${loaded.join(", ")} before startTelemetry (only by dynamic import after it)`);
+    }
+    const adapters = walk(path.join(dir, "src", "adapters"), ".ts")
+      .filter((f) => !f.endsWith(".spec.ts"))
+      .map((f) => path.basename(f, ".ts"))
+      .sort();
+    if (JSON.stringify(adapters) !== JSON.stringify(named.get(service) ?? []))
+      problems.push(
+        `${service}/src/adapters holds ${adapters.join(", ") || "nothing"}; the guide names ${(named.get(service) ?? []).join(", ") || "none"}`,
+      );
+    for (const file of walk(path.join(dir, "src", "workers"), ".worker.ts"))
+      if (!readFileSync(file, "utf8").includes("startPeriodicTask(")) problems.push(`${rel(file)} is not a startPeriodicTask`);
+    for (const file of walk(path.join(dir, "src", "domain"), ".use-case.ts")) {
+      const orm = importsOf(parse(file)).filter((m) => m === "express" || m.includes("prisma"));
+      if (orm.length > 0) problems.push(`${rel(file)} imports ${orm.join(", ")} (no express, no Prisma in a use case)`);
+    }
+  }
+  for (const service of ["inbox", "webhook-dispatcher", "identity"]) {
+    const file = path.join(ROOT, "services", service, "src", "messaging", "tenancy-events.consumer.ts");
+    if (!existsSync(file) || !readFileSync(file, "utf8").includes("startTenantEventConsumers("))
+      problems.push(`${service} does not follow tenancy's removals with startTenantEventConsumers in messaging/tenancy-events.consumer.ts`);
+  }
+  const gatewayUseCases = walk(path.join(ROOT, "services", "api-gateway", "src", "domain"), ".use-case.ts").filter(
+    (f) => !f.includes(`${path.sep}domain${path.sep}docs${path.sep}`),
+  );
+  for (const f of gatewayUseCases) problems.push(`${rel(f)}: the api-gateway's only use cases are the API docs'`);
+  check(
+    problems,
+    "every service has the tree's scripts, reads env only in config.ts and main.ts, loads nothing before startTelemetry, holds the adapters the guide names, runs its workers as periodic tasks; use cases import no express or Prisma",
+  );
 }
 
 // ---- hot sets: "Every database service has both sets", and the table says what `data.hot` holds
@@ -209,6 +277,8 @@ const paramTypes = (sf, fn) => fn.parameters.map((p) => (p.type ? p.type.getText
   const smtpMain = file("inbox", "src", "smtp-main.ts");
   if (!existsSync(smtpMain) || !readFileSync(smtpMain, "utf8").includes("startIntake(config, infra)"))
     problems.push("inbox/src/smtp-main.ts does not start startIntake");
+  if (!readFileSync(smtpMain, "utf8").includes("port: 8106") || !DOC.includes("8106 by default"))
+    problems.push("the SMTP intake's health port is not 8106 by default, as the guide says");
   if (!readFileSync(file("inbox", "src", "main.ts"), "utf8").includes("startService(config, infra)"))
     problems.push("inbox/src/main.ts does not start startService");
   for (const d of ["data", "messaging"])
