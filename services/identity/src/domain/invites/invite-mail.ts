@@ -1,13 +1,5 @@
+import type { InviteMailFields } from "@burnbox/contracts";
 import type { OutgoingMail } from "../../adapters/mailer";
-
-export interface InviteMailFields {
-  email: string;
-  token: string;
-  org_name: string;
-  org_role: string;
-  inviter: string;
-  expires_at: string;
-}
 
 /** The invite mail: its text part carries the link `<base_url>/invites/<token>` (contract notes). */
 export function inviteMail(baseUrl: string, m: InviteMailFields): OutgoingMail {
