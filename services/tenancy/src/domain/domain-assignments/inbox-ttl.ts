@@ -1,14 +1,5 @@
-import { parseDurationMs } from "@burnbox/contracts";
 import { DEFAULT_ORG_SETTINGS } from "../orgs/org-settings";
-
-const seconds = (v: unknown): number | null => {
-  if (typeof v !== "string") return null;
-  try {
-    return Math.floor(parseDurationMs(v) / 1000);
-  } catch {
-    return null;
-  }
-};
+import { ttlSeconds } from "../settings/ttl-cascade";
 
 /**
  * The inbox TTL limits in seconds from settings layers, widest first (org, domain, team,
@@ -19,8 +10,8 @@ export function resolveInboxTtl(layers: ReadonlyArray<Record<string, unknown>>):
   let defaultTtl: number | null = null;
   let maxTtl: number | null = null;
   for (const layer of layers) {
-    defaultTtl = seconds(layer.default_inbox_ttl) ?? defaultTtl;
-    const max = seconds(layer.max_inbox_ttl);
+    defaultTtl = ttlSeconds(layer.default_inbox_ttl) ?? defaultTtl;
+    const max = ttlSeconds(layer.max_inbox_ttl);
     if (max !== null) maxTtl = maxTtl === null ? max : Math.min(maxTtl, max);
   }
   return { defaultTtl, maxTtl };

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { parseDurationMs, type BulkCreateInvitesBody, type BulkCreateInvitesResult, type InviteSkipReason } from "@burnbox/contracts";
+import {
+  parseDurationMs,
+  type BulkCreateInvitesBody,
+  type BulkCreateInvitesResult,
+  type InviteMailFields,
+  type InviteSkipReason,
+} from "@burnbox/contracts";
 import type { RequestCtx } from "@burnbox/service-kit/http";
 import { errors } from "@burnbox/service-kit/runtime";
 import { toInvite, type StoredInvite } from "../../data/invite.repository";
@@ -8,7 +14,7 @@ import type { TenancyDeps } from "../deps";
 import { lookupUsers } from "../users";
 import { checkInviteGrant } from "./invite-rules";
 import { newInviteToken } from "./invite-token";
-import { sendInviteMails, type InviteMail } from "./send-invite-mails";
+import { sendInviteMails } from "./send-invite-mails";
 
 /**
  * Invites up to 50 addresses with one role (and teams). An address named twice, one of a member
@@ -44,7 +50,7 @@ export async function bulkCreateInvites(
   const expiresAt = new Date(now.getTime() + parseDurationMs(deps.config.invites.ttl));
   const created = await deps.data.write(async (repos, events) => {
     const made: StoredInvite[] = [];
-    const mails: InviteMail[] = [];
+    const mails: InviteMailFields[] = [];
     for (const email of unique) {
       if (memberEmails.has(email)) {
         skipped.push({ email, reason: "already_member" });
