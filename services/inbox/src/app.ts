@@ -152,10 +152,20 @@ export interface RunningIntake {
 /** The SMTP intake as its own process: SMTP on smtp.port, health and metrics on http.port. */
 export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningIntake> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  // what starts is added as it starts; stop() stops it in the reverse order (SMTP first, the store last)
+  const stops = new StopList();
+  stops.addStep(() => deps.storage.close());
+  stops.addStep(() => db.$disconnect());
+  stops.add(relay);
   if (config.bench.unsafe_skip_extraction) {
     infra.logger.warn("bench.unsafe_skip_extraction is set: emails are stored without codes and links (a benchmark's baseline only)");
   }
-  const platformConfig = await startLiveConfig(config, infra, deps);
+  stops.add(await startLiveConfig(config, infra, deps));
+  // once SMTP is closed: the messages still being stored commit, and their events go out before the relay stops
+  stops.addStep(async () => {
+    await deps.data.hot.intake.idle();
+    await relay.flush().catch(() => undefined);
+  });
   const authenticator = mailAuthentication(
     {
       enabled: config.authentication.enabled,
@@ -178,19 +188,9 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
   finalizeHttpApp(app, infra.logger);
   const metricsPort = await serveMetricsPort(config, infra.metrics, infra.logger);
   const health = await listen(app, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
-  return {
-    smtpPort,
-    healthPort: health.port,
-    deps,
-    stop: async () => {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      await Promise.all([health.close(), metricsPort?.close()]);
-      await deps.data.hot.intake.idle();
-      await relay.flush().catch(() => undefined);
-      await platformConfig.stop();
-      await relay.stop();
-      await db.$disconnect();
-      deps.storage.close();
-    },
-  };
+  stops.add([{ stop: () => health.close() }, ...(metricsPort ? [{ stop: () => metricsPort.close() }] : [])]);
+  // SMTP, though up before the health port, stops first: its close waits out the sessions in
+  // flight, and the health port answers meanwhile
+  stops.addStep(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  return { smtpPort, healthPort: health.port, deps, stop: () => stops.stop() };
 }
