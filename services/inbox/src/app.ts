@@ -34,6 +34,7 @@ import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
 import { createSmtpIntake } from "./smtp/intake";
 import { mailAuthentication } from "./adapters/mail-authentication";
+import { rspamdScorer } from "./adapters/rspamd";
 import { guardedLinkProber } from "./adapters/link-prober";
 import { MailWaits } from "./domain/emails/wait/mail-waits";
 import { MatchTurns } from "./domain/emails/wait/match-turns";
@@ -177,7 +178,8 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     },
     infra.logger,
   );
-  const smtp = createSmtpIntake(deps, infra.logger, authenticator);
+  const spamScorer = rspamdScorer({ url: config.spam.rspamd_url ?? null, timeoutMs: parseDurationMs(config.spam.timeout) }, infra.logger);
+  const smtp = createSmtpIntake(deps, infra.logger, authenticator, spamScorer);
   smtp.listen(config.smtp.port, config.smtp.host);
   await once(smtp.server, "listening");
   const smtpPort = (smtp.server.address() as AddressInfo).port;

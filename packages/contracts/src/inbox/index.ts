@@ -8,6 +8,7 @@ export * from "./emails.schemas";
 export * from "./demo.schemas";
 export * from "./extracted.schemas";
 export * from "./authentication.schemas";
+export * from "./spam.schemas";
 export * from "./mail-checks.schemas";
 export * from "./wait.schemas";
 export * from "./smtp-behaviour.schemas";

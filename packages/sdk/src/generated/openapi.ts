@@ -2991,6 +2991,7 @@ export interface components {
             /** Format: date-time */
             received_at: string;
             size_bytes: number;
+            spam: components["schemas"]["SpamResult"];
             subject: string;
             to_address: string;
         };
@@ -3015,6 +3016,7 @@ export interface components {
             received_at: string;
             size_bytes: number;
             snippet: string;
+            spam_score: number | null;
             subject: string;
         };
         Error: {
@@ -3592,6 +3594,28 @@ export interface components {
             /** @enum {string} */
             dir: "c" | "s";
             text: string;
+        };
+        /** @enum {string} */
+        SpamAction: "no action" | "greylist" | "add header" | "rewrite subject" | "soft reject" | "reject";
+        /** @description rspamd's verdict, asked once at intake (extensions section 9). `unavailable`: rspamd was down or did not answer within `spam.timeout`; `disabled`: no rspamd is configured. The score never refused, delayed past its budget or changed the message. */
+        SpamResult: {
+            action: components["schemas"]["SpamAction"];
+            required_score: number;
+            score: number;
+            /** @enum {string} */
+            status: "scored";
+            symbols: components["schemas"]["SpamSymbol"][];
+        } | {
+            /** @enum {string} */
+            status: "unavailable";
+        } | {
+            /** @enum {string} */
+            status: "disabled";
+        };
+        SpamSymbol: {
+            description?: string;
+            name: string;
+            score: number;
         };
         SpfVerdict: {
             /** @description The domain whose SPF record was checked: the envelope sender's (MAIL FROM), or the HELO name for a null sender; null when neither has one */
@@ -7219,7 +7243,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                /** @description A search (every term must hold; case-insensitive): words and "quoted phrases" match a substring of the subject or the sender, or whole words of the text body (a phrase: its words in that order; the body's first 100,000 characters); `from:x`, `to:x`, `subject:x` (values may be quoted) match a substring of that field; `has:attachment`; `is:read`, `is:unread`; `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO 8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown `name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it. */
+                /** @description A search (every term must hold; case-insensitive): words and "quoted phrases" match a substring of the subject or the sender, or whole words of the text body (a phrase: its words in that order; the body's first 100,000 characters); `from:x`, `to:x`, `subject:x` (values may be quoted) match a substring of that field; `has:attachment`; `is:read`, `is:unread`; `spam:>N`, `spam:<N`, `spam:>=N`, `spam:<=N` (the spam score; unscored mail never matches); `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO 8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown `name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it. */
                 q?: string;
             };
             header?: never;
@@ -7313,6 +7337,8 @@ export interface operations {
                 header?: string[];
                 /** @description An ISO 8601 time, or the id of an email of this inbox: only emails received after it */
                 since?: string;
+                /** @description Extensions section 9: only emails whose spam score is at or below this (an email that was not scored never matches) */
+                spam_max?: number;
                 /** @description A case-insensitive substring of the subject */
                 subject?: string;
                 /** @description A regular expression in RE2 syntax, matched in linear time against the subject; an invalid one is a 400, and so is one whose counted repetition exceeds 100 (nested counts multiplied) or whose compiled program exceeds 300 instructions */
