@@ -176,6 +176,59 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     await consumer.stop();
   });
 
+  it("when a consumer checks a projection (schema), then its handler gets that part, and a payload failing it is dead-lettered", async () => {
+    const { InboxCreatedEvent } = await import("@burnbox/contracts");
+    const Projection = InboxCreatedEvent.pick({ id: true, type: true, org_id: true });
+    const seen: unknown[] = [];
+    const consumer = await startConsumer({
+      nc,
+      namespace: ns,
+      durable: "projected",
+      eventType: "inbox.created",
+      logger,
+      schema: Projection,
+      handler: async (event) => void seen.push(event),
+    });
+    const event = inboxCreated();
+    await js.publish(subjects(ns).event("inbox.created"), JSON.stringify(event), { msgID: event.id });
+    await waitFor(() => seen.length === 1, { what: "projected event" });
+    expect(seen[0]).toEqual({ id: event.id, type: "inbox.created", org_id: event.org_id });
+    const dlq = await (await import("@nats-io/jetstream")).jetstreamManager(nc);
+    const before = (await dlq.streams.info(subjects(ns).dlqStream)).state.messages;
+    await js.publish(subjects(ns).event("inbox.created"), JSON.stringify({ ...inboxCreated(), id: "not-a-uuid" }));
+    await waitFor(async () => (await dlq.streams.info(subjects(ns).dlqStream)).state.messages === before + 1, { what: "dead letter" });
+    expect(seen).toHaveLength(1);
+    await consumer.stop();
+  });
+
+  it("when wanted answers false (even later, as a promise), then the message is skipped as handled; a rejection counts as wanted", async () => {
+    const handled: string[] = [];
+    const consumer = await startConsumer({
+      nc,
+      namespace: ns,
+      durable: "wanted-async",
+      eventType: "inbox.created",
+      logger,
+      wanted: async (raw) => {
+        const id = (raw as { data?: { inbox_id?: string } }).data?.inbox_id;
+        if (id === "boom") throw new Error("cannot tell");
+        return Promise.resolve(id !== "skip");
+      },
+      handler: async (event) => void handled.push(event.data.inbox_id),
+    });
+    const skipped = { ...inboxCreated(), data: { ...inboxCreated().data, inbox_id: "skip" } };
+    const kept = inboxCreated();
+    const unsure = { ...inboxCreated(), data: { ...inboxCreated().data, inbox_id: "boom" } };
+    const dlq = await (await import("@nats-io/jetstream")).jetstreamManager(nc);
+    const before = (await dlq.streams.info(subjects(ns).dlqStream)).state.messages;
+    for (const e of [skipped, kept, unsure]) await js.publish(subjects(ns).event("inbox.created"), JSON.stringify(e), { msgID: e.id });
+    // "boom" is wanted, so its schema judges it: not a uuid, dead-lettered; "skip" never reaches the handler
+    await waitFor(() => handled.length === 1, { what: "the kept event" });
+    await waitFor(async () => (await dlq.streams.info(subjects(ns).dlqStream)).state.messages === before + 1, { what: "dead letter" });
+    expect(handled).toEqual([kept.data.inbox_id]);
+    await consumer.stop();
+  });
+
   it("when the relay is stopped while events are written, then they are published after it starts again", async () => {
     const received: string[] = [];
     const consumer = await consumeInboxCreated("late", async (e) => void received.push(e.id));

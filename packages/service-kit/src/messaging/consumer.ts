@@ -1,5 +1,6 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from "@nats-io/jetstream";
 import type { MsgHdrs, NatsConnection } from "@nats-io/nats-core";
+import type { z } from "zod";
 import { DomainEvent, subjects, type EventOf, type EventType } from "@burnbox/contracts";
 import { runWithContext } from "../core/context";
 import { TransientError } from "../core/errors";
@@ -47,15 +48,30 @@ class AckBatch {
   }
 }
 
-export interface ConsumerOptions<T extends EventType = EventType> {
+/** What a consumer's handler receives: the whole event, or (`schema`) the part of it the handler reads. */
+export interface ConsumedEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  org_id: string | null;
+}
+
+export interface ConsumerOptions<T extends EventType = EventType, E extends ConsumedEvent<T> = EventOf<T>> {
   nc: NatsConnection;
   namespace: string;
   /** Durable name: one per logical consumer (shared by replicas), or per replica for fan-out. */
   durable: string;
   eventType: T;
   logger: Logger;
-  /** Receives the event already checked against its schema and narrowed to `eventType`. */
-  handler: (event: EventOf<T>, msg: JsMsg) => Promise<void>;
+  /** Receives the event already checked against its schema (or `schema`) and narrowed to `eventType`. */
+  handler: (event: E, msg: JsMsg) => Promise<void>;
+  /**
+   * The part of the event the handler reads, checked instead of the whole event's schema: a
+   * projection of `eventType`'s envelope (its id, type and org_id, and the data fields the handler
+   * uses), so that a hop does not check again, field by field, what it never reads (the received
+   * email's summary, extracted codes and links, authentication results). A payload that fails it
+   * is dead-lettered as one that fails the whole schema.
+   */
+  schema?: z.ZodType<E>;
   concurrency?: number;
   maxDeliver?: number;
   ackWaitMs?: number;
@@ -72,23 +88,35 @@ export interface ConsumerOptions<T extends EventType = EventType> {
   ack?: "explicit" | "none";
   /**
    * Asked of the parsed JSON before its schema is checked: false skips the message as handled (a
-   * fan-out with no socket for it need not check or build anything). Only what the handler would
-   * have ignored may be skipped.
+   * fan-out with no socket for it need not check or build anything; a team with no webhook for it
+   * need not be dispatched). Only what the handler would have ignored may be skipped; a throw or a
+   * rejection counts as wanted (the schema then judges the payload).
    */
-  wanted?: (raw: unknown) => boolean;
+  wanted?: (raw: unknown) => boolean | Promise<boolean>;
 }
 
 export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
-const isEventOf = <T extends EventType>(event: DomainEvent, type: T): event is EventOf<T> => event.type === type;
+const isEventOf = <T extends EventType, E extends ConsumedEvent<T>>(event: ConsumedEvent, type: T): event is E => event.type === type;
+
+/** `wanted`'s answer, where a throw or a rejection counts as wanted. */
+async function isWanted(wanted: (raw: unknown) => boolean | Promise<boolean>, raw: unknown): Promise<boolean> {
+  try {
+    return await wanted(raw);
+  } catch {
+    return true;
+  }
+}
 
 /**
  * A durable pull consumer: explicit ack, bounded concurrency, nak with delay on failure, term
  * (after dead-lettering) for payloads that fail their schema or exhaust their deliveries.
  */
-export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T>): Promise<RunningConsumer> {
+export async function startConsumer<T extends EventType, E extends ConsumedEvent<T> = EventOf<T>>(
+  opts: ConsumerOptions<T, E>,
+): Promise<RunningConsumer> {
   const { nc, namespace, durable, logger } = opts;
   const s = subjects(namespace);
   const maxDeliver = opts.maxDeliver ?? 20;
@@ -143,21 +171,22 @@ export async function startConsumer<T extends EventType>(opts: ConsumerOptions<T
       await deadLetter(msg, "payload is not JSON");
       return;
     }
-    if (opts.wanted && !opts.wanted(raw)) {
+    if (opts.wanted && !(await isWanted(opts.wanted, raw))) {
       if (acked) acks.add(msg);
       pipeline.consumerMessages.inc({ durable, outcome: "skipped" });
       return;
     }
-    const parsed = DomainEvent.safeParse(raw);
+    const parsed = (opts.schema ?? DomainEvent).safeParse(raw);
     if (!parsed.success) {
       await deadLetter(msg, "payload fails its schema");
       return;
     }
-    if (!isEventOf(parsed.data, opts.eventType)) {
-      await deadLetter(msg, `expected ${opts.eventType}, got ${parsed.data.type}`);
+    const decoded: ConsumedEvent = parsed.data;
+    if (!isEventOf<T, E>(decoded, opts.eventType)) {
+      await deadLetter(msg, `expected ${opts.eventType}, got ${decoded.type}`);
       return;
     }
-    const event = parsed.data;
+    const event = decoded;
     // the trace the publisher put in the headers continues here (a no-op when tracing is off)
     // typescript-eslint cannot resolve the jetstream package's header type (tsc can)
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment

@@ -35,7 +35,7 @@ const MAX_NOTIFICATIONS_PER_STATEMENT = 128;
  * second, one statement (one commit, one push write) for several instead of one each; far below
  * what a person sees (docs/performance.md, issue 39).
  */
-export const NOTIFICATION_LINGER_MS = 25;
+export const NOTIFICATION_LINGER_MS = 50;
 
 /**
  * Several notifications in one statement, each written unless its (event, user) already has one

@@ -1,8 +1,8 @@
-import { NotificationPush, notificationPushSubject } from "@burnbox/contracts";
+import { EventType, NotificationPush, notificationPushSubject } from "@burnbox/contracts";
 import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import type { RealtimeDeps } from "../domain/deps";
-import { NOTIFYING_EVENTS } from "../domain/notifications/notification-for-event";
+import { NOTIFYING_EVENTS, NotifiedEmail } from "../domain/notifications/notification-for-event";
 import { pushNotification } from "../domain/notifications/push-notification.use-case";
 import { recordNotification } from "../domain/notifications/record-notification.use-case";
 
@@ -14,14 +14,28 @@ export function startNotificationConsumers(deps: RealtimeDeps, logger: Logger): 
   return Promise.all(
     NOTIFYING_EVENTS.map((eventType) => {
       const consumer = notificationConsumerName(eventType);
+      // a received email's notification checks only what it reads (NotifiedEmail)
+      if (eventType === EventType.emailReceived) {
+        return startConsumer({
+          nc: deps.nc,
+          namespace: deps.namespace,
+          durable: consumer,
+          eventType,
+          logger,
+          // the notifications linger to go several to a statement (NOTIFICATION_LINGER_MS): enough in flight to fill one
+          concurrency: 64,
+          schema: NotifiedEmail,
+          handler: async (event) => {
+            await recordNotification(deps, { event });
+          },
+        });
+      }
       return startConsumer({
         nc: deps.nc,
         namespace: deps.namespace,
         durable: consumer,
         eventType,
         logger,
-        // the notifications linger to go several to a statement (NOTIFICATION_LINGER_MS): enough in flight to fill one
-        concurrency: 64,
         handler: async (event) => {
           await recordNotification(deps, { event });
         },

@@ -53,7 +53,7 @@ const MAX_COUNTS_PER_STATEMENT = 256;
  * at a steady hundred emails a second one statement (one commit) then counts several instead of
  * one or two (docs/performance.md, issue 39).
  */
-const COUNT_LINGER_MS = 50;
+const COUNT_LINGER_MS = 200;
 
 /**
  * The analytics aggregates: counters per team (lifetime), per team, UTC day and hour, per

@@ -1,7 +1,7 @@
 import { EventType } from "@burnbox/contracts";
 import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
-import { countEmailReceived } from "../domain/analytics/count-email-received.use-case";
+import { CountedEmail, countEmailReceived } from "../domain/analytics/count-email-received.use-case";
 import { countInboxCreated } from "../domain/analytics/count-inbox-created.use-case";
 import { countInboxGone } from "../domain/analytics/count-inbox-gone.use-case";
 import { forgetDeletedTenant } from "../domain/analytics/forget-deleted-tenant.use-case";
@@ -26,6 +26,7 @@ export async function startAnalyticsConsumers(deps: TenancyDeps, logger: Logger)
       logger,
       // the counts linger to go several to a statement (COUNT_LINGER_MS): enough in flight to fill one
       concurrency: 64,
+      schema: CountedEmail,
       handler: (event) => countEmailReceived(deps, durable("email-received"), event),
     }),
     startConsumer({

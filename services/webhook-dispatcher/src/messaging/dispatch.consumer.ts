@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@burnbox/contracts";
 import { startConsumer, type StartConsumers } from "@burnbox/service-kit/messaging";
-import { scheduleDeliveries } from "../domain/deliveries/schedule-deliveries.use-case";
+import { mayHaveDeliveries, scheduleDeliveries } from "../domain/deliveries/schedule-deliveries.use-case";
 import type { DispatcherDeps } from "../domain/deps";
 
 /** The durable consumer of one webhook event type (one per type, shared by replicas). */
@@ -23,6 +23,8 @@ export function dispatchConsumers(onScheduled: () => void): StartConsumers<Dispa
           durable: consumer,
           eventType,
           logger,
+          // a team with no webhook for the type (most events): skipped before the schema check
+          wanted: (raw) => mayHaveDeliveries(deps, eventType, raw),
           handler: async (event) => {
             if ((await scheduleDeliveries(deps, { consumer, event })) > 0) onScheduled();
           },

@@ -1,4 +1,5 @@
-import { EventType, type EventOf, type NotificationType } from "@burnbox/contracts";
+import { EmailReceivedData, EmailReceivedEvent, EventType, type EventOf, type NotificationType } from "@burnbox/contracts";
+import type { z } from "zod";
 
 /** The events that notify someone: the inbox's creator, the inviter (invite accepted), the added user (team member added). */
 export const NOTIFYING_EVENTS = [
@@ -8,7 +9,18 @@ export const NOTIFYING_EVENTS = [
   EventType.inviteAccepted,
   EventType.teamMemberAdded,
 ] as const;
-export type NotifyingEvent = EventOf<(typeof NOTIFYING_EVENTS)[number]>;
+
+/**
+ * The part of an `email.received` event its notification reads, all its consumer checks: the
+ * summary, extracted codes and links and authentication results it also carries are not read
+ * here, so not checked again at this hop (issue 39).
+ */
+export const NotifiedEmail = EmailReceivedEvent.pick({ id: true, type: true, org_id: true, occurred_at: true }).extend({
+  data: EmailReceivedData.pick({ inbox_id: true, email_id: true, from: true, subject: true, created_by: true }),
+});
+export type NotifiedEmail = z.infer<typeof NotifiedEmail>;
+
+export type NotifyingEvent = EventOf<Exclude<(typeof NOTIFYING_EVENTS)[number], typeof EventType.emailReceived>> | NotifiedEmail;
 
 export interface NotificationContent {
   userId: string;
