@@ -4,7 +4,7 @@
 // directories in `dir`. The compiled regular expressions stay in `dir` between runs, so only the
 // first start is slow (tens of seconds); later ones take a few.
 import { spawn } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib.mjs";
 
@@ -39,7 +39,7 @@ async function untilPong(url, timeoutMs, child) {
 export async function startRspamd({ port, dir, timeoutMs = 180_000, log = "ignore" }) {
   mkdirSync(dir, { recursive: true });
   const root = typeof process.getuid === "function" && process.getuid() === 0;
-  const args = ["-f", "-c", "/etc/rspamd/rspamd.conf", "-p", pidFile(dir)];
+  const args = ["-f", "-c", "/etc/rspamd/rspamd.conf"];
   for (const [k, v] of Object.entries({ LOCAL_CONFDIR: CONFDIR, DBDIR: dir, RUNDIR: dir, LOGDIR: dir, SCANNER_PORT: String(port) })) {
     args.push(`--var=${k}=${v}`);
   }
@@ -50,6 +50,8 @@ export async function startRspamd({ port, dir, timeoutMs = 180_000, log = "ignor
   }
   const child = spawn(RSPAMD_BINARY, args, { stdio: ["ignore", log, log], detached: true });
   child.unref();
+  // rspamd writes no pid file in the foreground: ours, so that another process can stop it
+  writeFileSync(pidFile(dir), String(child.pid));
   const url = `http://127.0.0.1:${port}`;
   await untilPong(url, timeoutMs, child);
   return { url, pid: child.pid, stop: () => stopRspamd(dir) };

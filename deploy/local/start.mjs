@@ -19,6 +19,7 @@ const { ROOT, prepare, say, has, MissingDependencies } = await import("./lib.mjs
 const { NATS_USERS, serverAuth, startBrokers } = await import("./brokers.mjs");
 const { buildConsole, CONSOLE_DIST } = await import("./console-build.mjs");
 const { setupCompleted, setupToken, summaryLines } = await import("./summary.mjs");
+const { rspamdInstalled, startRspamd, stopRspamd } = await import("./rspamd.mjs");
 
 const env = process.env;
 const gatewayPort = env.BB_HTTP_PORT ?? "8080";
@@ -105,6 +106,17 @@ async function prepareConsole() {
   }
 }
 const consoleEnv = await prepareConsole();
+// the spam score (extensions section 9): a private rspamd when Debian's is installed and none is
+// configured, on its own port and state directory; started in the background (its first start
+// compiles its regular expressions for a minute or so: mail meanwhile is stored `unavailable`)
+const rspamdDir = path.join(ROOT, ".data", "rspamd");
+const rspamdUrl = env.BB_SPAM_RSPAMD_URL ?? (rspamdInstalled() ? `http://127.0.0.1:${env.BB_RSPAMD_PORT ?? "11433"}` : undefined);
+if (!env.BB_SPAM_RSPAMD_URL && rspamdUrl) {
+  startRspamd({ port: Number(new URL(rspamdUrl).port), dir: rspamdDir }).then(
+    () => say(`rspamd scoring mail on ${rspamdUrl}`),
+    (err) => say(`rspamd did not start (${err.message}); mail is stored with spam: unavailable`),
+  );
+}
 const firstRunToken = setupToken(ROOT, env);
 const shared = {
   ...env,
@@ -119,6 +131,7 @@ const shared = {
   BB_ENCRYPTION_KEY: encryptionKey,
   BB_DOMAINS_TRUSTED: env.BB_DOMAINS_TRUSTED ?? "burnbox.test",
   BB_SMTP_PORT: smtpPort,
+  ...(rspamdUrl ? { BB_SPAM_RSPAMD_URL: rspamdUrl } : {}),
   BB_STORAGE_LOCAL_PATH: env.BB_STORAGE_LOCAL_PATH ?? path.join(ROOT, ".data", "storage"),
   BB_LOG_LEVEL: env.BB_LOG_LEVEL ?? "info",
   // no load balancer to leave on Ctrl-C: stop at once (production waits shutdown.drain_delay)
@@ -200,6 +213,7 @@ async function shutdown(code = 0) {
   while (children.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   for (const child of children.values()) child.kill("SIGKILL");
   brokers.stop();
+  if (!env.BB_SPAM_RSPAMD_URL) await stopRspamd(rspamdDir).catch(() => undefined);
   process.exit(code);
 }
 process.on("SIGINT", () => void shutdown(0));

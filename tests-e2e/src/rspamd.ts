@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -27,7 +27,7 @@ async function pong(url: string): Promise<boolean> {
 /** Starts the scanner on 127.0.0.1:`port` and resolves with its URL once `/ping` answers. */
 export async function startRspamd(port: number, dir = RSPAMD_DIR, timeoutMs = 240_000): Promise<string> {
   mkdirSync(dir, { recursive: true });
-  const args = ["-f", "-c", "/etc/rspamd/rspamd.conf", "-p", pidFile(dir)];
+  const args = ["-f", "-c", "/etc/rspamd/rspamd.conf"];
   const vars = { LOCAL_CONFDIR: CONFDIR, DBDIR: dir, RUNDIR: dir, LOGDIR: dir, SCANNER_PORT: String(port) };
   for (const [k, v] of Object.entries(vars)) args.push(`--var=${k}=${v}`);
   if (process.getuid?.() === 0) {
@@ -40,6 +40,8 @@ export async function startRspamd(port: number, dir = RSPAMD_DIR, timeoutMs = 24
   }
   const child = spawn(RSPAMD_BINARY, args, { stdio: "ignore", detached: true });
   child.unref();
+  // rspamd writes no pid file in the foreground: ours, so that another process can stop it
+  writeFileSync(pidFile(dir), String(child.pid));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (!(await pong(url))) {
@@ -60,7 +62,7 @@ export async function stopRspamd(dir = RSPAMD_DIR, signal: NodeJS.Signals = "SIG
   } catch {
     return;
   }
-  for (;;) {
+  for (let i = 0; i < 300; i++) {
     try {
       process.kill(pid, 0);
     } catch {

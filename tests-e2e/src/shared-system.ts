@@ -156,7 +156,11 @@ export async function startSharedSystem(): Promise<void> {
   const replicas = replicasOfRun();
   const [rspamdPort] = rspamdInstalled() ? await freePorts(1) : [];
   const rspamdUrl = rspamdPort ? await startRspamd(rspamdPort) : null;
-  const system = await System.start(sharedEnv(adminEmails, rspamdUrl), { replicas });
+  const system = await System.start(sharedEnv(adminEmails, rspamdUrl), { replicas }).catch(async (err: unknown) => {
+    // no teardown follows a failed setup: the run's rspamd goes with it
+    await stopRspamd();
+    throw err;
+  });
   // an installation in use: its operator completed first-run setup with the setup token, so the
   // console never leads to /setup (console-setup runs a fresh system of its own)
   const operator = await registerOperator(system, `operator-${tag}@example.test`);
