@@ -155,12 +155,17 @@ export async function startSharedSystem(): Promise<void> {
   const adminEmails = Array.from({ length: ADMIN_POOL }, (_, i) => `root-${i}-${tag}@${adminDomain}`);
   const replicas = replicasOfRun();
   const [rspamdPort] = rspamdInstalled() ? await freePorts(1) : [];
-  const rspamdUrl = rspamdPort ? await startRspamd(rspamdPort) : null;
-  const system = await System.start(sharedEnv(adminEmails, rspamdUrl), { replicas }).catch(async (err: unknown) => {
-    // no teardown follows a failed setup: the run's rspamd goes with it
-    await stopRspamd();
-    throw err;
-  });
+  // rspamd starts beside the services (its first start compiles its rules); the intake answers
+  // `unavailable` until it is up, and no test runs before it is
+  const rspamdUrl = rspamdPort ? `http://127.0.0.1:${rspamdPort}` : null;
+  const rspamdReady = rspamdPort ? startRspamd(rspamdPort) : Promise.resolve(null);
+  const system = await Promise.all([System.start(sharedEnv(adminEmails, rspamdUrl), { replicas }), rspamdReady])
+    .then(([s]) => s)
+    .catch(async (err: unknown) => {
+      // no teardown follows a failed setup: the run's rspamd goes with it
+      await stopRspamd();
+      throw err;
+    });
   // an installation in use: its operator completed first-run setup with the setup token, so the
   // console never leads to /setup (console-setup runs a fresh system of its own)
   const operator = await registerOperator(system, `operator-${tag}@example.test`);
