@@ -1,6 +1,6 @@
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/openapi.js";
-import type { LinkKind, WaitEmailSummary, WaitResponse } from "./extensions.js";
+import type { LinkKind, MailSnapshot, SnapshotComparison, SnapshotMask, WaitEmailSummary, WaitResponse } from "./extensions.js";
 import { BurnBoxError, errorFromResponse, WaitTimeoutError } from "./errors.js";
 import { InboxStream, resolveWebSocket, type ReconnectOptions, type WebSocketConstructor } from "./stream.js";
 import { buildWaitQuery, type WaitOptions } from "./wait-query.js";
@@ -26,6 +26,7 @@ export type DomainPage = Schemas["DomainPage"];
 export type DomainAssignment = Schemas["DomainAssignment"];
 export type DomainAssignmentPage = Schemas["DomainAssignmentPage"];
 export type MyDomainPage = Schemas["MyDomainPage"];
+export type SnapshotPage = Omit<Schemas["SnapshotPage"], "data"> & { data: MailSnapshot[] };
 export type ApiKeyWithRawKey = Schemas["ApiKeyWithRawKey"];
 
 type PageQuery = { page?: number; per_page?: number };
@@ -263,6 +264,79 @@ export class BurnBox {
 
   async getEmail(id: string): Promise<Email> {
     return unwrap(await this.api.GET("/emails/{id}", { params: { path: { id } } }));
+  }
+
+  /** The team an email belongs to (through its inbox): where its snapshots live. */
+  async teamOfEmail(emailId: string): Promise<{ orgId: string; teamId: string }> {
+    const email = await this.getEmail(emailId);
+    const inbox = await this.getInbox(email.inbox_id);
+    return { orgId: inbox.org_id, teamId: inbox.team_id };
+  }
+
+  async listSnapshots(
+    orgId: string,
+    teamId: string,
+    query: NonNullable<paths["/orgs/{orgId}/teams/{teamId}/snapshots"]["get"]["parameters"]["query"]> = {},
+  ): Promise<SnapshotPage> {
+    return unwrap(
+      await this.api.GET("/orgs/{orgId}/teams/{teamId}/snapshots", { params: { path: { orgId, teamId }, query } }),
+    ) as SnapshotPage;
+  }
+
+  /** The team's snapshot of this name, or null. */
+  async findSnapshot(orgId: string, teamId: string, name: string): Promise<MailSnapshot | null> {
+    return (await this.listSnapshots(orgId, teamId, { name })).data[0] ?? null;
+  }
+
+  async createSnapshot(
+    orgId: string,
+    teamId: string,
+    body: { name: string; email_id: string; masks?: SnapshotMask[] },
+  ): Promise<MailSnapshot> {
+    return unwrap(
+      await this.api.POST("/orgs/{orgId}/teams/{teamId}/snapshots", { params: { path: { orgId, teamId } }, body }),
+    ) as MailSnapshot;
+  }
+
+  /** Re-baselines a snapshot from another email (and, when given, other masks). */
+  async updateSnapshot(
+    orgId: string,
+    teamId: string,
+    snapshotId: string,
+    body: { email_id: string; masks?: SnapshotMask[] },
+  ): Promise<MailSnapshot> {
+    return unwrap(
+      await this.api.PUT("/orgs/{orgId}/teams/{teamId}/snapshots/{snapshotId}", { params: { path: { orgId, teamId, snapshotId } }, body }),
+    ) as MailSnapshot;
+  }
+
+  async deleteSnapshot(orgId: string, teamId: string, snapshotId: string): Promise<void> {
+    unwrap(
+      await this.api.DELETE("/orgs/{orgId}/teams/{teamId}/snapshots/{snapshotId}", { params: { path: { orgId, teamId, snapshotId } } }),
+    );
+  }
+
+  /**
+   * Saves an email as the baseline `name` of its team: creates the snapshot, or re-baselines the
+   * one of that name. Answers the snapshot and whether it was created.
+   */
+  async saveSnapshot(
+    emailId: string,
+    name: string,
+    options: { masks?: SnapshotMask[] } = {},
+  ): Promise<{ snapshot: MailSnapshot; created: boolean }> {
+    const { orgId, teamId } = await this.teamOfEmail(emailId);
+    const existing = await this.findSnapshot(orgId, teamId, name);
+    const masks = options.masks ? { masks: options.masks } : {};
+    if (existing)
+      return { snapshot: await this.updateSnapshot(orgId, teamId, existing.id, { email_id: emailId, ...masks }), created: false };
+    return { snapshot: await this.createSnapshot(orgId, teamId, { name, email_id: emailId, ...masks }), created: true };
+  }
+
+  /** `POST /emails/{id}/compare`: the email against its team's snapshot `name` (extensions section 12). */
+  async compareWithSnapshot(emailId: string, name: string, options: { maxChangedRatio?: number } = {}): Promise<SnapshotComparison> {
+    const body = { snapshot: name, ...(options.maxChangedRatio !== undefined ? { max_changed_ratio: options.maxChangedRatio } : {}) };
+    return unwrap(await this.api.POST("/emails/{id}/compare", { params: { path: { id: emailId } }, body }));
   }
 
   /**

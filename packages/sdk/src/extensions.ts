@@ -23,3 +23,10 @@ export type WaitResponse = components["schemas"]["WaitForEmailsResult"];
 
 /** The query of `GET /inboxes/{id}/emails/wait`, as it goes on the wire. */
 export type WaitQueryWire = NonNullable<operations["waitForEmails"]["parameters"]["query"]>;
+
+/** A team's named baseline of its mail (section 12), with its latest comparison (null before the first). */
+export type MailSnapshot = Omit<components["schemas"]["Snapshot"], "latest_comparison"> & { latest_comparison: SnapshotComparison | null };
+/** One mask of a snapshot: an RE2 `pattern` and what a match becomes (`[masked]` by default). */
+export type SnapshotMask = components["schemas"]["SnapshotMask"];
+/** `POST /emails/{id}/compare`: subject, From, text, links and pictures against the baseline. */
+export type SnapshotComparison = components["schemas"]["SnapshotComparison"];

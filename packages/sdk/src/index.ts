@@ -24,6 +24,7 @@ export {
   type RegisterRequest,
   type Team,
   type TeamPage,
+  type SnapshotPage,
   type WaitForLinkOptions,
 } from "./client.js";
 export { BurnBoxError, WaitTimeoutError, WebhookVerificationError, errorFromResponse } from "./errors.js";
@@ -35,6 +36,9 @@ export type {
   HtmlCheck,
   LinkCheck,
   LinkKind,
+  MailSnapshot,
+  SnapshotComparison,
+  SnapshotMask,
   WaitEmailSummary,
   WaitQueryWire,
   WaitResponse,
@@ -69,3 +73,13 @@ export {
   type WebhookDelivery,
 } from "./webhook.js";
 export type { components, paths } from "./generated/openapi.js";
+export {
+  describeComparison,
+  mailSnapshotMatchers,
+  matchMailSnapshot,
+  updatingSnapshots,
+  type MailLike,
+  type MailSnapshotMatchers,
+  type MailSnapshotOptions,
+  type MatcherResult,
+} from "./snapshot-matcher.js";

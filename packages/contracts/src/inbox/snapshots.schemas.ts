@@ -169,7 +169,8 @@ export const Snapshot = z
     text: z.string().openapi({ description: "The baseline's text after masking" }),
     links: z.array(SnapshotLink),
     baseline_images: z.array(SnapshotBaselineImage),
-    latest_comparison: SnapshotComparison.nullable().openapi({ description: "The newest comparison against this baseline, if any" }),
+    // the newest comparison against this baseline, if any
+    latest_comparison: z.union([SnapshotComparison, z.null()]),
     created_at: Timestamp,
     updated_at: Timestamp,
   })

@@ -3752,7 +3752,7 @@ export interface components {
             from: string;
             /** Format: uuid */
             id: string;
-            latest_comparison: components["schemas"]["SnapshotComparison"];
+            latest_comparison: components["schemas"]["SnapshotComparison"] | unknown;
             links: components["schemas"]["SnapshotLink"][];
             masks: components["schemas"]["SnapshotMask"][];
             name: string;
@@ -3773,7 +3773,6 @@ export interface components {
             url: string;
             width: number;
         };
-        /** @description The newest comparison against this baseline, if any */
         SnapshotComparison: {
             /** Format: date-time */
             created_at: string;
@@ -3795,7 +3794,7 @@ export interface components {
             subject: components["schemas"]["ComparedSubject"];
             text: components["schemas"]["ComparedText"];
             visual: components["schemas"]["VisualComparison"][];
-        } | null;
+        };
         SnapshotLink: {
             kind: string;
             text: string;
