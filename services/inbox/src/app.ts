@@ -29,6 +29,8 @@ import { demoHandlers } from "./http/demo.handlers";
 import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
 import { smtpBehaviourHandlers } from "./http/smtp-behaviour.handlers";
+import { previewsHandlers } from "./http/previews.handlers";
+import { rendererClient } from "./adapters/renderer";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
@@ -94,7 +96,9 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
   const attempts = new RedisAttemptCounter(infra.redis, config.redis.key_prefix);
   // the link check goes out like a webhook delivery: the same rules, the same operator allow-list
   const links = guardedLinkProber(outboundPolicy({ dns: config.dns, allowedTargets: config.webhooks.unsafe_allowed_targets }));
-  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts, links }, db, relay };
+  // previews: the renderer deployable, asked over NATS (this service never holds a browser)
+  const renderer = rendererClient(infra.nc, config.nats.namespace, { timeoutMs: parseDurationMs(config.renderer.timeout) });
+  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts, links, renderer }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
@@ -125,6 +129,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
     ...emailsHandlers(deps, { waits, slots, turns: new MatchTurns() }),
     ...demoHandlers(deps),
     ...smtpBehaviourHandlers(deps),
+    ...previewsHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
   stops.addStep(() => server.close());

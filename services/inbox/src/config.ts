@@ -139,6 +139,13 @@ export const InboxConfig = z.object({
       cache_entries: z.number().int().positive().default(10_000),
     })
     .prefault({}),
+  /** Previews (extensions section 12): the renderer deployable is asked over NATS. */
+  renderer: z
+    .object({
+      /** How long a preview waits for a renderer's picture before it answers 503 (at most the route's PREVIEW_MAX_WAIT_MS). */
+      timeout: Duration.default("15s"),
+    })
+    .prefault({}),
   /** The link check (extensions section 7) goes out under the webhook rules, with the same operator allow-list. */
   webhooks: z
     .object({
