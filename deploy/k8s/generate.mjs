@@ -116,6 +116,15 @@ const PROCESSES = [
     maxReplicas: 6,
     pool: 2,
   },
+  {
+    // the renderer (extensions section 12): Chromium, fed over NATS only (no HTTP callers), no database
+    name: "renderer",
+    port: 8107,
+    cpu: "500m",
+    memory: "1Gi",
+    replicas: 2,
+    maxReplicas: 6,
+  },
 ];
 
 /** PostgreSQL's default max_connections, and the connections the pods and Jobs hold at most (above). */

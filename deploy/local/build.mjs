@@ -26,6 +26,7 @@ const ENTRIES = {
   inbox: ["main", "smtp-main"],
   "webhook-dispatcher": ["main"],
   "realtime-gateway": ["main"],
+  renderer: ["main"],
 };
 
 const SERVICES_DIR = path.join(ROOT, "services");

@@ -53,6 +53,7 @@ const PROCESSES = [
   { name: "inbox-smtp", dir: "inbox", entry: "src/smtp-main.ts", port: "8106" },
   { name: "webhook-dispatcher", dir: "webhook-dispatcher", entry: "src/main.ts", port: "8104" },
   { name: "realtime-gateway", dir: "realtime-gateway", entry: "src/main.ts", port: "8105" },
+  { name: "renderer", dir: "renderer", entry: "src/main.ts", port: "8107" },
   { name: "api-gateway", dir: "api-gateway", entry: "src/main.ts", port: gatewayPort },
 ];
 

@@ -18,7 +18,16 @@ import {
 const ROOT = path.resolve(__dirname, "..", "..");
 
 /** Every process of the system; the SMTP intake is the inbox service's second entrypoint. */
-export const PROCESSES = ["identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway", "api-gateway"] as const;
+export const PROCESSES = [
+  "identity",
+  "tenancy",
+  "inbox",
+  "inbox-smtp",
+  "webhook-dispatcher",
+  "realtime-gateway",
+  "renderer",
+  "api-gateway",
+] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 
 /** The services with a database, and the processes that use each (the SMTP intake shares the inbox's). */

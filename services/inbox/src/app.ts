@@ -30,6 +30,8 @@ import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
 import { smtpBehaviourHandlers } from "./http/smtp-behaviour.handlers";
 import { snapshotsHandlers } from "./http/snapshots.handlers";
+import { previewsHandlers } from "./http/previews.handlers";
+import { rendererClient } from "./adapters/renderer";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
@@ -96,7 +98,9 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
   const attempts = new RedisAttemptCounter(infra.redis, config.redis.key_prefix);
   // the link check goes out like a webhook delivery: the same rules, the same operator allow-list
   const links = guardedLinkProber(outboundPolicy({ dns: config.dns, allowedTargets: config.webhooks.unsafe_allowed_targets }));
-  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts, links, renderer: null }, db, relay };
+  // previews: the renderer deployable, asked over NATS (this service never holds a browser)
+  const renderer = rendererClient(infra.nc, config.nats.namespace, { timeoutMs: parseDurationMs(config.renderer.timeout) });
+  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts, links, renderer }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
@@ -128,6 +132,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
     ...demoHandlers(deps),
     ...smtpBehaviourHandlers(deps),
     ...snapshotsHandlers(deps),
+    ...previewsHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
   stops.addStep(() => server.close());

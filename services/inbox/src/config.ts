@@ -148,6 +148,13 @@ export const InboxConfig = z.object({
       timeout: Duration.default("2s"),
     })
     .prefault({}),
+  /** Previews (extensions section 12): the renderer deployable is asked over NATS. */
+  renderer: z
+    .object({
+      /** How long a preview waits for a renderer's picture before it answers 503 (at most the route's PREVIEW_MAX_WAIT_MS). */
+      timeout: Duration.default("15s"),
+    })
+    .prefault({}),
   /** The link check (extensions section 7) goes out under the webhook rules, with the same operator allow-list. */
   webhooks: z
     .object({

@@ -3,6 +3,7 @@ import { emailsRoutes } from "./emails.routes";
 import { inboxesRoutes } from "./inboxes.routes";
 import { smtpBehaviourRoutes } from "./smtp-behaviour.routes";
 import { snapshotsRoutes } from "./snapshots.routes";
+import { previewsRoutes } from "./previews.routes";
 
 export * from "./inboxes.schemas";
 export * from "./emails.schemas";
@@ -16,6 +17,9 @@ export * from "./smtp-behaviour.schemas";
 export * from "./snapshots.schemas";
 
 export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...snapshotsRoutes] as const;
+export * from "./previews.schemas";
+
+export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...previewsRoutes] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;
@@ -24,6 +28,7 @@ export * from "./inboxes.routes";
 export * from "./demo.routes";
 export * from "./smtp-behaviour.routes";
 export * from "./snapshots.routes";
+export * from "./previews.routes";
 export * from "./demo.rpc";
 export * from "./emails.events";
 export * from "./inboxes.events";

@@ -895,6 +895,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail as a reader sees it: a PNG rendered in headless Chromium
+         * @description The mail's HTML part (or its text, set in a plain page) rendered by the renderer at `width` CSS pixels (device
+         *     scale 1) in the `light` or `dark` colour scheme (`prefers-color-scheme`), full height up to 10,000 px. Scripts
+         *     never run and every network request is refused, except remote images when `images=allowed`, which the renderer
+         *     fetches itself under the outbound rules of 6.4. Renders are cached per email and parameters (the
+         *     `X-BurnBox-Preview-Cache` header says `hit` or `miss`). 404 for a foreign or unknown email; 400 for other
+         *     parameter values; 503 when no renderer answers in time.
+         *
+         *     API keys need the scope `team.emails.view`.
+         */
+        get: operations["getEmailPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/{id}/raw": {
         parameters: {
             query?: never;
@@ -7194,6 +7221,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    getEmailPreview: {
+        parameters: {
+            query?: {
+                images?: "blocked" | "allowed";
+                scheme?: "light" | "dark";
+                width?: "375" | "600" | "1280";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered mail (image/png) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description No renderer answered in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

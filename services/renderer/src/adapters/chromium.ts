@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Route } from "playwright-core";
 import type { RenderImages, RenderScheme } from "@burnbox/contracts";
@@ -36,6 +37,12 @@ const CHROMIUM_ARGS = [
   "--proxy-bypass-list=<-loopback>",
   "--host-resolver-rules=MAP * ~NOTFOUND",
 ];
+
+/** `fonts/fonts.conf` of the service: beside src/adapters in the tree, beside dist in a build. */
+function bundledFontconfig(): string {
+  const candidates = [path.join(__dirname, "..", "fonts", "fonts.conf"), path.join(__dirname, "..", "..", "fonts", "fonts.conf")];
+  return candidates.find((file) => existsSync(file)) ?? candidates[0]!;
+}
 
 export interface PageJob {
   html: string;
@@ -89,7 +96,7 @@ export class BrowserHost {
       env?: Record<string, string | undefined>;
     },
   ) {
-    const fontconfig = opts.fontconfigFile || path.join(__dirname, "..", "..", "fonts", "fonts.conf");
+    const fontconfig = opts.fontconfigFile || bundledFontconfig();
     const inherited = Object.fromEntries(Object.entries(opts.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
     this.env = { ...inherited, FONTCONFIG_FILE: fontconfig, TZ: "UTC", LANG: "en_US.UTF-8" };
   }

@@ -11,7 +11,9 @@ import { hasOwnText } from "../emails/mail-content";
 import { compilePattern } from "../emails/wait/wait-matcher";
 import { authorizeInbox } from "../inboxes/inbox-access";
 import { PLACEHOLDER, maskHtml, masker, type CustomMask } from "./masks";
-import { SNAPSHOT_RENDERS, renderFile, type MailRenderer } from "./renders";
+import { renderMail } from "../render-mail";
+import type { MailRenderer } from "../renderer";
+import { SNAPSHOT_RENDERS, renderFile } from "./renders";
 
 /** An email as a snapshot sees it: every part masked. */
 export interface MaskedMail {
@@ -82,13 +84,12 @@ export async function readMaskedEmail(
 
 /** Renders a masked mail at every width and scheme and stores the pictures under `folder`; returns them. */
 export async function renderAll(
-  renderer: MailRenderer | null,
+  renderer: MailRenderer,
   mail: MaskedMail,
 ): Promise<{ width: (typeof SNAPSHOT_RENDERS)[number]["width"]; scheme: (typeof SNAPSHOT_RENDERS)[number]["scheme"]; png: Buffer }[]> {
   const out = [];
-  if (!renderer) return [];
   // one at a time: the renderer bounds its own concurrency, and a comparison is one caller's test
-  for (const r of SNAPSHOT_RENDERS) out.push({ ...r, png: await renderer.render({ html: mail.html, text: mail.text, ...r }) });
+  for (const r of SNAPSHOT_RENDERS) out.push({ ...r, png: await renderMail(renderer, { ...(mail.html !== null ? { html: mail.html } : { text: mail.text }), ...r, images: "blocked" }) });
   return out;
 }
 
