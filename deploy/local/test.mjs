@@ -90,6 +90,7 @@ const TOOLS = [
     need: "Chromium for the console's browser tests (or set BB_E2E_CHROMIUM to a Chromium binary)",
   },
   { binary: "/usr/bin/go", packages: ["golang-go"], need: "Go for the tests of the Go client (packages/sdk-go)" },
+  { binary: "/usr/bin/rspamd", packages: ["rspamd"], need: "rspamd for the spam score's tests (extensions section 9)" },
   {
     // packages/sdk-python: pip installs it offline with Debian's setuptools into a venv whose pytest is Debian's
     binary: "/usr/bin/pytest-3",

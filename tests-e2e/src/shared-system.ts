@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { BrowserServer } from "playwright-core";
 import { launchBrowserServer } from "./console/browser";
-import { PROCESSES, System, TRUSTED_DOMAIN, type ProcessName, type SystemEnv } from "./system";
+import { rspamdInstalled, startRspamd, stopRspamd } from "./rspamd";
+import { PROCESSES, System, TRUSTED_DOMAIN, freePorts, type ProcessName, type SystemEnv } from "./system";
 import { STRONG_PASSWORD, newClientIp } from "./world";
 
 /**
@@ -45,7 +46,7 @@ export const APP_ORIGIN = "http://app.e2e.test";
  * users, org and team, and speaks from its own client IP (X-Forwarded-For, trusted from the
  * runner) whenever a per-IP limit is involved.
  */
-function sharedEnv(adminEmails: string[]): SystemEnv {
+function sharedEnv(adminEmails: string[], rspamdUrl: string | null): SystemEnv {
   return {
     identity: {
       BB_ADMIN_EMAILS: adminEmails.join(","),
@@ -109,6 +110,8 @@ function sharedEnv(adminEmails: string[]): SystemEnv {
       // a load balancer's PROXY header is believed from its address only; everyone else is served as their own (smtp-proxy)
       BB_SMTP_PROXY_PROTOCOL_TRUSTED_CIDRS: `${SMTP_PROXY_BALANCER}/32`,
       BB_SMTP_PROXY_PROTOCOL_UNTRUSTED: "plain",
+      // every message scored by the run's own rspamd when it is installed (spam-score); 1 s budget: a stopped rspamd costs little
+      ...(rspamdUrl ? { BB_SPAM_RSPAMD_URL: rspamdUrl, BB_SPAM_TIMEOUT: "1s" } : {}),
     },
   };
 }
@@ -123,6 +126,8 @@ interface Published {
   replicaPorts?: Record<ProcessName, number> & { smtp: number; dns: number };
   /** An API key of the operator's team that reads the claimed admin addresses' inboxes. */
   adminMailKey: string;
+  /** The run's rspamd (spam-score), when installed: its port (the URL the intake asks). */
+  rspamdPort?: number;
 }
 
 /**
@@ -149,7 +154,9 @@ export async function startSharedSystem(): Promise<void> {
   const adminDomain = `admins-${tag}.${TRUSTED_DOMAIN}`;
   const adminEmails = Array.from({ length: ADMIN_POOL }, (_, i) => `root-${i}-${tag}@${adminDomain}`);
   const replicas = replicasOfRun();
-  const system = await System.start(sharedEnv(adminEmails), { replicas });
+  const [rspamdPort] = rspamdInstalled() ? await freePorts(1) : [];
+  const rspamdUrl = rspamdPort ? await startRspamd(rspamdPort) : null;
+  const system = await System.start(sharedEnv(adminEmails, rspamdUrl), { replicas });
   // an installation in use: its operator completed first-run setup with the setup token, so the
   // console never leads to /setup (console-setup runs a fresh system of its own)
   const operator = await registerOperator(system, `operator-${tag}@example.test`);
@@ -162,6 +169,7 @@ export async function startSharedSystem(): Promise<void> {
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     replicas,
     adminMailKey: mailbox.apiKey,
+    ...(rspamdPort ? { rspamdPort } : {}),
     ...(replicas === 2 ? { replicaPorts: (await system.startReplicas()).ports } : {}),
   };
   process.env[ENV_VAR] = JSON.stringify(published);
@@ -235,6 +243,7 @@ export async function stopSharedSystem(): Promise<void> {
   await new Promise<void>((resolve) => control.close(() => resolve()));
   await browser?.then((b) => b.close()).catch(() => undefined);
   await system.stop();
+  await stopRspamd();
   process.stdout.write(`e2e: system ${system.namespace} stopped in ${Date.now() - started} ms\n`);
 }
 
@@ -371,6 +380,11 @@ export class SharedSystem {
 
   get namespace(): string {
     return this.published.namespace;
+  }
+
+  /** The run's rspamd port (spam-score), when rspamd is installed. */
+  get rspamdPort(): number | undefined {
+    return this.published.rspamdPort;
   }
 
   get ports(): Published["ports"] {

@@ -11,6 +11,7 @@ export * from "./tenancy";
 export * from "./inbox";
 export * from "./webhook-dispatcher";
 export * from "./realtime-gateway";
+export * from "./renderer";
 export * from "./api-gateway";
 export * from "./routes";
 export { buildOpenApiDocument } from "./openapi";

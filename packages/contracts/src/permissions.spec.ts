@@ -21,6 +21,12 @@ describe("role grants (contract notes)", () => {
   });
 
   it("when the team catalog is read, then it holds the 16 scopes of spec 2.2 plus team.emails.manage", () => {
-    expect(TEAM_PERMISSIONS).toHaveLength(17);
+    expect(TEAM_PERMISSIONS.filter((p) => p !== "team.snapshots.manage")).toHaveLength(17);
+  });
+
+  it("when the snapshots permission is read, then it is in the catalog and granted to team leads, not members", () => {
+    expect(TEAM_PERMISSIONS).toContain("team.snapshots.manage");
+    expect(TEAM_ROLE_GRANTS.lead).toContain("team.snapshots.manage");
+    expect(TEAM_ROLE_GRANTS.member).not.toContain("team.snapshots.manage");
   });
 });

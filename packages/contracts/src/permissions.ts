@@ -19,6 +19,8 @@ export const TEAM_PERMISSIONS = [
   "team.emails.view",
   "team.emails.manage",
   "team.analytics.view",
+  // extensions section 12: a team's mail snapshots (reading them takes team.emails.view)
+  "team.snapshots.manage",
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 

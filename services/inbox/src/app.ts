@@ -29,11 +29,13 @@ import { demoHandlers } from "./http/demo.handlers";
 import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
 import { smtpBehaviourHandlers } from "./http/smtp-behaviour.handlers";
+import { snapshotsHandlers } from "./http/snapshots.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
 import { createSmtpIntake } from "./smtp/intake";
 import { mailAuthentication } from "./adapters/mail-authentication";
+import { rspamdScorer } from "./adapters/rspamd";
 import { guardedLinkProber } from "./adapters/link-prober";
 import { MailWaits } from "./domain/emails/wait/mail-waits";
 import { MatchTurns } from "./domain/emails/wait/match-turns";
@@ -94,7 +96,7 @@ function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: Inbox
   const attempts = new RedisAttemptCounter(infra.redis, config.redis.key_prefix);
   // the link check goes out like a webhook delivery: the same rules, the same operator allow-list
   const links = guardedLinkProber(outboundPolicy({ dns: config.dns, allowedTargets: config.webhooks.unsafe_allowed_targets }));
-  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts, links }, db, relay };
+  return { deps: { data, nc: infra.nc, storage, config, now, platform: new PlatformView(), attempts, links, renderer: null }, db, relay };
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
@@ -125,6 +127,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
     ...emailsHandlers(deps, { waits, slots, turns: new MatchTurns() }),
     ...demoHandlers(deps),
     ...smtpBehaviourHandlers(deps),
+    ...snapshotsHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
   stops.addStep(() => server.close());
@@ -152,10 +155,20 @@ export interface RunningIntake {
 /** The SMTP intake as its own process: SMTP on smtp.port, health and metrics on http.port. */
 export async function startIntake(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningIntake> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
+  // what starts is added as it starts; stop() stops it in the reverse order (SMTP first, the store last)
+  const stops = new StopList();
+  stops.addStep(() => deps.storage.close());
+  stops.addStep(() => db.$disconnect());
+  stops.add(relay);
   if (config.bench.unsafe_skip_extraction) {
     infra.logger.warn("bench.unsafe_skip_extraction is set: emails are stored without codes and links (a benchmark's baseline only)");
   }
-  const platformConfig = await startLiveConfig(config, infra, deps);
+  stops.add(await startLiveConfig(config, infra, deps));
+  // once SMTP is closed: the messages still being stored commit, and their events go out before the relay stops
+  stops.addStep(async () => {
+    await deps.data.hot.intake.idle();
+    await relay.flush().catch(() => undefined);
+  });
   const authenticator = mailAuthentication(
     {
       enabled: config.authentication.enabled,
@@ -167,7 +180,8 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
     },
     infra.logger,
   );
-  const smtp = createSmtpIntake(deps, infra.logger, authenticator);
+  const spamScorer = rspamdScorer({ url: config.spam.rspamd_url ?? null, timeoutMs: parseDurationMs(config.spam.timeout) }, infra.logger);
+  const smtp = createSmtpIntake(deps, infra.logger, authenticator, spamScorer);
   smtp.listen(config.smtp.port, config.smtp.host);
   await once(smtp.server, "listening");
   const smtpPort = (smtp.server.address() as AddressInfo).port;
@@ -178,19 +192,9 @@ export async function startIntake(config: InboxConfig, infra: Infra, opts: { now
   finalizeHttpApp(app, infra.logger);
   const metricsPort = await serveMetricsPort(config, infra.metrics, infra.logger);
   const health = await listen(app, config.http.port, config.http.host, { drainTimeoutMs: infra.drain.settings.timeoutMs });
-  return {
-    smtpPort,
-    healthPort: health.port,
-    deps,
-    stop: async () => {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      await Promise.all([health.close(), metricsPort?.close()]);
-      await deps.data.hot.intake.idle();
-      await relay.flush().catch(() => undefined);
-      await platformConfig.stop();
-      await relay.stop();
-      await db.$disconnect();
-      deps.storage.close();
-    },
-  };
+  stops.add([{ stop: () => health.close() }, ...(metricsPort ? [{ stop: () => metricsPort.close() }] : [])]);
+  // SMTP, though up before the health port, stops first: its close waits out the sessions in
+  // flight, and the health port answers meanwhile
+  stops.addStep(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  return { smtpPort, healthPort: health.port, deps, stop: () => stops.stop() };
 }

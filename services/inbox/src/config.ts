@@ -139,6 +139,15 @@ export const InboxConfig = z.object({
       cache_entries: z.number().int().positive().default(10_000),
     })
     .prefault({}),
+  /** Extensions section 9: every received email scored by rspamd, at intake, within a budget. */
+  spam: z
+    .object({
+      /** rspamd's normal worker (e.g. http://127.0.0.1:11333); unset: scoring off, emails stored `disabled`. */
+      rspamd_url: z.string().url().optional(),
+      /** The most one message waits for its score past DATA (in parallel with the other checks): past it, `unavailable`. */
+      timeout: Duration.default("2s"),
+    })
+    .prefault({}),
   /** The link check (extensions section 7) goes out under the webhook rules, with the same operator allow-list. */
   webhooks: z
     .object({

@@ -2,6 +2,7 @@ import { z } from "../zod";
 import { Authentication, AuthenticationSummary } from "./authentication.schemas";
 import { EmailSummary } from "./emails.schemas";
 import { Extracted, nothingExtracted } from "./extracted.schemas";
+import { SpamResult } from "./spam.schemas";
 import { envelope } from "../messaging/envelope";
 
 /** The inbox service (its SMTP intake): an email was received. */
@@ -25,9 +26,9 @@ export const EmailReceivedData = z.object({
    * Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item
    * without `extracted` (carried once, below; the frame is the summary with it).
    */
-  summary: EmailSummary.omit({ extracted: true, authentication_summary: true })
-    // absent on events from before authentication results existed
-    .extend({ authentication_summary: AuthenticationSummary.optional() })
+  summary: EmailSummary.omit({ extracted: true, authentication_summary: true, spam_score: true })
+    // absent on events from before authentication results (and spam scores) existed
+    .extend({ authentication_summary: AuthenticationSummary.optional(), spam_score: z.number().nullable().optional() })
     .optional(),
   /**
    * The codes and links found at intake (extensions section 2), in the webhook body and the
@@ -39,6 +40,8 @@ export const EmailReceivedData = z.object({
    * null when the intake had them turned off, absent on events from before they existed.
    */
   authentication: Authentication.nullable().optional(),
+  /** The spam score asked of rspamd at intake (extensions section 9); absent on events from before it existed. */
+  spam: SpamResult.optional(),
 });
 
 export const EmailReceivedEvent = envelope(EmailsEventType.emailReceived, EmailReceivedData);

@@ -3,6 +3,7 @@ import { PaginationQuery } from "../pagination";
 import { Timestamp, Uuid } from "../shared/common.schemas";
 import { Authentication, AuthenticationSummary } from "./authentication.schemas";
 import { Extracted } from "./extracted.schemas";
+import { SpamResult } from "./spam.schemas";
 
 /** One line of every email list (an inbox's, a demo inbox's, a wait's); the `email.received` WebSocket frame has the same shape. */
 export const EmailSummary = z
@@ -18,6 +19,8 @@ export const EmailSummary = z
     received_at: Timestamp,
     extracted: Extracted,
     authentication_summary: AuthenticationSummary,
+    /** Extensions section 9: rspamd's score, null when not scored (unavailable or disabled). */
+    spam_score: z.number().nullable(),
   })
   .openapi("EmailSummary");
 export type EmailSummary = z.infer<typeof EmailSummary>;
@@ -43,6 +46,7 @@ export const Email = z
     attachments: z.array(Attachment),
     extracted: Extracted,
     authentication: Authentication.nullable(),
+    spam: SpamResult,
   })
   .openapi("Email");
 export type Email = z.infer<typeof Email>;
@@ -57,7 +61,7 @@ export const ListEmailsQuery = PaginationQuery.extend({
         'A search (every term must hold; case-insensitive): words and "quoted phrases" match a substring of the subject or the ' +
         "sender, or whole words of the text body (a phrase: its words in that order; the body's first 100,000 characters); " +
         "`from:x`, `to:x`, `subject:x` (values may be quoted) match a substring of that field; `has:attachment`; `is:read`, " +
-        "`is:unread`; `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO " +
+        "`is:unread`; `spam:>N`, `spam:<N`, `spam:>=N`, `spam:<=N` (the spam score; unscored mail never matches); `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO " +
         "8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown " +
         "`name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it.",
       example: 'from:billing@ invoice -is:read after:2026-03-01 subject:"your order"',

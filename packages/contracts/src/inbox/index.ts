@@ -2,17 +2,20 @@ import { demoRoutes } from "./demo.routes";
 import { emailsRoutes } from "./emails.routes";
 import { inboxesRoutes } from "./inboxes.routes";
 import { smtpBehaviourRoutes } from "./smtp-behaviour.routes";
+import { snapshotsRoutes } from "./snapshots.routes";
 
 export * from "./inboxes.schemas";
 export * from "./emails.schemas";
 export * from "./demo.schemas";
 export * from "./extracted.schemas";
 export * from "./authentication.schemas";
+export * from "./spam.schemas";
 export * from "./mail-checks.schemas";
 export * from "./wait.schemas";
 export * from "./smtp-behaviour.schemas";
+export * from "./snapshots.schemas";
 
-export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes] as const;
+export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...snapshotsRoutes] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;
@@ -20,6 +23,7 @@ export * from "./emails.routes";
 export * from "./inboxes.routes";
 export * from "./demo.routes";
 export * from "./smtp-behaviour.routes";
+export * from "./snapshots.routes";
 export * from "./demo.rpc";
 export * from "./emails.events";
 export * from "./inboxes.events";

@@ -167,6 +167,24 @@ const pattern = (what: string) =>
         `program exceeds ${WAIT_LIMITS.patternMaxProgram} instructions`,
     });
 
+const spamMax = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const n = /^-?\d{1,6}(\.\d{1,3})?$/.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: "custom", message: "spam_max must be a number such as 5 or 2.5" });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .openapi({
+    type: "number",
+    description: "Extensions section 9: only emails whose spam score is at or below this (an email that was not scored never matches)",
+    example: 5,
+  });
+
 /** The query of `GET /inboxes/:id/emails/wait` (extensions section 1); an unknown field is a 400. */
 export const WaitForEmailsQuery = z
   .object({
@@ -179,6 +197,7 @@ export const WaitForEmailsQuery = z
     header,
     since,
     unread,
+    spam_max: spamMax,
     count,
     timeout,
   })

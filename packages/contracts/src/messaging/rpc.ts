@@ -15,6 +15,7 @@ import { orgsRpc } from "../tenancy/orgs.rpc";
 import { platformConfigRpc } from "../tenancy/platform-config.rpc";
 import { teamsRpc } from "../tenancy/teams.rpc";
 import { webhooksRpc } from "../webhook-dispatcher/webhooks.rpc";
+import { renderRpc } from "../renderer/render.rpc";
 
 /**
  * Every request/reply subject: each is declared once, with its request and reply schemas, in the
@@ -38,6 +39,7 @@ const served = {
   ...platformRpc,
   ...setupRpc,
   ...webhooksRpc,
+  ...renderRpc,
 } as const;
 type Served = typeof served;
 

@@ -810,6 +810,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/{id}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare an email with a snapshot of its team
+         * @description Masks the email as the snapshot says, then compares subject, From, text (unified hunks) and links (paired by
+         *     host and path: added, removed, changed) with the baseline, and renders it at widths 600 and 375 in light and
+         *     dark against the baseline's renders. `match` is true when subject, From, text and links are equal and every
+         *     `changed_ratio` is at most `max_changed_ratio`. The pictures are PNGs served under the snapshot.
+         *
+         *     API keys need the scope `team.emails.view`.
+         */
+        post: operations["compareEmailWithSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/{id}/html-check": {
         parameters: {
             query?: never;
@@ -2147,6 +2172,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{orgId}/teams/{teamId}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's snapshots, by name
+         * @description API keys need the scope `team.emails.view`.
+         */
+        get: operations["listSnapshots"];
+        put?: never;
+        /**
+         * Make a named baseline of one of the team's emails
+         * @description Keeps the email's subject, From, text, HTML and links after masking (the default masks: its extracted codes,
+         *     the values of links' query strings, dates and times, UUIDs, long hex and base64 tokens; then the snapshot's own
+         *     `masks`), and its renders at widths 600 and 375 in light and dark. The baseline outlives the email. A name is
+         *     unique per team (409).
+         *
+         *     API keys need the scope `team.snapshots.manage`.
+         */
+        post: operations["createSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{orgId}/teams/{teamId}/snapshots/{snapshotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One snapshot with its latest comparison
+         * @description API keys need the scope `team.emails.view`.
+         */
+        get: operations["getSnapshot"];
+        /**
+         * Re-baseline a snapshot from another email (and, when given, other masks)
+         * @description API keys need the scope `team.snapshots.manage`.
+         */
+        put: operations["updateSnapshot"];
+        post?: never;
+        /**
+         * Delete a snapshot, its baseline pictures and its comparisons
+         * @description API keys need the scope `team.snapshots.manage`.
+         */
+        delete: operations["deleteSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{orgId}/teams/{teamId}/snapshots/{snapshotId}/images/{kind}/{width}/{scheme}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PNG of a snapshot: its baseline, or a comparison's actual picture or diff
+         * @description API keys need the scope `team.emails.view`.
+         */
+        get: operations["getSnapshotImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{orgId}/teams/{teamId}/transfer": {
         parameters: {
             query?: never;
@@ -2777,12 +2879,44 @@ export interface components {
             }[];
             results: components["schemas"]["Domain"][];
         };
+        ChangedLink: {
+            actual: components["schemas"]["SnapshotLink"];
+            baseline: components["schemas"]["SnapshotLink"];
+            changes: ("url" | "text" | "kind")[];
+            /** @description The link's host and path, by which links are paired */
+            path: string;
+        };
         ChangePasswordRequest: {
             current_password: string;
             new_password: string;
         };
         ChangeRoleRequest: {
             role: string;
+        };
+        ComparedFrom: {
+            actual: string;
+            baseline: string;
+            equal: boolean;
+        };
+        ComparedLinks: {
+            added: components["schemas"]["SnapshotLink"][];
+            changed: components["schemas"]["ChangedLink"][];
+            removed: components["schemas"]["SnapshotLink"][];
+        };
+        ComparedSubject: {
+            actual: string;
+            baseline: string;
+            equal: boolean;
+        };
+        ComparedText: {
+            diff: components["schemas"]["TextHunk"][];
+            equal: boolean;
+        };
+        CompareEmailBody: {
+            /** @description The changed share of pixels still a match; 0.001 when absent */
+            max_changed_ratio?: number;
+            /** @description The name of a snapshot of the email's team */
+            snapshot: string;
         };
         CreateApiKeyRequest: {
             /** @default [] */
@@ -2824,6 +2958,16 @@ export interface components {
             /** @enum {string} */
             scope: "org" | "team";
             value: string;
+        };
+        CreateSnapshotBody: {
+            /**
+             * Format: uuid
+             * @description The email the baseline is made from
+             */
+            email_id: string;
+            /** @description Masks beside the default ones (codes, query values, dates and times, UUIDs, tokens) */
+            masks?: components["schemas"]["SnapshotMask"][];
+            name: string;
         };
         CreateTeamRequest: {
             description?: string;
@@ -2991,6 +3135,7 @@ export interface components {
             /** Format: date-time */
             received_at: string;
             size_bytes: number;
+            spam: components["schemas"]["SpamResult"];
             subject: string;
             to_address: string;
         };
@@ -3015,6 +3160,7 @@ export interface components {
             received_at: string;
             size_bytes: number;
             snippet: string;
+            spam_score: number | null;
             subject: string;
         };
         Error: {
@@ -3593,6 +3739,104 @@ export interface components {
             dir: "c" | "s";
             text: string;
         };
+        Snapshot: {
+            baseline_images: components["schemas"]["SnapshotBaselineImage"][];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The email the baseline was made from (the baseline outlives it)
+             */
+            email_id: string;
+            /** @description The baseline's From after masking */
+            from: string;
+            /** Format: uuid */
+            id: string;
+            latest_comparison: components["schemas"]["SnapshotComparison"];
+            links: components["schemas"]["SnapshotLink"][];
+            masks: components["schemas"]["SnapshotMask"][];
+            name: string;
+            /** Format: uuid */
+            org_id: string;
+            /** @description The baseline's subject after masking */
+            subject: string;
+            /** Format: uuid */
+            team_id: string;
+            /** @description The baseline's text after masking */
+            text: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SnapshotBaselineImage: {
+            /** @enum {string} */
+            scheme: "light" | "dark";
+            url: string;
+            width: number;
+        };
+        /** @description The newest comparison against this baseline, if any */
+        SnapshotComparison: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            email_id: string;
+            from: components["schemas"]["ComparedFrom"];
+            /**
+             * Format: uuid
+             * @description The comparison; its pictures are served under the snapshot
+             */
+            id: string;
+            links: components["schemas"]["ComparedLinks"];
+            match: boolean;
+            max_changed_ratio: number;
+            /** @description The snapshot's name */
+            snapshot: string;
+            /** Format: uuid */
+            snapshot_id: string;
+            subject: components["schemas"]["ComparedSubject"];
+            text: components["schemas"]["ComparedText"];
+            visual: components["schemas"]["VisualComparison"][];
+        } | null;
+        SnapshotLink: {
+            kind: string;
+            text: string;
+            /** @description The link after masking (query values masked) */
+            url: string;
+        };
+        SnapshotMask: {
+            /** @description An RE2 expression; every match is replaced, in the text and in the HTML's text nodes and attributes */
+            pattern: string;
+            /** @description What a match becomes (`$1` names a group); `[masked]` when absent */
+            replace?: string;
+        };
+        SnapshotPage: {
+            data: components["schemas"]["Snapshot"][];
+            page: number;
+            per_page: number;
+            total: number;
+            total_pages: number;
+        };
+        /** @enum {string} */
+        SpamAction: "no action" | "greylist" | "add header" | "rewrite subject" | "soft reject" | "reject";
+        /** @description rspamd's verdict, asked once at intake (extensions section 9). `unavailable`: rspamd was down or did not answer within `spam.timeout`; `disabled`: no rspamd is configured. The score never refused, delayed past its budget or changed the message. */
+        SpamResult: {
+            action: components["schemas"]["SpamAction"];
+            required_score: number;
+            score: number;
+            /** @enum {string} */
+            status: "scored";
+            symbols: components["schemas"]["SpamSymbol"][];
+        } | {
+            /** @enum {string} */
+            status: "unavailable";
+        } | {
+            /** @enum {string} */
+            status: "disabled";
+        };
+        SpamSymbol: {
+            description?: string;
+            name: string;
+            score: number;
+        };
         SpfVerdict: {
             /** @description The domain whose SPF record was checked: the envelope sender's (MAIL FROM), or the HELO name for a null sender; null when neither has one */
             domain: string | null;
@@ -3857,6 +4101,14 @@ export interface components {
             total: number;
             total_pages: number;
         };
+        TextHunk: {
+            /** @description Unified diff lines: ` ` kept, `-` baseline only, `+` actual only */
+            lines: string[];
+            new_lines: number;
+            new_start: number;
+            old_lines: number;
+            old_start: number;
+        };
         TierSettings: {
             attachments_enabled?: boolean;
             default_inbox_ttl?: string;
@@ -3954,6 +4206,15 @@ export interface components {
             label?: string;
             permissions?: string[];
         };
+        UpdateSnapshotBody: {
+            /**
+             * Format: uuid
+             * @description The email the new baseline is made from
+             */
+            email_id: string;
+            /** @description Replaces the snapshot's masks; absent keeps them */
+            masks?: components["schemas"]["SnapshotMask"][];
+        };
         UpdateStorageConfigRequest: {
             access_key?: string;
             bucket?: string;
@@ -4001,6 +4262,17 @@ export interface components {
             per_page: number;
             total: number;
             total_pages: number;
+        };
+        VisualComparison: {
+            actual_url: string;
+            baseline_url: string;
+            /** @description Changed pixels over all pixels of the larger picture */
+            changed_ratio: number;
+            /** @description The actual picture with the changed pixels marked */
+            diff_url: string;
+            /** @enum {string} */
+            scheme: "light" | "dark";
+            width: number;
         };
         WaitForEmailsResult: {
             data: components["schemas"]["EmailSummary"][];
@@ -6794,6 +7066,59 @@ export interface operations {
             };
         };
     };
+    compareEmailWithSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompareEmailBody"];
+            };
+        };
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotComparison"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
     checkEmailHtml: {
         parameters: {
             query?: never;
@@ -7219,7 +7544,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                /** @description A search (every term must hold; case-insensitive): words and "quoted phrases" match a substring of the subject or the sender, or whole words of the text body (a phrase: its words in that order; the body's first 100,000 characters); `from:x`, `to:x`, `subject:x` (values may be quoted) match a substring of that field; `has:attachment`; `is:read`, `is:unread`; `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO 8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown `name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it. */
+                /** @description A search (every term must hold; case-insensitive): words and "quoted phrases" match a substring of the subject or the sender, or whole words of the text body (a phrase: its words in that order; the body's first 100,000 characters); `from:x`, `to:x`, `subject:x` (values may be quoted) match a substring of that field; `has:attachment`; `is:read`, `is:unread`; `spam:>N`, `spam:<N`, `spam:>=N`, `spam:<=N` (the spam score; unscored mail never matches); `after:D` (received at or after) and `before:D` (strictly before) take YYYY-MM-DD (midnight UTC) or an ISO 8601 time with Z or an offset; `-` before a term negates it; at most 20 terms. A term that cannot be read (an unknown `name:` prefix, an operator without a value, an unterminated quote, a bad date) is 400 validation_error naming it. */
                 q?: string;
             };
             header?: never;
@@ -7313,6 +7638,8 @@ export interface operations {
                 header?: string[];
                 /** @description An ISO 8601 time, or the id of an email of this inbox: only emails received after it */
                 since?: string;
+                /** @description Extensions section 9: only emails whose spam score is at or below this (an email that was not scored never matches) */
+                spam_max?: number;
                 /** @description A case-insensitive substring of the subject */
                 subject?: string;
                 /** @description A regular expression in RE2 syntax, matched in linear time against the subject; an invalid one is a 400, and so is one whose counted repetition exceeds 100 (nested counts multiplied) or whose compiled program exceeds 300 instructions */
@@ -11349,6 +11676,343 @@ export interface operations {
             };
             /** @description Insufficient permissions */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    listSnapshots: {
+        parameters: {
+            query?: {
+                /** @description Only the snapshot of exactly this name */
+                name?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Snapshots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotPage"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    createSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateSnapshotBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A snapshot of this name exists in the team */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    getSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                snapshotId: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    updateSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                snapshotId: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateSnapshotBody"];
+            };
+        };
+        responses: {
+            /** @description The new baseline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    deleteSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                snapshotId: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    getSnapshotImage: {
+        parameters: {
+            query?: {
+                /** @description The comparison whose `actual` or `diff` picture is asked for (not for `baseline`) */
+                comparison?: string;
+            };
+            header?: never;
+            path: {
+                kind: "baseline" | "actual" | "diff";
+                orgId: string;
+                scheme: "light" | "dark";
+                snapshotId: string;
+                teamId: string;
+                width: "375" | "600";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image/png */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation error */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -150,4 +150,48 @@ describe("startGroupCommit", () => {
     expect(w.batches).toEqual([["a"], ["b"]]);
     expect(kicks).toBe(1);
   });
+  describe("with lingerMs", () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it("when idle, then the first item waits the linger for others, and they are written together", async () => {
+      const w = manualWrite();
+      const gc = startGroupCommit({ write: w.write, maxBatch: 8, lingerMs: 20 });
+      const results = ["a", "b", "c"].map((x) => settled(gc.submit(x)));
+      expect(w.batches).toEqual([]);
+      jest.advanceTimersByTime(20);
+      expect(w.batches).toEqual([["a", "b", "c"]]);
+      w.next().commit();
+      expect(await Promise.all(results)).toEqual(["ok", "ok", "ok"]);
+      await gc.idle();
+    });
+
+    it("when maxBatch items wait, then they are written without waiting out the linger", async () => {
+      const w = manualWrite();
+      const gc = startGroupCommit({ write: w.write, maxBatch: 2, lingerMs: 1_000 });
+      const results = ["a", "b"].map((x) => settled(gc.submit(x)));
+      expect(w.batches).toEqual([["a", "b"]]);
+      w.next().commit();
+      expect(await Promise.all(results)).toEqual(["ok", "ok"]);
+    });
+
+    it("when items arrive while a write is in flight, then the next write takes them as soon as it returns, and idle waits for the linger", async () => {
+      const w = manualWrite();
+      const gc = startGroupCommit({ write: w.write, maxBatch: 8, lingerMs: 20 });
+      const first = settled(gc.submit("a"));
+      let idle = false;
+      const idled = gc.idle().then(() => (idle = true));
+      jest.advanceTimersByTime(20);
+      const later = ["b", "c"].map((x) => settled(gc.submit(x)));
+      w.next().commit();
+      expect(await first).toBe("ok");
+      await Promise.resolve();
+      expect(w.batches).toEqual([["a"], ["b", "c"]]);
+      expect(idle).toBe(false);
+      w.next().commit();
+      expect(await Promise.all(later)).toEqual(["ok", "ok"]);
+      await idled;
+      expect(idle).toBe(true);
+    });
+  });
 });

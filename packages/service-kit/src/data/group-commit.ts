@@ -1,9 +1,10 @@
 /**
  * Group commit: items submitted while a write is in flight are queued and written together by the
- * next write, at most `maxBatch` at a time. There is no timer: an item submitted while nothing is
- * in flight is written at once, so an idle service adds no latency, and a busy one writes as many
- * items per round trip as arrived during the previous one (the SMTP intake's messages, tenancy's
- * analytics counts).
+ * next write, at most `maxBatch` at a time. By default there is no timer: an item submitted while
+ * nothing is in flight is written at once, so an idle service adds no latency, and a busy one
+ * writes as many items per round trip as arrived during the previous one (the SMTP intake's
+ * messages). With `lingerMs`, that first item waits a little for others (tenancy's analytics
+ * counts, the notifications: writes nobody waits on).
  *
  * `write(batch)` is one atomic statement that either commits and returns, for each item, its
  * result or the error refusing that item alone (nothing of it was written), or throws having
@@ -34,10 +35,21 @@ export function startGroupCommit<T, R = null>(opts: {
   maxWeight?: number;
   /** Runs after every write that committed at least one item, with those items (e.g. to hand their outbox rows to the relay). */
   afterCommit?: (committed: T[]) => void;
+  /**
+   * An item submitted while nothing is queued or in flight waits up to this long (or until
+   * `maxBatch` wait) for others to go with it; 0 (the default) writes it at once. For writes no
+   * one waits on (a consumer's counters, its notifications): at the few messages a second between
+   * two statements a busy system sees, each statement otherwise commits one item, and its round
+   * trip, commit and wakeups are most of the item's cost.
+   */
+  lingerMs?: number;
 }): GroupCommit<T, R> {
   if (opts.maxBatch < 1) throw new Error("maxBatch must be at least 1");
   const queue: Array<Pending<T, R>> = [];
   let draining: Promise<void> | null = null;
+  const lingerMs = opts.lingerMs ?? 0;
+  /** The linger of the first item that found the queue idle, and what `idle()` waits on meanwhile. */
+  let lingering: { timer: NodeJS.Timeout; done: Promise<void>; end(): void } | null = null;
 
   /** Writes `batch` once and settles each item with its outcome; throws (settling none) when the statement fails. */
   async function writeSettling(batch: Array<Pending<T, R>>): Promise<void> {
@@ -89,6 +101,26 @@ export function startGroupCommit<T, R = null>(opts: {
     while (queue.length > 0) await writeBatch(nextBatch());
   }
 
+  /** Starts the drain now, ending a linger if one is on. */
+  function startDrain(): void {
+    if (lingering) {
+      clearTimeout(lingering.timer);
+      lingering.end();
+      lingering = null;
+    }
+    kick();
+  }
+
+  /** An item arrived: written at once, or (lingerMs, nothing in flight) once the linger ends or the batch is full. */
+  function arrived(): void {
+    if (draining || lingerMs <= 0) return kick();
+    if (queue.length >= opts.maxBatch) return startDrain();
+    if (lingering) return;
+    let end = () => undefined as void;
+    const done = new Promise<void>((resolve) => (end = resolve));
+    lingering = { timer: setTimeout(startDrain, lingerMs), done, end };
+  }
+
   function kick(): void {
     if (draining) return;
     draining = drain().finally(() => {
@@ -103,10 +135,10 @@ export function startGroupCommit<T, R = null>(opts: {
     submit: (item) =>
       new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        kick();
+        arrived();
       }),
     idle: async () => {
-      while (draining) await draining;
+      while (lingering || draining) await (lingering?.done ?? draining);
     },
   };
 }

@@ -39,11 +39,17 @@ export function groupedStatement<T, R>(opts: {
   sql: PoolSql;
   write: (sql: PoolSql, batch: T[]) => ReturnType<BatchWrite<T, R>>;
   maxBatch: number;
+  /** How long a first item waits for others (`startGroupCommit`'s `lingerMs`): only for writes nobody waits on. */
+  lingerMs?: number;
 }): (item: T) => Promise<R> {
   const { sql, write } = opts;
   let grouped: GroupCommit<T, R> | undefined;
   return (item) => {
-    grouped ??= startGroupCommit({ write: (batch) => write(sql, batch), maxBatch: opts.maxBatch });
+    grouped ??= startGroupCommit({
+      write: (batch) => write(sql, batch),
+      maxBatch: opts.maxBatch,
+      ...(opts.lingerMs ? { lingerMs: opts.lingerMs } : {}),
+    });
     return grouped.submit(item);
   };
 }

@@ -3,6 +3,7 @@ import {
   authenticationSummaryOf,
   Extracted,
   nothingExtracted,
+  SpamResult,
   WAIT_LIMITS,
   type Email,
   type EmailSummary,
@@ -39,6 +40,8 @@ export interface NewEmail {
   extracted: Extracted;
   /** The SPF, DKIM, DMARC and ARC verdicts of intake (extensions section 3); null when not checked. */
   authentication: Authentication | null;
+  /** rspamd's verdict at intake (extensions section 9); absent: `disabled`. */
+  spam?: SpamResult;
   sizeBytes: number;
   rawKey: string;
   receivedAt: Date;
@@ -73,10 +76,17 @@ export function authenticationFrom(json: unknown): Authentication | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The stored `spam` column as the API shows it: mail received before scoring existed, or with it off, is `disabled`. */
+export function spamFrom(json: unknown): SpamResult {
+  if (json === null || json === undefined) return { status: "disabled" };
+  const parsed = SpamResult.safeParse(json);
+  return parsed.success ? parsed.data : { status: "unavailable" };
+}
+
 /** What a summary line is made of: a stored row, or the email the intake is storing (`receivedSummary`). */
 type SummaryFields = Pick<
   EmailRow,
-  "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "hasAttachments" | "isRead" | "sizeBytes" | "receivedAt"
+  "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "hasAttachments" | "isRead" | "sizeBytes" | "receivedAt" | "spamScore"
 >;
 
 /**
@@ -94,6 +104,7 @@ function summaryLine(e: SummaryFields): Omit<EmailSummary, "extracted" | "authen
     is_read: e.isRead,
     size_bytes: e.sizeBytes,
     received_at: e.receivedAt.toISOString(),
+    spam_score: e.spamScore ?? null,
   };
 }
 
@@ -110,9 +121,10 @@ export function toEmailSummary(e: EmailRow): EmailSummary {
 export function receivedSummary(
   e: Pick<NewEmail, "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "sizeBytes" | "receivedAt" | "attachments">,
   authentication: Authentication | null,
+  spamScore: number | null = null,
 ): Omit<EmailSummary, "extracted"> {
   return {
-    ...summaryLine({ ...e, hasAttachments: e.attachments.length > 0, isRead: false }),
+    ...summaryLine({ ...e, hasAttachments: e.attachments.length > 0, isRead: false, spamScore }),
     authentication_summary: authenticationSummaryOf(authentication),
   };
 }
@@ -139,6 +151,7 @@ export function toEmail(e: EmailWithAttachments): Email {
     attachments: e.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size_bytes: a.sizeBytes })),
     extracted: extractedFrom(e.extracted),
     authentication: authenticationFrom(e.authentication),
+    spam: spamFrom(e.spam),
   };
 }
 
@@ -196,6 +209,9 @@ const textMatch = (value: string) =>
 /** The column an operator matches (all NOT NULL). */
 const FIELD = { from: Prisma.raw("e.from_address"), to: Prisma.raw("e.to_address"), subject: Prisma.raw("e.subject") } as const;
 
+/** The SQL of each `spam:` comparison (a fixed list: never the caller's text). */
+const SPAM_SQL = { ">": ">", ">=": ">=", "<": "<", "<=": "<=" } as const;
+
 /** One search term as a condition on `e` (an email row); a null body holds no word, negated or not. */
 function termSql(t: SearchTerm): Prisma.Sql {
   switch (t.kind) {
@@ -214,6 +230,11 @@ function termSql(t: SearchTerm): Prisma.Sql {
       return Prisma.sql`e.is_read = ${t.read}`;
     case "received":
       return t.before ? Prisma.sql`e.received_at < ${t.at}::timestamptz` : Prisma.sql`e.received_at >= ${t.at}::timestamptz`;
+    case "spam": {
+      // a null score (not scored) holds no comparison; negated, it counts as "does not hold it"
+      const match = Prisma.sql`e.spam_score ${Prisma.raw(SPAM_SQL[t.compare])} ${t.value}::float8`;
+      return t.negated ? Prisma.sql`NOT coalesce(${match}, false)` : match;
+    }
   }
 }
 
@@ -235,7 +256,7 @@ export const searchPageSql = (scope: TeamScope, inboxId: string, search: EmailSe
     p AS (SELECT m.id FROM m ORDER BY m.received_at DESC, m.id DESC LIMIT ${window.take} OFFSET ${window.skip})
     SELECT t.total, e.id::text AS "id", e.inbox_id::text AS "inboxId", e.from_address AS "fromAddress", e.subject, e.snippet,
       e.has_attachments AS "hasAttachments", e.is_read AS "isRead", e.size_bytes AS "sizeBytes", e.received_at AS "receivedAt",
-      e.extracted, e.authentication
+      e.extracted, e.authentication, e.spam_score AS "spamScore"
     FROM (SELECT count(*)::int AS total FROM m) t
     LEFT JOIN (p JOIN emails e ON e.id = p.id) ON true
     ORDER BY e.received_at DESC, e.id DESC`;
@@ -402,6 +423,8 @@ const toEmailRow = (r: WaitRow): EmailRow => ({
   headers: r.headers ?? {},
   extracted: r.extracted ?? {},
   authentication: r.authentication ?? null,
+  spam: r.spam ?? null,
+  spamScore: r.spamScore ?? null,
   sizeBytes: r.sizeBytes as number,
   hasAttachments: r.hasAttachments as boolean,
   isRead: r.isRead as boolean,
@@ -448,7 +471,7 @@ export class EmailWaitRepository extends HotRepository {
           CASE WHEN ${w.columns.bodies}::boolean AND coalesce(e.body_text, '') !~ '[^[:space:]]'
             THEN left(e.body_html, ${WAIT_LIMITS.htmlMatchMaxChars}::int) END AS "bodyHtml",
           CASE WHEN ${w.columns.headers}::boolean THEN e.headers END AS headers,
-          e.extracted, e.authentication, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
+          e.extracted, e.authentication, e.spam, e.spam_score AS "spamScore", e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
           e.raw_key AS "rawKey", e.received_at AS "receivedAt", e.received_at::text || '|' || e.id::text AS cursor
         FROM emails e
         WHERE e.inbox_id = i.id
@@ -481,7 +504,7 @@ export class EmailWaitRepository extends HotRepository {
         CASE WHEN ${columns.bodies}::boolean AND coalesce(e.body_text, '') !~ '[^[:space:]]'
           THEN left(e.body_html, ${WAIT_LIMITS.htmlMatchMaxChars}::int) END AS "bodyHtml",
         CASE WHEN ${columns.headers}::boolean THEN e.headers END AS headers,
-        e.extracted, e.authentication, e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
+        e.extracted, e.authentication, e.spam, e.spam_score AS "spamScore", e.size_bytes AS "sizeBytes", e.has_attachments AS "hasAttachments", e.is_read AS "isRead",
         e.raw_key AS "rawKey", e.received_at AS "receivedAt"
       FROM emails e JOIN inboxes i ON i.id = e.inbox_id AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
       WHERE e.inbox_id = ${inboxId}::uuid AND e.id = ANY(${[...ids]}::uuid[])

@@ -1,4 +1,4 @@
-import { EventType, type SmtpBehaviour } from "@burnbox/contracts";
+import { EventType, spamScoreOf, type SmtpBehaviour } from "@burnbox/contracts";
 import { HotRepository, startGroupCommit, type GroupCommit, type TeamScope } from "@burnbox/service-kit/data";
 import {
   changeCache,
@@ -99,9 +99,9 @@ const RECEIVE_SQL = `
 WITH v AS (
   SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[],
     $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::int[], $15::bool[], $16::text[], $17::timestamptz[],
-    $28::jsonb[], $31::jsonb[])
+    $28::jsonb[], $31::jsonb[], $32::jsonb[], $33::float8[])
     AS v(msg, id, inbox_id, org_id, team_id, message_id, from_address, to_address, subject, snippet, body_text, body_html,
-      headers, size_bytes, has_attachments, raw_key, received_at, extracted, authentication)
+      headers, size_bytes, has_attachments, raw_key, received_at, extracted, authentication, spam, spam_score)
 ),
 gone AS (
   SELECT v.msg, v.inbox_id FROM v
@@ -112,9 +112,9 @@ gone AS (
 ),
 e AS (
   INSERT INTO emails (id, inbox_id, message_id, from_address, to_address, subject, snippet, body_text, body_html, headers,
-    size_bytes, has_attachments, raw_key, received_at, extracted, authentication)
+    size_bytes, has_attachments, raw_key, received_at, extracted, authentication, spam, spam_score)
   SELECT v.id, i.id, v.message_id, v.from_address, v.to_address, v.subject, v.snippet, v.body_text, v.body_html, v.headers,
-    v.size_bytes, v.has_attachments, v.raw_key, v.received_at, v.extracted, v.authentication
+    v.size_bytes, v.has_attachments, v.raw_key, v.received_at, v.extracted, v.authentication, v.spam, v.spam_score
   FROM v JOIN inboxes i
     ON i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id AND i.is_active AND i.expires_at > v.received_at
   WHERE v.msg NOT IN (SELECT msg FROM gone)
@@ -178,6 +178,9 @@ export function receiveParams(messages: ReceivedEmail[][]): unknown[] {
     ...transcriptParams(emails),
     // $31: the authentication verdicts (null when not checked)
     emails.map((r) => (r.email.authentication ? JSON.stringify(r.email.authentication) : null)),
+    // $32, $33: the spam verdict (null when scoring is off) and its score (null when not scored)
+    emails.map((r) => (!r.email.spam || r.email.spam.status === "disabled" ? null : JSON.stringify(r.email.spam))),
+    emails.map((r) => (r.email.spam ? spamScoreOf(r.email.spam) : null)),
   ];
 }
 

@@ -7,6 +7,7 @@ import { InboxReadRepository, InboxRepository } from "./inbox.repository";
 import type { IntakeRepository } from "./intake.repository";
 import type { Client } from "./prisma";
 import { SmtpLogRepository } from "./smtp-log.repository";
+import { SnapshotRepository } from "./snapshot.repository";
 
 /** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
 export const repositories = (db: Client, changes?: ChangeLog) => ({
@@ -15,6 +16,7 @@ export const repositories = (db: Client, changes?: ChangeLog) => ({
   demoQuotas: new DemoQuotaRepository(db),
   tenants: new RemovedTenantRepository(db),
   processedEvents: new ProcessedEventRepository(db),
+  snapshots: new SnapshotRepository(db),
 });
 export type InboxRepos = ReturnType<typeof repositories>;
 

@@ -5,6 +5,7 @@ import type { InboxConfig } from "../config";
 import type { InboxHot, InboxRepos } from "../data/repositories";
 import type { LinkProber } from "./emails/checks/link-prober";
 import type { MessageStore } from "./message-store";
+import type { MailRenderer } from "./snapshots/renders";
 import type { PlatformView } from "./platform/platform-view";
 import type { AttemptCounter } from "./smtp/attempt-counter";
 
@@ -22,4 +23,9 @@ export interface InboxDeps {
   attempts: AttemptCounter;
   /** The link check's requests, under the webhook rules and allow-list (extensions section 7). */
   links: LinkProber;
+  /**
+   * The renderer service's client (extensions section 12), for the snapshots' pictures; null where no
+   * renderer is deployed: comparisons are then structural only (`visual` empty).
+   */
+  renderer: MailRenderer | null;
 }

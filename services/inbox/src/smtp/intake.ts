@@ -9,6 +9,7 @@ import type { InboxDeps } from "../domain/deps";
 import { authenticationOff, type MailAuthenticator } from "../domain/emails/authentication/mail-authenticator";
 import { receiveEmail } from "../domain/emails/receive-email.use-case";
 import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
+import { spamScoringOff, type SpamScorer } from "../domain/emails/spam/spam-scorer";
 import { IntakeLimits } from "./intake-limits";
 import { SmtpBehaviours } from "./behaviour";
 import { TranscriptRecorder } from "./transcript";
@@ -91,7 +92,12 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
  * `smtp.proxy_protocol.trusted_cidrs` gives every check the sender's own address; the STARTTLS
  * certificate is read again when its files change.
  */
-export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator: MailAuthenticator = authenticationOff): SMTPServer {
+export function createSmtpIntake(
+  deps: InboxDeps,
+  logger: Logger,
+  authenticator: MailAuthenticator = authenticationOff,
+  spamScorer: SpamScorer = spamScoringOff,
+): SMTPServer {
   const cfg = deps.config.smtp;
   const tls = tlsOptions(cfg);
   const limits = new IntakeLimits({
@@ -206,11 +212,21 @@ export function createSmtpIntake(deps: InboxDeps, logger: Logger, authenticator:
           // never a rejection, and no longer than the DNS budget
           const origin = { ip: session.remoteAddress, helo: session.hostNameAppearsAs || null, sender: from };
           const checked = authenticator.check(raw, origin);
+          // the spam score (extensions section 9) too: asked once, never longer than spam.timeout, never a refusal
+          const scored = spamScorer.score(raw, { ...origin, recipients: deliveries.map((d) => d.recipient) });
           // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
           // each inbox's own transcript (its own RCPT TO only)
           const transcriptOf = (d: Delivery) => behaviours.transcript(session, d, `250 ${ACCEPTED}`, held?.until);
-          return receiveEmail(deps, logger, { raw, mail, envelopeFrom: from, deliveries, transcriptOf, authentication: await checked });
+          return receiveEmail(deps, logger, {
+            raw,
+            mail,
+            envelopeFrom: from,
+            deliveries,
+            transcriptOf,
+            authentication: await checked,
+            spam: await scored,
+          });
         })
           .then((ids) => {
             if (!Array.isArray(ids)) {

@@ -20,6 +20,8 @@ export function startNotificationConsumers(deps: RealtimeDeps, logger: Logger): 
         durable: consumer,
         eventType,
         logger,
+        // the notifications linger to go several to a statement (NOTIFICATION_LINGER_MS): enough in flight to fill one
+        concurrency: 64,
         handler: async (event) => {
           await recordNotification(deps, { event });
         },

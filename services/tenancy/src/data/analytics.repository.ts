@@ -48,6 +48,12 @@ interface EmailCount {
 
 /** At most this many events are counted by one statement. */
 const MAX_COUNTS_PER_STATEMENT = 256;
+/**
+ * How long a count waits for others to go in its statement: the figures are read minutes apart, and
+ * at a steady hundred emails a second one statement (one commit) then counts several instead of
+ * one or two (docs/performance.md, issue 39).
+ */
+const COUNT_LINGER_MS = 50;
 
 /**
  * The analytics aggregates: counters per team (lifetime), per team, UTC day and hour, per
@@ -182,12 +188,12 @@ export class AnalyticsRepository {
  * The analytics counters the consumers move, one upsert per counter that adds to the stored
  * count, so they never read before they write. Pool-only (`data.hot.analytics`): one claim-and-count
  * statement per event, where Prisma's runtime cost more than the statement; the emails counted
- * while a statement is in flight go together in the next.
+ * while a statement is in flight, or within `COUNT_LINGER_MS` of the first, go together.
  */
 export class AnalyticsCounters extends HotRepository {
   constructor(private readonly sql: PoolSql) {
     super();
-    this.countEmail = groupedStatement({ sql, write: countEmailsOnce, maxBatch: MAX_COUNTS_PER_STATEMENT });
+    this.countEmail = groupedStatement({ sql, write: countEmailsOnce, maxBatch: MAX_COUNTS_PER_STATEMENT, lingerMs: COUNT_LINGER_MS });
   }
 
   private readonly countEmail: (item: EmailCount) => Promise<boolean>;

@@ -24,6 +24,8 @@ export async function startAnalyticsConsumers(deps: TenancyDeps, logger: Logger)
       durable: durable("email-received"),
       eventType: EventType.emailReceived,
       logger,
+      // the counts linger to go several to a statement (COUNT_LINGER_MS): enough in flight to fill one
+      concurrency: 64,
       handler: (event) => countEmailReceived(deps, durable("email-received"), event),
     }),
     startConsumer({

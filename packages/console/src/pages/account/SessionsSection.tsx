@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { ApiErrorAlert, ListPagination, Time, useListParams, TableScroll } from "../../components";
+import { ListView, Time, useListParams } from "../../components";
 import { describeAgent } from "../../lib/user-agent";
 import { Section } from "./Section";
 import { useSessions, useRevokeSession, useRevokeOtherSessions } from "./api";
@@ -17,63 +17,69 @@ export function SessionsSection() {
     invalidates: [["account", "sessions"]],
     onSuccess: () => notifications.show({ message: "Your other sessions were signed out" }),
   });
-  const rows = sessions.data?.data ?? [];
   return (
     <Section id="sessions" title="Sessions" description="Where your account is signed in.">
-      <ApiErrorAlert error={sessions.error ?? revoke.error ?? revokeOthers.error} />
-      <TableScroll label="Sessions" minWidth={520}>
-        <Table verticalSpacing="xs" aria-labelledby="sessions-title">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>IP address</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm">{describeAgent(s.user_agent)}</Text>
-                    {s.current && (
-                      <Badge size="sm" variant="light">
-                        this session
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{s.ip_address}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    <Time value={s.last_used_at} />
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {!s.current && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Sign out ${describeAgent(s.user_agent)} at ${s.ip_address}`}
-                      loading={revoke.isPending && revoke.variables === s.id}
-                      onClick={() => revoke.mutate(s.id)}
-                    >
-                      Sign out
-                    </Button>
-                  )}
-                </Table.Td>
+      <ListView
+        query={sessions}
+        error={sessions.error ?? revoke.error ?? revokeOthers.error}
+        loading={{ label: "Loading sessions" }}
+        empty={null}
+        table={{ label: "Sessions", minWidth: 520 }}
+        pagination={{ params: list, label: "Session pages" }}
+      >
+        {(rows) => (
+          <Table verticalSpacing="xs" aria-labelledby="sessions-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Device</Table.Th>
+                <Table.Th>IP address</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
-      <ListPagination params={list} envelope={sessions.data} label="Session pages" />
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">{describeAgent(s.user_agent)}</Text>
+                      {s.current && (
+                        <Badge size="sm" variant="light">
+                          this session
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{s.ip_address}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      <Time value={s.last_used_at} />
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {!s.current && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        aria-label={`Sign out ${describeAgent(s.user_agent)} at ${s.ip_address}`}
+                        loading={revoke.isPending && revoke.variables === s.id}
+                        onClick={() => revoke.mutate(s.id)}
+                      >
+                        Sign out
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ListView>
       {(sessions.data?.total ?? 0) > 1 && (
         <Group>
           <Button variant="default" color="red" loading={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>

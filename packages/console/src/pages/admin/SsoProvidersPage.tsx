@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Center, Loader, Modal, Radio, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Modal, Radio, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ApiErrorAlert, EmptyState, PageHeader, TableScroll } from "../../components";
+import { EmptyState, ListView, PageHeader } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { ProviderForm } from "./ProviderForm";
@@ -34,52 +34,50 @@ function Providers() {
         description="Single sign-on through Google, Microsoft, Okta, GitHub or any OpenID Connect provider."
         actions={add}
       />
-      <ApiErrorAlert error={list.error} />
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading providers" />
-        </Center>
-      ) : list.data && list.data.data.length === 0 ? (
-        <EmptyState title="No SSO provider yet" icon={<IconKey size={28} stroke={1.5} />} action={add}>
-          Add one from a preset; people then see “Continue with …” on the sign-in page.
-        </EmptyState>
-      ) : (
-        list.data && (
-          <TableScroll label="SSO providers" minWidth={640}>
-            <Table striped verticalSpacing="xs" aria-label="SSO providers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Provider</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>New accounts</Table.Th>
+      <ListView
+        query={list}
+        loading={{ label: "Loading providers" }}
+        empty={
+          <EmptyState title="No SSO provider yet" icon={<IconKey size={28} stroke={1.5} />} action={add}>
+            Add one from a preset; people then see “Continue with …” on the sign-in page.
+          </EmptyState>
+        }
+        table={{ label: "SSO providers", minWidth: 640 }}
+      >
+        {(rows) => (
+          <Table striped verticalSpacing="xs" aria-label="SSO providers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Provider</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>New accounts</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/sso/${p.id}`} fw={500}>
+                      {p.label}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {p.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{presetOf(p.provider_type).title}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={p.enabled ? "green" : "gray"}>
+                      {p.enabled ? "Enabled" : "Disabled"}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{p.auto_provision ? "Created on first sign-in" : "Existing users and mapped domains"}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.data.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/sso/${p.id}`} fw={500}>
-                        {p.label}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {p.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{presetOf(p.provider_type).title}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={p.enabled ? "green" : "gray"}>
-                        {p.enabled ? "Enabled" : "Disabled"}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{p.auto_provision ? "Created on first sign-in" : "Existing users and mapped domains"}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )
-      )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ListView>
       <CreateProviderModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );

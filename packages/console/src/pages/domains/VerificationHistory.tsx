@@ -1,5 +1,5 @@
-import { Paper, Skeleton, Table, Text, Title } from "@mantine/core";
-import { ApiErrorAlert, ListPagination, Time, useListParams, TableScroll } from "../../components";
+import { Paper, Table, Text, Title } from "@mantine/core";
+import { ListView, Time, useListParams } from "../../components";
 import { CheckResult } from "./status";
 import { useVerificationHistory } from "./api";
 
@@ -8,21 +8,23 @@ const TRIGGER: Record<string, string> = { create: "when added", manual: "verify 
 export function History({ orgId, domainId }: { orgId: string; domainId: string }) {
   const list = useListParams({ pageParam: "history_page", perPage: 10 });
   const q = useVerificationHistory({ orgId, domainId, list, listPerPage: list.perPage });
-  const rows = q.data?.data ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="dns-history">
       <Title order={2} size="h4" id="dns-history" mb="sm">
         Verification history
       </Title>
-      <ApiErrorAlert error={q.error} />
-      {q.isPending ? (
-        <Skeleton h={80} aria-label="Loading the history" />
-      ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No checks yet.
-        </Text>
-      ) : (
-        <TableScroll label="Verification history" minWidth={600}>
+      <ListView
+        query={q}
+        loading={{ label: "Loading the history", height: 80 }}
+        empty={
+          <Text size="sm" c="dimmed">
+            No checks yet.
+          </Text>
+        }
+        table={{ label: "Verification history", minWidth: 600 }}
+        pagination={{ params: list, label: "History pages" }}
+      >
+        {(rows) => (
           <Table striped verticalSpacing="xs" aria-label="Verification history">
             <Table.Thead>
               <Table.Tr>
@@ -55,9 +57,8 @@ export function History({ orgId, domainId }: { orgId: string; domainId: string }
               ))}
             </Table.Tbody>
           </Table>
-        </TableScroll>
-      )}
-      <ListPagination params={list} envelope={q.data} label="History pages" />
+        )}
+      </ListView>
     </Paper>
   );
 }

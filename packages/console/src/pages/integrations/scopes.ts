@@ -9,6 +9,7 @@ export const GROUP_LABELS: Record<string, string> = {
   inboxes: "Inboxes",
   emails: "Emails",
   analytics: "Analytics",
+  snapshots: "Snapshots",
 };
 
 /** What each built-in scope allows (spec 2.2), for when the catalog's own description only repeats the key. */
@@ -30,6 +31,7 @@ const HINTS: Record<string, string> = {
   "team.emails.view": "Read emails and attachments",
   "team.emails.manage": "Mark emails read and delete them",
   "team.analytics.view": "View team analytics",
+  "team.snapshots.manage": "Save, re-baseline and delete mail snapshots",
 };
 
 /** The catalog's description unless it says no more than the key (custom permissions keep theirs). */

@@ -1,26 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconAdjustments, IconPlus, IconUnlink } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole, Team } from "../../api/workspace";
-import { ApiErrorAlert, DialogActions, TableScroll, ConfirmModal } from "../../components";
+import { ApiErrorAlert, DialogActions, ConfirmModal, ListView } from "../../components";
 import { teamsKeys } from "./keys";
 import type { TeamPermissions } from "./team-permissions";
 import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
@@ -76,15 +61,18 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
           </Button>
         )}
       </Group>
-      <ApiErrorAlert error={q.error ?? (editing ? null : update.error)} />
-      {q.isPending ? (
-        <Skeleton h={80} aria-label="Loading domains" />
-      ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No domain is assigned to this team yet: its members cannot create inboxes.
-        </Text>
-      ) : (
-        <TableScroll label="Domain assignments" minWidth={520}>
+      <ListView
+        query={q}
+        error={q.error ?? (editing ? null : update.error)}
+        loading={{ label: "Loading domains", height: 80 }}
+        empty={
+          <Text size="sm" c="dimmed">
+            No domain is assigned to this team yet: its members cannot create inboxes.
+          </Text>
+        }
+        table={{ label: "Domain assignments", minWidth: 520 }}
+      >
+        {(page) => (
           <Table striped verticalSpacing="xs" aria-label="Assigned domains">
             <Table.Thead>
               <Table.Tr>
@@ -94,7 +82,7 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((a) => (
+              {page.map((a) => (
                 <Table.Tr key={a.id}>
                   <Table.Td>
                     <Anchor component={Link} to={`/domains/${a.domain_id}`}>
@@ -144,8 +132,8 @@ export function AssignmentsSection({ org, team, perms }: { org: OrgWithRole; tea
               ))}
             </Table.Tbody>
           </Table>
-        </TableScroll>
-      )}
+        )}
+      </ListView>
       <AssignModal opened={assigning} org={org} team={team} assigned={rows.map((a) => a.domain_id)} onClose={() => setAssigning(false)} />
       <Modal
         closeButtonProps={{ "aria-label": "Close" }}

@@ -1,9 +1,9 @@
-import { Button, Group, List, Paper, Skeleton, Text, Title } from "@mantine/core";
+import { Button, Group, List, Paper, Text, Title } from "@mantine/core";
 import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
-import { ApiErrorAlert, ListPagination, useListParams, useSelection, withCount, Notice } from "../../components";
+import { ListView, useListParams, useSelection, withCount, Notice } from "../../components";
 import { AddMembersModal } from "./AddMembersModal";
 import { RemoveMembersModal } from "./RemoveMembersModal";
 import { TeamMemberTable } from "./TeamMemberTable";
@@ -67,6 +67,17 @@ export function MembersSection({ org, team, perms }: Props) {
     },
   );
   const removeError = removeOne.error ?? removeMany.error;
+  const memberTable = (page: typeof rows) => (
+    <TeamMemberTable
+      rows={page}
+      roles={roles}
+      selection={selection}
+      canManage={canManage}
+      canRole={canRole}
+      onChangeRole={(userId, role) => changeRole.mutate({ userId, role })}
+      onRemove={(userId) => setRemoving([userId])}
+    />
+  );
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="team-members">
@@ -102,21 +113,15 @@ export function MembersSection({ org, team, perms }: Props) {
           )}
         </Notice>
       )}
-      <ApiErrorAlert error={q.error ?? changeRole.error} />
-      {q.isPending ? (
-        <Skeleton h={120} aria-label="Loading members" />
-      ) : (
-        <TeamMemberTable
-          rows={rows}
-          roles={roles}
-          selection={selection}
-          canManage={canManage}
-          canRole={canRole}
-          onChangeRole={(userId, role) => changeRole.mutate({ userId, role })}
-          onRemove={(userId) => setRemoving([userId])}
-        />
-      )}
-      <ListPagination params={list} envelope={q.data} label="Member pages" />
+      <ListView
+        query={q}
+        error={q.error ?? changeRole.error}
+        loading={{ label: "Loading members", height: 120 }}
+        empty={memberTable([])}
+        pagination={{ params: list, label: "Member pages" }}
+      >
+        {memberTable}
+      </ListView>
       {!canManage && !perms.isLoading && (
         <Text size="sm" c="dimmed" mt="sm">
           {team.is_archived

@@ -131,3 +131,18 @@ describe("parseEmailSearch", () => {
     });
   });
 });
+
+describe("parseEmailSearch: spam: (extensions section 9)", () => {
+  it("when spam: takes a comparison and a number, then the score is compared with it", () => {
+    expect(terms("spam:>5")).toEqual([{ kind: "spam", compare: ">", value: 5, negated: false }]);
+    expect(terms("spam:>=2.5")).toEqual([{ kind: "spam", compare: ">=", value: 2.5, negated: false }]);
+    expect(terms("spam:<0")).toEqual([{ kind: "spam", compare: "<", value: 0, negated: false }]);
+    expect(terms("-spam:<=-1")).toEqual([{ kind: "spam", compare: "<=", value: -1, negated: true }]);
+  });
+
+  it.each(["spam:5", "spam:>", "spam:>five", "spam:=5", "spam:>1e3"])("when spam: is written %s, then it is a 400 naming the term", (q) => {
+    const err = refusal(q);
+    expect(err.status).toBe(400);
+    expect(err.message).toContain(q);
+  });
+});

@@ -4,21 +4,26 @@ import { errors } from "@burnbox/service-kit/runtime";
  * The search syntax of `q` on an inbox's email list (README, "Searching mail"): words and quoted
  * phrases match the subject, the text body or the sender; `from:`, `to:` and `subject:` match that
  * field; `has:attachment`, `is:read` / `is:unread`; `before:` / `after:` take a date (YYYY-MM-DD,
- * midnight UTC) or an ISO 8601 time; `-` before any term negates it. Every term must hold (AND).
+ * midnight UTC) or an ISO 8601 time; `spam:>N`, `spam:>=N`, `spam:<N`, `spam:<=N` compare the spam score
+ * (extensions section 9; an unscored email holds none of them); `-` before any term negates it. Every term must hold (AND).
  * Matching is case-insensitive and by substring.
  */
 export type SearchTerm =
   | { kind: "text" | "from" | "to" | "subject"; value: string; negated: boolean }
   | { kind: "has_attachment"; negated: boolean }
   | { kind: "read"; read: boolean }
-  | { kind: "received"; before: boolean; at: Date };
+  | { kind: "received"; before: boolean; at: Date }
+  | { kind: "spam"; compare: SpamComparison; value: number; negated: boolean };
+
+/** How `spam:` compares the spam score with its number. */
+export type SpamComparison = ">" | ">=" | "<" | "<=";
 
 export interface EmailSearch {
   terms: SearchTerm[];
 }
 
 /** The operators a `name:` prefix may take; anything else before a colon is refused (quote it to search for it). */
-const OPERATORS = ["from", "to", "subject", "has", "is", "before", "after"] as const;
+const OPERATORS = ["from", "to", "subject", "has", "is", "before", "after", "spam"] as const;
 type Operator = (typeof OPERATORS)[number];
 const isOperator = (name: string): name is Operator => (OPERATORS as readonly string[]).includes(name);
 
@@ -102,6 +107,14 @@ function parseDate(token: Token): Date {
   throw bad(token.text, "expected a date (YYYY-MM-DD) or an ISO 8601 time");
 }
 
+const SPAM_VALUE = /^(>=|<=|>|<)(-?\d{1,6}(?:\.\d{1,3})?)$/;
+
+function spamTerm(token: Token): SearchTerm {
+  const m = SPAM_VALUE.exec(token.value.trim());
+  if (!m) throw bad(token.text, 'expected "spam:>N", "spam:>=N", "spam:<N" or "spam:<=N" with a number N');
+  return { kind: "spam", compare: m[1] as SpamComparison, value: Number(m[2]), negated: token.negated };
+}
+
 function termOf(token: Token): SearchTerm {
   const { operator, negated, value } = token;
   if (operator === null) {
@@ -127,6 +140,8 @@ function termOf(token: Token): SearchTerm {
     case "after":
       // -before:t is "at or after t"; -after:t is "before t"
       return { kind: "received", before: (operator === "before") !== negated, at: parseDate(token) };
+    case "spam":
+      return spamTerm(token);
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
-import { nothingExtracted, type Authentication } from "@burnbox/contracts";
+import { nothingExtracted, spamScoreOf, type Authentication, type SpamResult } from "@burnbox/contracts";
 import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import { RAW_MESSAGE_FILE, receivedSummary, type NewAttachment } from "../../data/email.repository";
@@ -31,6 +31,8 @@ export interface ReceivedMessage {
   transcriptOf?: (d: Delivery) => StoredTranscript;
   /** The SPF, DKIM, DMARC and ARC verdicts worked out at intake (extensions section 3); null when not checked. */
   authentication?: Authentication | null;
+  /** rspamd's verdict asked at intake (extensions section 9); `disabled` when not given. */
+  spam?: SpamResult;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
   const kept = mail.attachments.filter((a) => !isExecutable(a.filename ?? "", a.contentType));
   const receivedAt = new Date(deps.now());
   const authentication = input.authentication ?? null;
+  const spam: SpamResult = input.spam ?? { status: "disabled" };
 
   const stored: Array<{ d: Delivery; emailId: string; rawKey: string; attachments: NewAttachment[] }> = [];
   for (const d of input.deliveries) {
@@ -104,6 +107,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
       headers,
       extracted,
       authentication,
+      spam,
       sizeBytes: raw.length,
       rawKey,
       receivedAt,
@@ -126,6 +130,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
           created_by: d.createdBy,
           extracted,
           authentication,
+          spam,
           summary: receivedSummary(
             {
               id: emailId,
@@ -138,6 +143,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
               attachments,
             },
             authentication,
+            spamScoreOf(spam),
           ),
         },
       }),

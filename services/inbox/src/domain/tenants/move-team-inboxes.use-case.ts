@@ -8,5 +8,9 @@ import type { InboxDeps } from "../deps";
  * which name the old org (RECIPIENT_CHANGES).
  */
 export async function moveTeamInboxes(deps: InboxDeps, input: TeamTransfer): Promise<void> {
-  await moveTeamOnce(deps.data, input, (repos, scope, toOrgId) => repos.inboxes.moveTeam(scope, toOrgId));
+  await moveTeamOnce(deps.data, input, async (repos, scope, toOrgId) => {
+    await repos.inboxes.moveTeam(scope, toOrgId);
+    // its mail snapshots go with it (extensions section 12)
+    await repos.snapshots.moveTeam(scope, toOrgId);
+  });
 }

@@ -1,6 +1,7 @@
 import { EventType } from "@burnbox/contracts";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import { removeInBatches, removeTenantOnce, type TenantRemoval } from "@burnbox/tenant-removal";
+import { snapshotFolder } from "../../data/snapshot.repository";
 import type { InboxDeps } from "../deps";
 
 /** Inboxes removed per transaction: a large team never holds one huge transaction. */
@@ -14,7 +15,9 @@ export const REMOVAL_BATCH = 100;
  */
 export async function removeTenantInboxes(deps: InboxDeps, logger: Logger, input: TenantRemoval): Promise<void> {
   const { tenant } = input;
-  await removeTenantOnce(deps.data, input, { removeAll: () => removeInboxes(deps, logger, tenant) });
+  await removeTenantOnce(deps.data, input, {
+    removeAll: async () => (await removeInboxes(deps, logger, tenant)) + (await removeSnapshots(deps, logger, tenant)),
+  });
 }
 
 function removeInboxes(deps: InboxDeps, logger: Logger, tenant: TenantRemoval["tenant"]): Promise<number> {
@@ -37,6 +40,20 @@ function removeInboxes(deps: InboxDeps, logger: Logger, tenant: TenantRemoval["t
       });
       // files after the commit: a failed removal leaves orphaned files, never a row without its mail
       await Promise.all(removed.map((r) => deps.storage.removeFolder(r.id)));
+      return removed.length;
+    },
+  });
+}
+
+/** The tenant's mail snapshots (extensions section 12), batch by batch; their pictures after each commit. */
+function removeSnapshots(deps: InboxDeps, logger: Logger, tenant: TenantRemoval["tenant"]): Promise<number> {
+  return removeInBatches({
+    size: REMOVAL_BATCH,
+    logger,
+    what: `snapshots of ${tenant.kind}`,
+    batch: async (size) => {
+      const removed = await deps.data.write((repos) => repos.snapshots.removeBatchOf(tenant.scope, size));
+      await Promise.all(removed.map((id) => deps.storage.removeFolder(snapshotFolder(id))));
       return removed.length;
     },
   });

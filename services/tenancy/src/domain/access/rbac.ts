@@ -33,6 +33,7 @@ export const WRITE_TEAM_PERMISSIONS: readonly string[] = [
   "team.webhooks.manage",
   "team.apikeys.manage",
   "team.inboxes.create",
+  "team.snapshots.manage",
 ];
 
 /** Org roles that act on every team of their org (contract notes, Tenancy). */

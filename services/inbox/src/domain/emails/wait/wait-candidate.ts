@@ -15,6 +15,8 @@ export interface StoredEmailForWait {
   bodyHtml: string | null;
   /** As stored: header name to value, a repeated header joined with ", ". */
   headers: Readonly<Record<string, string>>;
+  /** The spam score (extensions section 9); null when not scored. */
+  spamScore?: number | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export function waitCandidateOf(row: StoredEmailForWait): WaitCandidate {
     subject: row.subject,
     bodyText: matchedBody(row.bodyText, row.bodyHtml),
     headers: row.headers,
+    spamScore: row.spamScore ?? null,
   };
 }
 

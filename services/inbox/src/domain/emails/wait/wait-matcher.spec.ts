@@ -163,3 +163,19 @@ describe("since", () => {
     expect(matches({ after }, email({ id: ID_B }))).toBe(true);
   });
 });
+
+describe("matcherFor: spam_max (extensions section 9)", () => {
+  it.each([
+    ["a score below it", 1.5, 5, true],
+    ["a score equal to it", 5, 5, true],
+    ["a score above it", 15, 5, false],
+    ["a negative score under a zero bound", -0.1, 0, true],
+    ["an unscored email", null, 100, false],
+  ])("when the email has %s, then it matches only at or below spam_max", (_what, spamScore, spamMax, expected) => {
+    expect(matches({ spam_max: spamMax }, email({ spamScore }))).toBe(expected);
+  });
+
+  it("when spam_max is not given, then an unscored email matches", () => {
+    expect(matches({}, email({ spamScore: null }))).toBe(true);
+  });
+});

@@ -43,6 +43,8 @@ export interface WaitCandidate extends EmailCursor {
   bodyText: string;
   /** Header values by name (any case); a repeated header as a list. */
   headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The spam score asked at intake (extensions section 9); null when not scored. */
+  spamScore?: number | null;
 }
 
 /** The matchers of a wait: the parsed query without its `since` (resolved into `after`), `count` and `timeout`. */
@@ -51,6 +53,8 @@ export type WaitMatchQuery = Pick<
   "from" | "to" | "subject" | "body" | "subject_re" | "body_re" | "header" | "unread"
 > & {
   after: WaitAfter | null;
+  /** Extensions section 9: only emails scored at or below it. */
+  spam_max?: number | undefined;
 };
 
 /**
@@ -119,6 +123,8 @@ export function matcherFor(query: WaitMatchQuery): (email: WaitCandidate) => boo
   const body = query.body?.toLowerCase();
   const headers = query.header ?? [];
   const { after } = query;
+  // extensions section 9: only mail scored at or below it (unscored mail never holds)
+  const spamMax = query.spam_max;
   return (email) =>
     (!query.unread || !email.isRead) &&
     (after === null || isAfter(after, email)) &&
@@ -128,5 +134,6 @@ export function matcherFor(query: WaitMatchQuery): (email: WaitCandidate) => boo
     (body === undefined || contains(email.bodyText, body)) &&
     headers.every((h) => headerHolds(email.headers, h)) &&
     (subjectRe === null || subjectRe.test(email.subject)) &&
-    (bodyRe === null || bodyRe.test(email.bodyText));
+    (bodyRe === null || bodyRe.test(email.bodyText)) &&
+    (spamMax === undefined || (typeof email.spamScore === "number" && email.spamScore <= spamMax));
 }
