@@ -1,36 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connectNats } from "../src/messaging";
 import { createRedis, redisReady } from "../src/data";
+import { freePort, started } from "./fixtures/local-servers";
 
 /**
  * NATS and Redis that ask for credentials, as compose, the manifests and `npm start` run them:
  * real servers (Debian's nats-server and redis-server) on free loopback ports, started here.
  */
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
-
-function started(child: ChildProcess, ready: RegExp): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const seen = (chunk: Buffer): void => {
-      out += chunk.toString("utf8");
-      if (ready.test(out)) resolve();
-    };
-    child.stdout?.on("data", seen);
-    child.stderr?.on("data", seen);
-    child.once("exit", (code) => reject(new Error(`exited (${code}) before it was ready: ${out}`)));
-  });
-}
-
 describe("NATS and Redis with credentials", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "bb-broker-auth-"));
   const children: ChildProcess[] = [];

@@ -1,37 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { waitFor } from "@burnbox/test-kit";
 import { createRedis, Redis, redisReady } from "../src/data";
+import { freePort, started } from "./fixtures/local-servers";
 
 /**
  * Redis behind Sentinel, for real: Debian's redis-server as a master, a replica and a sentinel
  * (`redis-server <conf> --sentinel`) on free loopback ports, and the kit's client given a
  * `redis+sentinel://` URL. A forced failover moves the master; the client follows it.
  */
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
-
-function started(child: ChildProcess, ready: RegExp): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const seen = (chunk: Buffer): void => {
-      out += chunk.toString("utf8");
-      if (ready.test(out)) resolve();
-    };
-    child.stdout?.on("data", seen);
-    child.stderr?.on("data", seen);
-    child.once("exit", (code) => reject(new Error(`exited (${code}) before it was ready: ${out}`)));
-  });
-}
-
 const MASTER = "bbmaster";
 const PASSWORD = "data-pass";
 
