@@ -89,6 +89,7 @@ export default tseslint.config(
     files: [
       "services/*/src/main.ts",
       "services/*/src/smtp-main.ts",
+      "services/*/src/mailbox-main.ts",
       "services/*/src/migrate.ts",
       "services/*/src/config.ts",
       "services/*/prisma.config.ts",

@@ -23,7 +23,7 @@ const ENTRIES = {
   "api-gateway": ["main"],
   identity: ["main"],
   tenancy: ["main"],
-  inbox: ["main", "smtp-main"],
+  inbox: ["main", "smtp-main", "mailbox-main"],
   "webhook-dispatcher": ["main"],
   "realtime-gateway": ["main"],
   renderer: ["main"],

@@ -55,7 +55,7 @@ export interface RunningService {
 }
 
 /** The saved platform storage and settings, applied to `deps` now and on every change. */
-function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDeps) {
+export function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDeps) {
   const storage = deps.storage;
   if (!(storage instanceof SwitchableStore)) throw new Error("the inbox's store must be switchable");
   const secrets = new SecretBox(config.encryption.key);
@@ -71,7 +71,7 @@ function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDeps) {
 }
 
 /** The use cases' dependencies, and the client and relay only the process itself closes. */
-function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
+export function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
   const db = createPrisma(infra.pool);
   const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });

@@ -86,6 +86,38 @@ export const InboxConfig = z.object({
         .prefault({}),
     })
     .prefault({}),
+  /** Extensions section 11: the IMAP4rev1 listener of the mailbox entrypoint (`src/mailbox-main.ts`). */
+  imap: z
+    .object({
+      port: z.number().int().min(0).max(65535).default(1143),
+      host: z.string().default("0.0.0.0"),
+      /** A client silent this long is logged out (RFC 3501 5.4: at least 30 minutes; IDLE included). */
+      idle_timeout: Duration.default("30m"),
+    })
+    .prefault({}),
+  /** Extensions section 11: the POP3 listener of the mailbox entrypoint. */
+  pop3: z
+    .object({
+      port: z.number().int().min(0).max(65535).default(1110),
+      host: z.string().default("0.0.0.0"),
+      /** A client silent this long is disconnected (RFC 1939: at least 10 minutes). */
+      idle_timeout: Duration.default("10m"),
+    })
+    .prefault({}),
+  /** What IMAP and POP3 share. */
+  mailbox: z
+    .object({
+      /** PEM files; when both are set IMAP offers STARTTLS and POP3 STLS. Unset: `smtp.tls_cert`/`smtp.tls_key` when those are set. */
+      tls_cert: z.string().optional(),
+      tls_key: z.string().optional(),
+      /** How long a refused login waits before its answer. */
+      login_failure_delay: Duration.default("1s"),
+      /** Failed logins one client IP may make per minute (the gateway's `rate_limit.login_per_minute` default); beyond, refused until the minute ends. */
+      login_failures_per_minute: z.number().int().positive().default(10),
+      /** Connections one client IP may hold open at once across both protocols (refused beyond). */
+      max_connections_per_ip: z.number().int().positive().default(50),
+    })
+    .prefault({}),
   storage: z
     .object({
       /** `local` (one host, the default) or `s3`: any S3-compatible store shared by every replica. */

@@ -34,7 +34,7 @@ function describe(cert: Buffer): { fingerprint256: string; valid_to: string; sub
  * change or check tries again.
  */
 export function reloadCertificateOnChange(
-  server: SMTPServer,
+  server: Pick<SMTPServer, "updateSecureContext">,
   files: CertificateFiles,
   current: { cert: Buffer; key: Buffer },
   logger: Logger,

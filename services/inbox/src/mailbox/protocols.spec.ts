@@ -1,0 +1,204 @@
+import type { MailboxBackend, MailboxMessage, MailboxSession } from "./backend";
+import { frameCommand, parseSequenceSet, tokenize } from "./imap-syntax";
+import { ImapSession } from "./imap-session";
+import { parseMime, sectionBytes, bodyStructure, envelope } from "./mime";
+import { dotStuff, Pop3Session, topOf } from "./pop3-session";
+
+const RAW = Buffer.from(
+  "Date: Wed, 17 Jul 1996 02:23:25 -0700 (PDT)\r\nFrom: Terry Gray <gray@cac.washington.edu>\r\nSubject: IMAP4rev1 WG mtg summary and minutes\r\n" +
+    "To: imap@cac.washington.edu\r\nMessage-Id: <B27397-0100000@cac.washington.edu>\r\nContent-Type: text/plain; charset=US-ASCII\r\n\r\nHello Joe, do you think we can meet at 3:30 tomorrow?\r\n.hidden dot\r\n",
+);
+
+function fakeBackend(messages: MailboxMessage[], opts: { canManage: boolean }) {
+  const removed: string[] = [];
+  const seen: Array<[string, boolean]> = [];
+  let wake: (() => void) | null = null;
+  const session: MailboxSession = {
+    inboxId: "i1",
+    address: "a@x.test",
+    uidValidity: 3857529045,
+    canManage: opts.canManage,
+    list: async () => messages.filter((m) => !removed.includes(m.id)),
+    raw: async () => RAW,
+    setSeen: async (id, s) => void seen.push([id, s]),
+    remove: async (id) => void removed.push(id),
+    onMail: (w) => {
+      wake = w;
+      return () => (wake = null);
+    },
+  };
+  const backend: MailboxBackend = { login: async (u, p) => (u === "a@x.test" && p === "good" ? session : null) };
+  return { backend, removed, seen, wake: () => wake?.() };
+}
+
+function transport() {
+  const out: string[] = [];
+  let closed = false;
+  return {
+    io: {
+      write: (d: string | Buffer) => void out.push(d.toString()),
+      close: () => void (closed = true),
+      encrypted: false,
+      remoteAddress: "127.0.0.1",
+    },
+    text: () => out.join(""),
+    clear: () => (out.length = 0),
+    closed: () => closed,
+  };
+}
+
+const until = async (cond: () => boolean) => {
+  for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => setImmediate(r));
+  expect(cond()).toBe(true);
+};
+
+const msg = (uid: number, seen = false): MailboxMessage => ({
+  uid,
+  id: `e${uid}`,
+  size: RAW.length,
+  receivedAt: new Date("2026-12-01T10:00:00Z"),
+  seen,
+});
+
+describe("IMAP syntax (RFC 3501)", () => {
+  it("frames a command with a synchronizing literal only once the literal has come", () => {
+    const part = Buffer.from("A003 APPEND saved-messages (\\Seen) {5}\r\n");
+    expect(frameCommand(part)).toEqual({ need: "more", literal: { size: 5, at: part.length } });
+    const whole = Buffer.concat([part, Buffer.from("ab cd\r\n")]);
+    expect(frameCommand(whole)).toEqual({ end: whole.length });
+    expect(tokenize(whole).map((t) => (t.kind === "list" ? "()" : t.value))).toEqual(["A003", "APPEND", "saved-messages", "()", "ab cd"]);
+  });
+
+  it("reads quoted strings, lists and BODY sections with spaces", () => {
+    const t = tokenize(Buffer.from('a FETCH 1:* (FLAGS BODY.PEEK[HEADER.FIELDS (FROM TO)]<0.10>) "q\\"s"\r\n'));
+    expect(t[3]).toEqual({
+      kind: "list",
+      items: [
+        { kind: "atom", value: "FLAGS" },
+        { kind: "atom", value: "BODY.PEEK[HEADER.FIELDS (FROM TO)]<0.10>" },
+      ],
+    });
+    expect(t[4]).toMatchObject({ kind: "string", value: 'q"s' });
+  });
+
+  it("parses sequence sets and refuses 0", () => {
+    expect(parseSequenceSet("2,4:7,9,12:*")).toEqual([
+      [2, 2],
+      [4, 7],
+      [9, 9],
+      [12, Infinity],
+    ]);
+    expect(() => parseSequenceSet("0:3")).toThrow();
+  });
+
+  it("gives ENVELOPE, BODYSTRUCTURE and sections of a message", () => {
+    const part = parseMime(RAW);
+    expect(envelope(part)).toBe(
+      '("Wed, 17 Jul 1996 02:23:25 -0700 (PDT)" "IMAP4rev1 WG mtg summary and minutes" (("Terry Gray" NIL "gray" "cac.washington.edu")) (("Terry Gray" NIL "gray" "cac.washington.edu")) (("Terry Gray" NIL "gray" "cac.washington.edu")) ((NIL NIL "imap" "cac.washington.edu")) NIL NIL NIL "<B27397-0100000@cac.washington.edu>")',
+    );
+    expect(bodyStructure(part, false)).toBe(`("text" "plain" ("charset" "US-ASCII") NIL NIL "7bit" ${part.body.length} 2)`);
+    expect(sectionBytes(part, "HEADER.FIELDS (SUBJECT)").toString()).toBe("Subject: IMAP4rev1 WG mtg summary and minutes\r\n\r\n");
+    expect(sectionBytes(part, "").equals(RAW)).toBe(true);
+  });
+
+  it("splits a multipart message into its parts", () => {
+    const raw = Buffer.from(
+      'Content-Type: multipart/mixed; boundary="b"\r\n\r\npre\r\n--b\r\nContent-Type: text/plain\r\n\r\none\r\n--b\r\nContent-Type: text/html\r\n\r\n<p>two</p>\r\n--b--\r\n',
+    );
+    const part = parseMime(raw);
+    expect(part.children.map((c) => c.subtype)).toEqual(["plain", "html"]);
+    expect(sectionBytes(part, "2").toString()).toBe("<p>two</p>");
+    expect(sectionBytes(part, "1.MIME").toString()).toBe("Content-Type: text/plain\r\n\r\n");
+  });
+});
+
+describe("IMAP session", () => {
+  it("logs in, selects, fetches byte-exact and searches as RFC 3501's examples", async () => {
+    const { backend } = fakeBackend([msg(4), msg(9, true)], { canManage: false });
+    const t = transport();
+    const s = new ImapSession(backend, t.io, { hostname: "mx.test", tlsOffered: false });
+    s.greet();
+    s.push(Buffer.from("a001 LOGIN a@x.test bad\r\n"));
+    await until(() => t.text().includes("a001 NO [AUTHENTICATIONFAILED]"));
+    s.push(Buffer.from("a002 LOGIN {8}\r\n"));
+    await until(() => t.text().includes("+ go ahead"));
+    s.push(Buffer.from("a@x.test good\r\n"));
+    await until(() => t.text().includes("a002 OK"));
+    s.push(Buffer.from("a003 SELECT INBOX\r\n"));
+    await until(() => t.text().includes("a003 OK [READ-ONLY]"));
+    expect(t.text()).toContain("* 2 EXISTS\r\n");
+    expect(t.text()).toContain("* OK [UIDVALIDITY 3857529045]");
+    t.clear();
+    s.push(Buffer.from("a004 UID FETCH 9 (FLAGS BODY[])\r\n"));
+    await until(() => t.text().includes("a004 OK"));
+    expect(t.text()).toBe(
+      `* 2 FETCH (UID 9 FLAGS (\\Seen) BODY[] {${RAW.length}}\r\n${RAW.toString()})\r\na004 OK UID FETCH completed\r\n`,
+    );
+    t.clear();
+    s.push(Buffer.from("a005 SEARCH UNSEEN FROM gray\r\na006 UID SEARCH SEEN\r\n"));
+    await until(() => t.text().includes("a006 OK"));
+    expect(t.text()).toContain("* SEARCH 1\r\na005 OK");
+    expect(t.text()).toContain("* SEARCH 9\r\na006 OK");
+    s.push(Buffer.from("a007 STORE 1 +FLAGS (\\Deleted)\r\n"));
+    await until(() => t.text().includes("a007 NO"));
+  });
+
+  it("expunges with a managing key and tells IDLE of new mail", async () => {
+    const messages = [msg(1), msg(2)];
+    const fake = fakeBackend(messages, { canManage: true });
+    const t = transport();
+    const s = new ImapSession(fake.backend, t.io, { hostname: "mx.test", tlsOffered: false });
+    s.push(
+      Buffer.from(
+        `a1 AUTHENTICATE PLAIN ${Buffer.from("\0a@x.test\0good").toString("base64")}\r\na2 SELECT INBOX\r\na3 STORE 1 +FLAGS.SILENT (\\Deleted)\r\na4 EXPUNGE\r\n`,
+      ),
+    );
+    await until(() => t.text().includes("a4 OK"));
+    expect(fake.removed).toEqual(["e1"]);
+    expect(t.text()).toContain("* 1 EXPUNGE\r\na4 OK");
+    s.push(Buffer.from("a5 IDLE\r\n"));
+    await until(() => t.text().includes("+ idling"));
+    messages.push(msg(7));
+    fake.wake();
+    await until(() => t.text().includes("* 2 EXISTS"));
+    s.push(Buffer.from("DONE\r\n"));
+    await until(() => t.text().includes("a5 OK IDLE terminated"));
+  });
+});
+
+describe("POP3 (RFC 1939)", () => {
+  it("dot-stuffs and cuts TOP", () => {
+    expect(dotStuff(Buffer.from("a\r\n.b\r\n")).toString()).toBe("a\r\n..b\r\n.\r\n");
+    expect(topOf(Buffer.from("H: v\r\n\r\nl1\r\nl2\r\n"), 1).toString()).toBe("H: v\r\n\r\nl1\r\n");
+  });
+
+  it("runs the RFC's session: USER/PASS, STAT, LIST, UIDL, RETR, DELE, QUIT", async () => {
+    const fake = fakeBackend([msg(1), msg(2)], { canManage: true });
+    const t = transport();
+    const s = new Pop3Session(fake.backend, t.io, { hostname: "mx.test", tlsOffered: false });
+    s.greet();
+    s.push(Buffer.from("USER a@x.test\r\nPASS good\r\nSTAT\r\nLIST\r\nUIDL 2\r\nRETR 1\r\nDELE 1\r\nLIST 1\r\nQUIT\r\n"));
+    await until(() => t.closed());
+    const text = t.text();
+    expect(text).toContain("+OK maildrop has 2 messages\r\n");
+    expect(text).toContain(`+OK 2 ${RAW.length * 2}\r\n`);
+    expect(text).toContain(`+OK 2 messages\r\n1 ${RAW.length}\r\n2 ${RAW.length}\r\n.\r\n`);
+    expect(text).toContain("+OK 2 e2\r\n");
+    expect(text).toContain(`+OK ${RAW.length} octets\r\n${RAW.toString().replace("\n.hidden", "\n..hidden")}.\r\n`);
+    expect(text).toContain("-ERR no such message\r\n");
+    expect(fake.removed).toEqual(["e1"]);
+  });
+
+  it("refuses DELE without the manage permission and a wrong password alike", async () => {
+    const fake = fakeBackend([msg(1)], { canManage: false });
+    const t = transport();
+    const s = new Pop3Session(fake.backend, t.io, { hostname: "mx.test", tlsOffered: false });
+    s.push(
+      Buffer.from(`USER a@x.test\r\nPASS nope\r\nAUTH PLAIN ${Buffer.from("\0a@x.test\0good").toString("base64")}\r\nDELE 1\r\nQUIT\r\n`),
+    );
+    await until(() => t.closed());
+    expect(t.text()).toContain("-ERR [AUTH] invalid credentials\r\n");
+    expect(t.text()).toContain("-ERR [AUTH] this key may not delete emails");
+    expect(fake.removed).toEqual([]);
+  });
+});
