@@ -51,7 +51,7 @@ const PROCESSES = [
   { name: "tenancy", dir: "tenancy", entry: "src/main.ts", port: "8102" },
   { name: "inbox", dir: "inbox", entry: "src/main.ts", port: "8103" },
   { name: "inbox-smtp", dir: "inbox", entry: "src/smtp-main.ts", port: "8106" },
-  { name: "inbox-mailbox", dir: "inbox", entry: "src/mailbox-main.ts", port: "8107" },
+  { name: "inbox-mailbox", dir: "inbox", entry: "src/mailbox-main.ts", port: "8108" },
   { name: "webhook-dispatcher", dir: "webhook-dispatcher", entry: "src/main.ts", port: "8104" },
   { name: "realtime-gateway", dir: "realtime-gateway", entry: "src/main.ts", port: "8105" },
   { name: "renderer", dir: "renderer", entry: "src/main.ts", port: "8107" },

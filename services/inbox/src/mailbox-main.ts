@@ -2,7 +2,7 @@ import path from "node:path";
 import { startTelemetry } from "@burnbox/service-kit/telemetry";
 
 // The IMAP and POP3 entrypoint (extensions section 11) runs as its own process, deployed and
-// scaled on its own; its health endpoints default to port 8107. Tracing starts before the rest is
+// scaled on its own; its health endpoints default to port 8108. Tracing starts before the rest is
 // loaded, hence the dynamic imports.
 void startTelemetry({ service: "inbox-mailbox", env: process.env }).then(async (telemetry) => {
   const { runService } = await import("@burnbox/service-kit/runtime");
@@ -15,7 +15,7 @@ void startTelemetry({ service: "inbox-mailbox", env: process.env }).then(async (
     loadConfig: () =>
       loadInboxConfig(
         process.env,
-        process.env.BB_HTTP_PORT ? { service: { name: "inbox-mailbox" } } : { http: { port: 8107 }, service: { name: "inbox-mailbox" } },
+        process.env.BB_HTTP_PORT ? { service: { name: "inbox-mailbox" } } : { http: { port: 8108 }, service: { name: "inbox-mailbox" } },
       ),
     // Redis: the failed logins per client IP, shared by every replica
     infra: (config) => ({ config, redis: true }),

@@ -15,11 +15,9 @@ export * from "./mail-checks.schemas";
 export * from "./wait.schemas";
 export * from "./smtp-behaviour.schemas";
 export * from "./snapshots.schemas";
-
-export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...snapshotsRoutes] as const;
 export * from "./previews.schemas";
 
-export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...previewsRoutes] as const;
+export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...snapshotsRoutes, ...previewsRoutes] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;
