@@ -2,6 +2,7 @@ import { demoRoutes } from "./demo.routes";
 import { emailsRoutes } from "./emails.routes";
 import { inboxesRoutes } from "./inboxes.routes";
 import { smtpBehaviourRoutes } from "./smtp-behaviour.routes";
+import { outboundRoutes } from "./outbound.routes";
 
 export * from "./inboxes.schemas";
 export * from "./emails.schemas";
@@ -11,8 +12,9 @@ export * from "./authentication.schemas";
 export * from "./mail-checks.schemas";
 export * from "./wait.schemas";
 export * from "./smtp-behaviour.schemas";
+export * from "./outbound.schemas";
 
-export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes] as const;
+export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...outboundRoutes] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;
@@ -20,6 +22,7 @@ export * from "./emails.routes";
 export * from "./inboxes.routes";
 export * from "./demo.routes";
 export * from "./smtp-behaviour.routes";
+export * from "./outbound.routes";
 export * from "./demo.rpc";
 export * from "./emails.events";
 export * from "./inboxes.events";

@@ -6,6 +6,7 @@ import { EmailRepository, EmailWaitRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";
 import type { IntakeRepository } from "./intake.repository";
 import type { Client } from "./prisma";
+import { OutboundRepository } from "./outbound.repository";
 import { SmtpLogRepository } from "./smtp-log.repository";
 
 /** The transaction-bound set (`data.repos`, and what `write()` hands its change): bound to the client or to one transaction. */
@@ -15,6 +16,7 @@ export const repositories = (db: Client, changes?: ChangeLog) => ({
   demoQuotas: new DemoQuotaRepository(db),
   tenants: new RemovedTenantRepository(db),
   processedEvents: new ProcessedEventRepository(db),
+  outbound: new OutboundRepository(db),
 });
 export type InboxRepos = ReturnType<typeof repositories>;
 

@@ -22,4 +22,6 @@ export interface InboxDeps {
   attempts: AttemptCounter;
   /** The link check's requests, under the webhook rules and allow-list (extensions section 7). */
   links: LinkProber;
+  /** Wakes this process's outbound worker after a message is queued (extensions 10); absent where none runs. */
+  outboundWake?: () => void;
 }
