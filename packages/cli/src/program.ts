@@ -7,6 +7,9 @@ import { addLoginCommand } from "./commands/login.js";
 import { addLsCommand } from "./commands/ls.js";
 import { addReadCommand } from "./commands/read.js";
 import { addRegisterCommand } from "./commands/register.js";
+import { addReleaseCommand } from "./commands/release.js";
+import { addReplyCommand } from "./commands/reply.js";
+import { addSendCommand } from "./commands/send.js";
 import { addTailCommand } from "./commands/tail.js";
 import { addWaitCommand } from "./commands/wait.js";
 import { addSetupCommands } from "./setup.js";
@@ -28,6 +31,9 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CommandContext) => void> =
   addReadCommand,
   addWaitCommand,
   addTailCommand,
+  addSendCommand,
+  addReplyCommand,
+  addReleaseCommand,
 ];
 
 function describeProgram(program: Command, term: Terminal): void {

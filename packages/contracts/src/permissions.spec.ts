@@ -20,8 +20,14 @@ describe("role grants (contract notes)", () => {
     expect(TEAM_ROLE_GRANTS.lead).toEqual(TEAM_PERMISSIONS);
   });
 
-  it("when the team catalog is read, then it holds the 16 scopes of spec 2.2 plus team.emails.manage", () => {
-    expect(TEAM_PERMISSIONS.filter((p) => p !== "team.snapshots.manage")).toHaveLength(17);
+  it("when the team catalog is read, then it holds the 16 scopes of spec 2.2 plus team.emails.manage, team.emails.send and team.snapshots.manage", () => {
+    expect(TEAM_PERMISSIONS).toHaveLength(19);
+    expect(TEAM_PERMISSIONS).toContain("team.emails.send");
+  });
+
+  it("when a team member is listed, then it may not send mail out (team.emails.send is the lead's)", () => {
+    expect(TEAM_ROLE_GRANTS.member).not.toContain("team.emails.send");
+    expect(TEAM_ROLE_GRANTS.lead).toContain("team.emails.send");
   });
 
   it("when the snapshots permission is read, then it is in the catalog and granted to team leads, not members", () => {

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-/** Team permission keys: spec 2.2 plus team.emails.manage (contract notes). */
+/** Team permission keys: spec 2.2 plus team.emails.manage (contract notes) and team.emails.send (extensions 10). */
 export const TEAM_PERMISSIONS = [
   "team.view",
   "team.settings.manage",
@@ -21,6 +21,9 @@ export const TEAM_PERMISSIONS = [
   "team.analytics.view",
   // extensions section 12: a team's mail snapshots (reading them takes team.emails.view)
   "team.snapshots.manage",
+  // extensions 10: release, reply and send; team leads only by default (like team.webhooks.manage, the other
+  // permission that sends a team's data out of BurnBox); a custom role may grant it to others
+  "team.emails.send",
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 

@@ -17,6 +17,7 @@ const email = (over: Partial<Email> = {}): Email => ({
   size_bytes: 10,
   extracted: { codes: [], links: [] },
   authentication: null,
+  spam: { status: "disabled" },
   ...over,
 });
 

@@ -68,6 +68,24 @@ export const TOOL_INPUTS = {
     per_page: z.number().int().min(1).max(100).optional(),
   },
   read_email: { email_id: id("email") },
+  send_email: {
+    inbox_id: id("inbox to send from"),
+    to: z.array(z.string().email()).min(1).max(50).describe("Recipients: BurnBox inboxes, or the org's allowed recipients."),
+    cc: z.array(z.string().email()).max(50).optional(),
+    subject: z.string().max(998),
+    text: z.string().optional().describe("The text part (give text, html or both)."),
+    html: z.string().optional().describe("The HTML part."),
+  },
+  reply_to_email: {
+    email_id: id("email to reply to"),
+    text: z.string().optional().describe("The text part (give text, html or both)."),
+    html: z.string().optional().describe("The HTML part."),
+    reply_all: z.boolean().optional().describe("Also to the email's other To and Cc recipients."),
+  },
+  release_email: {
+    email_id: id("email to release"),
+    to: z.array(z.string().email()).min(1).max(50).describe("The new recipients."),
+  },
   wait_for_email: {
     ...matchers,
     count: z.number().int().min(1).max(100).optional().describe("How many matching emails to wait for (default 1)."),
@@ -235,5 +253,50 @@ export function registerTools(server: McpServer, bb: BurnBox): void {
       const { inbox_id, kind, ...rest } = a;
       return text(await bb.waitForLink(inbox_id, { ...waitOptions(rest), ...(kind ? { kind } : {}) }));
     }),
+  );
+
+  // mail out (extensions section 10): each queues one message and answers its outbound id and Message-ID
+  const sends = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } as const;
+  const queued = (q: { outbound_id: string; message_id: string }) => text(`queued ${q.outbound_id} ${q.message_id}`);
+  const parts = (a: { text?: string | undefined; html?: string | undefined }) => ({
+    ...(a.text !== undefined ? { text: a.text } : {}),
+    ...(a.html !== undefined ? { html: a.html } : {}),
+  });
+
+  server.registerTool(
+    "send_email",
+    {
+      title: "Send an email from an inbox",
+      description: "Sends a new message from the inbox's address. Needs team.emails.send; the org's allowed recipients apply.",
+      inputSchema: TOOL_INPUTS.send_email,
+      annotations: sends,
+    },
+    guarded(async (a: Input<"send_email">) =>
+      queued(await bb.sendEmail(a.inbox_id, { to: a.to, ...(a.cc ? { cc: a.cc } : {}), subject: a.subject, ...parts(a) })),
+    ),
+  );
+
+  server.registerTool(
+    "reply_to_email",
+    {
+      title: "Reply to an email",
+      description: "Replies from the email's inbox to its Reply-To or From (reply_all: the other recipients too), threaded.",
+      inputSchema: TOOL_INPUTS.reply_to_email,
+      annotations: sends,
+    },
+    guarded(async (a: Input<"reply_to_email">) =>
+      queued(await bb.replyToEmail(a.email_id, { ...parts(a), reply_all: a.reply_all === true })),
+    ),
+  );
+
+  server.registerTool(
+    "release_email",
+    {
+      title: "Release an email",
+      description: "Sends a received email as it was (byte for byte, with Resent-* headers) to new recipients.",
+      inputSchema: TOOL_INPUTS.release_email,
+      annotations: sends,
+    },
+    guarded(async (a: Input<"release_email">) => queued(await bb.releaseEmail(a.email_id, a.to))),
   );
 }

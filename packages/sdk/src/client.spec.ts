@@ -34,6 +34,7 @@ const summary = (extracted: WaitEmailSummary["extracted"]): WaitEmailSummary => 
   size_bytes: 100,
   extracted,
   authentication_summary: "none",
+  spam_score: null,
 });
 
 describe("the wait's query", () => {

@@ -28,6 +28,13 @@ export type DomainAssignmentPage = Schemas["DomainAssignmentPage"];
 export type MyDomainPage = Schemas["MyDomainPage"];
 export type SnapshotPage = Omit<Schemas["SnapshotPage"], "data"> & { data: MailSnapshot[] };
 export type ApiKeyWithRawKey = Schemas["ApiKeyWithRawKey"];
+/** Mail out (extensions section 10). */
+export type SendEmailRequest = Schemas["SendEmailRequest"];
+export type ReplyEmailRequest = Schemas["ReplyEmailRequest"];
+export type ReleaseEmailRequest = Schemas["ReleaseEmailRequest"];
+export type OutboundQueued = Schemas["OutboundQueued"];
+export type OutboundMessage = Schemas["OutboundMessage"];
+export type OutboundMessagePage = Schemas["OutboundMessagePage"];
 
 type PageQuery = { page?: number; per_page?: number };
 
@@ -337,6 +344,26 @@ export class BurnBox {
   async compareWithSnapshot(emailId: string, name: string, options: { maxChangedRatio?: number } = {}): Promise<SnapshotComparison> {
     const body = { snapshot: name, ...(options.maxChangedRatio !== undefined ? { max_changed_ratio: options.maxChangedRatio } : {}) };
     return unwrap(await this.api.POST("/emails/{id}/compare", { params: { path: { id: emailId } }, body }));
+  }
+
+  /** `POST /inboxes/{id}/send`: a new message from the inbox's address, queued (extensions section 10). */
+  async sendEmail(inboxId: string, body: SendEmailRequest): Promise<OutboundQueued> {
+    return unwrap(await this.api.POST("/inboxes/{id}/send", { params: { path: { id: inboxId } }, body }));
+  }
+
+  /** `POST /emails/{id}/reply`: a reply from the email's inbox to its Reply-To or From (`reply_all` for the others too). */
+  async replyToEmail(emailId: string, body: ReplyEmailRequest): Promise<OutboundQueued> {
+    return unwrap(await this.api.POST("/emails/{id}/reply", { params: { path: { id: emailId } }, body }));
+  }
+
+  /** `POST /emails/{id}/release`: the received message, byte for byte under Resent-* headers, to new recipients. */
+  async releaseEmail(emailId: string, to: string[]): Promise<OutboundQueued> {
+    return unwrap(await this.api.POST("/emails/{id}/release", { params: { path: { id: emailId } }, body: { to } }));
+  }
+
+  /** `GET /inboxes/{id}/outbound`: what the inbox sent, replied or released, newest first. */
+  async listOutbound(inboxId: string, query: PageQuery = {}): Promise<OutboundMessagePage> {
+    return unwrap(await this.api.GET("/inboxes/{id}/outbound", { params: { path: { id: inboxId }, query } }));
   }
 
   /**

@@ -25,6 +25,7 @@ import { RedisAttemptCounter } from "./adapters/redis-attempt-counter";
 import { startPlatformConfig } from "./domain/platform/platform-config";
 import { PlatformView } from "./domain/platform/platform-view";
 import type { InboxDeps } from "./domain/deps";
+import type { DeliveryDeps } from "./domain/outbound/deliver-outbound.use-case";
 import { demoHandlers } from "./http/demo.handlers";
 import { emailsHandlers } from "./http/emails.handlers";
 import { inboxesHandlers } from "./http/inboxes.handlers";
@@ -32,6 +33,7 @@ import { smtpBehaviourHandlers } from "./http/smtp-behaviour.handlers";
 import { snapshotsHandlers } from "./http/snapshots.handlers";
 import { previewsHandlers } from "./http/previews.handlers";
 import { rendererClient } from "./adapters/renderer";
+import { outboundHandlers } from "./http/outbound.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
@@ -43,6 +45,9 @@ import { MailWaits } from "./domain/emails/wait/mail-waits";
 import { MatchTurns } from "./domain/emails/wait/match-turns";
 import { WaitSlots } from "./domain/emails/wait/wait-slots";
 import { startCleanupWorker } from "./workers/cleanup.worker";
+import { startOutboundWorker } from "./workers/outbound.worker";
+import { smtpSender } from "./adapters/smtp-sender";
+import { intakeTarget, relayTarget } from "./domain/outbound/outbound-targets";
 
 export interface RunningService {
   port: number;
@@ -51,6 +56,8 @@ export interface RunningService {
   cleanup: PeriodicTask;
   /** The waits held in this process. */
   waits: MailWaits;
+  /** The outbound queue's worker; `runNow()` delivers what is due without waiting for the interval. */
+  outbound: PeriodicTask;
   stop(): Promise<void>;
 }
 
@@ -104,7 +111,11 @@ export function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps
 }
 
 /** The inbox API: inboxes, emails, the TTL cleanup worker and the inbox-access reply for realtime. */
-export async function startService(config: InboxConfig, infra: Infra, opts: { now?: Clock } = {}): Promise<RunningService> {
+export async function startService(
+  config: InboxConfig,
+  infra: Infra,
+  opts: { now?: Clock; delivery?: Partial<Omit<DeliveryDeps, "logger">> } = {},
+): Promise<RunningService> {
   const { deps, db, relay } = buildDeps(config, infra, opts.now ?? Date.now);
   // what starts is added as it starts; stop() stops it in the reverse order (the server first, the store last)
   const stops = new StopList();
@@ -121,6 +132,16 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
   stops.add(serveInboxRpc(infra.nc, deps, infra.logger));
   stops.add(await startConsumers(deps, infra.logger, [startTenancyConsumers]));
   const cleanup = stops.add(startCleanupWorker(deps, infra.logger));
+  // mail out (extensions 10): the platform mailer held to the outbound rules, like identity's account mail
+  const mailerPolicy = outboundPolicy({ dns: config.dns, allowedTargets: config.infra.unsafe_allowed_targets });
+  const mailerSecrets = config.encryption.key ? new SecretBox(config.encryption.key) : null;
+  const outbound = stops.add(
+    startOutboundWorker(
+      deps,
+      { sender: smtpSender, intake: intakeTarget(config), relay: () => relayTarget(deps, mailerPolicy, mailerSecrets), ...opts.delivery },
+      infra.logger,
+    ),
+  );
   // the waits held here (GET /inboxes/:id/emails/wait): woken by every intake's mail, answered on drain
   const waits = new MailWaits((scope, inboxId, ids, columns) => deps.data.hot.emails.named(scope, inboxId, ids, columns), infra.logger);
   stops.add(startWaitWakes(infra.nc, config.nats.namespace, waits, infra.logger));
@@ -133,6 +154,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
     ...smtpBehaviourHandlers(deps),
     ...snapshotsHandlers(deps),
     ...previewsHandlers(deps),
+    ...outboundHandlers(deps),
   });
   const server = await serveApi({ config, infra, routers: [api] });
   stops.addStep(() => server.close());
@@ -146,6 +168,7 @@ export async function startService(config: InboxConfig, infra: Infra, opts: { no
     deps,
     cleanup,
     waits,
+    outbound,
     stop: () => stops.stop(),
   };
 }

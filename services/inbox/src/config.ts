@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { Duration, parseDurationMs } from "@burnbox/contracts";
-import { baseConfigShape, databaseShape, dnsShape, encryptionShape, loadConfig, requiredInProduction } from "@burnbox/service-kit/runtime";
+import {
+  baseConfigShape,
+  databaseShape,
+  dnsShape,
+  encryptionShape,
+  loadConfig,
+  mailShape,
+  mailerPortsShape,
+  requiredInProduction,
+} from "@burnbox/service-kit/runtime";
 import { cidrProblem } from "./smtp/proxy-protocol";
 
 /** An IP address or a CIDR range, v4 or v6. */
@@ -196,6 +205,38 @@ export const InboxConfig = z.object({
     .prefault({}),
   /** 64 hex, the same key as tenancy's: opens the saved platform storage's secret key (PUT /admin/config/storage). */
   ...encryptionShape(),
+  /**
+   * Extensions section 10, mail out: the relay is the saved platform mailer (PUT /admin/config/mailer),
+   * else `mail.*` as identity reads it; a saved mailer is held to `mailer.allowed_ports` and the
+   * outbound rules (`infra.unsafe_allowed_targets` exempts local test relays).
+   */
+  ...mailShape(),
+  ...mailerPortsShape(),
+  infra: z.object({ unsafe_allowed_targets: z.array(z.string().trim().toLowerCase().min(1)).default([]) }).prefault({}),
+  outbound: z
+    .object({
+      /** Messages one team may queue per hour (sliding hour; 429 beyond). */
+      max_per_hour: z.number().int().positive().default(100),
+      /**
+       * BurnBox's own SMTP intake (`host:port`), where mail to BurnBox's own inboxes goes; empty:
+       * 127.0.0.1 and `smtp.port`.
+       */
+      intake: z.string().default(""),
+      /** How often the outbound worker looks for queued mail (it is also woken by each new message). */
+      poll_interval: Duration.default("2s"),
+      /**
+       * How long a worker holds a message it claimed before another may take it over. A message
+       * whose SMTP transaction had begun is not taken over but ended as `failed` (never sent twice).
+       */
+      lease: Duration.default("2m"),
+      /**
+       * Delivery attempts before a 4xx or a connection failure ends the message as `failed`: spec 6.3's
+       * rules (3 attempts, 5 s then 25 s apart; each at most `attempt_timeout`).
+       */
+      max_attempts: z.number().int().min(1).max(20).default(3),
+      attempt_timeout: Duration.default("10s"),
+    })
+    .prefault({}),
   workers: z
     .object({
       cleanup_interval: Duration.default("1m"),

@@ -58,6 +58,7 @@ describe("the decisions tenancy answers over NATS request/reply", () => {
       default_ttl_seconds: 600,
       max_ttl_seconds: 86400,
       max_inboxes_per_domain: 1000,
+      outbound_allowed_recipients: [],
     });
     expect((await rpcRequest(t.infra.nc, t.ns, RpcName.getAssignment, { assignment_id: randomUUID() })).assignment).toBeNull();
   });

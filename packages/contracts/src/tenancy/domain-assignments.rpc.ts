@@ -17,6 +17,8 @@ export const GetAssignmentReply = z.object({
       max_ttl_seconds: z.number().int().nullable(),
       /** Active inboxes the domain may hold: the smallest `max_inboxes_per_domain` of org, domain, team and assignment. */
       max_inboxes_per_domain: z.number().int().positive(),
+      /** Extensions 10: the org's `outbound.allowed_recipients`, for mail sent from the domain's inboxes. */
+      outbound_allowed_recipients: z.array(z.string()).optional(),
     })
     .nullable(),
 });

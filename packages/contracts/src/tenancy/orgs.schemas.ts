@@ -2,6 +2,23 @@ import { z } from "../zod";
 import { PaginationQuery } from "../pagination";
 import { Duration, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
 
+/** Extensions 10: an allowed outbound recipient: an address, `@domain` (that domain) or `*.domain` (its subdomains). */
+export const AllowedRecipient = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .regex(
+    /^(?:[^\s@<>(),;:"[\]\\]+@|@|\*\.)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/,
+    "must be an address, @domain or *.domain",
+  );
+/** Extensions 10: whom mail sent from the org's inboxes may reach besides BurnBox's own inboxes. */
+export const OutboundSettings = z
+  .object({ allowed_recipients: z.array(AllowedRecipient).max(1000) })
+  .strict()
+  .openapi("OutboundSettings");
+export type OutboundSettings = z.infer<typeof OutboundSettings>;
+
 export const OrgSettings = z
   .object({
     attachments_enabled: z.boolean(),
@@ -12,6 +29,7 @@ export const OrgSettings = z
     max_teams: z.number().int(),
     max_inboxes_per_domain: z.number().int(),
     enforce_sso: z.boolean(),
+    outbound: OutboundSettings,
   })
   .openapi("OrgSettings");
 
@@ -67,6 +85,7 @@ export const UpdateOrgSettingsBody = atLeastOneField(
       max_teams: Limit.optional(),
       max_inboxes_per_domain: Limit.optional(),
       enforce_sso: z.boolean().optional(),
+      outbound: OutboundSettings.optional(),
     })
     .strict(),
 ).openapi("UpdateOrgSettingsRequest");

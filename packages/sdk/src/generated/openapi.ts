@@ -942,6 +942,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a received message as it was to new recipients
+         * @description The stored message, byte for byte (headers and body), with `Resent-From` (the inbox's address), `Resent-To`,
+         *     `Resent-Date` and `Resent-Message-ID` added on top.
+         *
+         *     Whom it may reach is the org's: a recipient that is an inbox of this BurnBox is always allowed (delivered through
+         *     BurnBox's own SMTP intake); any other must match `outbound.allowed_recipients` of the org settings (an address,
+         *     `@domain` or `*.domain`), else 403 `recipient not allowed: <address>` and nothing is sent. The inbox's domain must be
+         *     verified (or trusted), else 409 `domain is not verified`. Each message counts against the team's
+         *     `outbound.max_per_hour` (429 beyond) and writes an audit entry. The answer is 202 as soon as the message is queued;
+         *     it is delivered through the platform mailer, DKIM-signed with the domain's key, retried on a 4xx or a connection
+         *     failure and ended as `failed` on a 5xx; `GET /inboxes/{id}/outbound` shows how it went.
+         *
+         *     API keys need the scope `team.emails.send`.
+         */
+        post: operations["releaseEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a received message from its inbox's address
+         * @description To the message's `Reply-To`, else its `From`; with `reply_all`, also to its other `To` and `Cc` recipients but the
+         *     inbox itself. The subject is `Re: ` and the original subject (not doubled), `In-Reply-To` is the original's
+         *     `Message-ID` and `References` its `References` (else `In-Reply-To`) followed by that `Message-ID`. At least one of
+         *     `text` and `html`; attachments 10 MiB in all.
+         *
+         *     Whom it may reach is the org's: a recipient that is an inbox of this BurnBox is always allowed (delivered through
+         *     BurnBox's own SMTP intake); any other must match `outbound.allowed_recipients` of the org settings (an address,
+         *     `@domain` or `*.domain`), else 403 `recipient not allowed: <address>` and nothing is sent. The inbox's domain must be
+         *     verified (or trusted), else 409 `domain is not verified`. Each message counts against the team's
+         *     `outbound.max_per_hour` (429 beyond) and writes an audit entry. The answer is 202 as soon as the message is queued;
+         *     it is delivered through the platform mailer, DKIM-signed with the domain's key, retried on a 4xx or a connection
+         *     failure and ended as `failed` on a 5xx; `GET /inboxes/{id}/outbound` shows how it went.
+         *
+         *     API keys need the scope `team.emails.send`.
+         */
+        post: operations["replyToEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/{id}/transcript": {
         parameters: {
             query?: never;
@@ -1174,6 +1238,57 @@ export interface paths {
          * @description API keys need the scope `team.inboxes.manage`.
          */
         post: operations["extendInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{id}/outbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an inbox sent, replied or released, newest first
+         * @description API keys need the scope `team.emails.view`.
+         */
+        get: operations["listOutbound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new message from the inbox's address
+         * @description At least one of `text` and `html`; attachments 10 MiB in all; `headers` adds headers of your own (not the ones
+         *     BurnBox writes: From, To, Cc, Subject, Date, Message-ID, the MIME ones and DKIM-Signature).
+         *
+         *     Whom it may reach is the org's: a recipient that is an inbox of this BurnBox is always allowed (delivered through
+         *     BurnBox's own SMTP intake); any other must match `outbound.allowed_recipients` of the org settings (an address,
+         *     `@domain` or `*.domain`), else 403 `recipient not allowed: <address>` and nothing is sent. The inbox's domain must be
+         *     verified (or trusted), else 409 `domain is not verified`. Each message counts against the team's
+         *     `outbound.max_per_hour` (429 beyond) and writes an audit entry. The answer is 202 as soon as the message is queued;
+         *     it is delivered through the platform mailer, DKIM-signed with the domain's key, retried on a 4xx or a connection
+         *     failure and ended as `failed` on a 5xx; `GET /inboxes/{id}/outbound` shows how it went.
+         *
+         *     API keys need the scope `team.emails.send`.
+         */
+        post: operations["sendFromInbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3550,9 +3665,45 @@ export interface components {
             max_inbox_ttl: string;
             max_inboxes_per_domain: number;
             max_teams: number;
+            outbound: components["schemas"]["OutboundSettings"];
         };
         OrgWithRole: components["schemas"]["Org"] & {
             role: string;
+        };
+        OutboundAttachment: {
+            content_base64: string;
+            content_type: string;
+            filename: string;
+        };
+        OutboundMessage: {
+            /** Format: date-time */
+            at: string;
+            attempts: number;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "release" | "reply" | "send";
+            last_reply: string | null;
+            message_id: string;
+            /** @enum {string} */
+            status: "queued" | "sent" | "failed";
+            subject: string;
+            to: string[];
+        };
+        OutboundMessagePage: {
+            data: components["schemas"]["OutboundMessage"][];
+            page: number;
+            per_page: number;
+            total: number;
+            total_pages: number;
+        };
+        OutboundQueued: {
+            message_id: string;
+            /** Format: uuid */
+            outbound_id: string;
+        };
+        OutboundSettings: {
+            allowed_recipients: string[];
         };
         PasswordPolicy: {
             min_length: number;
@@ -3596,6 +3747,16 @@ export interface components {
             password: string;
             use_cookie?: boolean;
         };
+        ReleaseEmailRequest: {
+            to: string[];
+        };
+        ReplyEmailRequest: {
+            attachments?: components["schemas"]["OutboundAttachment"][];
+            html?: string;
+            /** @default false */
+            reply_all: boolean;
+            text?: string;
+        };
         ResetPasswordRequest: {
             new_password: string;
             token: string;
@@ -3623,6 +3784,17 @@ export interface components {
             org_roles: components["schemas"]["Role"][];
             team_permissions: components["schemas"]["Permission"][];
             team_roles: components["schemas"]["Role"][];
+        };
+        SendEmailRequest: {
+            attachments?: components["schemas"]["OutboundAttachment"][];
+            cc?: string[];
+            headers?: {
+                [key: string]: string;
+            };
+            html?: string;
+            subject: string;
+            text?: string;
+            to: string[];
         };
         Session: {
             /** Format: date-time */
@@ -4218,6 +4390,7 @@ export interface components {
             max_inbox_ttl?: string;
             max_inboxes_per_domain?: number;
             max_teams?: number;
+            outbound?: components["schemas"]["OutboundSettings"];
         };
         UpdatePlatformRequest: {
             allow_registration?: boolean;
@@ -7330,6 +7503,148 @@ export interface operations {
             };
         };
     };
+    releaseEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReleaseEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundQueued"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions, or a recipient not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The inbox's domain is not verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The team's hourly outbound limit is reached */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    replyToEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReplyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundQueued"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions, or a recipient not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The inbox's domain is not verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The team's hourly outbound limit is reached */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
     getEmailTranscript: {
         parameters: {
             query?: never;
@@ -7826,6 +8141,120 @@ export interface operations {
                 };
             };
             /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    listOutbound: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Outgoing messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundMessagePage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    sendFromInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundQueued"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions, or a recipient not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The inbox's domain is not verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The team's hourly outbound limit is reached */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -425,6 +425,7 @@ const toEmailRow = (r: WaitRow): EmailRow => ({
   authentication: r.authentication ?? null,
   spam: r.spam ?? null,
   spamScore: r.spamScore ?? null,
+  uid: r.uid ?? null,
   sizeBytes: r.sizeBytes as number,
   hasAttachments: r.hasAttachments as boolean,
   isRead: r.isRead as boolean,

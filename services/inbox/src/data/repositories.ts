@@ -6,6 +6,7 @@ import { EmailRepository, EmailWaitRepository } from "./email.repository";
 import { InboxReadRepository, InboxRepository } from "./inbox.repository";
 import type { IntakeRepository } from "./intake.repository";
 import type { Client } from "./prisma";
+import { OutboundRepository } from "./outbound.repository";
 import { SmtpLogRepository } from "./smtp-log.repository";
 import { SnapshotRepository } from "./snapshot.repository";
 
@@ -17,6 +18,7 @@ export const repositories = (db: Client, changes?: ChangeLog) => ({
   tenants: new RemovedTenantRepository(db),
   processedEvents: new ProcessedEventRepository(db),
   snapshots: new SnapshotRepository(db),
+  outbound: new OutboundRepository(db),
 });
 export type InboxRepos = ReturnType<typeof repositories>;
 

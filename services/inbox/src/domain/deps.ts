@@ -25,4 +25,6 @@ export interface InboxDeps {
   links: LinkProber;
   /** The renderer deployable's client (extensions section 12): previews and snapshots' pictures. */
   renderer: MailRenderer;
+  /** Wakes this process's outbound worker after a message is queued (extensions 10); absent where none runs. */
+  outboundWake?: () => void;
 }

@@ -7,7 +7,8 @@ export type Tx = Prisma.TransactionClient;
 export type Client = Db | Tx;
 export type JsonValue = Prisma.JsonValue;
 /** Settings as written: flat JSON values. */
-export type SettingsValues = Record<string, string | number | boolean | null>;
+/** A stored setting: a scalar, or (extensions 10, `outbound`) an object of lists. */
+export type SettingsValues = Record<string, string | number | boolean | null | { allowed_recipients: string[] }>;
 
 /** The client on the process's one pool (Infra.pool), which raw statements share. */
 export const createPrisma = (pool: PgPool): Db => new PrismaClient({ adapter: prismaAdapter(pool) });

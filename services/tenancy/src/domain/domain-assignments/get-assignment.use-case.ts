@@ -14,6 +14,7 @@ export async function getAssignment(deps: TenancyDeps, input: { assignmentId: st
   // the platform's tier first: its maximum bounds every org's
   const layers = [platformTtl, withOrgDefaults(a.settings.org, platformTtl), a.settings.domain, a.settings.team, a.settings.assignment];
   const { defaultTtl, maxTtl } = resolveInboxTtl(layers);
+  const org = withOrgDefaults(a.settings.org, platformTtl);
   return {
     assignment: {
       id: a.id,
@@ -27,6 +28,7 @@ export async function getAssignment(deps: TenancyDeps, input: { assignmentId: st
       default_ttl_seconds: defaultTtl,
       max_ttl_seconds: maxTtl,
       max_inboxes_per_domain: resolveInboxLimit(layers),
+      outbound_allowed_recipients: org.outbound.allowed_recipients,
     },
   };
 }

@@ -8,6 +8,8 @@ export const DEFAULT_ORG_SETTINGS = {
   max_teams: 20,
   max_inboxes_per_domain: 1000,
   enforce_sso: false,
+  /** Extensions 10: whom mail from the org's inboxes may reach besides BurnBox's own inboxes (none by default). */
+  outbound: { allowed_recipients: [] as string[] },
 };
 
 /** The TTL settings an org follows until it sets its own: the platform's (PUT /admin/platform). */
