@@ -136,7 +136,7 @@ const paramTypes = (sf, fn) => fn.parameters.map((p) => (p.type ? p.type.getText
     const wanted = ["start", "build", "typecheck", "lint", "test", ...(hasDb ? ["db:generate", "db:migrate", "db:diff"] : [])];
     const missing = wanted.filter((k) => !scripts[k]);
     if (missing.length > 0) problems.push(`${service}/package.json has no script ${missing.join(", ")}`);
-    const mains = ["main.ts", "smtp-main.ts"].map((m) => path.join(dir, "src", m)).filter(existsSync);
+    const mains = ["main.ts", "smtp-main.ts", "mailbox-main.ts"].map((m) => path.join(dir, "src", m)).filter(existsSync);
     for (const file of walk(path.join(dir, "src"), ".ts")) {
       if (file.endsWith(".spec.ts") || file.endsWith("config.ts") || mains.includes(file)) continue;
       if (/\bprocess\.env\b/.test(readFileSync(file, "utf8")))

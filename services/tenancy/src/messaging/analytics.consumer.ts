@@ -1,7 +1,8 @@
 import { EventType } from "@burnbox/contracts";
 import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
-import { CountedEmail, countEmailReceived } from "../domain/analytics/count-email-received.use-case";
+import { CountedEmail } from "../domain/analytics/counted-email";
+import { countEmailReceived } from "../domain/analytics/count-email-received.use-case";
 import { countInboxCreated } from "../domain/analytics/count-inbox-created.use-case";
 import { countInboxGone } from "../domain/analytics/count-inbox-gone.use-case";
 import { forgetDeletedTenant } from "../domain/analytics/forget-deleted-tenant.use-case";

@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@burnbox/contracts";
 import { startConsumer, type StartConsumers } from "@burnbox/service-kit/messaging";
-import { mayHaveDeliveries, scheduleDeliveries } from "../domain/deliveries/schedule-deliveries.use-case";
+import { mayHaveDeliveries } from "../domain/deliveries/may-have-deliveries";
+import { scheduleDeliveries } from "../domain/deliveries/schedule-deliveries.use-case";
 import type { DispatcherDeps } from "../domain/deps";
 
 /** The durable consumer of one webhook event type (one per type, shared by replicas). */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookDomainEvent, WebhookEvent } from "@burnbox/contracts";
+import type { WebhookDomainEvent } from "@burnbox/contracts";
 import { traceHeaders } from "@burnbox/service-kit/telemetry";
 import type { DispatcherDeps } from "../deps";
 import { deliveryBody } from "./delivery-body";
@@ -25,18 +25,4 @@ export async function scheduleDeliveries(deps: DispatcherDeps, input: { consumer
   // the consumer's span (when traces are recorded): every attempt continues it, wherever it runs
   const traceParent = traceHeaders().traceparent ?? null;
   return deps.data.hot.deliveries.schedule(scope, { consumer: input.consumer, event, at: new Date(deps.now()), traceParent, deliveries });
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Asked of an event as it arrives, before its schema is checked: false when the team it names has
- * no active webhook subscribed to `type` (most teams: the answer `scheduleDeliveries` would get
- * from the same cached read, and then schedule nothing), so such an event costs no schema check.
- * An event that names no team as a valid one would is left to the schema (true).
- */
-export async function mayHaveDeliveries(deps: DispatcherDeps, type: WebhookEvent, raw: unknown): Promise<boolean> {
-  const { org_id: orgId, team_id: teamId } = (raw ?? {}) as { org_id?: unknown; team_id?: unknown };
-  if (typeof orgId !== "string" || typeof teamId !== "string" || !UUID.test(orgId) || !UUID.test(teamId)) return true;
-  return (await deps.data.hot.deliveries.subscribers({ orgId, teamId }, type)).length > 0;
 }
