@@ -19,7 +19,15 @@ export * from "./snapshots.schemas";
 export * from "./previews.schemas";
 export * from "./outbound.schemas";
 
-export const inboxRoutes = [...inboxesRoutes, ...emailsRoutes, ...demoRoutes, ...smtpBehaviourRoutes, ...snapshotsRoutes, ...previewsRoutes, ...outboundRoutes] as const;
+export const inboxRoutes = [
+  ...inboxesRoutes,
+  ...emailsRoutes,
+  ...demoRoutes,
+  ...smtpBehaviourRoutes,
+  ...snapshotsRoutes,
+  ...previewsRoutes,
+  ...outboundRoutes,
+] as const;
 
 /** Everything the inbox service serves. */
 export const inboxServiceRoutes = inboxRoutes;

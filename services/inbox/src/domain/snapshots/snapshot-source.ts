@@ -89,7 +89,11 @@ export async function renderAll(
 ): Promise<{ width: (typeof SNAPSHOT_RENDERS)[number]["width"]; scheme: (typeof SNAPSHOT_RENDERS)[number]["scheme"]; png: Buffer }[]> {
   const out = [];
   // one at a time: the renderer bounds its own concurrency, and a comparison is one caller's test
-  for (const r of SNAPSHOT_RENDERS) out.push({ ...r, png: await renderMail(renderer, { ...(mail.html !== null ? { html: mail.html } : { text: mail.text }), ...r, images: "blocked" }) });
+  for (const r of SNAPSHOT_RENDERS)
+    out.push({
+      ...r,
+      png: await renderMail(renderer, { ...(mail.html !== null ? { html: mail.html } : { text: mail.text }), ...r, images: "blocked" }),
+    });
   return out;
 }
 
