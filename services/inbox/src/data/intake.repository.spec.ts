@@ -40,7 +40,7 @@ describe("the intake's batched statement", () => {
 
   it("when messages are batched, then each email row, attachment row and outbox row is one array element, tagged with its message", () => {
     const p = receiveParams(messages);
-    expect(p).toHaveLength(31);
+    expect(p).toHaveLength(33);
     expect(p[0]).toEqual([0, 1, 1]); // message index of each email
     expect(p[1]).toEqual(["e1", "e2", "e3"]);
     expect(p[12]).toEqual(['{"subject":"s"}', '{"subject":"s"}', '{"subject":"s"}']);
@@ -64,6 +64,11 @@ describe("the intake's batched statement", () => {
     // $31: each email's authentication verdicts as JSON, null (SQL NULL) when not checked
     expect(JSON.parse((p[30] as string[])[0]!)).toMatchObject({ dmarc: { result: "pass", policy: "reject" } });
     expect((p[30] as unknown[]).slice(1)).toEqual([null, null]);
+    // $32, $33: the spam verdict and its score, null (SQL NULL) when the message was not scored
+    expect(p.slice(31, 33)).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
   });
 
   it("when an email of a message was not stored, then that whole message is refused and the others are not", () => {
