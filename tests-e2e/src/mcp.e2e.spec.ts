@@ -12,7 +12,18 @@ import { SharedSystem } from "./shared-system";
 import { teamWithDomain } from "./world";
 
 const MAIN = path.join(MCP_DIR, "dist", "main.js");
-const TOOLS = ["create_inbox", "list_emails", "list_inboxes", "read_email", "wait_for_code", "wait_for_email", "wait_for_link"];
+const TOOLS = [
+  "create_inbox",
+  "list_emails",
+  "list_inboxes",
+  "read_email",
+  "release_email",
+  "reply_to_email",
+  "send_email",
+  "wait_for_code",
+  "wait_for_email",
+  "wait_for_link",
+];
 
 type ToolResult = { content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
