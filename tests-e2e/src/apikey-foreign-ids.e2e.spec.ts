@@ -107,7 +107,17 @@ describe("a team API key and another tenant's ids", () => {
     const domains = await api<{ data: Array<{ domain_id: string }> }>("GET", `/orgs/${world.orgId}/teams/${world.teamId}/domains`, {
       token,
     });
+    const snapshot = await api<{ id: string }>("POST", `/orgs/${world.orgId}/teams/${world.teamId}/snapshots`, {
+      token,
+      body: { name: "foreign", email_id: email.id },
+    });
+    expect(snapshot.status).toBe(201);
     const ids: Record<string, string> = {
+      snapshotId: snapshot.body.id,
+      // a snapshot's pictures: the path's other parts are not ids
+      kind: "baseline",
+      width: "600",
+      scheme: "light",
       orgId: world.orgId,
       teamId: world.teamId,
       id: inbox.id,
