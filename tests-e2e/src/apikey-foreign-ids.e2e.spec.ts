@@ -58,6 +58,13 @@ const CANDIDATE_BODIES: Array<Record<string, unknown>> = [
   { access_level: "read_only" },
   { duration: "1h" },
   { is_read: true },
+  // snapshots (extensions section 12) and mail out (section 10)
+  { name: "probe", email_id: randomUUID() },
+  { email_id: randomUUID() },
+  { snapshot: "probe" },
+  { to: ["probe@example.com"] },
+  { to: ["probe@example.com"], subject: "probe", text: "probe" },
+  { text: "probe" },
   {},
 ];
 function bodyFor(route: RouteDef): Record<string, unknown> | undefined {
