@@ -58,6 +58,7 @@ export default tseslint.config(
       ".data/**",
       "**/*.js",
       "**/*.mjs",
+      "**/*.cjs",
       "**/prisma.config.ts",
     ],
   },
