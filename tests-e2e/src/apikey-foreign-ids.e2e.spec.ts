@@ -1,35 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { ROUTES, TEAM_PERMISSIONS, type RouteDef } from "@burnbox/contracts";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient, SmtpSession } from "./clients";
+import { apiClient, buildMessage, deliverOk } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { createInbox, teamWithDomain, type Api } from "./world";
-
-/** A message with one small attachment, so the foreign tenant has an attachment id too. */
-function mailWithFile(to: string): string {
-  const b = `part-${randomBytes(6).toString("hex")}`;
-  return [
-    "From: probe@example.org",
-    `To: ${to}`,
-    "Subject: foreign ids",
-    `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
-    `Date: ${new Date().toUTCString()}`,
-    "MIME-Version: 1.0",
-    `Content-Type: multipart/mixed; boundary="${b}"`,
-    "",
-    `--${b}`,
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    "body",
-    `--${b}`,
-    'Content-Type: text/plain; name="note.txt"',
-    'Content-Disposition: attachment; filename="note.txt"',
-    "",
-    "file",
-    `--${b}--`,
-    "",
-  ].join("\r\n");
-}
 
 /** A path's parts that are not ids (a snapshot's pictures): the same in every call. */
 const NOT_IDS: Record<string, string> = { kind: "baseline", width: "600", scheme: "light" };
@@ -91,14 +65,15 @@ describe("a team API key and another tenant's ids", () => {
     const world = await teamWithDomain(api);
     const token = world.owner.token;
     const inbox = await createInbox(api, token, world.assignmentId, `fid-${randomBytes(3).toString("hex")}`);
-    const s = await SmtpSession.open(system.ports.smtp);
-    try {
-      expect((await s.command("MAIL FROM:<probe@example.org>")).code).toBe(250);
-      expect((await s.command(`RCPT TO:<${inbox.full_address}>`)).code).toBe(250);
-      expect((await s.data(mailWithFile(inbox.full_address))).code).toBe(250);
-    } finally {
-      await s.quit();
-    }
+    // one small attachment, so the foreign tenant has an attachment id too
+    const to = inbox.full_address;
+    const file = { name: "note.txt", content: "file" };
+    await deliverOk(
+      system.ports.smtp,
+      "probe@example.org",
+      to,
+      buildMessage({ from: "probe@example.org", to, subject: "foreign ids", text: "body", file }),
+    );
     const email = await waitFor(
       async () => (await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${inbox.id}/emails`, { token })).body.data[0],
       { what: "the mail" },

@@ -1,40 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient, SmtpSession, sendMail } from "./clients";
+import { apiClient, buildMessage, deliverOk, sendMail } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { STRONG_PASSWORD, createInbox, registerAdmin, registerUser, teamWithDomain, type Api } from "./world";
 
 interface Page<T> {
   data: T[];
   total: number;
-}
-
-const CRLF = "\r\n";
-
-/** A message with one text attachment. */
-function withAttachment(to: string, subject: string): string {
-  const boundary = `b-${randomBytes(6).toString("hex")}`;
-  return [
-    "From: sender@example.org",
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
-    `Date: ${new Date().toUTCString()}`,
-    "MIME-Version: 1.0",
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    "",
-    `--${boundary}`,
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    "See the file.",
-    `--${boundary}`,
-    'Content-Type: text/plain; name="secret.txt"',
-    'Content-Disposition: attachment; filename="secret.txt"',
-    "",
-    "the secret bytes",
-    `--${boundary}--`,
-    "",
-  ].join(CRLF);
 }
 
 /**
@@ -58,14 +30,14 @@ describe("deleting a team or an org removes its data everywhere", () => {
     const world = await teamWithDomain(api);
     const token = world.owner.token;
     const inbox = await createInbox(api, token, world.assignmentId, `cas-${randomBytes(3).toString("hex")}`);
-    const s = await SmtpSession.open(system.ports.smtp);
-    try {
-      expect((await s.command("MAIL FROM:<sender@example.org>")).code).toBe(250);
-      expect((await s.command(`RCPT TO:<${inbox.full_address}>`)).code).toBe(250);
-      expect((await s.data(withAttachment(inbox.full_address, "cascade"))).code).toBe(250);
-    } finally {
-      await s.quit();
-    }
+    const to = inbox.full_address;
+    const file = { name: "secret.txt", content: "the secret bytes" };
+    await deliverOk(
+      system.ports.smtp,
+      "sender@example.org",
+      to,
+      buildMessage({ from: "sender@example.org", to, subject: "cascade", text: "See the file.", file }),
+    );
     const email = await waitFor(
       async () => (await api<Page<{ id: string }>>("GET", `/inboxes/${inbox.id}/emails`, { token })).body.data[0],
       { what: "the mail to arrive" },

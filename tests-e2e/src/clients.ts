@@ -110,22 +110,63 @@ export class SmtpSession {
   }
 }
 
-export function buildMessage(opts: { from: string; to: string; subject: string; text: string }): string {
-  return [
+/** What a test's message holds: a text (or, with `html`, an HTML) body, and an optional attached file. */
+export interface MessageOptions {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The body is HTML (`text/html`) rather than plain text. */
+  html?: boolean;
+  /** One attached text file: the message becomes multipart/mixed. */
+  file?: { name: string; content: string };
+}
+
+/** A message as a sender writes it (CRLF line ends, a fresh Message-ID, today's date). */
+export function buildMessage(opts: MessageOptions): string {
+  const bodyType = `Content-Type: text/${opts.html ? "html" : "plain"}; charset=utf-8`;
+  const head = [
     `From: ${opts.from}`,
     `To: ${opts.to}`,
     `Subject: ${opts.subject}`,
     `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
     `Date: ${new Date().toUTCString()}`,
     "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=utf-8",
+  ];
+  if (!opts.file) return [...head, bodyType, "", opts.text].join("\r\n");
+  const b = `b-${randomBytes(6).toString("hex")}`;
+  return [
+    ...head,
+    `Content-Type: multipart/mixed; boundary="${b}"`,
+    "",
+    `--${b}`,
+    bodyType,
     "",
     opts.text,
+    `--${b}`,
+    `Content-Type: text/plain; name="${opts.file.name}"`,
+    `Content-Disposition: attachment; filename="${opts.file.name}"`,
+    "",
+    opts.file.content,
+    `--${b}--`,
+    "",
   ].join("\r\n");
 }
 
+/** Delivers `raw` from `from` to `to` over SMTP, expecting 250 at each step. */
+export async function deliverOk(port: number, from: string, to: string, raw: string): Promise<void> {
+  const s = await SmtpSession.open(port);
+  try {
+    expect((await s.command(`MAIL FROM:<${from}>`)).code).toBe(250);
+    expect((await s.command(`RCPT TO:<${to}>`)).code).toBe(250);
+    expect((await s.data(raw)).code).toBe(250);
+  } finally {
+    await s.quit();
+  }
+}
+
 /** Sends one message; returns each step's reply code. */
-export async function sendMail(port: number, opts: { from: string; to: string; subject: string; text: string }) {
+export async function sendMail(port: number, opts: MessageOptions) {
   const s = await SmtpSession.open(port);
   try {
     const mail = await s.command(`MAIL FROM:<${opts.from}>`);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient, openSocket, SmtpSession } from "./clients";
+import { apiClient, buildMessage, deliverOk, openSocket } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { createInbox, registerAdmin, registerUser, teamWithDomain, type Api } from "./world";
 
@@ -17,43 +17,21 @@ interface EmailBody {
   attachments: Array<{ id: string; filename: string }>;
 }
 
-const CRLF = "\r\n";
-
 /** A message with one text attachment, so downloads and files have something to refuse. */
-function messageWithFile(to: string, subject: string): string {
-  const boundary = `b-${randomBytes(6).toString("hex")}`;
-  return [
-    "From: sender@example.org",
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
-    `Date: ${new Date().toUTCString()}`,
-    "MIME-Version: 1.0",
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    "",
-    `--${boundary}`,
-    "Content-Type: text/html; charset=utf-8",
-    "",
-    '<p>Open <a href="https://example.org/confirm">the link</a></p>',
-    `--${boundary}`,
-    'Content-Type: text/plain; name="notes.txt"',
-    'Content-Disposition: attachment; filename="notes.txt"',
-    "",
-    "private notes",
-    `--${boundary}--`,
-  ].join(CRLF);
-}
-
-async function deliver(port: number, to: string, subject: string): Promise<void> {
-  const s = await SmtpSession.open(port);
-  try {
-    expect((await s.command("MAIL FROM:<sender@example.org>")).code).toBe(250);
-    expect((await s.command(`RCPT TO:<${to}>`)).code).toBe(250);
-    expect((await s.data(messageWithFile(to, subject))).code).toBe(250);
-  } finally {
-    await s.quit();
-  }
-}
+const deliver = (port: number, to: string, subject: string): Promise<void> =>
+  deliverOk(
+    port,
+    "sender@example.org",
+    to,
+    buildMessage({
+      from: "sender@example.org",
+      to,
+      subject,
+      html: true,
+      text: '<p>Open <a href="https://example.org/confirm">the link</a></p>',
+      file: { name: "notes.txt", content: "private notes" },
+    }),
+  );
 
 /** A member of the org and of its team, with the system roles given. */
 async function member(api: Api, world: Awaited<ReturnType<typeof teamWithDomain>>, label: string, orgRole = "member", teamRole = "member") {

@@ -1,39 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient, SmtpSession } from "./clients";
+import { apiClient, buildMessage, deliverOk } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { createInbox, teamWithDomain } from "./world";
-
-const CRLF = "\r\n";
-
-/** A message as a sender writes it: plain text, or with one attachment. */
-function message(opts: { from: string; to: string; subject: string; text: string; attachment?: boolean }): string {
-  const head = [
-    `From: ${opts.from}`,
-    `To: ${opts.to}`,
-    `Subject: ${opts.subject}`,
-    `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
-    `Date: ${new Date().toUTCString()}`,
-    "MIME-Version: 1.0",
-  ];
-  if (!opts.attachment) return [...head, "Content-Type: text/plain; charset=utf-8", "", opts.text].join(CRLF);
-  const b = `b-${randomBytes(6).toString("hex")}`;
-  return [
-    ...head,
-    `Content-Type: multipart/mixed; boundary="${b}"`,
-    "",
-    `--${b}`,
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    opts.text,
-    `--${b}`,
-    'Content-Type: text/plain; name="notes.txt"',
-    'Content-Disposition: attachment; filename="notes.txt"',
-    "",
-    "notes",
-    `--${b}--`,
-  ].join(CRLF);
-}
 
 /** The search syntax of `q` on an inbox's email list (README, "Searching mail"), through the gateway and SMTP. */
 describe("searching an inbox's mail with q", () => {
@@ -45,16 +14,14 @@ describe("searching an inbox's mail with q", () => {
   let otherAddress = "";
   const ids: Record<string, string> = {};
 
-  async function deliver(to: string, m: { from: string; subject: string; text: string; attachment?: boolean }) {
-    const s = await SmtpSession.open(system.ports.smtp);
-    try {
-      expect((await s.command(`MAIL FROM:<${m.from}>`)).code).toBe(250);
-      expect((await s.command(`RCPT TO:<${to}>`)).code).toBe(250);
-      expect((await s.data(message({ ...m, to }))).code).toBe(250);
-    } finally {
-      await s.quit();
-    }
-  }
+  /** A message as a sender writes it: plain text, or with one attachment. */
+  const deliver = (to: string, m: { from: string; subject: string; text: string; attachment?: boolean }) =>
+    deliverOk(
+      system.ports.smtp,
+      m.from,
+      to,
+      buildMessage({ ...m, to, ...(m.attachment ? { file: { name: "notes.txt", content: "notes" } } : {}) }),
+    );
 
   beforeAll(async () => {
     const world = await teamWithDomain(api);
