@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
-import { apiClient, SmtpSession } from "./clients";
+import { apiClient, buildMessage, deliverOk } from "./clients";
 import { SharedSystem } from "./shared-system";
 import { createInbox, teamWithDomain } from "./world";
 
@@ -23,26 +23,8 @@ describe("waiting for mail, safely", () => {
 
   const newInbox = (label: string) => createInbox(api, world.owner.token, world.assignmentId, `${label}-${tag()}`);
 
-  async function deliver(to: string, subject: string, body: string): Promise<void> {
-    const s = await SmtpSession.open(system.ports.smtp);
-    try {
-      expect((await s.command("MAIL FROM:<sender@acme.example>")).code).toBe(250);
-      expect((await s.command(`RCPT TO:<${to}>`)).code).toBe(250);
-      const message = [
-        `To: ${to}`,
-        "From: sender@acme.example",
-        `Subject: ${subject}`,
-        `Message-ID: <${tag()}@e2e.test>`,
-        "MIME-Version: 1.0",
-        "Content-Type: text/plain; charset=utf-8",
-        "",
-        body,
-      ].join("\r\n");
-      expect((await s.data(message)).code).toBe(250);
-    } finally {
-      await s.quit();
-    }
-  }
+  const deliver = (to: string, subject: string, body: string): Promise<void> =>
+    deliverOk(system.ports.smtp, "sender@acme.example", to, buildMessage({ from: "sender@acme.example", to, subject, text: body }));
 
   /**
    * About `chars` characters of letters with a space now and then (no two mails alike), in lines of
