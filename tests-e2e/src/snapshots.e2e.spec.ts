@@ -180,6 +180,42 @@ describe("mail snapshots", () => {
     expect(res.body.links.removed).toEqual([{ url: "https://app.acme.test/help", text: "Help centre", kind: "other" }]);
     expect(res.body.links.added).toEqual([]);
     expect(res.body.text.equal).toBe(true);
+    // the picture lost a line at every width and in both schemes
+    expect(res.body.visual).toHaveLength(4);
+    for (const v of res.body.visual) expect(v.changed_ratio).toBeGreaterThan(0);
+  });
+
+  it("when the button's colour changes in dark mode only, then the dark pictures differ, the light ones are 0 and the structure is equal", async () => {
+    const id = await deliver(
+      signupMail(inbox.full_address, {
+        name: "Alice",
+        code: "640022",
+        token: "tok_0a1b2c3d4e5f60718293",
+        date: "2026-12-10 09:30",
+        darkButton: "#111111",
+      }),
+    );
+    const res = await compare(id, `signup-${tag}`);
+    expect(res.status).toBe(200);
+    expect(res.body.match).toBe(false);
+    expect([res.body.subject.equal, res.body.from.equal, res.body.text.equal]).toEqual([true, true, true]);
+    expect(res.body.links).toEqual({ added: [], removed: [], changed: [] });
+    const byScheme = (scheme: string) => res.body.visual.filter((v) => v.scheme === scheme);
+    expect(byScheme("light").map((v) => [v.width, v.changed_ratio])).toEqual([
+      [600, 0],
+      [375, 0],
+    ]);
+    expect(byScheme("dark").map((v) => v.width)).toEqual([600, 375]);
+    for (const v of byScheme("dark")) expect(v.changed_ratio).toBeGreaterThan(0);
+    // the diff picture of a changed render is a PNG served under the snapshot
+    const dark = byScheme("dark")[0]!;
+    const diff = await fetch(`${system.gatewayUrl}${dark.diff_url}`, { headers: { authorization: `Bearer ${world.owner.token}` } });
+    expect([diff.status, diff.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(
+      Buffer.from(await diff.arrayBuffer())
+        .subarray(1, 4)
+        .toString("latin1"),
+    ).toBe("PNG");
   });
 
   it("when a variable is left unfilled, then subject and text differ and the hunk shows {{name}} against the baseline", async () => {
@@ -191,6 +227,7 @@ describe("mail snapshots", () => {
     expect(res.body.subject).toEqual({ baseline: "Welcome to Acme, [name]", actual: "Welcome to Acme, {{name}}", equal: false });
     expect(res.body.text.equal).toBe(false);
     expect(res.body.text.diff.flatMap((h) => h.lines)).toEqual(expect.arrayContaining(["-Hi [name],", "+Hi {{name}},"]));
+    expect(res.body.links).toEqual({ added: [], removed: [], changed: [] });
   });
 
   it("when the name is taken in the team, then 409; in another team the same name is free", async () => {
