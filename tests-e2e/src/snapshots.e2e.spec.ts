@@ -47,8 +47,8 @@ describe("mail snapshots", () => {
     team = `/orgs/${world.orgId}/teams/${world.teamId}`;
   });
 
-  async function deliver(raw: string, to = inbox): Promise<string> {
-    const before = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, { token: world.owner.token });
+  async function deliver(raw: string, to = inbox, token = world.owner.token): Promise<string> {
+    const before = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, { token });
     const known = new Set(before.body.data.map((e) => e.id));
     const smtp = await SmtpSession.open(system.ports.smtp);
     try {
@@ -61,9 +61,7 @@ describe("mail snapshots", () => {
     sent++;
     return waitFor(
       async () => {
-        const list = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, {
-          token: world.owner.token,
-        });
+        const list = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, { token });
         return list.body.data.find((e) => !known.has(e.id))?.id ?? null;
       },
       { what: `mail number ${sent}` },
@@ -182,7 +180,7 @@ describe("mail snapshots", () => {
     expect(res.body.links).toEqual({ added: [], removed: [], changed: [] });
   });
 
-  it("when the name is taken in the team, then 409; in another team the same name is free", async () => {
+  it("when the name is taken in the team, then 409 and the list by name has the one snapshot", async () => {
     const again = await api<{ code: string }>("POST", `${team}/snapshots`, {
       token: world.owner.token,
       body: { name: `signup-${tag}`, email_id: baselineEmail },
@@ -277,7 +275,7 @@ describe("mail snapshots", () => {
     expect(byKey.status).toBe(201);
   });
 
-  it("when ids are foreign or unknown, then every operation answers 404 alike", async () => {
+  it("when ids are foreign or unknown, then every operation answers 404 alike; the same name is free in another team", async () => {
     const other = await teamWithDomain(api);
     const otherTeam = `/orgs/${other.orgId}/teams/${other.teamId}`;
     const made = await api<Snapshot>("POST", `${team}/snapshots`, {
@@ -303,5 +301,18 @@ describe("mail snapshots", () => {
     expect(foreignEmail.status).toBe(404);
     expect((await compare(baselineEmail, `f-${tag}`, other.owner.token)).status).toBe(404);
     expect((await compare(randomUUID(), `f-${tag}`)).status).toBe(404);
+    // a name is unique per team only: the other team makes its own `f-…` from its own mail
+    const otherInbox = await createInbox(api, other.owner.token, other.assignmentId, `signup-${tag}`);
+    const theirs = await deliver(
+      signupMail(otherInbox.full_address, { name: "Bob", code: "246810", token: "tok_13579bdf2468ace02468", date: "2026-12-14 14:14" }),
+      otherInbox,
+      other.owner.token,
+    );
+    const same = await api<Snapshot>("POST", `${otherTeam}/snapshots`, {
+      token: other.owner.token,
+      body: { name: `f-${tag}`, email_id: theirs },
+    });
+    expect([same.status, same.body.name]).toEqual([201, `f-${tag}`]);
+    expect(same.body.id).not.toBe(foreignId);
   });
 });
