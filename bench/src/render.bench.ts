@@ -12,9 +12,10 @@
  * dark-mode rule, images blocked) at each width (1280, 600, 375), light scheme. Per width and side,
  * after a warm-up, BENCH_RENDERS sequential renders: p50 and p95 of the wall time, CPU ms per render
  * (this process plus every process it started, from /proc, so Chromium's browser, GPU and renderer
- * processes count), and memory per render (the peak memory of the browser's processes during a
- * render less theirs before it, as the sum of their PSS, so shared pages count once; sampled every
- * 25 ms; the median over renders). Then throughput: for
+ * processes count); then, in 10 more renders of their own (reading every process's PSS is not
+ * free, so not during the timed ones), memory per render: the peak memory of the browser's
+ * processes during a render less theirs before it, as the sum of their PSS (shared pages split
+ * among the processes sharing them), sampled every 25 ms; the median over those renders. Then throughput: for
  * BENCH_SECONDS, the renderer at its configured concurrency (render.concurrency, 2) and the bare
  * baseline at the same number of renders in flight, at 600 px: renders per second, and renders
  * per CPU second (the throughput per core, what one core's worth of CPU gives).
@@ -24,6 +25,7 @@
  * CHROMIUM_PATH, default /usr/bin/chromium; NATS_URL, default nats://127.0.0.1:4222)
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { chromium, type Browser } from "playwright-core";
 import { startTestService } from "@burnbox/test-kit";
 import { rendererClient } from "../../services/inbox/src/adapters/renderer";
@@ -34,6 +36,9 @@ import { machine, percentile } from "./stats";
 
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 40);
 const WARMUP = 5;
+/** Renders per width and side whose memory is sampled (apart from the timed ones), and how often. */
+const MEMORY_RENDERS = 10;
+const SAMPLE_MS = 25;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const WIDTHS = [1280, 600, 375] as const;
@@ -190,26 +195,34 @@ interface Figures {
 /** BENCH_RENDERS sequential renders at `width`, after a warm-up. */
 async function measure(side: Side, width: number): Promise<Figures> {
   for (let i = 0; i < WARMUP; i++) await side.render(width);
+  const check = (png: Buffer) => {
+    const size = pngSize(png);
+    if (size?.width !== width) throw new Error(`${side.name}: a ${width} px render came back ${size?.width ?? "not a PNG"}`);
+    return size.height;
+  };
+  // time and CPU: nothing else running in this process
   const times: number[] = [];
-  const mem: number[] = [];
   let height = 0;
   const cpuBefore = treeCpuMs();
   for (let i = 0; i < RENDERS; i++) {
-    const idle = childrenMemory();
-    let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, childrenMemory())), 20);
     const started = performance.now();
     const png = await side.render(width);
     times.push(performance.now() - started);
+    height = check(png);
+  }
+  const cpuMs = (treeCpuMs() - cpuBefore) / RENDERS;
+  // memory: its own renders, since reading every process's PSS is not free
+  const mem: number[] = [];
+  for (let i = 0; i < MEMORY_RENDERS; i++) {
+    const idle = childrenMemory();
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, childrenMemory())), SAMPLE_MS);
+    const png = await side.render(width);
     clearInterval(sampler);
     peak = Math.max(peak, childrenMemory());
     mem.push((peak - idle) / 2 ** 20);
-    const size = pngSize(png);
-    if (size?.width !== width) throw new Error(`${side.name}: a ${width} px render came back ${size?.width ?? "not a PNG"}`);
-    height = size.height;
+    check(png);
   }
-  // the sampler's own reads count in the CPU figure: alike on both sides
-  const cpuMs = (treeCpuMs() - cpuBefore) / RENDERS;
   return { p50: percentile(times, 50), p95: percentile(times, 95), cpuMs, memMiB: percentile(mem, 50), height };
 }
 
@@ -237,7 +250,11 @@ const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a");
 
 async function main(): Promise<void> {
   process.stdout.write(
-    `${machine()}; Chromium ${CHROMIUM}; ${RENDERS} renders per width and side after ${WARMUP} warm-up; mail ${HTML.length} chars\n`,
+    `${machine()}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        " ",
+      )}; Chromium ${CHROMIUM}; ${RENDERS} timed and ${MEMORY_RENDERS} memory renders per width and side after ${WARMUP} warm-up; mail ${HTML.length} chars\n`,
   );
   const results: Record<string, Record<number, Figures>> = { renderer: {}, "bare chromium": {} };
   let concurrency = 2;
