@@ -35,3 +35,8 @@ export function exampleEnv(env: NodeJS.ProcessEnv = process.env): ExampleEnv {
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }
+
+/** WELCOME_RELEASE: which release of the welcome mail the mail snapshot example's second test sends ("good" unless "broken"). */
+export function welcomeRelease(env: NodeJS.ProcessEnv = process.env): "good" | "broken" {
+  return env.WELCOME_RELEASE === "broken" ? "broken" : "good";
+}

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { waitFor } from "@burnbox/test-kit";
 import { apiClient, SmtpSession } from "./clients";
 import { SharedSystem } from "./shared-system";
+import { NAME_MASK, signupMail } from "./snapshot-mail";
 import { createInbox, registerUser, teamWithDomain } from "./world";
 
 type Link = { url: string; text: string; kind: string };
@@ -25,55 +26,6 @@ type Snapshot = {
   latest_comparison: Comparison | null;
 };
 
-const CRLF = "\r\n";
-
-/** The sign-up mail of a made-up app: one template, filled per send. */
-function signupMail(
-  to: string,
-  v: { name: string; code: string; token: string; date: string; help?: boolean; darkButton?: string },
-): string {
-  const boundary = `b-${randomBytes(6).toString("hex")}`;
-  const verify = `https://app.acme.test/verify?token=${v.token}&uid=${randomUUID()}`;
-  const text = [`Hi ${v.name},`, "", `Your verification code is ${v.code}.`, `Verify your address: ${verify}`, "", `Sent ${v.date}`].join(
-    CRLF,
-  );
-  const html = [
-    "<!doctype html><html><head><style>",
-    ".btn { background: #1a73e8; color: #ffffff; padding: 12px 20px; }",
-    `@media (prefers-color-scheme: dark) { body { background: #111111; color: #eeeeee; } .btn { background: ${v.darkButton ?? "#8ab4f8"}; } }`,
-    "</style></head><body>",
-    `<p>Hi ${v.name},</p>`,
-    `<p>Your verification code is <b>${v.code}</b>.</p>`,
-    `<p><a class="btn" href="${verify}">Verify email</a></p>`,
-    v.help === false ? "" : '<p><a href="https://app.acme.test/help">Help centre</a></p>',
-    `<p style="color:#666666">Sent ${v.date}</p>`,
-    "</body></html>",
-  ].join(CRLF);
-  return [
-    "From: Acme <noreply@acme.example.org>",
-    `To: ${to}`,
-    `Subject: Welcome to Acme, ${v.name}`,
-    `Message-ID: <${randomBytes(8).toString("hex")}@e2e.test>`,
-    `Date: ${new Date().toUTCString()}`,
-    "MIME-Version: 1.0",
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    "",
-    `--${boundary}`,
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    text,
-    `--${boundary}`,
-    "Content-Type: text/html; charset=utf-8",
-    "",
-    html,
-    `--${boundary}--`,
-    "",
-  ].join(CRLF);
-}
-
-/** A custom mask for the recipient's name, which no default can know. */
-const NAME_MASK = { pattern: "\\b(Alice|Bob|Carol)\\b", replace: "[name]" };
-
 /**
  * Mail snapshots (extensions section 12) through the public ports: the same template mailed twice
  * with different codes, link tokens, dates and names matches its baseline; a removed link, a
@@ -95,8 +47,8 @@ describe("mail snapshots", () => {
     team = `/orgs/${world.orgId}/teams/${world.teamId}`;
   });
 
-  async function deliver(raw: string, to = inbox): Promise<string> {
-    const before = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, { token: world.owner.token });
+  async function deliver(raw: string, to = inbox, token = world.owner.token): Promise<string> {
+    const before = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, { token });
     const known = new Set(before.body.data.map((e) => e.id));
     const smtp = await SmtpSession.open(system.ports.smtp);
     try {
@@ -109,9 +61,7 @@ describe("mail snapshots", () => {
     sent++;
     return waitFor(
       async () => {
-        const list = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, {
-          token: world.owner.token,
-        });
+        const list = await api<{ data: Array<{ id: string }> }>("GET", `/inboxes/${to.id}/emails?per_page=100`, { token });
         return list.body.data.find((e) => !known.has(e.id))?.id ?? null;
       },
       { what: `mail number ${sent}` },
@@ -180,6 +130,42 @@ describe("mail snapshots", () => {
     expect(res.body.links.removed).toEqual([{ url: "https://app.acme.test/help", text: "Help centre", kind: "other" }]);
     expect(res.body.links.added).toEqual([]);
     expect(res.body.text.equal).toBe(true);
+    // the picture lost a line at every width and in both schemes
+    expect(res.body.visual).toHaveLength(4);
+    for (const v of res.body.visual) expect(v.changed_ratio).toBeGreaterThan(0);
+  });
+
+  it("when the button's colour changes in dark mode only, then the dark pictures differ, the light ones are 0 and the structure is equal", async () => {
+    const id = await deliver(
+      signupMail(inbox.full_address, {
+        name: "Alice",
+        code: "640022",
+        token: "tok_0a1b2c3d4e5f60718293",
+        date: "2026-12-10 09:30",
+        darkButton: "#111111",
+      }),
+    );
+    const res = await compare(id, `signup-${tag}`);
+    expect(res.status).toBe(200);
+    expect(res.body.match).toBe(false);
+    expect([res.body.subject.equal, res.body.from.equal, res.body.text.equal]).toEqual([true, true, true]);
+    expect(res.body.links).toEqual({ added: [], removed: [], changed: [] });
+    const byScheme = (scheme: string) => res.body.visual.filter((v) => v.scheme === scheme);
+    expect(byScheme("light").map((v) => [v.width, v.changed_ratio])).toEqual([
+      [600, 0],
+      [375, 0],
+    ]);
+    expect(byScheme("dark").map((v) => v.width)).toEqual([600, 375]);
+    for (const v of byScheme("dark")) expect(v.changed_ratio).toBeGreaterThan(0);
+    // the diff picture of a changed render is a PNG served under the snapshot
+    const dark = byScheme("dark")[0]!;
+    const diff = await fetch(`${system.gatewayUrl}${dark.diff_url}`, { headers: { authorization: `Bearer ${world.owner.token}` } });
+    expect([diff.status, diff.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(
+      Buffer.from(await diff.arrayBuffer())
+        .subarray(1, 4)
+        .toString("latin1"),
+    ).toBe("PNG");
   });
 
   it("when a variable is left unfilled, then subject and text differ and the hunk shows {{name}} against the baseline", async () => {
@@ -191,9 +177,10 @@ describe("mail snapshots", () => {
     expect(res.body.subject).toEqual({ baseline: "Welcome to Acme, [name]", actual: "Welcome to Acme, {{name}}", equal: false });
     expect(res.body.text.equal).toBe(false);
     expect(res.body.text.diff.flatMap((h) => h.lines)).toEqual(expect.arrayContaining(["-Hi [name],", "+Hi {{name}},"]));
+    expect(res.body.links).toEqual({ added: [], removed: [], changed: [] });
   });
 
-  it("when the name is taken in the team, then 409; in another team the same name is free", async () => {
+  it("when the name is taken in the team, then 409 and the list by name has the one snapshot", async () => {
     const again = await api<{ code: string }>("POST", `${team}/snapshots`, {
       token: world.owner.token,
       body: { name: `signup-${tag}`, email_id: baselineEmail },
@@ -288,7 +275,7 @@ describe("mail snapshots", () => {
     expect(byKey.status).toBe(201);
   });
 
-  it("when ids are foreign or unknown, then every operation answers 404 alike", async () => {
+  it("when ids are foreign or unknown, then every operation answers 404 alike; the same name is free in another team", async () => {
     const other = await teamWithDomain(api);
     const otherTeam = `/orgs/${other.orgId}/teams/${other.teamId}`;
     const made = await api<Snapshot>("POST", `${team}/snapshots`, {
@@ -314,5 +301,18 @@ describe("mail snapshots", () => {
     expect(foreignEmail.status).toBe(404);
     expect((await compare(baselineEmail, `f-${tag}`, other.owner.token)).status).toBe(404);
     expect((await compare(randomUUID(), `f-${tag}`)).status).toBe(404);
+    // a name is unique per team only: the other team makes its own `f-…` from its own mail
+    const otherInbox = await createInbox(api, other.owner.token, other.assignmentId, `signup-${tag}`);
+    const theirs = await deliver(
+      signupMail(otherInbox.full_address, { name: "Bob", code: "246810", token: "tok_13579bdf2468ace02468", date: "2026-12-14 14:14" }),
+      otherInbox,
+      other.owner.token,
+    );
+    const same = await api<Snapshot>("POST", `${otherTeam}/snapshots`, {
+      token: other.owner.token,
+      body: { name: `f-${tag}`, email_id: theirs },
+    });
+    expect([same.status, same.body.name]).toEqual([201, `f-${tag}`]);
+    expect(same.body.id).not.toBe(foreignId);
   });
 });

@@ -8,14 +8,21 @@ import { EXIT, run, type Io } from "./program.js";
 /** A stand-in for the BurnBox API: answers each request with what `route` says, and records it. */
 async function fakeApi(route: (req: IncomingMessage) => { status: number; body: unknown }) {
   const seen: string[] = [];
+  /** The JSON bodies the requests sent, by `METHOD path`. */
+  const sent = new Map<string, unknown>();
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
-    const { status, body } = route(req);
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", () => {
+      if (raw) sent.set(`${req.method} ${req.url}`, JSON.parse(raw));
+      const { status, body } = route(req);
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url, seen, sent, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 function io(env: NodeJS.ProcessEnv) {
@@ -258,6 +265,174 @@ describe("stored logins belong to the URL they were made at", () => {
         base_url: api.url,
         logins: { "http://old.example:8080": { access_token: "tok-old" }, [api.url]: tokens },
       });
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe("burnbox snapshot: save, compare, ls", () => {
+  const ORG = "0193a0c4-0000-7000-8000-0000000000a1";
+  const TEAM = "0193a0c4-0000-7000-8000-0000000000a2";
+  const EMAIL = "0193a0c4-0000-7000-8000-00000000000e";
+  const SNAP = "0193a0c4-0000-7000-8000-0000000000c5";
+  const env = (url: string) => ({ BURNBOX_URL: url, BURNBOX_API_KEY: `bb_${"a".repeat(64)}`, BURNBOX_CONFIG: "/nonexistent/config.json" });
+  const page = (data: unknown[]) => ({ data, pagination: { page: 1, per_page: 20, total: data.length, total_pages: 1 } });
+  const snapshot = (latest: unknown = null) => ({
+    id: SNAP,
+    org_id: ORG,
+    team_id: TEAM,
+    name: "signup",
+    email_id: EMAIL,
+    subject: "Welcome, [name]",
+    from: "Acme <noreply@acme.test>",
+    text: "Hi [name],",
+    links: [],
+    masks: [],
+    baseline_images: [],
+    latest_comparison: latest,
+    created_at: "2026-12-02T10:00:00.000Z",
+    updated_at: "2026-12-02T10:00:00.000Z",
+  });
+  const picture = (width: number, scheme: string, changed_ratio: number) => ({
+    width,
+    scheme,
+    changed_ratio,
+    baseline_url: `/api/v1/orgs/${ORG}/teams/${TEAM}/snapshots/${SNAP}/images/baseline/${width}/${scheme}`,
+    actual_url: `/api/v1/orgs/${ORG}/teams/${TEAM}/snapshots/${SNAP}/images/actual/${width}/${scheme}?comparison=c1`,
+    diff_url: `/api/v1/orgs/${ORG}/teams/${TEAM}/snapshots/${SNAP}/images/diff/${width}/${scheme}?comparison=c1`,
+  });
+  const comparison = (match: boolean) => ({
+    id: "c1",
+    snapshot_id: SNAP,
+    snapshot: "signup",
+    email_id: EMAIL,
+    match,
+    max_changed_ratio: 0.001,
+    subject: { baseline: "Welcome, [name]", actual: match ? "Welcome, [name]" : "Welcome, {{name}}", equal: match },
+    from: { baseline: "Acme <noreply@acme.test>", actual: "Acme <noreply@acme.test>", equal: true },
+    text: match
+      ? { equal: true, diff: [] }
+      : { equal: false, diff: [{ old_start: 1, old_lines: 1, new_start: 1, new_lines: 1, lines: ["-Hi [name],", "+Hi {{name}},"] }] },
+    links: { added: [], removed: [], changed: [] },
+    visual: [picture(600, "light", 0), picture(600, "dark", match ? 0 : 0.0125)],
+    created_at: "2026-12-02T10:05:00.000Z",
+  });
+  /** The API as the SDK reads it: the email, its inbox (org and team), the team's snapshots by name, and compare. */
+  const server = (opts: { existing?: boolean; match?: boolean }) =>
+    fakeApi((req) => {
+      const url = req.url!;
+      if (req.method === "GET" && url === `/api/v1/emails/${EMAIL}`) return { status: 200, body: { ...email([]), body_text: "" } };
+      if (req.method === "GET" && url === `/api/v1/inboxes/${INBOX}`)
+        return { status: 200, body: { id: INBOX, org_id: ORG, team_id: TEAM } };
+      if (req.method === "GET" && url.startsWith(`/api/v1/orgs/${ORG}/teams/${TEAM}/snapshots`))
+        return { status: 200, body: page(opts.existing ? [snapshot(comparison(opts.match ?? true))] : []) };
+      if (req.method === "POST" && url === `/api/v1/orgs/${ORG}/teams/${TEAM}/snapshots`) return { status: 201, body: snapshot() };
+      if (req.method === "PUT" && url === `/api/v1/orgs/${ORG}/teams/${TEAM}/snapshots/${SNAP}`) return { status: 200, body: snapshot() };
+      if (req.method === "POST" && url === `/api/v1/emails/${EMAIL}/compare`) {
+        if (opts.existing === false) return { status: 404, body: { error: "no snapshot signup in this team", code: "not_found" } };
+        return { status: 200, body: comparison(opts.match ?? true) };
+      }
+      return { status: 404, body: { error: `unexpected ${req.method} ${url}`, code: "not_found" } };
+    });
+
+  it("when an email is saved under a new name, then the snapshot is created with the masks and its id printed; an existing one is re-baselined", async () => {
+    const api = await server({ existing: false });
+    try {
+      const t = io(env(api.url));
+      expect(await run(["snapshot", "save", EMAIL, "signup", "--mask", "\\b(Alice|Bob)\\b=>[name]", "--mask", "ord-[0-9]+"], t.io)).toBe(
+        EXIT.found,
+      );
+      expect(t.out).toEqual([`${SNAP}\tsignup\tcreated`]);
+      expect(api.sent.get(`POST /api/v1/orgs/${ORG}/teams/${TEAM}/snapshots`)).toEqual({
+        name: "signup",
+        email_id: EMAIL,
+        masks: [{ pattern: "\\b(Alice|Bob)\\b", replace: "[name]" }, { pattern: "ord-[0-9]+" }],
+      });
+    } finally {
+      await api.close();
+    }
+    const again = await server({ existing: true });
+    try {
+      const t = io(env(again.url));
+      expect(await run(["snapshot", "save", EMAIL, "signup"], t.io)).toBe(EXIT.found);
+      expect(t.out).toEqual([`${SNAP}\tsignup\tre-baselined`]);
+      expect(again.sent.get(`PUT /api/v1/orgs/${ORG}/teams/${TEAM}/snapshots/${SNAP}`)).toEqual({ email_id: EMAIL });
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("when the email matches, then compare prints match and each picture's ratio and exits 0, sending the threshold", async () => {
+    const api = await server({ existing: true, match: true });
+    try {
+      const t = io(env(api.url));
+      expect(await run(["snapshot", "compare", EMAIL, "signup", "--max-changed-ratio", "0.01"], t.io)).toBe(EXIT.found);
+      expect(t.out).toEqual(["c1\tmatch\tsignup", "600px\tlight\t0.00% changed", "600px\tdark\t0.00% changed"]);
+      expect(api.sent.get(`POST /api/v1/emails/${EMAIL}/compare`)).toEqual({ snapshot: "signup", max_changed_ratio: 0.01 });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("when the email differs, then compare prints the readable diff with the diff picture's URL and exits 3; --json prints the comparison", async () => {
+    const api = await server({ existing: true, match: false });
+    try {
+      const t = io(env(api.url));
+      expect(await run(["snapshot", "compare", EMAIL, "signup"], t.io)).toBe(EXIT.differs);
+      expect(t.out.join("\n").split("\n")).toEqual([
+        "c1\tdiffers\tsignup",
+        "600px\tlight\t0.00% changed",
+        "600px\tdark\t1.25% changed",
+        "subject:",
+        "    - Welcome, [name]",
+        "    + Welcome, {{name}}",
+        "text:",
+        "    @@ -1,1 +1,1 @@",
+        "    -Hi [name],",
+        "    +Hi {{name}},",
+        "pictures (more than 0.10% of pixels changed):",
+        `    600px dark: 1.25% changed, diff ${api.url}/api/v1/orgs/${ORG}/teams/${TEAM}/snapshots/${SNAP}/images/diff/600/dark?comparison=c1`,
+      ]);
+      expect(t.err).toEqual([`burnbox: email ${EMAIL} does not match snapshot "signup"`]);
+      const asJson = io(env(api.url));
+      expect(await run(["snapshot", "compare", EMAIL, "signup", "--json"], asJson.io)).toBe(EXIT.differs);
+      expect(JSON.parse(asJson.out.join("\n"))).toMatchObject({
+        id: "c1",
+        match: false,
+        visual: [{ changed_ratio: 0 }, { changed_ratio: 0.0125 }],
+      });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("when there is no such snapshot, then compare exits 1 with the 404; a bad ratio or mask is a usage error (64) and nothing is sent", async () => {
+    const api = await server({ existing: false });
+    try {
+      const t = io(env(api.url));
+      expect(await run(["snapshot", "compare", EMAIL, "signup"], t.io)).toBe(EXIT.error);
+      expect(t.err).toEqual(["burnbox: 404 not_found: no snapshot signup in this team"]);
+      const before = api.seen.length;
+      expect(await run(["snapshot", "compare", EMAIL, "signup", "--max-changed-ratio", "2"], io(env(api.url)).io)).toBe(EXIT.usage);
+      expect(await run(["snapshot", "save", EMAIL, "signup", "--mask", "=>x"], io(env(api.url)).io)).toBe(EXIT.usage);
+      expect(await run(["snapshot", "compare", EMAIL], io(env(api.url)).io)).toBe(EXIT.usage);
+      expect(api.seen.length).toBe(before);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("when the team's snapshots are listed, then each row has id, name, email, updated and the latest result; without a team it is 64", async () => {
+    const api = await server({ existing: true, match: false });
+    try {
+      const t = io(env(api.url));
+      expect(await run(["snapshot", "ls", "--org", ORG, "--team", TEAM, "--name", "signup"], t.io)).toBe(EXIT.found);
+      expect(t.out).toEqual([`${SNAP}\tsignup\t${EMAIL}\t2026-12-02T10:00:00.000Z\tdiffers`]);
+      expect(api.seen).toEqual([`GET /api/v1/orgs/${ORG}/teams/${TEAM}/snapshots?name=signup`]);
+      const none = io(env(api.url));
+      expect(await run(["snapshot", "ls"], none.io)).toBe(EXIT.usage);
+      expect(none.err.join("\n")).toContain("no team: pass --org <id> --team <id>");
     } finally {
       await api.close();
     }

@@ -10,6 +10,7 @@ import { addRegisterCommand } from "./commands/register.js";
 import { addReleaseCommand } from "./commands/release.js";
 import { addReplyCommand } from "./commands/reply.js";
 import { addSendCommand } from "./commands/send.js";
+import { addSnapshotCommand, SnapshotDiffers } from "./commands/snapshot.js";
 import { addTailCommand } from "./commands/tail.js";
 import { addWaitCommand } from "./commands/wait.js";
 import { addSetupCommands } from "./setup.js";
@@ -19,7 +20,7 @@ import { UsageError } from "./usage-error.js";
 export type { Io } from "./context.js";
 
 /** Exit codes a shell script can rely on. */
-export const EXIT = { found: 0, error: 1, timedOut: 2, usage: 64 } as const;
+export const EXIT = { found: 0, error: 1, timedOut: 2, differs: 3, usage: 64 } as const;
 
 /** Every command, in the order `--help` lists them: each module adds its own. */
 const COMMANDS: ReadonlyArray<(program: Command, ctx: CommandContext) => void> = [
@@ -34,11 +35,12 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CommandContext) => void> =
   addSendCommand,
   addReplyCommand,
   addReleaseCommand,
+  addSnapshotCommand,
 ];
 
 function describeProgram(program: Command, term: Terminal): void {
   program
-    .description("BurnBox from the command line: disposable inboxes, waiting for mail, codes and links.")
+    .description("BurnBox from the command line: disposable inboxes, waiting for mail, codes and links, mail snapshots.")
     .option("--url <baseUrl>", `where BurnBox answers (env BURNBOX_URL, else the last login's URL, else ${DEFAULT_BASE_URL})`)
     .addHelpText(
       "after",
@@ -48,12 +50,16 @@ function describeProgram(program: Command, term: Terminal): void {
         "file (BURNBOX_CONFIG, default ~/.config/burnbox/config.json) for that URL's origin; a login is sent",
         "to the origin it was made at only (log in once per BurnBox).",
         "Text from the server is printed without terminal control sequences; --json prints it exactly.",
-        "Exit codes: 0 done or found, 1 error, 2 a wait timed out, 64 usage error.",
+        "Exit codes: 0 done or found, 1 error, 2 a wait timed out, 3 an email differs from its snapshot, 64 usage error.",
         "",
         "A first inbox on a new BurnBox:",
         "  burnbox register --email me@example.com --password-stdin",
         "  burnbox init --org Acme --team QA --domain qa.burnbox.test",
         "  burnbox inbox create --alias signup",
+        "",
+        "A sign-up mail kept as a baseline, and the next one compared with it:",
+        "  burnbox snapshot save <emailId> signup-welcome --mask '\\b(Alice|Bob)\\b=>[name]'",
+        "  burnbox snapshot compare <nextEmailId> signup-welcome   # exit 3 and the diff when it differs",
       ].join("\n"),
     )
     .exitOverride()
@@ -79,6 +85,10 @@ function exitCodeOf(err: unknown, program: Command, term: Terminal): number {
   if (err instanceof BurnBoxError) {
     term.err(`burnbox: ${err.status} ${err.code}: ${err.message}`);
     return EXIT.error;
+  }
+  if (err instanceof SnapshotDiffers) {
+    term.err(`burnbox: ${err.message}`);
+    return EXIT.differs;
   }
   if (err instanceof NothingExtractedError) {
     term.err(`burnbox: ${err.message}`);

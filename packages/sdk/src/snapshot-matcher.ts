@@ -39,7 +39,7 @@ export function updatingSnapshots(context?: MatcherContext, env: Record<string, 
 
 const indent = (lines: string[]) => lines.map((l) => `    ${l}`);
 
-/** A comparison as a person reads it: only what differs, with the pictures' URLs. */
+/** A comparison as a person reads it: only what differs, with the pictures' URLs (absolute when `baseUrl`, the client's, is given). */
 export function describeComparison(c: SnapshotComparison, baseUrl = ""): string {
   const out: string[] = [];
   if (!c.subject.equal) out.push("subject:", ...indent([`- ${c.subject.baseline}`, `+ ${c.subject.actual}`]));
@@ -61,11 +61,13 @@ export function describeComparison(c: SnapshotComparison, baseUrl = ""): string 
       );
     }
   }
+  // the pictures' URLs are absolute paths (`/api/v1/orgs/…`): resolved against the client's origin, not appended to its `/api/v1`
+  const at = (url: string) => (baseUrl ? new URL(url, baseUrl).toString() : url);
   const over = c.visual.filter((v) => v.changed_ratio > c.max_changed_ratio);
   if (over.length > 0) {
     out.push(`pictures (more than ${(c.max_changed_ratio * 100).toFixed(2)}% of pixels changed):`);
     for (const v of over)
-      out.push(...indent([`${v.width}px ${v.scheme}: ${(v.changed_ratio * 100).toFixed(2)}% changed, diff ${baseUrl}${v.diff_url}`]));
+      out.push(...indent([`${v.width}px ${v.scheme}: ${(v.changed_ratio * 100).toFixed(2)}% changed, diff ${at(v.diff_url)}`]));
   }
   return out.join("\n");
 }
