@@ -41,6 +41,8 @@ type OutboundEntry = {
   last_reply: string | null;
 };
 
+type AuditEntry = { action: string; actor_id: string | null; resource_id: string | null; metadata: Record<string, unknown> };
+
 /** Extensions 10's default `outbound.max_per_hour`, which the shared system keeps. */
 const MAX_PER_HOUR = 100;
 
@@ -234,6 +236,32 @@ describe("mail out: send, reply and release between inboxes, DKIM-signed", () =>
     const times = fromB.data.map((o) => Date.parse(o.at));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(fromB.total).toBe(fromB.data.length);
+  });
+
+  it("when mail goes out, then each send, reply and release leaves one audit entry naming its outbound id", async () => {
+    const fromA = (await outbound(a.id)).data;
+    const fromB = (await outbound(b.id)).data;
+    const cases = [
+      { action: "email.sent", entry: fromA.find((o) => o.kind === "send")!, resource: a.id },
+      { action: "email.replied", entry: fromB.find((o) => o.kind === "reply")!, resource: null },
+      { action: "email.released", entry: fromB.find((o) => o.kind === "release")!, resource: null },
+    ];
+    for (const c of cases) {
+      const page = await waitFor(
+        async () => {
+          const res = await api<{ data: AuditEntry[]; total: number }>("GET", `${orgPath()}/audit?action=${c.action}`, {
+            token: world.owner.token,
+          });
+          const hits = res.body.data.filter((e) => e.metadata.outbound_id === c.entry.id);
+          return hits.length > 0 ? hits : null;
+        },
+        { what: `${c.action} in the audit log` },
+      );
+      expect(page).toHaveLength(1);
+      expect(page[0]).toMatchObject({ action: c.action, actor_id: world.owner.userId });
+      expect(page[0]!.metadata).toMatchObject({ message_id: c.entry.message_id, to: c.entry.to });
+      if (c.resource) expect(page[0]!.resource_id).toBe(c.resource);
+    }
   });
 
   it("when a recipient is neither an inbox of BurnBox nor in the org's allowed list, then 403 names it and nothing is sent", async () => {
