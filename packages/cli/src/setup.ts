@@ -58,6 +58,8 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
     if (!d.mx_verified) term.err(`  ${d.domain_name}. MX 10 ${d.mx_target}.`);
     if (!d.txt_verified) term.err(`  ${d.domain_name}. TXT "${d.verification_record}"`);
     if (!d.spf_verified) term.err(`  ${d.domain_name}. TXT "v=spf1 mx ~all"   (SPF, recommended)`);
+    if (d.dkim_record && !d.dkim_verified)
+      term.err(`  ${d.dkim_record.name}. TXT "${d.dkim_record.value}"   (DKIM, signs mail sent from its inboxes)`);
   };
   const domainRow = (d: Domain) => [d.id, d.domain_name, d.status];
 
@@ -137,7 +139,14 @@ export function addSetupCommands(program: Command, ctx: SetupContext): void {
       const orgId = orgOf(o);
       const checked = await (await ctx.client()).verifyDomain(orgId, domainId);
       if (o.json) json(checked);
-      else term.row(...domainRow(checked), `mx=${checked.mx_verified}`, `txt=${checked.txt_verified}`, `spf=${checked.spf_verified}`);
+      else
+        term.row(
+          ...domainRow(checked),
+          `mx=${checked.mx_verified}`,
+          `txt=${checked.txt_verified}`,
+          `spf=${checked.spf_verified}`,
+          `dkim=${checked.dkim_verified}`,
+        );
       if (checked.status !== "verified") {
         dnsHint(checked);
         throw new Error(`${checked.domain_name} is not verified yet`);

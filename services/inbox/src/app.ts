@@ -48,6 +48,8 @@ import { startCleanupWorker } from "./workers/cleanup.worker";
 import { startOutboundWorker } from "./workers/outbound.worker";
 import { smtpSender } from "./adapters/smtp-sender";
 import { intakeTarget, relayTarget } from "./domain/outbound/outbound-targets";
+import { outboundSigning } from "./domain/outbound/outbound-signing";
+import { dkimSigner } from "./adapters/dkim-signer";
 
 export interface RunningService {
   port: number;
@@ -138,7 +140,13 @@ export async function startService(
   const outbound = stops.add(
     startOutboundWorker(
       deps,
-      { sender: smtpSender, intake: intakeTarget(config), relay: () => relayTarget(deps, mailerPolicy, mailerSecrets), ...opts.delivery },
+      {
+        sender: smtpSender,
+        intake: intakeTarget(config),
+        relay: () => relayTarget(deps, mailerPolicy, mailerSecrets),
+        sign: outboundSigning(deps, dkimSigner, mailerSecrets),
+        ...opts.delivery,
+      },
       infra.logger,
     ),
   );

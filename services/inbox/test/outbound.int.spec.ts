@@ -1,6 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { RpcName, type OutboundMessage } from "@burnbox/contracts";
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { RpcName, subjects, type OutboundMessage } from "@burnbox/contracts";
 import { serveRpc } from "@burnbox/service-kit/messaging";
+import { SecretBox } from "@burnbox/service-kit/security";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
 import { simpleParser } from "mailparser";
@@ -16,6 +18,22 @@ import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "out.burnbox.example";
 const ALLOWED = "@partner.example";
+/** The domain's DKIM key as tenancy holds it (extensions 10): the private half sealed with the shared `encryption.key`. */
+const ENCRYPTION_KEY = randomBytes(32).toString("hex");
+const DKIM = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: "spki", format: "der" },
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+});
+const DKIM_TXT = `v=DKIM1; k=rsa; p=${DKIM.publicKey.toString("base64")}`;
+
+/** The DKIM-Signature header on top of a message (folded lines included), and the bytes below it. */
+function splitSignature(raw: Buffer): { signature: string; rest: Buffer } {
+  const text = raw.toString("latin1");
+  const end = text.search(/\r\n(?![ \t])/);
+  expect(text.startsWith("DKIM-Signature:")).toBe(true);
+  return { signature: text.slice(0, end + 2), rest: raw.subarray(end + 2) };
+}
 
 /** The relay the platform mailer points at: it keeps every message it took, and answers as `mode` says. */
 class Relay {
@@ -51,11 +69,13 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
   let intake: RunningIntake;
   let intakeInfra: Infra;
   const relay = new Relay();
+  const events: Array<{ type: string; data: Record<string, unknown> }> = [];
   const stops: Array<{ stop(): Promise<void> }> = [];
   const owner = makeActor();
   const orgId = randomUUID();
-  const teams = { main: randomUUID(), limited: randomUUID(), unverified: randomUUID() };
-  const assignments = { main: randomUUID(), limited: randomUUID(), unverified: randomUUID() };
+  // each team has its own hourly budget (max_per_hour 10): `signed` holds the DKIM and audit tests'
+  const teams = { main: randomUUID(), limited: randomUUID(), unverified: randomUUID(), signed: randomUUID() };
+  const assignments = { main: randomUUID(), limited: randomUUID(), unverified: randomUUID(), signed: randomUUID() };
   /** Assignments whose domain lost its verification (after their inbox was made). */
   const unverified = new Set<string>();
   let offset = 0;
@@ -85,6 +105,7 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
       overrides: () => ({
         mail: { smtp_host: "127.0.0.1", smtp_port: relayPort },
         outbound: { max_per_hour: 10, poll_interval: "1h" },
+        encryption: { key: ENCRYPTION_KEY },
       }),
     });
     const teamOf = Object.fromEntries(Object.entries(assignments).map(([k, v]) => [v, teams[k as keyof typeof teams]]));
@@ -117,7 +138,21 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
       ),
       serveRpc(t.infra.nc, t.ns, RpcName.authorize, async () => ({ allowed: true, reason: null }), t.infra.logger),
       serveRpc(t.infra.nc, t.ns, RpcName.mailerConfig, async () => ({ mailer: null }), t.infra.logger),
+      serveRpc(
+        t.infra.nc,
+        t.ns,
+        RpcName.dkimKey,
+        async (req) => ({
+          key:
+            req.domain_name === DOMAIN
+              ? { domain_name: DOMAIN, selector: "burnbox", private_key_sealed: new SecretBox(ENCRYPTION_KEY).seal(DKIM.privateKey) }
+              : null,
+        }),
+        t.infra.logger,
+      ),
     );
+    const sub = t.infra.nc.subscribe(subjects(t.ns).eventsWildcard, { callback: (_err, msg) => void events.push(msg.json()) });
+    stops.push({ stop: async () => sub.unsubscribe() });
     const config = loadInboxConfig({}, { ...t.config, http: { port: 0, host: "127.0.0.1" } });
     intakeInfra = await startInfra({ config, database: { url: t.dbUrl, migrationsDir: MIGRATIONS_DIR }, logDestination: new LogCapture() });
     intake = await startIntake(config, intakeInfra);
@@ -179,6 +214,59 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
     expect(mail.from?.text).toBe(inbox.full_address);
     expect(mail.headers.get("x-run")).toBe("7");
     expect(got[0]!.from).toBe(inbox.full_address);
+  });
+
+  it("when a message goes out, then it is DKIM-signed with its domain's key and the signature verifies against the published record", async () => {
+    const inbox = await createInbox(assignments.signed);
+    const res = await send(inbox.id, { to: ["dkim@partner.example"], subject: "Signed", text: "signed body", html: "<p>signed</p>" });
+    expect((await settled(inbox.id, res.body.outbound_id)).status).toBe("sent");
+    const got = relay.received.find((r) => r.to.includes("dkim@partner.example"))!;
+    const { signature } = splitSignature(got.raw);
+    expect(signature).toMatch(/\bd=out\.burnbox\.example;/);
+    expect(signature).toMatch(/\bs=burnbox;/);
+    expect(signature).toMatch(/\ba=rsa-sha256;/);
+    const resolver = async (name: string, type: string) => {
+      if (type === "TXT" && name === `burnbox._domainkey.${DOMAIN}`) return [[DKIM_TXT.slice(0, 200), DKIM_TXT.slice(200)]];
+      throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
+    };
+    const verified = await dkimVerify(got.raw, { resolver });
+    expect(verified.results.map((r) => [r.status.result, r.signingDomain, r.selector])).toEqual([["pass", DOMAIN, "burnbox"]]);
+    // one byte changed below the signature: its body hash no longer matches (extensions 3: fail or neutral)
+    const tampered = Buffer.from(got.raw.toString("latin1").replace("signed body", "signed bodY"), "latin1");
+    expect(["fail", "neutral"]).toContain((await dkimVerify(tampered, { resolver })).results[0]?.status.result);
+    // the private key is never in a log line
+    expect(t.logs.text()).not.toContain(DKIM.privateKey.split("\n")[1]);
+  });
+
+  it("when send, reply and release are each queued, then each writes one audit entry naming the outbound id", async () => {
+    const a = await createInbox(assignments.signed);
+    const b = await createInbox(assignments.signed);
+    const sent = await send(a.id, { to: [b.full_address], subject: "Audited", text: "x" });
+    await settled(a.id, sent.body.outbound_id);
+    const [inB] = await waitFor(async () => {
+      const list = await emailsOf(b.id);
+      return list.length > 0 ? list : undefined;
+    });
+    const replied = await t.call<{ outbound_id: string }>("POST", `/emails/${inB!.id}/reply`, { actor: owner, body: { text: "ok" } });
+    const released = await t.call<{ outbound_id: string }>("POST", `/emails/${inB!.id}/release`, {
+      actor: owner,
+      body: { to: ["audit@partner.example"] },
+    });
+    expect([replied.status, released.status]).toEqual([202, 202]);
+    const auditOf = (outboundId: string) =>
+      events.filter(
+        (e) => e.type === "audit.recorded" && (e.data.metadata as { outbound_id?: string } | undefined)?.outbound_id === outboundId,
+      );
+    const cases = [
+      { id: sent.body.outbound_id, action: "email.sent", target_type: "inbox", target_id: a.id },
+      { id: replied.body.outbound_id, action: "email.replied", target_type: "email", target_id: inB!.id },
+      { id: released.body.outbound_id, action: "email.released", target_type: "email", target_id: inB!.id },
+    ];
+    for (const c of cases) {
+      const [entry] = await waitFor(async () => (auditOf(c.id).length > 0 ? auditOf(c.id) : undefined), { what: c.action });
+      expect(auditOf(c.id)).toHaveLength(1);
+      expect(entry!.data).toMatchObject({ action: c.action, target_type: c.target_type, target_id: c.target_id });
+    }
   });
 
   it("when a recipient is neither allowed nor an inbox of BurnBox, then 403 names it and nothing is queued", async () => {
@@ -251,14 +339,16 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
     expect(released.status).toBe(202);
     expect((await settled(b.id, released.body.outbound_id)).kind).toBe("release");
     const got = relay.received.find((r) => r.to.includes("release@partner.example"));
-    const text = got!.raw.toString("utf8");
+    // the domain's DKIM-Signature on top, then the Resent-* block, then the original byte for byte
+    const { rest } = splitSignature(got!.raw);
+    const text = rest.toString("utf8");
     const block = text.slice(0, text.indexOf("\r\n", text.indexOf("Resent-Message-ID:")) + 2);
     expect(block).toMatch(
       new RegExp(
         `^Resent-From: ${b.full_address}\r\nResent-To: release@partner.example\r\nResent-Date: [^\r]+\r\nResent-Message-ID: ${released.body.message_id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\r\n$`,
       ),
     );
-    expect(got!.raw.subarray(Buffer.byteLength(block)).equals(original)).toBe(true);
+    expect(rest.subarray(Buffer.byteLength(block)).equals(original)).toBe(true);
   });
 
   it("when the relay answers 4xx, then the message is retried after spec 6.3's delay; a 5xx ends it as failed with the reply", async () => {

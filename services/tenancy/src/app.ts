@@ -9,6 +9,7 @@ import { createPrisma, type Client } from "./data/prisma";
 import { hotRepositories, repositories } from "./data/repositories";
 import type { TenancyDeps } from "./domain/deps";
 import { dnsLookup } from "./adapters/dns-lookup";
+import { startDkimKeysWorker } from "./workers/dkim-keys.worker";
 import { startDomainVerifyWorker } from "./workers/domain-verify.worker";
 import { domainAssignmentsHandlers } from "./http/domain-assignments.handlers";
 import { domainsHandlers } from "./http/domains.handlers";
@@ -43,7 +44,7 @@ export interface RunningService {
   port: number;
   deps: TenancyDeps;
   /** The periodic tasks, for tests to run now rather than wait for. */
-  workers: { domainVerify: PeriodicTask; auditRetention: PeriodicTask };
+  workers: { domainVerify: PeriodicTask; auditRetention: PeriodicTask; dkimKeys: PeriodicTask };
   stop(): Promise<void>;
 }
 
@@ -85,6 +86,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
     platformTtl,
   };
   const domainVerify = stops.add(startDomainVerifyWorker(deps, infra.logger));
+  const dkimKeys = stops.add(startDkimKeysWorker(deps, infra.logger));
   stops.add([...serveTenancyRpc(infra.nc, deps, infra.logger), ...servePlatformConfigRpc(infra.nc, deps, infra.logger)]);
   if (config.infra.unsafe_allowed_targets.length > 0) {
     infra.logger.warn(
@@ -130,7 +132,7 @@ export async function startService(config: TenancyConfig, infra: Infra): Promise
   return {
     port: server.port,
     deps,
-    workers: { domainVerify, auditRetention },
+    workers: { domainVerify, auditRetention, dkimKeys },
     stop: () => stops.stop(),
   };
 }

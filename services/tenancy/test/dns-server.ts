@@ -26,7 +26,9 @@ export async function startDnsServer(): Promise<{ address: string; zones: Map<st
           response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, exchange, priority: 10 }));
         }
       } else if (question.type === Packet.TYPE.TXT) {
-        for (const data of zone.txt ?? []) {
+        for (const text of zone.txt ?? []) {
+          // a record longer than 255 bytes (a DKIM key) goes as several character strings
+          const data = text.match(/[\s\S]{1,255}/g) ?? [""];
           response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, data }));
         }
       } else if (question.type === Packet.TYPE.A || question.type === Packet.TYPE.AAAA) {

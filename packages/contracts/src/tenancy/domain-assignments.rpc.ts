@@ -24,7 +24,19 @@ export const GetAssignmentReply = z.object({
 });
 export type GetAssignmentReply = z.infer<typeof GetAssignmentReply>;
 
-/** Tenancy: an assignment as the inbox service creates inboxes on it. */
+/**
+ * Extensions 10: the DKIM key mail from a domain's inboxes is signed with (the inbox's outbound
+ * worker): the private key travels sealed (AES-256-GCM with `encryption.key`) and is opened by the
+ * caller; null when the domain is unknown or has no key yet.
+ */
+export const DkimKeyRequest = z.object({ domain_name: z.string() });
+export const DkimKeyReply = z.object({
+  key: z.object({ domain_name: z.string(), selector: z.string(), private_key_sealed: z.string() }).nullable(),
+});
+export type DkimKeyReply = z.infer<typeof DkimKeyReply>;
+
+/** Tenancy: an assignment as the inbox service creates inboxes on it, and a domain's signing key for its mail out. */
 export const domainAssignmentsRpc = {
   getAssignment: { name: "tenancy.get_assignment", request: GetAssignmentRequest, reply: GetAssignmentReply },
+  dkimKey: { name: "tenancy.dkim_key", request: DkimKeyRequest, reply: DkimKeyReply },
 } as const;

@@ -3,6 +3,19 @@ import { BULK_MAX_IDS, PaginationQuery } from "../pagination";
 import { OrgParams, Timestamp, Uuid, atLeastOneField } from "../shared/common.schemas";
 import { TierSettings } from "./orgs.schemas";
 
+/** The DNS record a domain publishes its DKIM public key in (RFC 6376 3.6.1). */
+export const DkimRecord = z
+  .object({
+    selector: z.string(),
+    /** `<selector>._domainkey.<domain>` */
+    name: z.string(),
+    type: z.literal("TXT"),
+    /** `v=DKIM1; k=rsa; p=<the 2048-bit public key, base64>` */
+    value: z.string(),
+  })
+  .openapi("DkimRecord");
+export type DkimRecord = z.infer<typeof DkimRecord>;
+
 export const DomainStatus = z.enum(["pending_verification", "partially_verified", "verified", "failed"]);
 export const Domain = z
   .object({
@@ -14,7 +27,15 @@ export const Domain = z
     mx_verified: z.boolean(),
     txt_verified: z.boolean(),
     spf_verified: z.boolean(),
+    /** Extensions 10: whether the last DNS check found `dkim_record` published (informational, like SPF). */
+    dkim_verified: z.boolean(),
     verification_record: z.string(),
+    /**
+     * Extensions 10: the TXT record that publishes the domain's DKIM key (selector `burnbox`), which
+     * signs the mail its inboxes send; null while the key is not made yet (a domain older than the
+     * feature gets one shortly after the upgrade, or none without `encryption.key`).
+     */
+    dkim_record: DkimRecord.nullable(),
     /** The host name the domain's MX record must point at (`smtp.hostname`). */
     mx_target: z.string(),
     dns_last_checked_at: Timestamp.nullable(),
@@ -78,6 +99,8 @@ export const DomainVerification = z
     mx_result: z.boolean().nullable(),
     txt_result: z.boolean().nullable(),
     spf_result: z.boolean().nullable(),
+    /** Extensions 10: whether the DKIM record was found published; null when the lookup failed or the domain has no key yet. */
+    dkim_result: z.boolean().nullable(),
     error: z.string().nullable(),
   })
   .openapi("DomainVerification");

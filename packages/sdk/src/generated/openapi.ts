@@ -3149,6 +3149,13 @@ export interface components {
         DemoStatus: {
             enabled: boolean;
         };
+        DkimRecord: {
+            name: string;
+            selector: string;
+            /** @enum {string} */
+            type: "TXT";
+            value: string;
+        } | null;
         DkimVerdict: {
             /** @description The signing domain (`d=`) */
             domain: string;
@@ -3172,6 +3179,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string | null;
+            dkim_record: components["schemas"]["DkimRecord"];
+            dkim_verified: boolean;
             /** Format: date-time */
             dns_last_checked_at: string | null;
             domain_name: string;
@@ -3242,6 +3251,7 @@ export interface components {
         DomainVerification: {
             /** Format: date-time */
             checked_at: string;
+            dkim_result: boolean | null;
             error: string | null;
             /** Format: uuid */
             id: string;

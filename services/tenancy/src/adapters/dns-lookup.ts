@@ -18,10 +18,15 @@ const orEmpty = async <T>(lookup: Promise<T[]>): Promise<T[]> => {
 
 /** A lookup through `servers` (`host:port`; the system's resolvers when empty). */
 export function dnsLookup(servers: readonly string[], timeoutMs: number): DnsLookup {
-  return async (domainName) => {
+  return async (domainName, dkimSelector) => {
     const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
     if (servers.length > 0) resolver.setServers([...servers]);
-    const [mx, txt] = await Promise.all([orEmpty(resolver.resolveMx(domainName)), orEmpty(resolver.resolveTxt(domainName))]);
-    return { mx: mx.map((r) => r.exchange), txt: txt.map((chunks) => chunks.join("")) };
+    const [mx, txt, dkim] = await Promise.all([
+      orEmpty(resolver.resolveMx(domainName)),
+      orEmpty(resolver.resolveTxt(domainName)),
+      dkimSelector ? orEmpty(resolver.resolveTxt(`${dkimSelector}._domainkey.${domainName}`)) : Promise.resolve([]),
+    ]);
+    // a TXT record longer than 255 bytes (a 2048-bit DKIM key) comes in several strings: one record
+    return { mx: mx.map((r) => r.exchange), txt: txt.map((chunks) => chunks.join("")), dkim: dkim.map((chunks) => chunks.join("")) };
   };
 }

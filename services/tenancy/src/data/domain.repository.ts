@@ -1,4 +1,5 @@
 import type { Domain, DomainVerification } from "@burnbox/contracts";
+import { dkimRecord, type DkimKey } from "../domain/domains/dkim-key";
 import type { OrgScope } from "@burnbox/service-kit/data";
 import { errors } from "@burnbox/service-kit/runtime";
 import type { Prisma } from "../generated/prisma";
@@ -18,7 +19,10 @@ function toDomain(d: DomainRow, mxTarget: string): Domain {
     mx_verified: d.mxVerified,
     txt_verified: d.txtVerified,
     spf_verified: d.spfVerified,
+    dkim_verified: d.dkimVerified,
     verification_record: d.verificationRecord,
+    // the public half only: the sealed private key never leaves through the API
+    dkim_record: d.dkimSelector && d.dkimPublicKey ? dkimRecord(d.domainName, d.dkimSelector, d.dkimPublicKey) : null,
     mx_target: mxTarget,
     dns_last_checked_at: iso(d.dnsLastCheckedAt),
     settings: jsonObject(d.settings),
@@ -38,6 +42,8 @@ export interface NewDomain {
   /** Sets the MX, TXT and SPF checks at once (a trusted domain passes all three). */
   dnsVerified: boolean;
   verificationRecord: string;
+  /** Its DKIM key (extensions 10); null when none could be made (no `encryption.key`). */
+  dkim: DkimKey | null;
 }
 
 export interface DomainFilter {
@@ -63,10 +69,18 @@ export class DomainRepository {
 
   /** A domain name is unique across all orgs: a taken one is a conflict. */
   async create(scope: OrgScope, fields: NewDomain): Promise<Domain> {
-    const { dnsVerified, ...rest } = fields;
+    const { dnsVerified, dkim, ...rest } = fields;
     const row = await uniqueOr(
       this.db.domain.create({
-        data: { ...rest, orgId: scope.orgId, mxVerified: dnsVerified, txtVerified: dnsVerified, spfVerified: dnsVerified, settings: {} },
+        data: {
+          ...rest,
+          orgId: scope.orgId,
+          mxVerified: dnsVerified,
+          txtVerified: dnsVerified,
+          spfVerified: dnsVerified,
+          ...(dkim ? { dkimSelector: dkim.selector, dkimPublicKey: dkim.publicKey, dkimPrivateSealed: dkim.privateSealed } : {}),
+          settings: {},
+        },
         include: withCounts,
       }),
       () => errors.conflict("domain already exists"),
@@ -119,7 +133,7 @@ export class DomainRepository {
       id: string;
       at: Date;
       trigger: DomainVerification["trigger"];
-      flags: { mx: boolean; txt: boolean; spf: boolean } | null;
+      flags: { mx: boolean; txt: boolean; spf: boolean; dkim: boolean | null } | null;
       status: Domain["status"] | null;
       error: string | null;
     },
@@ -133,6 +147,7 @@ export class DomainRepository {
         mxResult: check.flags?.mx ?? null,
         txtResult: check.flags?.txt ?? null,
         spfResult: check.flags?.spf ?? null,
+        dkimResult: check.flags?.dkim ?? null,
         error: check.error,
       },
     });
@@ -141,7 +156,13 @@ export class DomainRepository {
       data: {
         dnsLastCheckedAt: check.at,
         ...(check.flags && check.status
-          ? { mxVerified: check.flags.mx, txtVerified: check.flags.txt, spfVerified: check.flags.spf, status: check.status }
+          ? {
+              mxVerified: check.flags.mx,
+              txtVerified: check.flags.txt,
+              spfVerified: check.flags.spf,
+              dkimVerified: check.flags.dkim === true,
+              status: check.status,
+            }
           : {}),
       },
       include: withCounts,
@@ -163,6 +184,7 @@ export class DomainRepository {
       mx_result: r.mxResult,
       txt_result: r.txtResult,
       spf_result: r.spfResult,
+      dkim_result: r.dkimResult,
       error: r.error,
     }));
   }
@@ -186,6 +208,42 @@ export class DomainRepository {
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
     return rows.map((r) => ({ orgId: r.org_id, domainId: r.id, domainName: r.domain_name, verificationRecord: r.verification_record }));
+  }
+
+  /** The DNS check's view of a domain's DKIM key: its selector and public half, or null. */
+  async dkimPublic(scope: OrgScope, domainId: string): Promise<{ selector: string; publicKey: string } | null> {
+    const row = await this.db.domain.findFirst({
+      where: { id: domainId, orgId: scope.orgId },
+      select: { dkimSelector: true, dkimPublicKey: true },
+    });
+    return row?.dkimSelector && row.dkimPublicKey ? { selector: row.dkimSelector, publicKey: row.dkimPublicKey } : null;
+  }
+
+  /**
+   * The signing key of a domain known by its name (an inbox address names it), sealed, for the inbox
+   * service's mail out (the `tenancy.dkim_key` RPC); null when unknown or not made yet.
+   */
+  async dkimSigningKey(domainName: string): Promise<{ selector: string; privateSealed: string } | null> {
+    const row = await this.db.domain.findUnique({ where: { domainName }, select: { dkimSelector: true, dkimPrivateSealed: true } });
+    return row?.dkimSelector && row.dkimPrivateSealed ? { selector: row.dkimSelector, privateSealed: row.dkimPrivateSealed } : null;
+  }
+
+  /**
+   * Claims up to `limit` domains without a DKIM key (older than extensions 10, or made by the
+   * previous release during an upgrade), locked until the transaction ends, skipping those another
+   * replica holds.
+   */
+  async claimWithoutDkim(limit: number): Promise<Array<{ id: string }>> {
+    return this.db.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM domains WHERE dkim_selector IS NULL ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+  }
+
+  /** Stores a key made for a domain that had none (the backfill); a key it already has is kept. */
+  async setDkim(domainId: string, key: DkimKey): Promise<void> {
+    await this.db.domain.updateMany({
+      where: { id: domainId, dkimSelector: null },
+      data: { dkimSelector: key.selector, dkimPublicKey: key.publicKey, dkimPrivateSealed: key.privateSealed },
+    });
   }
 
   /** The org of a domain known only by its name (an inbox address names it), or null. */

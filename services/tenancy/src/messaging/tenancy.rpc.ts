@@ -6,6 +6,7 @@ import { listActorTeams } from "../domain/access/list-actor-teams.use-case";
 import { teamScopes } from "../domain/access/team-scopes.use-case";
 import type { TenancyDeps } from "../domain/deps";
 import { getAssignment } from "../domain/domain-assignments/get-assignment.use-case";
+import { getDkimKey } from "../domain/domains/get-dkim-key.use-case";
 import { checkInvite } from "../domain/invites/check-invite.use-case";
 import { redeemRegistrationInvite } from "../domain/invites/redeem-registration-invite.use-case";
 import { checkProvisioningTarget } from "../domain/provisioning/check-provisioning-target.use-case";
@@ -38,6 +39,7 @@ export function serveTenancyRpc(nc: NatsConnection, deps: TenancyDeps, logger: L
       logger,
     ),
     serveRpc(nc, ns, RpcName.getAssignment, (req) => getAssignment(deps, { assignmentId: req.assignment_id }), logger),
+    serveRpc(nc, ns, RpcName.dkimKey, (req) => getDkimKey(deps, { domainName: req.domain_name }), logger),
     serveRpc(nc, ns, RpcName.checkProvisioningTarget, (req) => checkProvisioningTarget(deps, req), logger),
     serveRpc(nc, ns, RpcName.provisionMembership, (req) => provisionMembership(deps, req), logger),
     serveRpc(nc, ns, RpcName.ssoEnforced, (req) => ssoEnforced(deps, req), logger),

@@ -30,3 +30,16 @@ export interface SmtpSession {
 export interface MailSender {
   open(target: SmtpTarget, timeoutMs: number): Promise<SmtpSession | SmtpAnswer>;
 }
+
+/** A domain's DKIM key, opened, for one message. Never logged. */
+export interface SigningKey {
+  domain: string;
+  selector: string;
+  /** PKCS#8 PEM. */
+  privateKey: string;
+}
+
+/** Signs a message (the adapter `adapters/dkim-signer.ts`): the DKIM-Signature on top, the bytes below it unchanged. */
+export interface MailSigner {
+  sign(raw: Buffer, key: SigningKey): Promise<Buffer>;
+}

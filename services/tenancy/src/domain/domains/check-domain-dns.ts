@@ -7,7 +7,8 @@ import type { TenancyDeps } from "../deps";
 import { verdict } from "./dns-check";
 
 /**
- * One DNS check of a domain inside the caller's change: the flags and status it derives are
+ * One DNS check of a domain inside the caller's change (MX, TXT, SPF, and its DKIM key's record,
+ * extensions 10): the flags and status it derives are
  * stored with a history row; a DNS failure keeps the previous flags and is recorded as the
  * history row's error. Becoming verified emits `domain.verified`.
  */
@@ -25,10 +26,12 @@ export async function checkDomainDns(
   const { scope, domain } = input;
   let found: ReturnType<typeof verdict> | null = null;
   let error: string | null = null;
+  const dkim = await repos.domains.dkimPublic(scope, domain.id);
   try {
-    found = verdict(await deps.dnsLookup(domain.domain_name), {
+    found = verdict(await deps.dnsLookup(domain.domain_name, dkim?.selector ?? null), {
       mxTarget: deps.config.smtp.hostname,
       verificationRecord: domain.verification_record,
+      dkimPublicKey: dkim?.publicKey ?? null,
     });
   } catch (err) {
     error = `DNS lookup failed: ${(err as { code?: string }).code ?? "error"}`;

@@ -19,6 +19,7 @@ import { checkMailerTarget } from "../platform-config/mailer-target";
 import { adminProbeEnv } from "../platform-config/probe-env";
 import { slugify } from "../slug";
 import { setupProgress } from "./setup-progress";
+import { newDkimKey } from "../domains/dkim-key";
 
 export interface SetupClient {
   ip: string;
@@ -139,6 +140,8 @@ export async function completeSetup(deps: TenancyDeps, input: SetupCompleteBody,
   const actor: Actor = { user_id: user.id, email: user.email, is_system_admin: true, session_id: null, api_key: null };
   const ctx: RequestCtx = { actor, ip: client.ip, requestId: "", userAgent: client.userAgent };
   try {
+    // extensions 10: the domain's DKIM key, made before the transaction
+    const dkim = input.domain ? await newDkimKey(deps.secrets) : null;
     const result = await deps.data.write(async (repos, events) => {
       const orgId = randomUUID();
       if (!(await repos.setup.markCompleted({ adminUserId: user.id, orgId, at: new Date(deps.now()) })))
@@ -180,6 +183,7 @@ export async function completeSetup(deps: TenancyDeps, input: SetupCompleteBody,
               status: trusted ? "verified" : "pending_verification",
               dnsVerified: trusted,
               verificationRecord: `burnbox-verify=${randomBytes(16).toString("hex")}`,
+              dkim,
             },
           )
         : undefined;
