@@ -13,7 +13,7 @@ const MAX_PER_HOUR_DEFAULT = 100;
 
 const linesOf = (text: string): string[] =>
   text
-    .split(/[\s,;]+/)
+    .split(/[\n,;]+/)
     .map((l) => l.trim())
     .filter((l) => l !== "");
 const bodyOf = (v: { allowed: string }) => ({ outbound: { allowed_recipients: linesOf(v.allowed) } });

@@ -176,7 +176,7 @@ const EmailRow = memo(function EmailRow({
             </Badge>
           ) : null}
           {overRequired(email.spam_score) ? (
-            <Badge size="xs" color="orange.9" variant="filled" tt="none" data-testid="spam-marker" ml={4}>
+            <Badge size="xs" color="red.9" variant="filled" tt="none" data-testid="spam-marker" ml={4}>
               Spam {formatScore(email.spam_score!)}
             </Badge>
           ) : null}
