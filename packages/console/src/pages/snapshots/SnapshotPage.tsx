@@ -3,7 +3,7 @@ import { IconArrowLeft, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useTeamPermissions } from "../../api/team-permissions";
-import { ApiErrorAlert, ConfirmModal, PageHeader, Time } from "../../components";
+import { ApiErrorAlert, ConfirmModal, PageHeader, Time, useAbsolute } from "../../components";
 import { TeamGate, type TeamScope } from "../../components/TeamGate";
 import { useDeleteSnapshot, useSnapshot, type Snapshot, type SnapshotComparison } from "./api";
 import { ComparisonBadge } from "./ComparisonBadge";
@@ -26,6 +26,7 @@ function SnapshotView({ scope }: { scope: TeamScope }) {
   const perms = useTeamPermissions(scope.orgId, scope.teamId);
   const canManage = !perms.isLoading && perms.can("team.snapshots.manage");
   const [pending, setPending] = useState<"rebaseline" | "delete" | null>(null);
+  const absolute = useAbsolute();
   const remove = useDeleteSnapshot(
     { path },
     { invalidates: [snapshotsKeys.all(scope.teamId)], onSuccess: () => navigate("/snapshots", { replace: true }) },
@@ -47,7 +48,7 @@ function SnapshotView({ scope }: { scope: TeamScope }) {
       <BackLink />
       <PageHeader
         title={s.name}
-        description={`A baseline of the team ${scope.teamName}'s mail, updated ${new Date(s.updated_at).toLocaleString()}.`}
+        description={`A baseline of the team ${scope.teamName}'s mail, updated ${absolute(s.updated_at)}.`}
         actions={
           canManage ? (
             <>

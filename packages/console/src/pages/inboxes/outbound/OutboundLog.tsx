@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { EmptyState, ListView, Time, useListParams } from "../../../components";
 import { useOutbound, type OutboundMessage } from "../api";
@@ -53,14 +53,14 @@ export function OutboundLog({ inboxId }: { inboxId: string }) {
                     <Table.Td style={{ overflowWrap: "anywhere" }}>{m.to.join(", ")}</Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>{m.subject || "(no subject)"}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Badge variant="filled" color={STATUS_COLOR[m.status]} tt="none">
+                      <Stack gap={2} align="flex-start">
+                        <Badge variant="filled" color={STATUS_COLOR[m.status]} tt="none" style={{ flex: "none" }}>
                           {m.status}
                         </Badge>
                         <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
                           {m.attempts} {m.attempts === 1 ? "attempt" : "attempts"}
                         </Text>
-                      </Group>
+                      </Stack>
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>
                       {m.last_reply ?? (
