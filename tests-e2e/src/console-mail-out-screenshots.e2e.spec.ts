@@ -192,4 +192,26 @@ describeShots("the console's mail out, spam, previews and snapshots: screenshots
       },
       { height: 1600 },
     ));
+
+  it("snapshot at 360 px", () =>
+    shoot(
+      "snapshot-narrow",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto(`/snapshots/${snapshotId}`);
+        await page.getByRole("img", { name: "Changed pixels at 600 px, light" }).waitFor({ timeout: 30_000 });
+      },
+      { width: 360, height: 1400 },
+    ));
+
+  it("reader at 360 px: preview", () =>
+    shoot(
+      "mail-preview-narrow",
+      async (page) => {
+        await signIn(page, world.owner.email);
+        await page.goto(`/inboxes/${inbox.id}/mail/${welcomeId}?tab=preview`);
+        await page.locator('[data-testid="preview-image"][data-scheme="dark"]').waitFor({ timeout: 40_000 });
+      },
+      { width: 360, height: 1000 },
+    ));
 });

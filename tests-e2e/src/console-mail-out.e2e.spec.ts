@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { attachConsole } from "./console/browser";
+import { expectNoSidewaysScroll, NARROW } from "./console/narrow";
 import { signIn, userBrowser } from "./console/world";
 import { mimeMessage, sendRaw } from "./console-mail-fixtures";
 import { SharedSystem } from "./shared-system";
@@ -143,7 +144,7 @@ describe("the console: spam scores, previews and mail out", () => {
     await expect(page.getByRole("figure", { name: "Light, 600 px" }).getByRole("img").getAttribute("alt")).resolves.toContain(subject);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.locator("label", { hasText: "Phone 375 px" }).click();
+    await page.locator("label", { hasText: "375 px" }).click();
     await page.locator('[data-testid="preview-image"][data-width="375"][data-scheme="light"]').waitFor({ timeout: 40_000 });
     await page.locator('[data-testid="preview-image"][data-width="375"][data-scheme="dark"]').waitFor({ timeout: 40_000 });
     await expect(widthOf("dark")).resolves.toBe(375);
@@ -155,6 +156,18 @@ describe("the console: spam scores, previews and mail out", () => {
       timeoutMs: 10_000,
       what: "a preview with images allowed",
     });
+
+    // at a phone's width nothing scrolls sideways: the Preview and Spam tabs and the header's actions
+    await page.setViewportSize(NARROW);
+    try {
+      await page.locator('[data-testid="preview-image"][data-scheme="dark"]').waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.getByRole("tab", { name: "Spam" }).click();
+      await page.getByTestId("spam-state").waitFor();
+      await expectNoSidewaysScroll(page);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it("when the owner composes from inbox A to inbox B and replies from B, then both are in the Sent mail logs and the reply reaches A; a recipient outside the org's list is refused in words until the settings allow it", async () => {

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { apiClient } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { attachConsole } from "./console/browser";
+import { expectNoSidewaysScroll, NARROW } from "./console/narrow";
 import { signIn, userBrowser } from "./console/world";
 import { mimeMessage, sendRaw } from "./console-mail-fixtures";
 import { SharedSystem } from "./shared-system";
@@ -103,6 +104,18 @@ describe("the console: a team's mail snapshots", () => {
     }
     await expect(pictures.getByTestId("changed-ratio").textContent()).resolves.toMatch(/^[\d.]+ % changed$/);
     expect(await seriousViolations(page)).toEqual([]);
+    // at a phone's width nothing scrolls sideways
+    await page.setViewportSize(NARROW);
+    try {
+      await page.reload();
+      await page.getByRole("img", { name: "Changed pixels at 375 px, dark" }).waitFor({ timeout: 30_000 });
+      await expectNoSidewaysScroll(page);
+      await page.goto("/snapshots");
+      await page.getByTestId("snapshot-row").first().waitFor();
+      await expectNoSidewaysScroll(page);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it("when Re-baseline is saved, then the baseline is the compared mail; when Delete is confirmed, then the list is empty", async () => {

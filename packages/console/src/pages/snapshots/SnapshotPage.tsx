@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Code, Group, List, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -15,6 +15,9 @@ import { SnapshotImage } from "./SnapshotImage";
 export default function SnapshotPage() {
   return <TeamGate title="Snapshot">{(scope) => <SnapshotView scope={scope} />}</TeamGate>;
 }
+
+/** A plain list that wraps inside a narrow cell (Mantine's List keeps its items' content on one flex line). */
+const LIST = { margin: 0, paddingLeft: 18, fontSize: "var(--mantine-font-size-sm)" } as const;
 
 const percent = (ratio: number) => `${(Math.round(ratio * 100_000) / 1000).toString()} %`;
 
@@ -127,10 +130,10 @@ function Baseline({ snapshot: s }: { snapshot: Snapshot }) {
       <Title order={2} size="h4" id="baseline-title" mb="xs">
         Baseline
       </Title>
-      <Table verticalSpacing={4} fz="sm" aria-label="The baseline">
+      <Table verticalSpacing={4} fz="sm" aria-label="The baseline" layout="fixed" style={{ overflowWrap: "anywhere" }}>
         <Table.Tbody>
           <Table.Tr>
-            <Table.Th scope="row" w={140}>
+            <Table.Th scope="row" w={110}>
               Subject
             </Table.Th>
             <Table.Td style={{ overflowWrap: "anywhere" }}>{s.subject || "(no subject)"}</Table.Td>
@@ -157,13 +160,13 @@ function Baseline({ snapshot: s }: { snapshot: Snapshot }) {
                   none (the default masks only)
                 </Text>
               ) : (
-                <List size="sm">
+                <ul style={LIST}>
                   {s.masks.map((m, i) => (
-                    <List.Item key={i}>
+                    <li key={i}>
                       <Code>{m.pattern}</Code> → <Code>{m.replace ?? "[masked]"}</Code>
-                    </List.Item>
+                    </li>
                   ))}
-                </List>
+                </ul>
               )}
             </Table.Td>
           </Table.Tr>
@@ -186,19 +189,19 @@ function Comparison({ comparison: c }: { comparison: SnapshotComparison }) {
           <Time value={c.created_at} /> · mail <Code>{c.email_id}</Code> · at most {percent(c.max_changed_ratio)} of pixels may change
         </Text>
       </Group>
-      <Table verticalSpacing={4} fz="sm" aria-label="What the comparison found" mb="md">
+      <Table verticalSpacing={4} fz="sm" aria-label="What the comparison found" mb="md" layout="fixed" style={{ overflowWrap: "anywhere" }}>
         <Table.Tbody>
           <Compared label="Subject" equal={c.subject.equal} baseline={c.subject.baseline} actual={c.subject.actual} />
           <Compared label="From" equal={c.from.equal} baseline={c.from.baseline} actual={c.from.actual} />
           <Table.Tr>
-            <Table.Th scope="row" w={140}>
+            <Table.Th scope="row" w={110}>
               Text
             </Table.Th>
             <Table.Td>
               {c.text.equal ? (
                 <Same />
               ) : (
-                <Code block data-testid="text-diff">
+                <Code block data-testid="text-diff" style={{ whiteSpace: "pre-wrap" }}>
                   {c.text.diff
                     .map((h) => [`@@ -${h.old_start},${h.old_lines} +${h.new_start},${h.new_lines} @@`, ...h.lines].join("\n"))
                     .join("\n")}
@@ -212,25 +215,25 @@ function Comparison({ comparison: c }: { comparison: SnapshotComparison }) {
               {changedLinks === 0 ? (
                 <Same />
               ) : (
-                <List size="sm" data-testid="link-changes">
+                <ul data-testid="link-changes" style={LIST}>
                   {c.links.added.map((l) => (
-                    <List.Item key={`a-${l.url}`}>
+                    <li key={`a-${l.url}`}>
                       <b>added</b> {l.text ? `“${l.text}” ` : ""}
                       <Code>{l.url}</Code>
-                    </List.Item>
+                    </li>
                   ))}
                   {c.links.removed.map((l) => (
-                    <List.Item key={`r-${l.url}`}>
+                    <li key={`r-${l.url}`}>
                       <b>removed</b> {l.text ? `“${l.text}” ` : ""}
                       <Code>{l.url}</Code>
-                    </List.Item>
+                    </li>
                   ))}
                   {c.links.changed.map((l) => (
-                    <List.Item key={`c-${l.path}`}>
+                    <li key={`c-${l.path}`}>
                       <b>changed</b> <Code>{l.path}</Code> ({l.changes.join(", ")})
-                    </List.Item>
+                    </li>
                   ))}
-                </List>
+                </ul>
               )}
             </Table.Td>
           </Table.Tr>
@@ -274,7 +277,7 @@ function Same() {
 function Compared({ label, equal, baseline, actual }: { label: string; equal: boolean; baseline: string; actual: string }) {
   return (
     <Table.Tr>
-      <Table.Th scope="row" w={140}>
+      <Table.Th scope="row" w={110}>
         {label}
       </Table.Th>
       <Table.Td style={{ overflowWrap: "anywhere" }}>

@@ -5,9 +5,9 @@ import { useObjectUrl } from "../../../lib/useObjectUrl";
 import { usePreview, type PreviewParams } from "../api";
 
 const WIDTHS: Array<{ value: PreviewParams["width"]; label: string }> = [
-  { value: "1280", label: "Desktop 1280 px" },
-  { value: "600", label: "Mail client 600 px" },
-  { value: "375", label: "Phone 375 px" },
+  { value: "1280", label: "1280 px" },
+  { value: "600", label: "600 px" },
+  { value: "375", label: "375 px" },
 ];
 const SCHEMES: Array<PreviewParams["scheme"]> = ["light", "dark"];
 
@@ -29,8 +29,8 @@ export function PreviewView({ emailId, subject }: { emailId: string; subject: st
         />
       </Group>
       <Text size="xs" c="dimmed">
-        Rendered in headless Chromium with scripts off{images === "blocked" ? " and remote images blocked" : ""}; the same mail at {width}{" "}
-        px in a light and a dark colour scheme.
+        1280 px is a desktop browser, 600 px a mail client&apos;s reading pane, 375 px a phone. Rendered in headless Chromium with scripts
+        off{images === "blocked" ? " and remote images blocked" : ""}; the same mail at {width} px in a light and a dark colour scheme.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {SCHEMES.map((scheme) => (
