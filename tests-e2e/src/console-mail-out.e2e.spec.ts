@@ -296,4 +296,45 @@ describe("the console: spam scores, previews and mail out", () => {
       await ctx.close();
     }
   });
+
+  it("when the team has sent its hourly limit, then Compose says so in words and nothing more is queued", async () => {
+    // a team of its own, so the limit (outbound.max_per_hour, 100 by default) is this test's alone
+    const other = await teamWithDomain(api);
+    const from = await createInbox(api, other.owner.token, other.assignmentId, `limit-${tag()}`);
+    const to = await createInbox(api, other.owner.token, other.assignmentId, `sink-${tag()}`);
+    let limited = false;
+    for (let batch = 0; batch < 11 && !limited; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api("POST", `/inboxes/${from.id}/send`, {
+            token: other.owner.token,
+            body: { to: [to.full_address], subject: `fill ${batch}-${i}`, text: "x" },
+          }),
+        ),
+      );
+      for (const a of answers) expect([202, 429]).toContain(a.status);
+      limited = answers.some((a) => a.status === 429);
+    }
+    expect(limited).toBe(true);
+    const { context: ctx, page: p } = await userBrowser(ui.browser, system);
+    try {
+      await signIn(p, other.owner.email);
+      await p.goto(`/inboxes/${from.id}`);
+      await p.getByRole("button", { name: "Compose", exact: true }).click();
+      const compose = p.getByRole("dialog", { name: "New message" });
+      await compose.getByLabel("To").fill(to.full_address);
+      await compose.getByLabel("Subject").fill("one too many");
+      await compose.getByLabel("Message").fill("x");
+      await compose.getByRole("button", { name: "Send", exact: true }).click();
+      const alert = compose.getByTestId("outbound-error").getByRole("alert");
+      await alert.waitFor();
+      await expect(alert.textContent()).resolves.toContain("Hourly sending limit reached");
+      await compose.getByText("The team has sent as many messages as it may this hour.").waitFor();
+      expect(await seriousViolations(p)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+    const log = await api<{ data: Outbound[] }>("GET", `/inboxes/${from.id}/outbound?per_page=100`, { token: other.owner.token });
+    expect(log.body.data.some((m) => m.subject === "one too many")).toBe(false);
+  });
 });
