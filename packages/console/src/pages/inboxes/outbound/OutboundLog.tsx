@@ -39,7 +39,7 @@ export function OutboundLog({ inboxId }: { inboxId: string }) {
                   <Table.Th>Kind</Table.Th>
                   <Table.Th>To</Table.Th>
                   <Table.Th>Subject</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th miw={100}>Status</Table.Th>
                   <Table.Th>Last reply</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -52,7 +52,7 @@ export function OutboundLog({ inboxId }: { inboxId: string }) {
                     <Table.Td>{KIND_LABEL[m.kind]}</Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>{m.to.join(", ")}</Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>{m.subject || "(no subject)"}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ minWidth: 100 }}>
                       <Stack gap={2} align="flex-start">
                         <Badge variant="filled" color={STATUS_COLOR[m.status]} tt="none" style={{ flex: "none" }}>
                           {m.status}
