@@ -158,9 +158,13 @@ describe("the console: spam scores, previews and mail out", () => {
     });
 
     // at a phone's width nothing scrolls sideways: the Preview and Spam tabs and the header's actions
+    // (a fresh load at that width, as a phone opens it: the shell's navigation does not slide away mid-check)
     await page.setViewportSize(NARROW);
     try {
-      await page.locator('[data-testid="preview-image"][data-scheme="dark"]').waitFor();
+      await page.reload();
+      await page.getByRole("tab", { name: "Preview" }).click();
+      await page.locator('[data-testid="preview-image"][data-scheme="dark"]').waitFor({ timeout: 40_000 });
+      await page.locator('[data-testid="preview-image"][data-scheme="light"]').waitFor({ timeout: 40_000 });
       await expectNoSidewaysScroll(page);
       await page.getByRole("tab", { name: "Spam" }).click();
       await page.getByTestId("spam-state").waitFor();
