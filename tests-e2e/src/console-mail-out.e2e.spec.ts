@@ -104,7 +104,7 @@ describe("the console: spam scores, previews and mail out", () => {
       `Spam score ${Math.round(spam.score * 100) / 100} of ${Math.round(spam.required_score * 100) / 100} (${spam.action})`,
     );
     await line.click();
-    await expect(page.getByRole("tab", { name: "Spam" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.getByRole("tab", { name: "Spam", selected: true }).waitFor();
     await expect(page.getByTestId("spam-action").textContent()).resolves.toBe("reject");
     await expect(page.getByTestId("spam-required").textContent()).resolves.toBe(String(Math.round(spam.required_score * 100) / 100));
     const rules = page.getByRole("table", { name: "Spam rules matched" });
@@ -113,7 +113,7 @@ describe("the console: spam scores, previews and mail out", () => {
     expect(await seriousViolations(page)).toEqual([]);
     // the tab is in the URL
     await page.reload();
-    await expect(page.getByRole("tab", { name: "Spam" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.getByRole("tab", { name: "Spam", selected: true }).waitFor();
   });
 
   it("when the Preview tab opens, then the light and dark renders show side by side at the chosen width, with remote images blocked until allowed", async () => {
