@@ -17,6 +17,8 @@ export const workspaceKeys = {
   orgs: () => ["workspace", "orgs"] as const,
   teams: (orgId: string) => ["workspace", "orgs", orgId, "teams"] as const,
   membership: (orgId: string) => ["workspace", "orgs", orgId, "members", "me"] as const,
+  roles: () => ["workspace", "roles"] as const,
+  teamMembership: (orgId: string, teamId: string) => ["workspace", "orgs", orgId, "teams", teamId, "members", "me"] as const,
 };
 
 /** The org picker of a system admin's transfer of a team or domain (`GET /admin/orgs`). */

@@ -13,6 +13,9 @@ import { Countdown } from "./Countdown";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { SmtpBehaviourSection, SmtpLogSection } from "./SmtpBehaviourSection";
 import { useInboxStream } from "./useInboxStream";
+import { useTeamPermissions } from "../../api/team-permissions";
+import { ComposeButton } from "./outbound/OutboundButtons";
+import { OutboundLog } from "./outbound/OutboundLog";
 
 /** `/inboxes/:inboxId`: the address to copy, the countdown, and the mail, live over the WebSocket. */
 export default function InboxPage() {
@@ -30,6 +33,8 @@ export default function InboxPage() {
   }, [qc, inboxId]);
   const stream = useInboxStream(inboxId, { enabled: active, onEmail, onReconnected });
   useDocumentTitle(inbox.data?.full_address ?? "Inbox");
+  const perms = useTeamPermissions(inbox.data?.org_id ?? "", inbox.data?.team_id ?? "");
+  const canSend = !perms.isLoading && perms.can("team.emails.send");
 
   if (inbox.isLoading) return <Loader role="status" aria-label="Loading the inbox" />;
   if (inbox.error || !inbox.data)
@@ -69,12 +74,14 @@ export default function InboxPage() {
             {i.private ? " · private" : ""}
           </Text>
           <Group gap="xs">
+            {active && canSend ? <ComposeButton inbox={i} /> : null}
             {active ? <ExtendInboxButton inbox={i} size="sm" /> : null}
             <DeleteInboxButton inbox={i} size="sm" onDeleted={() => void navigate("/inboxes")} />
           </Group>
         </Stack>
       </Paper>
       <EmailList inbox={i} live={active && stream.state === "live"} />
+      <OutboundLog inboxId={i.id} />
       <SmtpBehaviourSection inbox={i} />
       <SmtpLogSection inboxId={i.id} />
     </Stack>

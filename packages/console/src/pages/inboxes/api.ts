@@ -1,11 +1,11 @@
 // The inboxes area's server state: every call through the console's SDK client (useApi), errors as BurnBoxError.
 import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary, HtmlCheck, Inbox, InboxPage } from "@burnbox/sdk";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { unwrap, useApi, useApiQuery } from "../../api/query";
+import { unwrap, useApi, useApiQuery, type ApiAnswer } from "../../api/query";
 import { pageFrom } from "../../lib/page-param";
 import type { SessionStore } from "../../api/session-store";
 import { remembered, resolveWorkspace } from "../../api/workspace";
-import { inboxKeys as keys, type InboxFilters, type InboxStatus, type MailFilters } from "./keys";
+import { inboxKeys as keys, type InboxFilters, type InboxStatus, type MailFilters, type PreviewParams } from "./keys";
 import { apiMutation, apiMutationWith, apiQueryWith } from "../../api/query";
 
 export type SmtpBehaviour = components["schemas"]["SmtpBehaviour"];
@@ -333,3 +333,46 @@ export const useSmtpLog = apiQueryWith(
   (bb, signal, { inboxId, page }) =>
     bb.api.GET("/inboxes/{id}/smtp-log", { params: { path: { id: inboxId }, query: { page, per_page: SMTP_LOG_PER_PAGE } }, signal }),
 );
+
+// ---- previews and mail out (extensions sections 12 and 10) ----
+
+export type SpamResult = components["schemas"]["SpamResult"];
+export type OutboundMessage = components["schemas"]["OutboundMessage"];
+export type { PreviewParams };
+
+/** `GET /emails/{id}/preview`: the mail rendered by the renderer, as a PNG Blob (fetched with the session's token). */
+export const usePreview = apiQueryWith(
+  (a: { emailId: string; params: PreviewParams }) => keys.preview(a.emailId, a.params),
+  (bb, signal, { emailId, params }) =>
+    bb.api.GET("/emails/{id}/preview", { params: { path: { id: emailId }, query: params }, parseAs: "blob", signal }) as Promise<
+      ApiAnswer<Blob>
+    >,
+);
+
+const OUTBOUND_PER_PAGE = 20;
+
+/** `GET /inboxes/{id}/outbound`: what the inbox sent, replied or released, newest first. */
+export const useOutbound = apiQueryWith(
+  (a: { inboxId: string; page: number }) => keys.outboundPage(a.inboxId, a.page),
+  (bb, signal, { inboxId, page }) =>
+    bb.api.GET("/inboxes/{id}/outbound", { params: { path: { id: inboxId }, query: { page, per_page: OUTBOUND_PER_PAGE } }, signal }),
+);
+
+/** `POST /emails/{id}/release` */
+export const useReleaseEmail = apiMutationWith((bb, body: ReleaseBody, a: { emailId: string }) =>
+  bb.api.POST("/emails/{id}/release", { params: { path: { id: a.emailId } }, body }),
+);
+
+/** `POST /emails/{id}/reply` */
+export const useReplyToEmail = apiMutationWith((bb, body: ReplyBody, a: { emailId: string }) =>
+  bb.api.POST("/emails/{id}/reply", { params: { path: { id: a.emailId } }, body }),
+);
+
+/** `POST /inboxes/{id}/send` */
+export const useSendFromInbox = apiMutationWith((bb, body: SendBody, a: { inboxId: string }) =>
+  bb.api.POST("/inboxes/{id}/send", { params: { path: { id: a.inboxId } }, body }),
+);
+
+export type ReleaseBody = components["schemas"]["ReleaseEmailRequest"];
+export type ReplyBody = components["schemas"]["ReplyEmailRequest"];
+export type SendBody = components["schemas"]["SendEmailRequest"];

@@ -11,6 +11,13 @@ export interface MailFilters {
   page: number;
 }
 
+/** `GET /emails/:id/preview`'s parameters (extensions section 12). */
+export interface PreviewParams {
+  width: "1280" | "600" | "375";
+  scheme: "light" | "dark";
+  images: "blocked" | "allowed";
+}
+
 export const inboxKeys = {
   all: ["inboxes"] as const,
   myDomains: () => ["inboxes", "my-domains"] as const,
@@ -23,4 +30,7 @@ export const inboxKeys = {
   raw: (id: string) => ["inboxes", "raw", id] as const,
   smtpLog: (inboxId: string, page: number) => ["inboxes", "smtp-log", inboxId, page] as const,
   htmlCheck: (emailId: string) => ["inboxes", "html-check", emailId] as const,
+  preview: (emailId: string, p: PreviewParams) => ["inboxes", "preview", emailId, p] as const,
+  outbound: (inboxId: string) => ["inboxes", "outbound", inboxId] as const,
+  outboundPage: (inboxId: string, page: number) => ["inboxes", "outbound", inboxId, page] as const,
 };

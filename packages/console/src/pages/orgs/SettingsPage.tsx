@@ -8,6 +8,7 @@ import { humanDuration, parseDuration } from "../../lib/duration";
 import { DeleteOrgSection } from "./DeleteOrgSection";
 import { orgsKeys } from "./keys";
 import { OrgFrame, type OrgScope } from "./OrgFrame";
+import { OutboundSection } from "./OutboundSection";
 import { useRenameOrg, useUpdateOrgSettings, type OrgSettings } from "./api";
 
 /** `/orgs/:orgId/settings`: the org's name and settings (`PATCH /orgs/:id`, `PATCH /orgs/:id/settings`). */
@@ -167,6 +168,7 @@ function SettingsForms({ scope }: { scope: OrgScope }) {
           )}
         </Stack>
       </form>
+      <OutboundSection orgId={orgId} settings={org.settings} canManage={canManage} />
       {perms.can("org.delete") && <DeleteOrgSection org={org} />}
     </Stack>
   );

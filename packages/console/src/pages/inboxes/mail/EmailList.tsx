@@ -19,6 +19,7 @@ import { Link } from "react-router";
 import { EmptyState, ListPagination, Time, useListParams } from "../../../components";
 import { PER_PAGE, useDeleteEmail, useEmails, useMarkAllRead, useSetRead, type EmailSummary, type Inbox } from "../api";
 import { ApiError } from "../../../components";
+import { formatScore, overRequired } from "./spam";
 
 /** The inbox's mail, newest first: search and page in the URL (`?q=&page=`), read/unread, delete, mark all read. */
 export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
@@ -152,7 +153,7 @@ const EmailRow = memo(function EmailRow({
           to={`/inboxes/${inboxId}/mail/${email.id}`}
           data-mail-link
           style={{ flex: 1, minWidth: 0 }}
-          aria-label={`${email.is_read ? "" : "Unread. "}From ${from}: ${email.subject || "(no subject)"}`}
+          aria-label={`${email.is_read ? "" : "Unread. "}${overRequired(email.spam_score) ? "Likely spam. " : ""}From ${from}: ${email.subject || "(no subject)"}`}
         >
           <Group gap={6} wrap="nowrap">
             {!email.is_read ? <Box w={8} h={8} bg="blue" style={{ borderRadius: 4, flex: "none" }} aria-hidden /> : null}
@@ -172,6 +173,11 @@ const EmailRow = memo(function EmailRow({
           {(email as { authentication_summary?: string }).authentication_summary === "fail" ? (
             <Badge size="xs" color="red.9" variant="filled" tt="none">
               DMARC fail
+            </Badge>
+          ) : null}
+          {overRequired(email.spam_score) ? (
+            <Badge size="xs" color="red.9" variant="filled" tt="none" data-testid="spam-marker" ml={4}>
+              Spam {formatScore(email.spam_score!)}
             </Badge>
           ) : null}
           <Text size="xs" c="dimmed" truncate="end">

@@ -2,7 +2,9 @@ import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title }
 import { useEffect, useRef } from "react";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { useDeleteEmail, useEmail, useSetRead } from "../api";
+import { useDeleteEmail, useEmail, useInbox, useSetRead, type EmailView } from "../api";
+import { useTeamPermissions } from "../../../api/team-permissions";
+import { ReleaseButton, ReplyButton } from "../outbound/OutboundButtons";
 import { EmptyState } from "../../../components";
 import { ApiError, useAbsolute } from "../../../components";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
@@ -10,9 +12,12 @@ import { AttachmentsView } from "./AttachmentsView";
 import { ExtractedView } from "./ExtractedView";
 import { HtmlCheckView } from "./HtmlCheckView";
 import { HtmlView } from "./HtmlView";
+import { PreviewView } from "./PreviewView";
+import { spamLine } from "./spam";
+import { SpamView } from "./SpamView";
 import { AuthenticationView, HeadersView, RawView } from "./SourceViews";
 
-const TABS = ["html", "html-check", "text", "headers", "raw", "attachments", "extracted", "authentication"] as const;
+const TABS = ["html", "preview", "html-check", "text", "headers", "raw", "attachments", "extracted", "authentication", "spam"] as const;
 type Tab = (typeof TABS)[number];
 
 /** `/inboxes/:inboxId/mail/:emailId?tab=`: one mail in tabs; opening it marks it read (once). */
@@ -89,6 +94,7 @@ export default function ReaderPage() {
           <Text size="xs" c="dimmed">
             Received {absolute(e.received_at)}
           </Text>
+          <SpamBadge email={e} onOpen={() => setTab("spam")} />
           <Group gap="xs" mt={4}>
             <Badge variant="light" color={e.is_read ? "gray" : "blue"} data-testid="read-state">
               {e.is_read ? "Read" : "Unread"}
@@ -101,6 +107,7 @@ export default function ReaderPage() {
             >
               {e.is_read ? "Mark unread" : "Mark read"}
             </Button>
+            <MailOutButtons email={e} />
             <Button
               size="xs"
               variant="light"
@@ -119,6 +126,7 @@ export default function ReaderPage() {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List style={{ flexWrap: "wrap" }} aria-label="Views of the mail">
           <Tabs.Tab value="html">HTML</Tabs.Tab>
+          <Tabs.Tab value="preview">Preview</Tabs.Tab>
           {e.body_html ? <Tabs.Tab value="html-check">HTML check</Tabs.Tab> : null}
           <Tabs.Tab value="text">Text</Tabs.Tab>
           <Tabs.Tab value="headers">Headers</Tabs.Tab>
@@ -126,6 +134,7 @@ export default function ReaderPage() {
           <Tabs.Tab value="attachments">Attachments ({e.attachments.length})</Tabs.Tab>
           <Tabs.Tab value="extracted">Codes &amp; links ({e.extracted.codes.length + e.extracted.links.length})</Tabs.Tab>
           {e.authentication ? <Tabs.Tab value="authentication">Authentication</Tabs.Tab> : null}
+          <Tabs.Tab value="spam">Spam</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="html" pt="sm">
           {e.body_html ? (
@@ -133,6 +142,9 @@ export default function ReaderPage() {
           ) : (
             <EmptyState title="No HTML part">This mail was sent as plain text only: see the Text tab.</EmptyState>
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="preview" pt="sm">
+          <PreviewView emailId={e.id} subject={e.subject} />
         </Tabs.Panel>
         {e.body_html ? (
           <Tabs.Panel value="html-check" pt="sm">
@@ -173,7 +185,48 @@ export default function ReaderPage() {
             <AuthenticationView auth={e.authentication} />
           </Tabs.Panel>
         ) : null}
+        <Tabs.Panel value="spam" pt="sm">
+          <SpamView spam={e.spam} />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** Reply and Release, for those whose team role holds `team.emails.send` (extensions section 10). */
+function MailOutButtons({ email }: { email: EmailView }) {
+  const inbox = useInbox(email.inbox_id);
+  const perms = useTeamPermissions(inbox.data?.org_id ?? "", inbox.data?.team_id ?? "");
+  if (!inbox.data || perms.isLoading || !perms.can("team.emails.send")) return null;
+  return (
+    <>
+      <ReplyButton email={email} />
+      <ReleaseButton email={email} />
+    </>
+  );
+}
+
+/** The spam verdict in one line under the header (extensions section 9); opens the Spam tab. */
+function SpamBadge({ email, onOpen }: { email: EmailView; onOpen: () => void }) {
+  const spam = email.spam;
+  const over = spam.status === "scored" && spam.score >= spam.required_score;
+  return (
+    <Group gap={6}>
+      <Anchor
+        component="button"
+        type="button"
+        size="xs"
+        c={over ? "var(--mantine-color-red-text)" : "dimmed"}
+        onClick={onOpen}
+        data-testid="spam-line"
+      >
+        {spamLine(spam)}
+      </Anchor>
+      {over ? (
+        <Badge size="xs" color="red.9" variant="filled" tt="none">
+          Likely spam
+        </Badge>
+      ) : null}
+    </Group>
   );
 }

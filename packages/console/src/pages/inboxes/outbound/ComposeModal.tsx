@@ -1,0 +1,95 @@
+import { Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { SendEmailBody } from "@burnbox/contracts/src/inbox/outbound.schemas";
+import { DialogActions } from "../../../components";
+import { useContractForm } from "../../../lib/contract-form";
+import { notify } from "../../../lib/notify";
+import { keys, useSendFromInbox, type Inbox } from "../api";
+import { listError, optionalText, splitAddresses } from "./outbound-form";
+import { OutboundError } from "./OutboundError";
+
+interface Values extends Record<string, unknown> {
+  to: string;
+  cc: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+const bodyOf = (v: Values) => {
+  const cc = splitAddresses(v.cc);
+  const text = optionalText(v.text);
+  const html = optionalText(v.html);
+  return {
+    to: splitAddresses(v.to),
+    ...(cc.length > 0 ? { cc } : {}),
+    subject: v.subject,
+    ...(text !== undefined ? { text } : {}),
+    ...(html !== undefined ? { html } : {}),
+  };
+};
+
+/** "Compose": a new message from the inbox's address (`POST /inboxes/{id}/send`). */
+export function ComposeModal({
+  inbox,
+  opened,
+  onClose,
+  onExitTransitionEnd,
+}: {
+  inbox: Inbox;
+  opened: boolean;
+  onClose: () => void;
+  onExitTransitionEnd: () => void;
+}) {
+  const form = useContractForm<Values>(SendEmailBody, { to: "", cc: "", subject: "", text: "", html: "" }, { toBody: bodyOf });
+  const send = useSendFromInbox(
+    { inboxId: inbox.id },
+    {
+      invalidates: [keys.outbound(inbox.id)],
+      onSuccess: (r) => {
+        notify(`Message queued (${r.message_id})`);
+        onClose();
+      },
+    },
+  );
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExitTransitionEnd}
+      title="New message"
+      size="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
+      <form onSubmit={form.onSubmit((v) => send.mutate(bodyOf(v)))} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            <b>From</b> {inbox.full_address}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="To"
+              description="Addresses, separated by commas"
+              required
+              data-autofocus
+              {...form.getInputProps("to")}
+              error={listError(form.errors, "to")}
+            />
+            <TextInput label="Cc" description="Optional" {...form.getInputProps("cc")} error={listError(form.errors, "cc")} />
+          </SimpleGrid>
+          <TextInput label="Subject" {...form.getInputProps("subject")} />
+          <Textarea label="Message" autosize minRows={5} maxRows={14} {...form.getInputProps("text")} />
+          <Textarea
+            label="HTML (optional)"
+            description="Sent beside the text as its HTML part"
+            autosize
+            minRows={2}
+            maxRows={10}
+            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+            {...form.getInputProps("html")}
+          />
+          <OutboundError error={send.error} />
+          <DialogActions confirmLabel="Send" loading={send.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
