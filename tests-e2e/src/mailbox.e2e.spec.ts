@@ -135,6 +135,30 @@ describe("IMAP and POP3 for mail clients", () => {
 
   const pop3Client = (user: string, password: string) => new Pop3Command({ host: "127.0.0.1", port: system.ports.pop3, user, password });
 
+  /** The PASS answer of a POP3 session from `from` (a raw session: node-pop3 cannot pick its source address). */
+  const popAnswer = (user: string, pass: string, from: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect({ host: "127.0.0.1", port: system.ports.pop3, localAddress: from });
+      let buf = "";
+      let step = 0;
+      socket.on("error", reject);
+      socket.on("data", (c: Buffer) => {
+        buf += c.toString("latin1");
+        while (buf.includes(CRLF)) {
+          const line = buf.slice(0, buf.indexOf(CRLF));
+          buf = buf.slice(buf.indexOf(CRLF) + 2);
+          if (step === 0) socket.write(`USER ${user}${CRLF}`);
+          else if (step === 1) socket.write(`PASS ${pass}${CRLF}`);
+          else {
+            socket.end(`QUIT${CRLF}`);
+            resolve(line.startsWith("+OK") ? "logged in" : line);
+            return;
+          }
+          step++;
+        }
+      });
+    });
+
   beforeAll(async () => {
     world = await teamWithDomain(api, `mbx-${tag}`);
     const other = await teamWithDomain(api, `mbx-other-${tag}`);
@@ -448,30 +472,6 @@ describe("IMAP and POP3 for mail clients", () => {
       const pop3 = await popAnswer(user, pass, from);
       return { imap, pop3 };
     };
-    /** The PASS answer of a POP3 session from `from` (a raw session: node-pop3 cannot pick its source address). */
-    const popAnswer = (user: string, pass: string, from: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = net.connect({ host: "127.0.0.1", port: system.ports.pop3, localAddress: from });
-        let buf = "";
-        let step = 0;
-        socket.on("error", reject);
-        socket.on("data", (c: Buffer) => {
-          buf += c.toString("latin1");
-          while (buf.includes(CRLF)) {
-            const line = buf.slice(0, buf.indexOf(CRLF));
-            buf = buf.slice(buf.indexOf(CRLF) + 2);
-            if (step === 0) socket.write(`USER ${user}${CRLF}`);
-            else if (step === 1) socket.write(`PASS ${pass}${CRLF}`);
-            else {
-              socket.end(`QUIT${CRLF}`);
-              resolve(line.startsWith("+OK") ? "logged in" : line);
-              return;
-            }
-            step++;
-          }
-        });
-      });
-
     it("when the key is wrong, another team's, or lacks team.emails.view, then IMAP and POP3 refuse each alike", async () => {
       const from = ownLoopback();
       const wrong = await answerTo(address, `bb_${randomBytes(32).toString("hex")}`, from);
@@ -496,6 +496,58 @@ describe("IMAP and POP3 for mail clients", () => {
       expect(limited.imap).toContain("AUTHENTICATIONFAILED");
       expect(limited.pop3).toMatch(/^-ERR /);
       expect(await answerTo(address, viewKey, ownLoopback())).toEqual({ imap: "logged in", pop3: "logged in" });
+    });
+  });
+  describe("metrics and shutdown", () => {
+    const metricsText = async () => (await fetch(`http://127.0.0.1:${system.ports["inbox-mailbox"]}/metrics`)).text();
+    const value = (text: string, series: string) => {
+      const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.slice(series.length + 1)) : 0;
+    };
+
+    it("when clients log in and send commands, then the mailbox's /metrics counts sessions, commands and logins", async () => {
+      const before = await metricsText();
+      const series = {
+        imapOk: 'burnbox_mailbox_logins_total{protocol="imap",outcome="ok",service="inbox-mailbox"}',
+        pop3Refused: 'burnbox_mailbox_logins_total{protocol="pop3",outcome="refused",service="inbox-mailbox"}',
+        select: 'burnbox_mailbox_commands_total{protocol="imap",command="SELECT",outcome="ok",service="inbox-mailbox"}',
+        open: 'burnbox_mailbox_sessions_open{protocol="imap",service="inbox-mailbox"}',
+      };
+      const client = imapClient(address, viewKey);
+      await client.connect();
+      await client.mailboxOpen("INBOX");
+      const during = await metricsText();
+      await client.logout();
+      await popAnswer(address, "not-a-key", ownLoopback());
+      const after = await metricsText();
+      expect(value(after, series.imapOk) - value(before, series.imapOk)).toBe(1);
+      expect(value(after, series.select) - value(before, series.select)).toBe(1);
+      expect(value(after, series.pop3Refused) - value(before, series.pop3Refused)).toBe(1);
+      expect(value(during, series.open)).toBeGreaterThanOrEqual(1);
+    });
+
+    it("when the mailbox process is stopped, then an IDLE session is told * BYE before its connection closes", async () => {
+      // a bare session in the clear (LOGIN without STARTTLS is allowed: the key is the secret either way)
+      let text = "";
+      let closed = false;
+      const plain = net.connect(system.ports.imap, "127.0.0.1");
+      plain.on("data", (c: Buffer) => (text += c.toString("latin1")));
+      plain.on("close", () => (closed = true));
+      await waitFor(() => text.includes("* OK"), { timeoutMs: 5_000, what: "the greeting" });
+      plain.write(`a1 LOGIN "${address}" "${viewKey}"\r\na2 SELECT INBOX\r\na3 IDLE\r\n`);
+      await waitFor(() => text.includes("+ idling"), { timeoutMs: 5_000, what: "IDLE to start" });
+      try {
+        await system.stopProcess("inbox-mailbox");
+        await waitFor(() => closed, { timeoutMs: 10_000, what: "the connection to close" });
+        expect(text).toMatch(/\+ idling\r\n\* BYE [^\r\n]*\r\n$/);
+      } finally {
+        await system.startProcess("inbox-mailbox");
+      }
+      // and the restarted process serves again
+      const client = imapClient(address, viewKey);
+      await client.connect();
+      expect((await client.mailboxOpen("INBOX")).exists).toBeGreaterThan(0);
+      await client.logout();
     });
   });
 });
