@@ -64,6 +64,9 @@ export async function startMailboxServers(
       }
       perIp.set(ip, held);
       sockets.add(socket);
+      // a command's answer is several writes (the untagged lines, then the tagged one): without
+      // this, Nagle's algorithm holds the last until the client's delayed ACK, 40 ms a command
+      socket.setNoDelay(true);
       let current: net.Socket | tls.TLSSocket = socket;
       let encrypted = false;
       const onData = (chunk: Buffer) => session.push(chunk);

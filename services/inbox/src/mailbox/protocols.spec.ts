@@ -264,15 +264,45 @@ describe("the listeners' shutdown", () => {
     socket.on("close", () => (got.closed = true));
     return { socket, got, send: (line: string) => socket.write(`${line}\r\n`) };
   };
-  const settled = async (cond: () => boolean) => {
-    for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
-    expect(cond()).toBe(true);
+  const settled = async (cond: () => boolean | Promise<boolean>) => {
+    let ok = await cond();
+    for (let i = 0; i < 500 && !ok; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      ok = await cond();
+    }
+    expect(ok).toBe(true);
   };
+  const open = (protocol: string) => metric(pipeline.mailboxSessions, { protocol });
+
+  it("answers commands on a kept session without waiting for the client's ACK (no Nagle delay)", async () => {
+    const fake = fakeBackend([msg(1)], { canManage: false });
+    const servers = await startMailboxServers(config, { imap: fake.backend, pop3: fake.backend }, logger);
+    const before = await open("imap");
+    try {
+      const imap = await client(servers.imapPort);
+      imap.socket.setNoDelay(true);
+      imap.send("a1 LOGIN a@x.test good");
+      imap.send("a2 SELECT INBOX");
+      await settled(() => imap.got.text.includes("a2 OK"));
+      // each FETCH's answer is written in parts: held back by Nagle, 20 of them would take 800 ms
+      // (Linux's 40 ms delayed ACK each); answered at once, a few
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) {
+        imap.send(`f${i} UID FETCH 1 BODY.PEEK[]`);
+        await settled(() => imap.got.text.includes(`f${i} OK`));
+      }
+      expect(performance.now() - started).toBeLessThan(400);
+      imap.socket.destroy();
+      // the server's side has closed too (the next test counts sessions)
+      await settled(async () => (await open("imap")) === before);
+    } finally {
+      await servers.close();
+    }
+  });
 
   it("tells an IDLE session * BYE and a POP3 session -ERR before closing, and counts the sessions", async () => {
     const fake = fakeBackend([msg(1)], { canManage: false });
     const servers = await startMailboxServers(config, { imap: fake.backend, pop3: fake.backend }, logger);
-    const open = (protocol: string) => metric(pipeline.mailboxSessions, { protocol });
     const before = await Promise.all([open("imap"), open("pop3")]);
     const imap = await client(servers.imapPort);
     const pop3 = await client(servers.pop3Port);
@@ -282,8 +312,11 @@ describe("the listeners' shutdown", () => {
     pop3.send("USER a@x.test");
     pop3.send("PASS good");
     await settled(() => imap.got.text.includes("+ idling") && pop3.got.text.includes("+OK maildrop"));
-    expect(await Promise.all([open("imap"), open("pop3")])).toEqual([(before[0] ?? 0) + 1, (before[1] ?? 0) + 1]);
-    await servers.close();
+    try {
+      expect(await Promise.all([open("imap"), open("pop3")])).toEqual([(before[0] ?? 0) + 1, (before[1] ?? 0) + 1]);
+    } finally {
+      await servers.close();
+    }
     await settled(() => imap.got.closed && pop3.got.closed);
     expect(imap.got.text).toMatch(/\+ idling\r\n\* BYE server shutting down\r\n$/);
     expect(pop3.got.text).toMatch(/-ERR server shutting down\r\n$/);
