@@ -73,7 +73,7 @@ const targets = new Set(
   [...readFileSync(path.join(ROOT, "deploy", "docker", "Dockerfile"), "utf8").matchAll(/^FROM \S+ AS (\S+)/gim)].map((m) => m[1]),
 );
 const volumes = new Set(Object.keys(doc.volumes ?? {}));
-const BURNBOX = ["identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway", "api-gateway"];
+const BURNBOX = ["identity", "tenancy", "inbox", "inbox-smtp", "inbox-mailbox", "webhook-dispatcher", "realtime-gateway", "api-gateway"];
 
 for (const [name, s] of Object.entries(services)) {
   check(typeof s.image === "string" && !/:latest$/.test(s.image), `${name}: an image with a fixed tag`);
@@ -120,6 +120,14 @@ check(
 check(
   (services["inbox-smtp"]?.ports ?? []).some((p) => String(p).endsWith(":2525")),
   "the SMTP intake is published",
+);
+check(
+  ["1143", "1110"].every((port) => (services["inbox-mailbox"]?.ports ?? []).some((p) => String(p).endsWith(`:${port}`))),
+  "IMAP and POP3 for mail clients are published",
+);
+check(
+  (services["inbox-mailbox"]?.volumes ?? []).some((v) => String(v) === "storage:/data/storage"),
+  "the mailbox reads the mail store the intake writes",
 );
 check((services.s3?.profiles ?? []).includes("s3"), "the S3-compatible store is an optional profile");
 const dbUrl = String(services.identity?.environment?.DATABASE_URL ?? "");

@@ -35,7 +35,7 @@ const TRUSTED_PROXIES = "10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7";
  * Connections: every database is on one PostgreSQL server, whose default max_connections is 100
  * (3 of them kept for superusers). At the HPAs' maximum, plus the one pod a rollout adds
  * (maxSurge), plus one per migration Job, the pods hold sum((max + 1) x pool) + 5: here
- * 5x2 + 5x2 + 7x2 + 7x2 + 5x2 + 7x2 + 5 = 77. validate.mjs computes it for every overlay and
+ * 5x2 + 5x2 + 7x2 + 7x2 + 4x1 + 5x2 + 7x2 + 5 = 81. validate.mjs computes it for every overlay and
  * fails above the limit the overlay documents (docs/operations.md, "Connections").
  */
 const PROCESSES = [
@@ -93,6 +93,22 @@ const PROCESSES = [
     pool: 2,
   },
   {
+    // IMAP and POP3 for mail clients (extensions section 11): the inbox service's third entrypoint,
+    // deployed and scaled on its own; its sessions are few and long (IDLE), so one connection per pod
+    name: "inbox-mailbox",
+    image: "inbox-mailbox",
+    port: 8108,
+    mailbox: { imap: 1143, pop3: 1110 },
+    db: "INBOX_DATABASE_URL",
+    s3: true,
+    cpu: "100m",
+    memory: "256Mi",
+    replicas: 2,
+    encryption: true,
+    maxReplicas: 3,
+    pool: 1,
+  },
+  {
     name: "webhook-dispatcher",
     port: 8104,
     from: "gateway",
@@ -129,14 +145,15 @@ const PROCESSES = [
 
 /** PostgreSQL's default max_connections, and the connections the pods and Jobs hold at most (above). */
 const MAX_CONNECTIONS = 100;
-const CONNECTIONS =
-  PROCESSES.filter((p) => p.db).reduce((n, p) => n + (p.maxReplicas + 1) * p.pool, 0) + PROCESSES.filter((p) => p.db && !p.smtp).length;
+/** Whether a process's database is its own, migrated by its Job (the SMTP intake and the mailbox share the inbox's). */
+const migrates = (p) => p.db && !p.smtp && !p.mailbox;
+const CONNECTIONS = PROCESSES.filter((p) => p.db).reduce((n, p) => n + (p.maxReplicas + 1) * p.pool, 0) + PROCESSES.filter(migrates).length;
 
 const labels = (name) => ({ "app.kubernetes.io/name": name, "app.kubernetes.io/component": "service", ...PART_OF });
 const selector = (name) => ({ "app.kubernetes.io/name": name, ...PART_OF });
 const secretRef = (key, optional = false) => ({ secretKeyRef: { name: "burnbox-secrets", key, ...(optional ? { optional: true } : {}) } });
-/** The NATS user a process connects as (the SMTP intake as the inbox service) and the Secret key of its password. */
-const natsUserOf = (p) => (p.name === "inbox-smtp" ? "inbox" : p.name);
+/** The NATS user a process connects as (the SMTP intake and the mailbox as the inbox service) and the Secret key of its password. */
+const natsUserOf = (p) => (p.smtp || p.mailbox ? "inbox" : p.name);
 const natsPasswordKey = (user) => `NATS_PASSWORD_${user.toUpperCase().replaceAll("-", "_")}`;
 const twice = (q) => q.replace(/^(\d+)/, (n) => String(Number(n) * 2));
 
@@ -186,6 +203,9 @@ function deployment(p) {
     );
   }
   if (p.smtp) env.push({ name: "BB_SMTP_PORT", value: String(p.smtp) });
+  // the intake scores each email with the cluster's rspamd (extensions section 9; rspamd.yaml); down, it stores `unavailable`
+  if (p.smtp) env.push({ name: "BB_SPAM_RSPAMD_URL", value: `http://rspamd:${RSPAMD_PORT}` });
+  if (p.mailbox) env.push({ name: "BB_IMAP_PORT", value: String(p.mailbox.imap) }, { name: "BB_POP3_PORT", value: String(p.mailbox.pop3) });
   // the client's address from the ingress controller's X-Forwarded-For (rate limits, allowed_ips)
   if (p.gateway) env.push({ name: "BB_RATE_LIMIT_TRUSTED_PROXIES", value: TRUSTED_PROXIES });
   if (p.gateway) {
@@ -199,6 +219,11 @@ function deployment(p) {
     { name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" },
   ];
   if (p.smtp) ports.push({ name: "smtp", containerPort: p.smtp, protocol: "TCP" });
+  if (p.mailbox)
+    ports.push(
+      { name: "imap", containerPort: p.mailbox.imap, protocol: "TCP" },
+      { name: "pop3", containerPort: p.mailbox.pop3, protocol: "TCP" },
+    );
   const http = (pathName) => ({ httpGet: { path: pathName, port: "http" } });
   return {
     apiVersion: "apps/v1",
@@ -352,6 +377,28 @@ function smtpService(p) {
   };
 }
 
+/**
+ * IMAP (143) and POP3 (110) for mail clients, the unprivileged 1143 and 1110 inside; client IPs
+ * kept (the failed-login limit counts per address). STARTTLS/STLS with `mailbox.tls_cert`.
+ */
+function mailboxService(p) {
+  return {
+    apiVersion: "v1",
+    kind: "Service",
+    // component "mail-clients": not one of the Services the ServiceMonitor scrapes (it publishes IMAP and POP3 only)
+    metadata: { name: `${p.name}-public`, labels: { ...labels(p.name), "app.kubernetes.io/component": "mail-clients" } },
+    spec: {
+      type: "LoadBalancer",
+      externalTrafficPolicy: "Local",
+      selector: selector(p.name),
+      ports: [
+        { name: "imap", port: 143, targetPort: "imap", protocol: "TCP" },
+        { name: "pop3", port: 110, targetPort: "pop3", protocol: "TCP" },
+      ],
+    },
+  };
+}
+
 function hpa(p) {
   return {
     apiVersion: "autoscaling/v2",
@@ -381,9 +428,19 @@ const FROM_GATEWAY = { podSelector: { matchLabels: selector("api-gateway") } };
 
 function networkPolicy(p) {
   const ingress = [];
+  const anywhere = [{ ipBlock: { cidr: "0.0.0.0/0" } }, { ipBlock: { cidr: "::/0" } }];
   if (p.smtp) {
     // the MX takes mail from anywhere; its HTTP port (health) from no one but the kubelet
-    ingress.push({ from: [{ ipBlock: { cidr: "0.0.0.0/0" } }, { ipBlock: { cidr: "::/0" } }], ports: [{ port: p.smtp, protocol: "TCP" }] });
+    ingress.push({ from: anywhere, ports: [{ port: p.smtp, protocol: "TCP" }] });
+  } else if (p.mailbox) {
+    // mail clients log in from anywhere (an API key is the password); the HTTP port (health) from no one but the kubelet
+    ingress.push({
+      from: anywhere,
+      ports: [
+        { port: p.mailbox.imap, protocol: "TCP" },
+        { port: p.mailbox.pop3, protocol: "TCP" },
+      ],
+    });
   } else if (p.name !== "api-gateway") {
     // the edge's controller is admitted by the edge component (deploy/k8s/components/edge-*), first in this list
     ingress.push({ from: [FROM_GATEWAY], ports: [{ port: p.port, protocol: "TCP" }] });
@@ -396,6 +453,117 @@ function networkPolicy(p) {
     spec: { podSelector: { matchLabels: selector(p.name) }, policyTypes: ["Ingress"], ingress },
   };
 }
+
+// ---- rspamd (extensions section 9): the official image, as docker-compose.yml runs it. The intake
+// asks its normal worker (POST /checkv2 on 11333) for each email's score within spam.timeout; a
+// missing or slow rspamd never refuses mail (the email is stored with `status: "unavailable"`).
+// Stateless without Redis (no Bayes, no greylisting): more replicas only share the load. Only the
+// intake's pods reach it; its controller (11334) answers the probes' /ping and no one else.
+const RSPAMD_IMAGE = "rspamd/rspamd:3.11.1";
+const RSPAMD_PORT = 11333;
+const RSPAMD_CONTROLLER_PORT = 11334;
+/** The image's user (USER 11333:11333): its directories under /var/lib and /run are emptyDirs, the root file system read-only. */
+const RSPAMD_UID = 11333;
+const rspamdLabels = { "app.kubernetes.io/name": "rspamd", "app.kubernetes.io/component": "spam-filter", ...PART_OF };
+const rspamdSelector = selector("rspamd");
+const rspamdPing = { httpGet: { path: "/ping", port: "controller" } };
+const rspamdSecurity = { ...CONTAINER_SECURITY, runAsUser: RSPAMD_UID, runAsGroup: RSPAMD_UID };
+const rspamd = [
+  {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "rspamd", labels: rspamdLabels },
+    spec: {
+      replicas: 2,
+      revisionHistoryLimit: 5,
+      selector: { matchLabels: rspamdSelector },
+      strategy: { type: "RollingUpdate", rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+      template: {
+        metadata: { labels: rspamdLabels },
+        spec: {
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          securityContext: { ...POD_SECURITY, runAsUser: RSPAMD_UID, runAsGroup: RSPAMD_UID, fsGroup: RSPAMD_UID },
+          terminationGracePeriodSeconds: 30,
+          topologySpreadConstraints: [
+            {
+              maxSkew: 1,
+              topologyKey: "kubernetes.io/hostname",
+              whenUnsatisfiable: "ScheduleAnyway",
+              labelSelector: { matchLabels: rspamdSelector },
+            },
+          ],
+          containers: [
+            {
+              name: "rspamd",
+              image: RSPAMD_IMAGE,
+              imagePullPolicy: "IfNotPresent",
+              ports: [
+                { name: "normal", containerPort: RSPAMD_PORT, protocol: "TCP" },
+                { name: "controller", containerPort: RSPAMD_CONTROLLER_PORT, protocol: "TCP" },
+              ],
+              resources: { requests: { cpu: "200m", memory: "256Mi" }, limits: { cpu: "1", memory: "512Mi" } },
+              // the first start compiles the rules' regular expressions (about 30 s on a small node)
+              startupProbe: { ...rspamdPing, periodSeconds: 2, failureThreshold: 90, timeoutSeconds: 2 },
+              readinessProbe: { ...rspamdPing, periodSeconds: 5, failureThreshold: 2, timeoutSeconds: 3 },
+              livenessProbe: { ...rspamdPing, periodSeconds: 10, failureThreshold: 3, timeoutSeconds: 3 },
+              securityContext: rspamdSecurity,
+              volumeMounts: [
+                { name: "data", mountPath: "/var/lib/rspamd" },
+                { name: "run", mountPath: "/run/rspamd" },
+                { name: "tmp", mountPath: "/tmp" },
+              ],
+            },
+          ],
+          volumes: [
+            { name: "data", emptyDir: { sizeLimit: "256Mi" } },
+            { name: "run", emptyDir: { sizeLimit: "16Mi" } },
+            { name: "tmp", emptyDir: { sizeLimit: "64Mi" } },
+          ],
+        },
+      },
+    },
+  },
+  {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: "rspamd", labels: rspamdLabels },
+    spec: {
+      type: "ClusterIP",
+      selector: rspamdSelector,
+      ports: [{ name: "normal", port: RSPAMD_PORT, targetPort: "normal", protocol: "TCP" }],
+    },
+  },
+  {
+    apiVersion: "autoscaling/v2",
+    kind: "HorizontalPodAutoscaler",
+    metadata: { name: "rspamd", labels: rspamdLabels },
+    spec: {
+      scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: "rspamd" },
+      minReplicas: 2,
+      maxReplicas: 6,
+      metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 70 } } }],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
+    },
+  },
+  {
+    apiVersion: "policy/v1",
+    kind: "PodDisruptionBudget",
+    metadata: { name: "rspamd", labels: rspamdLabels },
+    spec: { maxUnavailable: 1, selector: { matchLabels: rspamdSelector } },
+  },
+  {
+    apiVersion: "networking.k8s.io/v1",
+    kind: "NetworkPolicy",
+    metadata: { name: "rspamd", labels: rspamdLabels },
+    spec: {
+      podSelector: { matchLabels: rspamdSelector },
+      policyTypes: ["Ingress"],
+      // the intake's pods only (the kubelet's probes are not subject to it)
+      ingress: [{ from: [{ podSelector: { matchLabels: selector("inbox-smtp") } }], ports: [{ port: RSPAMD_PORT, protocol: "TCP" }] }],
+    },
+  },
+];
 
 /** The WebSocket streams realtime-gateway upgrades (GET /ws/inboxes/{id}, /ws/notifications, /ws/admin-stats). */
 const WS_UPGRADE_PATHS = [
@@ -906,7 +1074,8 @@ const natsTlsComponent = {
       ]),
     },
     {
-      target: { kind: "Deployment" },
+      // BurnBox's processes (component "service"), the NATS clients; not rspamd beside them
+      target: { kind: "Deployment", labelSelector: "app.kubernetes.io/component=service" },
       patch: jsonPatch([
         {
           op: "add",
@@ -1340,9 +1509,10 @@ const doc = (objects, header) => `${header ? `# ${header}\n` : ""}${objects.map(
 const files = new Map();
 for (const p of PROCESSES) {
   const objects = [deployment(p), service(p), hpa(p), pdb(p), networkPolicy(p)];
-  // one Job per database: inbox-smtp shares the inbox's, which the inbox's Job migrates
-  if (p.db && !p.smtp) objects.push(migrationJob(p));
+  // one Job per database: inbox-smtp and inbox-mailbox share the inbox's, which the inbox's Job migrates
+  if (migrates(p)) objects.push(migrationJob(p));
   if (p.smtp) objects.splice(2, 0, smtpService(p));
+  if (p.mailbox) objects.splice(2, 0, mailboxService(p));
   files.set(`${p.name}.yaml`, doc(objects, `${p.name}: generated by deploy/k8s/generate.mjs, do not edit`));
 }
 files.set("common.yaml", doc(common, "shared config, default-deny ingress: generated by deploy/k8s/generate.mjs, do not edit"));
@@ -1368,6 +1538,7 @@ for (const [name, edge] of Object.entries(EDGES)) {
     ),
   );
 }
+files.set("rspamd.yaml", doc(rspamd, "rspamd, the intake's spam filter: generated by deploy/k8s/generate.mjs, do not edit"));
 files.set("nats.yaml", doc(nats, "NATS JetStream cluster: generated by deploy/k8s/generate.mjs, do not edit"));
 files.set(
   "kustomization.yaml",
@@ -1377,7 +1548,7 @@ files.set(
         apiVersion: "kustomize.config.k8s.io/v1beta1",
         kind: "Kustomization",
         labels: [{ pairs: { "app.kubernetes.io/version": VERSION }, includeSelectors: false }],
-        resources: ["common.yaml", "nats.yaml", ...PROCESSES.map((p) => `${p.name}.yaml`)],
+        resources: ["common.yaml", "nats.yaml", "rspamd.yaml", ...PROCESSES.map((p) => `${p.name}.yaml`)],
       },
     ],
     `generated by deploy/k8s/generate.mjs, do not edit\n# Database connections at the HPAs' maximum (a surge pod each, the migration Jobs): ${CONNECTIONS} of PostgreSQL's max_connections ${MAX_CONNECTIONS}`,

@@ -164,6 +164,13 @@ async function schemaErrors(obj) {
  * process connects as a user it lists with that user's password from the Secret, and the NATS
  * container gets every password its configuration reads.
  */
+/**
+ * A BurnBox process's Deployment (component "service"), not a third party's beside them (rspamd,
+ * component "spam-filter"; the OpenTelemetry Collector, "tracing"): only those speak NATS and serve
+ * the kit's /metrics. Every Deployment is held to the same pod rules (probes, limits, security).
+ */
+const isProcess = (d) => d.metadata.labels?.["app.kubernetes.io/component"] === "service";
+
 function natsAuthRules(name, objects) {
   const conf = objects.find((o) => o.kind === "ConfigMap" && o.metadata.name.startsWith("nats-config"))?.data?.["nats.conf"] ?? "";
   const users = new Map([...conf.matchAll(/\{\s*user:\s*([\w-]+),\s*password:\s*\$(\w+)\s*\}/g)].map((m) => [m[1], m[2]]));
@@ -172,7 +179,7 @@ function natsAuthRules(name, objects) {
   const natsEnv = new Map((nats?.spec.template.spec.containers[0].env ?? []).map((e) => [e.name, e.valueFrom?.secretKeyRef?.key]));
   const unread = [...users].filter(([, key]) => natsEnv.get(key) !== key).map(([u, key]) => `${u}: the NATS container lacks ${key}`);
   const bad = objects
-    .filter((o) => o.kind === "Deployment")
+    .filter((o) => o.kind === "Deployment" && isProcess(o))
     .flatMap((d) => {
       const env = envOf(objects, d);
       const user = env.BB_NATS_USER;
@@ -261,13 +268,24 @@ function rules(name, objects, settings, documented) {
       bad.push("no NetworkPolicy of its own");
     check(bad.length === 0, id, bad);
   }
-  for (const want of ["api-gateway", "identity", "tenancy", "inbox", "inbox-smtp", "webhook-dispatcher", "realtime-gateway"])
+  for (const want of [
+    "api-gateway",
+    "identity",
+    "tenancy",
+    "inbox",
+    "inbox-smtp",
+    "inbox-mailbox",
+    "webhook-dispatcher",
+    "realtime-gateway",
+    "rspamd",
+  ])
     check(names.has(want), `${name}: a Deployment for ${want}`);
 
   edgeRules(name, objects, settings);
   firstContactRules(name, objects);
   const smtp = of("Service").find((s) => s.spec.type === "LoadBalancer" && s.spec.ports.some((p) => p.port === 25));
   check(smtp?.spec.selector["app.kubernetes.io/name"] === "inbox-smtp", `${name}: inbox-smtp behind a LoadBalancer Service on port 25`);
+  mailboxRules(name, objects);
   check(
     of("NetworkPolicy").some(
       (p) => Object.keys(p.spec.podSelector).length === 0 || Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 0,
@@ -286,6 +304,44 @@ function rules(name, objects, settings, documented) {
   if (nats) natsRules(name, objects, nats);
   smtpTlsRules(name, objects);
   smtpProxyRules(name, objects);
+}
+
+/**
+ * IMAP and POP3 (extensions section 11): the mailbox behind a LoadBalancer on 143 and 110 that
+ * keeps client addresses (the failed-login limit counts per address), its NetworkPolicy open on
+ * both container ports; the intake's BB_SPAM_RSPAMD_URL names the rspamd Service, whose port it is
+ * and whose NetworkPolicy admits the intake's pods.
+ */
+function mailboxRules(name, objects) {
+  const problems = [];
+  const mailbox = objects.find((o) => o.kind === "Deployment" && o.metadata.name === "inbox-mailbox");
+  const env = mailbox ? envOf(objects, mailbox) : {};
+  const lb = objects.find(
+    (o) => o.kind === "Service" && o.spec.type === "LoadBalancer" && o.spec.selector?.["app.kubernetes.io/name"] === "inbox-mailbox",
+  );
+  for (const [port, target] of [
+    [143, env.BB_IMAP_PORT],
+    [110, env.BB_POP3_PORT],
+  ]) {
+    const p = lb?.spec.ports.find((x) => x.port === port);
+    const container = mailbox?.spec.template.spec.containers[0].ports.find((x) => x.name === p?.targetPort);
+    if (!p || String(container?.containerPort) !== String(target))
+      problems.push(`port ${port} does not reach the container's ${target ?? "unset"}`);
+    const np = objects.find((o) => o.kind === "NetworkPolicy" && o.metadata.name === "inbox-mailbox");
+    if (!np?.spec.ingress.some((r) => r.ports.some((x) => String(x.port) === String(target))))
+      problems.push(`its NetworkPolicy does not admit ${target}`);
+  }
+  if (lb?.spec.externalTrafficPolicy !== "Local")
+    problems.push("the LoadBalancer does not keep client addresses (externalTrafficPolicy: Local)");
+  const smtp = objects.find((o) => o.kind === "Deployment" && o.metadata.name === "inbox-smtp");
+  const url = smtp ? envOf(objects, smtp).BB_SPAM_RSPAMD_URL : undefined;
+  const rspamd = objects.find((o) => o.kind === "Service" && o.metadata.name === "rspamd");
+  if (url !== `http://rspamd:${rspamd?.spec.ports[0]?.port}`)
+    problems.push(`inbox-smtp's BB_SPAM_RSPAMD_URL ${url ?? "unset"} is not the rspamd Service`);
+  const rnp = objects.find((o) => o.kind === "NetworkPolicy" && o.metadata.name === "rspamd");
+  if (!rnp?.spec.ingress.some((r) => r.from.some((f) => f.podSelector?.matchLabels?.["app.kubernetes.io/name"] === "inbox-smtp")))
+    problems.push("rspamd's NetworkPolicy does not admit the intake");
+  check(problems.length === 0, `${name}: IMAP and POP3 behind a LoadBalancer on 143 and 110; the intake asks the rspamd Service`, problems);
 }
 
 /**
@@ -464,7 +520,7 @@ function natsRules(name, objects, nats) {
     if (!(cert?.spec.dnsNames ?? []).includes(n)) problems.push(`the certificate does not name ${n}`);
   if (!["server auth", "client auth"].every((u) => (cert?.spec.usages ?? []).includes(u)))
     problems.push("the certificate is not for server and client auth (routes)");
-  for (const d of objects.filter((o) => o.kind === "Deployment")) {
+  for (const d of objects.filter((o) => o.kind === "Deployment" && isProcess(o))) {
     const c = d.spec.template.spec.containers[0];
     const ca = (c.env ?? []).find((e) => e.name === "NODE_EXTRA_CA_CERTS")?.value ?? "";
     const m = (c.volumeMounts ?? []).find((v) => ca.startsWith(`${v.mountPath}/`));
@@ -728,7 +784,7 @@ function firstContactRules(name, objects) {
 
   // /metrics on a port of its own, published by the Service to Prometheus only
   const bad = [];
-  for (const d of deployments) {
+  for (const d of deployments.filter(isProcess)) {
     const port = metricsPortOf(objects, d.metadata.name);
     if (port === null) {
       bad.push(`${d.metadata.name}: BB_METRICS_PORT unset or the HTTP port`);
@@ -934,9 +990,7 @@ function crdErrors(obj, objects) {
       if (e.path !== undefined && !String(e.path).startsWith("/")) errs.push(`.spec.endpoints[${i}].path`);
       // every process's Service is scraped, on a port that exists
       const selected = objects.filter((o) => o.kind === "Service" && Object.entries(sel).every(([k, v]) => o.metadata.labels?.[k] === v));
-      const processes = objects
-        .filter((o) => o.kind === "Deployment" && o.metadata.labels?.["app.kubernetes.io/component"] !== "tracing")
-        .map((d) => d.metadata.name);
+      const processes = objects.filter((o) => o.kind === "Deployment" && isProcess(o)).map((d) => d.metadata.name);
       if (obj.metadata.name === "burnbox")
         for (const p of processes) if (!selected.some((s) => s.metadata.name === p)) errs.push(`Service ${p} is not selected`);
       if (selected.length === 0) errs.push("selects no Service");

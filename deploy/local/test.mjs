@@ -92,6 +92,11 @@ const TOOLS = [
   { binary: "/usr/bin/go", packages: ["golang-go"], need: "Go for the tests of the Go client (packages/sdk-go)" },
   { binary: "/usr/bin/rspamd", packages: ["rspamd"], need: "rspamd for the spam score's tests (extensions section 9)" },
   {
+    binary: "/usr/bin/fetchmail",
+    packages: ["fetchmail"],
+    need: "fetchmail, a real IMAP and POP3 client, for the mailbox's tests (extensions section 11)",
+  },
+  {
     // packages/sdk-python: pip installs it offline with Debian's setuptools into a venv whose pytest is Debian's
     binary: "/usr/bin/pytest-3",
     packages: ["python3-pytest", "python3-setuptools", "python3-pip", "python3-venv"],

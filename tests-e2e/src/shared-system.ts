@@ -5,7 +5,7 @@ import path from "node:path";
 import type { BrowserServer } from "playwright-core";
 import { launchBrowserServer } from "./console/browser";
 import { rspamdInstalled, startRspamd, stopRspamd } from "./rspamd";
-import { PROCESSES, System, TRUSTED_DOMAIN, freePorts, type ProcessName, type SystemEnv } from "./system";
+import { PROCESSES, System, TRUSTED_DOMAIN, freePorts, type Ports, type ProcessName, type SystemEnv } from "./system";
 import { STRONG_PASSWORD, newClientIp } from "./world";
 
 /**
@@ -96,6 +96,11 @@ function sharedEnv(adminEmails: string[], rspamdUrl: string | null): SystemEnv {
       // opens the saved platform storage's secret key (admin-config)
       BB_ENCRYPTION_KEY: "5e".repeat(32),
     },
+    "inbox-mailbox": {
+      // STARTTLS (IMAP) and STLS (POP3) with the intake's test-only certificate, as a mail client meets them (mailbox: fetchmail asks for TLS)
+      BB_MAILBOX_TLS_CERT: path.join(SMTP_TLS_FIXTURES, "smtp-test.crt"),
+      BB_MAILBOX_TLS_KEY: path.join(SMTP_TLS_FIXTURES, "smtp-test.key"),
+    },
     "inbox-smtp": {
       // STARTTLS on the SMTP port, with the test-only certificate (mail-tls)
       BB_SMTP_TLS_CERT: path.join(SMTP_TLS_FIXTURES, "smtp-test.crt"),
@@ -118,12 +123,12 @@ function sharedEnv(adminEmails: string[], rspamdUrl: string | null): SystemEnv {
 
 interface Published {
   namespace: string;
-  ports: Record<ProcessName, number> & { smtp: number; dns: number };
+  ports: Ports;
   controlUrl: string;
   /** 2 under BB_E2E_REPLICAS=2: every service runs twice and both gateways use both sets. */
   replicas: 1 | 2;
   /** The second set's ports when `replicas` is 2. */
-  replicaPorts?: Record<ProcessName, number> & { smtp: number; dns: number };
+  replicaPorts?: Ports;
   /** An API key of the operator's team that reads the claimed admin addresses' inboxes. */
   adminMailKey: string;
   /** The run's rspamd (spam-score), when installed: its port (the URL the intake asks). */

@@ -17,12 +17,13 @@ import {
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
-/** Every process of the system; the SMTP intake is the inbox service's second entrypoint. */
+/** Every process of the system; the SMTP intake and the IMAP/POP3 mailbox are the inbox service's second and third entrypoints. */
 export const PROCESSES = [
   "identity",
   "tenancy",
   "inbox",
   "inbox-smtp",
+  "inbox-mailbox",
   "webhook-dispatcher",
   "realtime-gateway",
   "renderer",
@@ -30,11 +31,11 @@ export const PROCESSES = [
 ] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 
-/** The services with a database, and the processes that use each (the SMTP intake shares the inbox's). */
+/** The services with a database, and the processes that use each (the SMTP intake and the mailbox share the inbox's). */
 export const DATABASE_USERS = {
   identity: ["identity"],
   tenancy: ["tenancy"],
-  inbox: ["inbox", "inbox-smtp"],
+  inbox: ["inbox", "inbox-smtp", "inbox-mailbox"],
   "webhook-dispatcher": ["webhook-dispatcher"],
   "realtime-gateway": ["realtime-gateway"],
 } as const satisfies Record<string, readonly ProcessName[]>;
@@ -72,7 +73,11 @@ export const TRUSTED_DOMAIN = "e2e.burnbox.test";
 
 export type SystemEnv = Partial<Record<ProcessName | "all", Record<string, string>>>;
 
-type Ports = Record<ProcessName, number> & { smtp: number; dns: number };
+/** The ports of one set of processes: each process's HTTP port, and the mail ports (SMTP intake, IMAP and POP3 of the mailbox, the tests' DNS). */
+export type Ports = Record<ProcessName, number> & { smtp: number; dns: number; imap: number; pop3: number };
+
+/** The ports of a set besides each process's HTTP port (SMTP, IMAP, POP3; the DNS port is the run's one). */
+const MAIL_PORTS = 3;
 
 /** The processes the gateway forwards to, each with its `services.<name>_url` variable. */
 const UPSTREAM_ENV = {
@@ -83,8 +88,10 @@ const UPSTREAM_ENV = {
   "realtime-gateway": "BB_SERVICES_REALTIME_GATEWAY_URL",
 } as const satisfies Partial<Record<ProcessName, string>>;
 
-function portsOf(processPorts: number[], smtp: number, dns: number): Ports {
-  const ports = { smtp, dns } as Ports;
+/** A set's ports from freePorts' answer: its SMTP, IMAP and POP3 ports, then one per process. */
+function portsOf(free: number[], dns: number): Ports {
+  const [smtp, imap, pop3, ...processPorts] = free as [number, number, number, ...number[]];
+  const ports = { smtp, dns, imap, pop3 } as Ports;
   PROCESSES.forEach((p, i) => (ports[p] = processPorts[i] as number));
   return ports;
 }
@@ -96,16 +103,29 @@ function upstreamLists(sets: Ports[]): Record<string, string> {
   );
 }
 
+/** The inbox service's other entrypoints, each its own process. */
+const ENTRIES: Partial<Record<ProcessName, string>> = { "inbox-smtp": "dist/smtp-main.js", "inbox-mailbox": "dist/mailbox-main.js" };
+
+/** The service (its directory, its database) a process belongs to. */
+function serviceOf(name: ProcessName): string {
+  return name in ENTRIES ? "inbox" : name;
+}
+
 /**
  * The compiled entry point of a process (deploy/local/build.mjs writes it; `npm test` builds first),
  * in this tree or in `root`, another built tree (the previous release's, upgrade.e2e.spec.ts).
  */
 function entryOf(name: ProcessName, root = ROOT): { cwd: string; entry: string } {
-  const cwd = path.join(root, "services", name === "inbox-smtp" ? "inbox" : name);
-  const entry = name === "inbox-smtp" ? "dist/smtp-main.js" : "dist/main.js";
+  const cwd = path.join(root, "services", serviceOf(name));
+  const entry = ENTRIES[name] ?? "dist/main.js";
   if (!existsSync(path.join(cwd, entry)))
     throw new Error(`${path.relative(ROOT, path.join(cwd, entry))} is missing: run \`pnpm build\` first`);
   return { cwd, entry };
+}
+
+/** Whether `root`'s tree has the process built (the mailbox is newer than some previous releases). */
+function hasEntry(name: ProcessName, root: string): boolean {
+  return root === ROOT || name !== "inbox-mailbox" || existsSync(path.join(root, "services", "inbox", ENTRIES[name] as string));
 }
 
 /**
@@ -159,13 +179,10 @@ export class System {
     const ns = uniqueNamespace("e2e");
     const two = opts.replicas === 2;
     // dns: the port of the DNS server the tests run themselves (domain verification reads it)
-    const [smtp, dns, ...rest] = await freePorts(PROCESSES.length + 2 + (two ? PROCESSES.length + 1 : 0));
-    const ports = portsOf(rest.slice(0, PROCESSES.length), smtp as number, dns as number);
-    let replicaPorts: Ports | null = null;
-    if (two) {
-      const [replicaSmtp, ...replicaRest] = rest.slice(PROCESSES.length);
-      replicaPorts = portsOf(replicaRest, replicaSmtp as number, dns as number);
-    }
+    const perSet = PROCESSES.length + MAIL_PORTS;
+    const [dns, ...rest] = await freePorts(1 + perSet * (two ? 2 : 1));
+    const ports = portsOf(rest.slice(0, perSet), dns as number);
+    const replicaPorts = two ? portsOf(rest.slice(perSet), dns as number) : null;
     const upstreamEnv = upstreamLists(replicaPorts ? [ports, replicaPorts] : [ports]);
     const publicUrl = opts.publicHost ? `http://${opts.publicHost}:${ports["api-gateway"]}` : undefined;
     const system = new System(ns, ports, extraEnv, false, upstreamEnv, publicUrl);
@@ -178,7 +195,8 @@ export class System {
     try {
       // Downstream first so the gateway's first requests find everyone; databases are created by the
       // services (the first set's, before the replicas join them).
-      const services = PROCESSES.filter((p) => p !== "api-gateway");
+      // (a previous release's tree may predate the mailbox entrypoint: upgrade.e2e.spec.ts)
+      const services = PROCESSES.filter((p) => p !== "api-gateway" && hasEntry(p, system.root));
       await Promise.all(services.map((p) => system.startProcess(p)));
       if (replica) await Promise.all(services.map((p) => replica.startProcess(p)));
       await Promise.all([system, ...(replica ? [replica] : [])].map((s) => s.startProcess("api-gateway")));
@@ -196,11 +214,10 @@ export class System {
    */
   async startReplicas(): Promise<System> {
     if (this.replica) return this.replica;
-    const [smtp, ...rest] = await freePorts(PROCESSES.length + 1);
-    const replicaPorts = portsOf(rest, smtp as number, this.ports.dns);
+    const replicaPorts = portsOf(await freePorts(PROCESSES.length + MAIL_PORTS), this.ports.dns);
     const replica = new System(this.namespace, replicaPorts, this.extraEnv, true, upstreamLists([replicaPorts]), this.gatewayUrl);
     this.replica = replica;
-    await Promise.all(PROCESSES.filter((p) => p !== "api-gateway").map((p) => replica.startProcess(p)));
+    await Promise.all(PROCESSES.filter((p) => p !== "api-gateway" && hasEntry(p, this.root)).map((p) => replica.startProcess(p)));
     await replica.startProcess("api-gateway");
     return replica;
   }
@@ -307,7 +324,13 @@ export class System {
       base.BB_MAIL_SMTP_HOST = "127.0.0.1";
       base.BB_MAIL_SMTP_PORT = String(this.ports.smtp);
     }
-    const service = name === "inbox-smtp" ? "inbox" : name;
+    if (name === "inbox-mailbox") {
+      base.BB_IMAP_HOST = "127.0.0.1";
+      base.BB_IMAP_PORT = String(this.ports.imap);
+      base.BB_POP3_HOST = "127.0.0.1";
+      base.BB_POP3_PORT = String(this.ports.pop3);
+    }
+    const service = serviceOf(name);
     if ((DB_SERVICES as readonly string[]).includes(service)) {
       base.BB_DATABASE_URL = testDatabaseUrl(this.databaseName(service as DatabaseService));
     }

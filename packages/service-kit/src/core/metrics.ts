@@ -59,6 +59,24 @@ export const pipeline = {
     labelNames: ["command", "code"],
     registers: [],
   }),
+  mailboxSessions: new Gauge({
+    name: "burnbox_mailbox_sessions_open",
+    help: "IMAP and POP3 sessions open on this replica, by protocol (imap, pop3)",
+    labelNames: ["protocol"],
+    registers: [],
+  }),
+  mailboxCommands: new Counter({
+    name: "burnbox_mailbox_commands_total",
+    help: "IMAP and POP3 commands by protocol, command (other: one the server does not know) and outcome (ok, no, bad: IMAP's answers; POP3's -ERR is no)",
+    labelNames: ["protocol", "command", "outcome"],
+    registers: [],
+  }),
+  mailboxLogins: new Counter({
+    name: "burnbox_mailbox_logins_total",
+    help: "IMAP and POP3 logins by protocol and outcome (ok, refused: a wrong key, a key that may not read the inbox, or a limited client address)",
+    labelNames: ["protocol", "outcome"],
+    registers: [],
+  }),
   mailAuthVerdicts: new Counter({
     name: "burnbox_mail_auth_verdicts_total",
     help: "Authentication verdicts of received mail by check (spf, dkim: one per signature, none when unsigned, dmarc, arc) and result (RFC 8601 word)",

@@ -1,3 +1,4 @@
+import { pipeline } from "@burnbox/service-kit/runtime";
 import type { MailboxBackend, MailboxMessage, MailboxSession } from "./backend";
 import {
   astring,
@@ -31,6 +32,16 @@ interface Held extends MailboxMessage {
 class No extends Error {}
 
 const BASE_CAPS = ["IMAP4rev1", "LITERAL+", "IDLE", "UIDPLUS", "ENABLE"];
+
+/** The commands the metrics name (`burnbox_mailbox_commands_total`); any other is counted as `other`. */
+const KNOWN_COMMANDS = new Set(
+  [
+    "CAPABILITY NOOP CHECK LOGOUT ENABLE STARTTLS LOGIN AUTHENTICATE LIST LSUB SUBSCRIBE UNSUBSCRIBE CREATE DELETE RENAME APPEND COPY",
+    "SELECT EXAMINE STATUS CLOSE UNSELECT EXPUNGE FETCH STORE SEARCH IDLE",
+  ]
+    .join(" ")
+    .split(" "),
+);
 
 /**
  * One IMAP4rev1 connection (RFC 3501), fed bytes by `push`. States: not authenticated,
@@ -143,6 +154,8 @@ export class ImapSession {
 
   private async run(cmd: Buffer): Promise<void> {
     let tag = "*";
+    let counted = "other";
+    let outcome: "ok" | "no" | "bad" = "ok";
     try {
       const tokens = tokenize(cmd);
       const [t0, t1, ...args] = tokens;
@@ -155,14 +168,17 @@ export class ImapSession {
         name = atom(args.shift()).toUpperCase();
         if (!["FETCH", "SEARCH", "STORE", "EXPUNGE"].includes(name)) throw new ImapSyntaxError("unknown UID command");
       }
+      if (KNOWN_COMMANDS.has(name)) counted = uid ? `UID ${name}` : name;
       await this.command(tag, name, args, uid);
     } catch (err) {
+      outcome = err instanceof ImapSyntaxError ? "bad" : "no";
       if (err instanceof ImapSyntaxError) this.io.write(`${tag} BAD ${err.message}\r\n`);
       else if (err instanceof No) this.io.write(`${tag} NO ${err.message}\r\n`);
       else {
         this.io.write(`${tag} NO [SERVERBUG] temporary failure, try again\r\n`);
       }
     }
+    pipeline.mailboxCommands.inc({ protocol: "imap", command: counted, outcome });
   }
 
   private requireAuth(): MailboxSession {
@@ -323,10 +339,7 @@ export class ImapSession {
 
   private async login(tag: string, user: string, password: string): Promise<void> {
     const mb = await this.backend.login(user, password, this.io.remoteAddress);
-    if (!mb) {
-      this.io.write(`${tag} NO [AUTHENTICATIONFAILED] invalid credentials\r\n`);
-      return;
-    }
+    if (!mb) throw new No("[AUTHENTICATIONFAILED] invalid credentials");
     this.mailbox = mb;
     this.io.write(`${tag} OK [CAPABILITY ${this.capabilities().join(" ")}] logged in\r\n`);
   }

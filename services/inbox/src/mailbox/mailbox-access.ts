@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { EventType, RpcName, subjects, type Actor } from "@burnbox/contracts";
 import type { RequestCtx } from "@burnbox/service-kit/http";
 import { rpcRequest, type NatsConnection } from "@burnbox/service-kit/messaging";
-import type { Infra, Logger } from "@burnbox/service-kit/runtime";
+import { pipeline, type Infra, type Logger } from "@burnbox/service-kit/runtime";
 type Redis = NonNullable<Infra["redis"]>;
 import type { MailboxRepository } from "../data/mailbox.repository";
 import type { InboxDeps } from "../domain/deps";
@@ -99,6 +99,7 @@ export class MailboxAccess implements MailboxBackend {
         .exec()
         .catch(() => undefined);
     }
+    pipeline.mailboxLogins.inc({ protocol: this.opts.protocol, outcome: "refused" });
     this.logger.info({ ip, reason, protocol: this.opts.protocol }, "mailbox login refused");
     const wait = this.opts.failureDelayMs - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -140,6 +141,7 @@ export class MailboxAccess implements MailboxBackend {
       () => false,
     );
     const { deps, repo, wakes } = this;
+    pipeline.mailboxLogins.inc({ protocol: this.opts.protocol, outcome: "ok" });
     return {
       inboxId: inbox.id,
       address: inbox.full_address,

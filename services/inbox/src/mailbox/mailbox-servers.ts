@@ -2,12 +2,15 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import tls from "node:tls";
 import { parseDurationMs } from "@burnbox/contracts";
-import type { Logger } from "@burnbox/service-kit/runtime";
+import { pipeline, type Logger } from "@burnbox/service-kit/runtime";
 import type { InboxConfig } from "../config";
 import { reloadCertificateOnChange } from "../smtp/certificate-reload";
 import type { MailboxBackend } from "./backend";
 import { ImapSession, type ImapTransport } from "./imap-session";
 import { Pop3Session } from "./pop3-session";
+
+/** How long a client has to close its side after the shutdown's BYE before its connection is cut. */
+const BYE_GRACE_MS = 2_000;
 
 interface Served {
   bye(text?: string): void;
@@ -44,6 +47,7 @@ export async function startMailboxServers(
     );
   }
   const sessions = new Set<Served>();
+  const sockets = new Set<net.Socket>();
   const perIp = new Map<string, number>();
 
   function serve(protocol: "imap" | "pop3", idleMs: number) {
@@ -59,6 +63,10 @@ export async function startMailboxServers(
         return;
       }
       perIp.set(ip, held);
+      sockets.add(socket);
+      // a command's answer is several writes (the untagged lines, then the tagged one): without
+      // this, Nagle's algorithm holds the last until the client's delayed ACK, 40 ms a command
+      socket.setNoDelay(true);
       let current: net.Socket | tls.TLSSocket = socket;
       let encrypted = false;
       const onData = (chunk: Buffer) => session.push(chunk);
@@ -90,6 +98,7 @@ export async function startMailboxServers(
       const opts = { hostname: config.smtp.hostname, tlsOffered: secureContext !== null };
       const session: Served = protocol === "imap" ? new ImapSession(backends.imap, io, opts) : new Pop3Session(backends.pop3, io, opts);
       sessions.add(session);
+      pipeline.mailboxSessions.inc({ protocol });
       socket.setTimeout(idleMs, () => {
         if (protocol === "imap") session.bye("autologout: idle too long");
         socket.destroy();
@@ -97,8 +106,10 @@ export async function startMailboxServers(
       socket.on("data", onData);
       socket.on("error", () => socket.destroy());
       socket.on("close", () => {
+        sockets.delete(socket);
         session.end();
         sessions.delete(session);
+        pipeline.mailboxSessions.dec({ protocol });
         const n = (perIp.get(ip) ?? 1) - 1;
         if (n <= 0) perIp.delete(ip);
         else perIp.set(ip, n);
@@ -123,8 +134,14 @@ export async function startMailboxServers(
     close: async () => {
       reload?.close();
       const closed = Promise.all([imap, pop3].map((s) => new Promise<void>((r) => s.close(() => r()))));
+      // every session, IDLE ones included, is told before its connection ends (RFC 3501 7.1.5)
       for (const s of sessions) s.bye();
+      // a client that does not close its side after the BYE is cut off
+      const cut = setTimeout(() => {
+        for (const socket of sockets) socket.destroy();
+      }, BYE_GRACE_MS);
       await closed;
+      clearTimeout(cut);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { pipeline } from "@burnbox/service-kit/runtime";
 import type { MailboxBackend, MailboxMessage, MailboxSession } from "./backend";
 import { decodePlain, type ImapTransport } from "./imap-session";
 
@@ -30,6 +31,24 @@ export function topOf(raw: Buffer, lines: number): Buffer {
   return Buffer.from(text.slice(0, headerEnd) + kept.join(""), "latin1");
 }
 
+/** The commands the metrics name (`burnbox_mailbox_commands_total`); any other is counted as `other`. */
+const KNOWN_COMMANDS = new Set([
+  "CAPA",
+  "QUIT",
+  "NOOP",
+  "STLS",
+  "USER",
+  "PASS",
+  "AUTH",
+  "STAT",
+  "LIST",
+  "UIDL",
+  "RETR",
+  "TOP",
+  "DELE",
+  "RSET",
+]);
+
 /**
  * One POP3 connection (RFC 1939, with RFC 2449 CAPA, RFC 5034 AUTH PLAIN, RFC 2595 STLS). The
  * maildrop is the inbox as it was at login; DELE marks, QUIT (the UPDATE state) deletes.
@@ -42,6 +61,8 @@ export class Pop3Session {
   private messages: Array<MailboxMessage & { deleted: boolean }> = [];
   private ended = false;
   private authPlainPending = false;
+  /** The outcome of the command being answered: its first reply line's `+OK` or `-ERR` (the metrics'). */
+  private outcome: "ok" | "no" | null = null;
 
   constructor(
     private readonly backend: MailboxBackend,
@@ -84,11 +105,18 @@ export class Pop3Session {
         if (lf < 0) break;
         const line = this.buf.slice(0, lf).replace(/\r$/, "");
         this.buf = this.buf.slice(lf + 1);
+        const name = this.authPlainPending ? "AUTH" : (line.split(" ")[0] ?? "").toUpperCase();
+        this.outcome = null;
         try {
           await this.run(line);
         } catch {
-          this.io.write("-ERR [SYS/TEMP] temporary failure, try again\r\n");
+          this.write("-ERR [SYS/TEMP] temporary failure, try again\r\n");
         }
+        pipeline.mailboxCommands.inc({
+          protocol: "pop3",
+          command: KNOWN_COMMANDS.has(name) ? name : "other",
+          outcome: this.outcome ?? "ok",
+        });
       }
     } finally {
       this.busy = false;
@@ -101,6 +129,13 @@ export class Pop3Session {
     return caps;
   }
 
+  /** Writes a reply; the first of a command's tells its outcome. */
+  private write(data: string | Buffer): void {
+    const first = typeof data === "string" ? data.charCodeAt(0) : data[0];
+    this.outcome ??= first === 0x2d /* - */ ? "no" : "ok";
+    this.io.write(data);
+  }
+
   private message(arg: string | undefined): (MailboxMessage & { deleted: boolean }) | null {
     if (!arg || !/^\d+$/.test(arg)) return null;
     const m = this.messages[Number(arg) - 1];
@@ -108,7 +143,7 @@ export class Pop3Session {
   }
 
   private async run(line: string): Promise<void> {
-    const w = (s: string | Buffer) => this.io.write(s);
+    const w = (s: string | Buffer) => this.write(s);
     if (this.authPlainPending) {
       this.authPlainPending = false;
       if (line === "*") return w("-ERR AUTH cancelled\r\n");
@@ -201,11 +236,11 @@ export class Pop3Session {
     const mb = creds ? await this.backend.login(creds.user, creds.password, this.io.remoteAddress) : null;
     if (!mb) {
       this.user = null;
-      this.io.write("-ERR [AUTH] invalid credentials\r\n");
+      this.write("-ERR [AUTH] invalid credentials\r\n");
       return;
     }
     this.mailbox = mb;
     this.messages = (await mb.list()).map((m) => ({ ...m, deleted: false }));
-    this.io.write(`+OK maildrop has ${this.messages.length} messages\r\n`);
+    this.write(`+OK maildrop has ${this.messages.length} messages\r\n`);
   }
 }

@@ -1,4 +1,9 @@
+import net from "node:net";
+import { createLogger, pipeline } from "@burnbox/service-kit/runtime";
+import { TEST_INTERNAL_SECRET, TEST_JWT_SECRET } from "@burnbox/test-kit";
+import { loadInboxConfig } from "../config";
 import type { MailboxBackend, MailboxMessage, MailboxSession } from "./backend";
+import { startMailboxServers } from "./mailbox-servers";
 import { frameCommand, parseSequenceSet, tokenize } from "./imap-syntax";
 import { ImapSession } from "./imap-session";
 import { parseMime, sectionBytes, bodyStructure, envelope } from "./mime";
@@ -200,5 +205,127 @@ describe("POP3 (RFC 1939)", () => {
     expect(t.text()).toContain("-ERR [AUTH] invalid credentials\r\n");
     expect(t.text()).toContain("-ERR [AUTH] this key may not delete emails");
     expect(fake.removed).toEqual([]);
+  });
+});
+
+/** A counter's or gauge's value for the labels (0 before the first increment). */
+async function metric(
+  m: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown> }> }> },
+  labels: Record<string, string>,
+) {
+  const { values } = await m.get();
+  return values.find((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x))?.value ?? 0;
+}
+
+describe("the mailbox's metrics", () => {
+  it("counts IMAP commands by name and answer (ok, no, bad), an unknown command as other", async () => {
+    const count = (command: string, outcome: string) => metric(pipeline.mailboxCommands, { protocol: "imap", command, outcome });
+    const before = await Promise.all([count("LOGIN", "no"), count("LOGIN", "ok"), count("UID FETCH", "ok"), count("other", "bad")]);
+    const { backend } = fakeBackend([msg(1)], { canManage: false });
+    const t = transport();
+    const s = new ImapSession(backend, t.io, { hostname: "mx.test", tlsOffered: false });
+    s.push(Buffer.from("a1 LOGIN a@x.test bad\r\na2 LOGIN a@x.test good\r\na3 SELECT INBOX\r\na4 UID FETCH 1 FLAGS\r\na5 XYZZY\r\n"));
+    await until(() => t.text().includes("a5 BAD"));
+    const after = await Promise.all([count("LOGIN", "no"), count("LOGIN", "ok"), count("UID FETCH", "ok"), count("other", "bad")]);
+    expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1, 1, 1]);
+  });
+
+  it("counts POP3 commands by name and answer (-ERR is no)", async () => {
+    const count = (command: string, outcome: string) => metric(pipeline.mailboxCommands, { protocol: "pop3", command, outcome });
+    const before = await Promise.all([count("PASS", "no"), count("PASS", "ok"), count("RETR", "ok"), count("DELE", "no")]);
+    const fake = fakeBackend([msg(1)], { canManage: false });
+    const t = transport();
+    const s = new Pop3Session(fake.backend, t.io, { hostname: "mx.test", tlsOffered: false });
+    s.push(Buffer.from("USER a@x.test\r\nPASS nope\r\nUSER a@x.test\r\nPASS good\r\nRETR 1\r\nDELE 1\r\nQUIT\r\n"));
+    await until(() => t.closed());
+    const after = await Promise.all([count("PASS", "no"), count("PASS", "ok"), count("RETR", "ok"), count("DELE", "no")]);
+    expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("the listeners' shutdown", () => {
+  const config = loadInboxConfig({
+    NODE_ENV: "test",
+    BB_INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    BB_AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    BB_IMAP_HOST: "127.0.0.1",
+    BB_IMAP_PORT: "0",
+    BB_POP3_HOST: "127.0.0.1",
+    BB_POP3_PORT: "0",
+  });
+  const logger = createLogger({ service: "inbox-mailbox", level: "silent" });
+
+  /** A raw client: what the server said so far, and whether it closed the connection. */
+  const client = async (port: number) => {
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise((r) => socket.once("connect", r));
+    const got = { text: "", closed: false };
+    socket.on("data", (c: Buffer) => (got.text += c.toString("latin1")));
+    socket.on("close", () => (got.closed = true));
+    return { socket, got, send: (line: string) => socket.write(`${line}\r\n`) };
+  };
+  const settled = async (cond: () => boolean | Promise<boolean>) => {
+    let ok = await cond();
+    for (let i = 0; i < 500 && !ok; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      ok = await cond();
+    }
+    expect(ok).toBe(true);
+  };
+  const open = (protocol: string) => metric(pipeline.mailboxSessions, { protocol });
+
+  it("answers commands on a kept session without waiting for the client's ACK (no Nagle delay)", async () => {
+    const fake = fakeBackend([msg(1)], { canManage: false });
+    const servers = await startMailboxServers(config, { imap: fake.backend, pop3: fake.backend }, logger);
+    const before = await open("imap");
+    try {
+      const imap = await client(servers.imapPort);
+      imap.socket.setNoDelay(true);
+      imap.send("a1 LOGIN a@x.test good");
+      imap.send("a2 SELECT INBOX");
+      await settled(() => imap.got.text.includes("a2 OK"));
+      // each FETCH's answer is written in parts: held back by Nagle, 20 of them would take 800 ms
+      // (Linux's 40 ms delayed ACK each); answered at once, a few
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) {
+        imap.send(`f${i} UID FETCH 1 BODY.PEEK[]`);
+        await settled(() => imap.got.text.includes(`f${i} OK`));
+      }
+      expect(performance.now() - started).toBeLessThan(400);
+      imap.socket.destroy();
+      // the server's side has closed too (the next test counts sessions)
+      await settled(async () => (await open("imap")) === before);
+    } finally {
+      await servers.close();
+    }
+  });
+
+  it("tells an IDLE session * BYE and a POP3 session -ERR before closing, and counts the sessions", async () => {
+    const fake = fakeBackend([msg(1)], { canManage: false });
+    const servers = await startMailboxServers(config, { imap: fake.backend, pop3: fake.backend }, logger);
+    const before = await Promise.all([open("imap"), open("pop3")]);
+    const imap = await client(servers.imapPort);
+    const pop3 = await client(servers.pop3Port);
+    imap.send("a1 LOGIN a@x.test good");
+    imap.send("a2 SELECT INBOX");
+    imap.send("a3 IDLE");
+    pop3.send("USER a@x.test");
+    pop3.send("PASS good");
+    await settled(() => imap.got.text.includes("+ idling") && pop3.got.text.includes("+OK maildrop"));
+    try {
+      expect(await Promise.all([open("imap"), open("pop3")])).toEqual([(before[0] ?? 0) + 1, (before[1] ?? 0) + 1]);
+    } finally {
+      await servers.close();
+    }
+    await settled(() => imap.got.closed && pop3.got.closed);
+    expect(imap.got.text).toMatch(/\+ idling\r\n\* BYE server shutting down\r\n$/);
+    expect(pop3.got.text).toMatch(/-ERR server shutting down\r\n$/);
+    // the server's side of each connection closes too, and the gauge goes back
+    let now: number[] = [];
+    for (let i = 0; i < 200 && JSON.stringify(now) !== JSON.stringify(before); i++) {
+      now = await Promise.all([open("imap"), open("pop3")]);
+      if (JSON.stringify(now) !== JSON.stringify(before)) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(now).toEqual(before);
   });
 });
