@@ -21,11 +21,15 @@
  * DKIM-signed by a sender domain whose SPF, DKIM key and DMARC record live on a local DNS server
  * (the system's `dns.servers`); off, the default: the checks turned off, as before them;
  * BENCH_AUTH=off-signed: the checks off, the same DKIM-signed messages as `on`, so that the pair
- * off-signed/on differs by the checks alone and not also by the messages' shape)
+ * off-signed/on differs by the checks alone and not also by the messages' shape;
+ * BENCH_SPAM=compare: after the run above (scoring off), a private rspamd is started, the intake
+ * restarted with `spam.rspamd_url` set (extensions section 9), and the same load measured again:
+ * both rates, their ratio, and the cost per message with rspamd's own CPU in the sum)
  */
 import { spawn } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
@@ -33,10 +37,10 @@ import { SMTPServer } from "smtp-server";
 import { Client } from "pg";
 import { subjects } from "@burnbox/contracts";
 import { connectNats, jetstreamManager } from "@burnbox/service-kit/messaging";
-import { testDatabaseUrl, testInfra } from "@burnbox/test-kit";
+import { testDatabaseUrl, testInfra, waitFor } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain, testDns } from "@burnbox/tests-e2e";
 import { connect as tcpConnect } from "node:net";
-import { freePorts } from "@burnbox/tests-e2e";
+import { freePorts, rspamdInstalled, startRspamd, stopRspamd } from "@burnbox/tests-e2e";
 import { costTable, onePid, pipelineCost, statementProfile, summedCpu, withChildren, type PidSource } from "./pipeline-profile";
 import { PrivatePostgres, natsReady, natsServer, redisServer, type Owned } from "./private-infra";
 import { machine, percentile, pidsOf } from "./stats";
@@ -52,6 +56,8 @@ const SIGNED = AUTH || process.env.BENCH_AUTH === "off-signed";
 const SENDER_DOMAIN = "sender.bench.test";
 const SELECTOR = "bench";
 const SIGNED_POOL = 50;
+/** BENCH_SPAM=compare: the same load again with the spam score asked of a private rspamd. */
+const SPAM_COMPARE = process.env.BENCH_SPAM === "compare";
 
 /** The messages a run sends: built per message, or (BENCH_AUTH=on) from a pool signed before the clock starts. */
 type Messages = (i: number, to: string) => string;
@@ -257,15 +263,16 @@ async function main(): Promise<void> {
 
   const servers = PRIVATE ? await privateServers() : null;
   // the load comes from one address over few connections: lift the intake's per-IP and per-connection limits
+  const intakeEnv = {
+    ...(process.env.BENCH_STORAGE ? { BB_STORAGE_LOCAL_PATH: process.env.BENCH_STORAGE } : {}),
+    BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000",
+    BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000",
+    BB_AUTHENTICATION_ENABLED: AUTH ? "true" : "false",
+  };
   const system = await System.start({
     all: { BB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_ARGS ? { BB_BENCH_NODE_ARGS: process.env.BENCH_NODE_ARGS } : {}) },
     "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
-    "inbox-smtp": {
-      ...(process.env.BENCH_STORAGE ? { BB_STORAGE_LOCAL_PATH: process.env.BENCH_STORAGE } : {}),
-      BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "100000000",
-      BB_SMTP_MAX_MESSAGES_PER_CONNECTION: "100000000",
-      BB_AUTHENTICATION_ENABLED: AUTH ? "true" : "false",
-    },
+    "inbox-smtp": intakeEnv,
   });
   const nc = await connectNats(testInfra.natsUrl, "bench");
   // negative answers kept an hour, as a real zone's SOA would allow (the DMARC walk asks names that do not exist)
@@ -369,12 +376,73 @@ async function main(): Promise<void> {
     const summaries = last.body.data.map((e) => e.authentication_summary);
     process.stdout.write(`authentication summaries of the last 5 messages: ${summaries.join(", ")}\n`);
     if (AUTH && summaries.some((s) => s !== "pass")) throw new Error("authentication checks did not pass");
+
+    if (SPAM_COMPARE) {
+      const scored = await spamScoring(system, intakeEnv, groups, async (n) => {
+        await load(system.ports.smtp, inbox.full_address, n, messages);
+      });
+      const on = await load(system.ports.smtp, inbox.full_address, MESSAGES, messages);
+      process.stdout.write(rate("BurnBox: with the spam score", on));
+      process.stdout
+        .write(`  scoring on / off: ${(on.perSecond / full.perSecond).toFixed(2)} of the rate; p99 ${on.p99.toFixed(1)} against ${full.p99.toFixed(1)} ms
+`);
+      const total = expected + Math.min(500, MESSAGES) + MESSAGES;
+      await waitFor(
+        async () =>
+          (await api<{ email_count: number }>("GET", `/inboxes/${inbox.id}`, { token: world.owner.token })).body.email_count >= total,
+        {
+          timeoutMs: 120_000,
+          what: "every scored message stored",
+        },
+      );
+      const withSpam = scored.cost(MESSAGES);
+      process.stdout.write(`cost per accepted message with the spam score (rspamd included):\n${costTable(withSpam)}\n`);
+      process.stdout.write(
+        `summed CPU per accepted message: ${summedCpu(withSpam).toFixed(2)} ms against ${summedCpu(costs).toFixed(2)} ms off\n`,
+      );
+      const newest = await api<{ data: Array<{ id: string; spam_score: number | null }> }>(
+        "GET",
+        `/inboxes/${inbox.id}/emails?per_page=20`,
+        {
+          token: world.owner.token,
+        },
+      );
+      const unscored = newest.body.data.filter((e) => e.spam_score === null).length;
+      process.stdout.write(`the newest 20 messages: ${20 - unscored} scored, ${unscored} unavailable\n`);
+      await scored.stop();
+      if (unscored === newest.body.data.length) throw new Error("no message was scored: rspamd did not answer the intake");
+    }
   } finally {
     await dns?.close();
     await nc.close();
     await system.stop();
     servers?.stop();
   }
+}
+
+/**
+ * BENCH_SPAM=compare: a private rspamd (Debian's, as `npm start` runs it), the intake restarted
+ * with `spam.rspamd_url`, warmed with `warm`'s messages; `cost` is measured from after the warm-up,
+ * over the pipeline's processes and rspamd's (its main process and workers).
+ */
+async function spamScoring(
+  system: System,
+  intakeEnv: Record<string, string>,
+  groups: Record<string, PidSource>,
+  warm: (n: number) => Promise<void>,
+): Promise<{ cost: (units: number) => ReturnType<ReturnType<typeof pipelineCost>>; stop(): Promise<void> }> {
+  if (!rspamdInstalled()) throw new Error("BENCH_SPAM=compare needs rspamd (Debian: apt-get install rspamd)");
+  const [port] = await freePorts(1);
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "bench-rspamd-")));
+  const url = await startRspamd(port!, dir);
+  const pid = Number(readFileSync(path.join(dir, "rspamd.pid"), "utf8"));
+  system.setProcessEnv("inbox-smtp", { ...intakeEnv, BB_SPAM_RSPAMD_URL: url });
+  await system.stopProcess("inbox-smtp");
+  await system.startProcess("inbox-smtp");
+  process.stdout.write(`the intake restarted with the spam score asked of rspamd at ${url}\n`);
+  await warm(Math.min(500, MESSAGES));
+  const cost = pipelineCost({ ...groups, rspamd: withChildren(() => pid) });
+  return { cost, stop: () => stopRspamd(dir) };
 }
 
 /**

@@ -4,3 +4,4 @@ export * from "./clients";
 export * from "./world";
 export * from "./fuzz/campaign";
 export * from "./dns";
+export * from "./rspamd";
