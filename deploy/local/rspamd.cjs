@@ -19,16 +19,32 @@ const rspamdInstalled = () => existsSync(RSPAMD_BINARY);
 const pidFile = (dir) => path.join(dir, "rspamd.pid");
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether `url`'s /ping answers now. */
+const pong = (url) =>
+  fetch(`${url}/ping`, { signal: AbortSignal.timeout(1000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+/** The pid in `dir`'s pid file when that process is alive, else null. */
+function runningPid(dir) {
+  if (!existsSync(pidFile(dir))) return null;
+  const pid = Number(readFileSync(pidFile(dir), "utf8").trim());
+  if (!pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
 /** Resolves once `url`'s /ping answers, or rejects after `timeoutMs` or when `child` exits. */
 async function untilPong(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`rspamd exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/ping`, { signal: AbortSignal.timeout(1000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
+    if (await pong(url)) return;
     await pause(250);
   }
   throw new Error(`rspamd did not answer on ${url} within ${timeoutMs} ms`);
@@ -50,6 +66,11 @@ function userIds(name) {
  * wrote in `dir`, so another process can stop it too: `stopRspamd(dir)`).
  */
 async function startRspamd({ port, dir, cacheDir = dir, timeoutMs = 180_000, log = "ignore" }) {
+  const url = `http://127.0.0.1:${port}`;
+  // already running from `dir` and answering: not a second one (it would take the pid file over
+  // and leave the first behind when stopped)
+  const running = runningPid(dir);
+  if (running && (await pong(url))) return { url, pid: running, stop: () => stopRspamd(dir) };
   for (const d of new Set([dir, cacheDir])) mkdirSync(d, { recursive: true });
   const args = ["-f", "-c", "/etc/rspamd/rspamd.conf"];
   const vars = { LOCAL_CONFDIR: CONFDIR, DBDIR: cacheDir, RUNDIR: dir, LOGDIR: dir, SCANNER_PORT: String(port) };
@@ -63,7 +84,6 @@ async function startRspamd({ port, dir, cacheDir = dir, timeoutMs = 180_000, log
   child.unref();
   // rspamd writes no pid file in the foreground: ours, so that another process can stop it
   writeFileSync(pidFile(dir), String(child.pid));
-  const url = `http://127.0.0.1:${port}`;
   await untilPong(url, timeoutMs, child);
   return { url, pid: child.pid, stop: () => stopRspamd(dir) };
 }
