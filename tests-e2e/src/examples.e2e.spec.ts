@@ -29,8 +29,16 @@ describe("examples/ against the system", () => {
       token: world.owner.token,
       body: {
         name: `examples-${randomBytes(3).toString("hex")}`,
-        // team.inboxes.manage: the Playwright fixture deletes its inbox after each test
-        scopes: ["team.inboxes.create", "team.inboxes.view", "team.inboxes.manage", "team.emails.view", "team.webhooks.manage"],
+        // team.inboxes.manage: the Playwright fixture deletes its inbox after each test; team.snapshots.manage: the
+        // mail snapshot example writes its baseline (the team is new, so its first test makes it)
+        scopes: [
+          "team.inboxes.create",
+          "team.inboxes.view",
+          "team.inboxes.manage",
+          "team.emails.view",
+          "team.webhooks.manage",
+          "team.snapshots.manage",
+        ],
       },
     });
     if (key.status !== 201) throw new Error(`api key: ${key.status} ${JSON.stringify(key.body)}`);
@@ -50,6 +58,7 @@ describe("examples/ against the system", () => {
   jest.requireActual("../../examples/sdk-jest/three-lines.test");
   jest.requireActual("../../examples/signup-playwright/signup.test");
   jest.requireActual("../../examples/webhook-receiver/receiver.test");
+  jest.requireActual("../../examples/mail-snapshot-jest/welcome-mail.test");
 
   // Playwright Test runs its own files, so this one goes through its command line, with the same environment
   it("when the @burnbox/playwright example runs under Playwright Test, then its sign-up and link tests pass", async () => {
