@@ -378,15 +378,15 @@ async function main(): Promise<void> {
     if (AUTH && summaries.some((s) => s !== "pass")) throw new Error("authentication checks did not pass");
 
     if (SPAM_COMPARE) {
-      const scored = await spamScoring(system, intakeEnv, groups, async (n) => {
-        await load(system.ports.smtp, inbox.full_address, n, messages);
+      const scored = await spamScoring(system, intakeEnv, groups, async () => {
+        await load(system.ports.smtp, inbox.full_address, warm, messages);
       });
       const on = await load(system.ports.smtp, inbox.full_address, MESSAGES, messages);
       process.stdout.write(rate("BurnBox: with the spam score", on));
       process.stdout
         .write(`  scoring on / off: ${(on.perSecond / full.perSecond).toFixed(2)} of the rate; p99 ${on.p99.toFixed(1)} against ${full.p99.toFixed(1)} ms
 `);
-      const total = expected + Math.min(500, MESSAGES) + MESSAGES;
+      const total = expected + warm + MESSAGES;
       await waitFor(
         async () =>
           (await api<{ email_count: number }>("GET", `/inboxes/${inbox.id}`, { token: world.owner.token })).body.email_count >= total,
@@ -422,25 +422,25 @@ async function main(): Promise<void> {
 
 /**
  * BENCH_SPAM=compare: a private rspamd (Debian's, as `npm start` runs it), the intake restarted
- * with `spam.rspamd_url`, warmed with `warm`'s messages; `cost` is measured from after the warm-up,
+ * with `spam.rspamd_url`, warmed by `warmUp` (the run's warm-up load); `cost` is measured from after the warm-up,
  * over the pipeline's processes and rspamd's (its main process and workers).
  */
 async function spamScoring(
   system: System,
   intakeEnv: Record<string, string>,
   groups: Record<string, PidSource>,
-  warm: (n: number) => Promise<void>,
+  warmUp: () => Promise<void>,
 ): Promise<{ cost: (units: number) => ReturnType<ReturnType<typeof pipelineCost>>; stop(): Promise<void> }> {
   if (!rspamdInstalled()) throw new Error("BENCH_SPAM=compare needs rspamd (Debian: apt-get install rspamd)");
   const [port] = await freePorts(1);
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), "bench-rspamd-")));
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-rspamd-"));
   const url = await startRspamd(port!, dir);
   const pid = Number(readFileSync(path.join(dir, "rspamd.pid"), "utf8"));
   system.setProcessEnv("inbox-smtp", { ...intakeEnv, BB_SPAM_RSPAMD_URL: url });
   await system.stopProcess("inbox-smtp");
   await system.startProcess("inbox-smtp");
   process.stdout.write(`the intake restarted with the spam score asked of rspamd at ${url}\n`);
-  await warm(Math.min(500, MESSAGES));
+  await warmUp();
   const cost = pipelineCost({ ...groups, rspamd: withChildren(() => pid) });
   return { cost, stop: () => stopRspamd(dir) };
 }
