@@ -4,7 +4,8 @@ import { DialogActions } from "../../../components";
 import { useContractForm } from "../../../lib/contract-form";
 import { notify } from "../../../lib/notify";
 import { keys, useSendFromInbox, type Inbox } from "../api";
-import { listError, optionalText, splitAddresses } from "./outbound-form";
+import { bodyParts, listError, splitAddresses } from "./outbound-form";
+import { HtmlPartField } from "./HtmlPartField";
 import { OutboundError } from "./OutboundError";
 
 interface Values extends Record<string, unknown> {
@@ -16,15 +17,7 @@ interface Values extends Record<string, unknown> {
 }
 const bodyOf = (v: Values) => {
   const cc = splitAddresses(v.cc);
-  const text = optionalText(v.text);
-  const html = optionalText(v.html);
-  return {
-    to: splitAddresses(v.to),
-    ...(cc.length > 0 ? { cc } : {}),
-    subject: v.subject,
-    ...(text !== undefined ? { text } : {}),
-    ...(html !== undefined ? { html } : {}),
-  };
+  return { to: splitAddresses(v.to), ...(cc.length > 0 ? { cc } : {}), subject: v.subject, ...bodyParts(v) };
 };
 
 /** "Compose": a new message from the inbox's address (`POST /inboxes/{id}/send`). */
@@ -77,15 +70,7 @@ export function ComposeModal({
           </SimpleGrid>
           <TextInput label="Subject" {...form.getInputProps("subject")} />
           <Textarea label="Message" autosize minRows={5} maxRows={14} {...form.getInputProps("text")} />
-          <Textarea
-            label="HTML (optional)"
-            description="Sent beside the text as its HTML part"
-            autosize
-            minRows={2}
-            maxRows={10}
-            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
-            {...form.getInputProps("html")}
-          />
+          <HtmlPartField {...form.getInputProps("html")} />
           <OutboundError error={send.error} />
           <DialogActions confirmLabel="Send" loading={send.isPending} onCancel={onClose} />
         </Stack>

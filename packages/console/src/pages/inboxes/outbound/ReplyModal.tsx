@@ -4,7 +4,8 @@ import { DialogActions } from "../../../components";
 import { useContractForm } from "../../../lib/contract-form";
 import { notify } from "../../../lib/notify";
 import { keys, useReplyToEmail, type EmailView } from "../api";
-import { optionalText } from "./outbound-form";
+import { bodyParts } from "./outbound-form";
+import { HtmlPartField } from "./HtmlPartField";
 import { OutboundError } from "./OutboundError";
 
 interface Values extends Record<string, unknown> {
@@ -12,11 +13,7 @@ interface Values extends Record<string, unknown> {
   html: string;
   reply_all: boolean;
 }
-const bodyOf = (v: Values) => {
-  const text = optionalText(v.text);
-  const html = optionalText(v.html);
-  return { ...(text !== undefined ? { text } : {}), ...(html !== undefined ? { html } : {}), reply_all: v.reply_all };
-};
+const bodyOf = (v: Values) => ({ ...bodyParts(v), reply_all: v.reply_all });
 const reSubject = (s: string) => (/^re:/i.test(s.trim()) ? s.trim() : `Re: ${s.trim()}`);
 
 /** "Reply": from the inbox's address to the mail's Reply-To or From (`POST /emails/{id}/reply`). */
@@ -65,15 +62,7 @@ export function ReplyModal({
             {...form.getInputProps("reply_all", { type: "checkbox" })}
           />
           <Textarea label="Message" autosize minRows={5} maxRows={14} data-autofocus {...form.getInputProps("text")} />
-          <Textarea
-            label="HTML (optional)"
-            description="Sent beside the text as its HTML part"
-            autosize
-            minRows={2}
-            maxRows={10}
-            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
-            {...form.getInputProps("html")}
-          />
+          <HtmlPartField {...form.getInputProps("html")} />
           <OutboundError error={reply.error} />
           <DialogActions confirmLabel="Send reply" loading={reply.isPending} onCancel={onClose} />
         </Stack>

@@ -1,11 +1,17 @@
 import { contractErrors } from "../../../lib/contract-form";
 import { ReleaseEmailBody, ReplyEmailBody } from "@burnbox/contracts/src/inbox/outbound.schemas";
-import { listError, optionalText, outboundErrorTitle, splitAddresses } from "./outbound-form";
+import { bodyParts, listError, optionalText, outboundErrorTitle, splitAddresses } from "./outbound-form";
 
 /** The shape of the SDK's BurnBoxError that the heading reads. */
 const apiError = (status: number, message: string) => Object.assign(new Error(message), { status });
 
 describe("the mail-out forms", () => {
+  it("gives the text and HTML parts that were typed, and leaves out a blank one", () => {
+    expect(bodyParts({ text: "hi", html: "  " })).toEqual({ text: "hi" });
+    expect(bodyParts({ text: "", html: "<p>hi</p>" })).toEqual({ html: "<p>hi</p>" });
+    expect(bodyParts({ text: " ", html: "" })).toEqual({});
+  });
+
   it("splits typed addresses on commas, semicolons and spaces", () => {
     expect(splitAddresses(" a@x.test, b@y.test;c@z.test\n d@w.test ,")).toEqual(["a@x.test", "b@y.test", "c@z.test", "d@w.test"]);
     expect(splitAddresses("  ")).toEqual([]);

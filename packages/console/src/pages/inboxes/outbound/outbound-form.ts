@@ -10,6 +10,13 @@ export const splitAddresses = (text: string): string[] =>
 /** Text of a body field, or absent when blank (the contract wants at least one of text and html). */
 export const optionalText = (text: string): string | undefined => (text.trim() === "" ? undefined : text);
 
+/** A message's text and HTML parts as the contract takes them: each absent when left blank. */
+export const bodyParts = (v: { text: string; html: string }): { text?: string; html?: string } => {
+  const text = optionalText(v.text);
+  const html = optionalText(v.html);
+  return { ...(text !== undefined ? { text } : {}), ...(html !== undefined ? { html } : {}) };
+};
+
 /**
  * The first error the contract gave a list field or one of its items (`to`, `to.0`, …), so it
  * shows under the one input the addresses are typed into.
