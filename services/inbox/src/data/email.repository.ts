@@ -13,8 +13,9 @@ import { inboxAccessFields, toInboxAccess, type InboxAccess } from "./inbox.repo
 import type { EmailSearch, SearchTerm } from "../domain/emails/email-search";
 import { Prisma, type Client } from "./prisma";
 
-export type EmailRow = Prisma.EmailGetPayload<object>;
-type EmailWithAttachments = Prisma.EmailGetPayload<{ include: { attachments: true } }>;
+/** An email's row as its reads select it: every column but the SMTP transcript (`SmtpLogRepository.transcriptOf` reads it alone). */
+export type EmailRow = Omit<Prisma.EmailGetPayload<object>, "transcript">;
+type EmailWithAttachments = Omit<Prisma.EmailGetPayload<{ include: { attachments: true } }>, "transcript">;
 
 export interface NewAttachment {
   id: string;
@@ -290,7 +291,11 @@ export class EmailRepository {
   }
 
   async get(scope: TeamScope, emailId: string): Promise<Email | null> {
-    const row = await this.db.email.findFirst({ where: { id: emailId, inbox: inTeam(scope) }, include: { attachments: true } });
+    const row = await this.db.email.findFirst({
+      where: { id: emailId, inbox: inTeam(scope) },
+      include: { attachments: true },
+      omit: { transcript: true },
+    });
     return row && toEmail(row);
   }
 
@@ -298,6 +303,7 @@ export class EmailRepository {
   async list(scope: TeamScope, listing: EmailListing, window: { skip: number; take: number }): Promise<EmailSummary[]> {
     const rows = await this.db.email.findMany({
       where: { inboxId: listing.inboxId, inbox: inTeam(scope) },
+      omit: { transcript: true },
       orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
       ...window,
     });

@@ -23,7 +23,7 @@ export interface ReceivedEmail {
   email: NewEmail;
   /** The `email.received` event, as service-kit's `outboxRow()` made it (trace key included). */
   outbox: ReturnType<typeof outboxRow>;
-  /** The SMTP transcript (`StoredTranscript`, as JSON), written beside the email; absent: none. */
+  /** The SMTP transcript (`StoredTranscript`, as JSON), written in the email's row; absent: none. */
   transcript?: string;
 }
 
@@ -86,8 +86,9 @@ JOIN LATERAL (
 ) i ON true`;
 
 /**
- * A batch of messages (each one or more emails) as one statement: the emails, their attachments
- * and their outbox rows, as data-modifying CTEs over unnest()ed arrays. One statement is atomic,
+ * A batch of messages (each one or more emails) as one statement: the emails (each with its SMTP
+ * transcript in the email's row, migration 0018: no second row and no foreign-key check), their
+ * attachments and their outbox rows, as data-modifying CTEs over unnest()ed arrays. One statement is atomic,
  * so it needs no BEGIN/COMMIT. An email is stored only in its inbox, and only while that inbox is
  * still its team's and receives mail (active, not expired at the message's time): the recipient
  * was looked up at RCPT TO, perhaps from the cache, and this is the check that counts. A message
@@ -112,11 +113,12 @@ gone AS (
 ),
 e AS (
   INSERT INTO emails (id, inbox_id, message_id, from_address, to_address, subject, snippet, body_text, body_html, headers,
-    size_bytes, has_attachments, raw_key, received_at, extracted, authentication, spam, spam_score)
+    size_bytes, has_attachments, raw_key, received_at, extracted, authentication, spam, spam_score, transcript)
   SELECT v.id, i.id, v.message_id, v.from_address, v.to_address, v.subject, v.snippet, v.body_text, v.body_html, v.headers,
-    v.size_bytes, v.has_attachments, v.raw_key, v.received_at, v.extracted, v.authentication, v.spam, v.spam_score
+    v.size_bytes, v.has_attachments, v.raw_key, v.received_at, v.extracted, v.authentication, v.spam, v.spam_score, t.transcript
   FROM v JOIN inboxes i
     ON i.id = v.inbox_id AND i.org_id = v.org_id AND i.team_id = v.team_id AND i.is_active AND i.expires_at > v.received_at
+  LEFT JOIN unnest($29::uuid[], $30::jsonb[]) AS t(email_id, transcript) ON t.email_id = v.id
   WHERE v.msg NOT IN (SELECT msg FROM gone)
   RETURNING id
 ),
@@ -131,11 +133,6 @@ o AS (
   INSERT INTO outbox_events (id, subject, payload)
   SELECT o.id, o.subject, o.payload FROM unnest($24::uuid[], $25::uuid[], $26::text[], $27::jsonb[]) AS o(id, email_id, subject, payload)
   WHERE o.email_id IN (SELECT id FROM e)
-),
-t AS (
-  INSERT INTO email_transcripts (email_id, transcript)
-  SELECT t.email_id, t.transcript FROM unnest($29::uuid[], $30::jsonb[]) AS t(email_id, transcript)
-  WHERE t.email_id IN (SELECT id FROM e)
 )
 SELECT id::text AS stored, NULL AS gone FROM e
 UNION ALL SELECT NULL, inbox_id::text FROM gone`;

@@ -45,8 +45,8 @@ const toAttempt = (r: AttemptRow): SmtpAttempt => ({
 
 /**
  * What the SMTP intake said (extensions section 8): the attempts an inbox's behaviour refused or
- * deferred (`smtp_attempts`) and the transcript of each stored email (`email_transcripts`, written
- * with the email by `IntakeRepository`). On the pool: the intake writes an attempt outside any
+ * deferred (`smtp_attempts`) and the transcript of each stored email (in its row, written with it
+ * by `IntakeRepository`; `email_transcripts` for mail stored before migration 0018). On the pool: the intake writes an attempt outside any
  * transaction, before it sends the reply, so the log holds it once the sender has it.
  */
 export class SmtpLogRepository extends HotRepository {
@@ -90,11 +90,17 @@ export class SmtpLogRepository extends HotRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** The transcript of an email of the team; null when it has none (received before they were kept) or is not the team's. */
+  /**
+   * The transcript of an email of the team: in its row (the intake writes it there since migration
+   * 0018), else in its `email_transcripts` row (mail stored before); null when it has neither
+   * (received before transcripts were kept) or is not the team's.
+   */
   async transcriptOf(scope: TeamScope, emailId: string): Promise<SmtpTranscript | null> {
     const rows = await this.sql<{ transcript: StoredTranscript; to_address: string }>`
-      SELECT t.transcript, e.to_address FROM email_transcripts t JOIN emails e ON e.id = t.email_id JOIN inboxes i ON i.id = e.inbox_id
-      WHERE t.email_id = ${emailId}::uuid AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid`;
+      SELECT coalesce(e.transcript, t.transcript) AS transcript, e.to_address
+      FROM emails e JOIN inboxes i ON i.id = e.inbox_id LEFT JOIN email_transcripts t ON t.email_id = e.id
+      WHERE e.id = ${emailId}::uuid AND i.org_id = ${scope.orgId}::uuid AND i.team_id = ${scope.teamId}::uuid
+        AND coalesce(e.transcript, t.transcript) IS NOT NULL`;
     const row = rows[0];
     return row ? expandTranscript(servedTranscript(row.transcript, row.to_address)) : null;
   }
