@@ -87,8 +87,9 @@ JOIN LATERAL (
 
 /**
  * A batch of messages (each one or more emails) as one statement: the emails (each with its SMTP
- * transcript in the email's row, migration 0018: no second row and no foreign-key check), their
- * attachments and their outbox rows, as data-modifying CTEs over unnest()ed arrays. One statement is atomic,
+ * transcript in the email's row, migration 0018), their attachments, their outbox rows and, for
+ * one release more, each transcript in `email_transcripts` too (the previous release reads only
+ * that table: expand, migrate, contract in docs/operations.md; the next release stops writing it), as data-modifying CTEs over unnest()ed arrays. One statement is atomic,
  * so it needs no BEGIN/COMMIT. An email is stored only in its inbox, and only while that inbox is
  * still its team's and receives mail (active, not expired at the message's time): the recipient
  * was looked up at RCPT TO, perhaps from the cache, and this is the check that counts. A message
@@ -133,6 +134,11 @@ o AS (
   INSERT INTO outbox_events (id, subject, payload)
   SELECT o.id, o.subject, o.payload FROM unnest($24::uuid[], $25::uuid[], $26::text[], $27::jsonb[]) AS o(id, email_id, subject, payload)
   WHERE o.email_id IN (SELECT id FROM e)
+),
+t AS (
+  INSERT INTO email_transcripts (email_id, transcript)
+  SELECT t.email_id, t.transcript FROM unnest($29::uuid[], $30::jsonb[]) AS t(email_id, transcript)
+  WHERE t.email_id IN (SELECT id FROM e)
 )
 SELECT id::text AS stored, NULL AS gone FROM e
 UNION ALL SELECT NULL, inbox_id::text FROM gone`;

@@ -1,8 +1,7 @@
 -- The SMTP transcript in the email's own row (issue 39): the intake writes it in the one statement
--- that inserts the email, with no second row and no foreign-key check of that row against the
--- email (a `SELECT ... FOR KEY SHARE` per message, planned once per connection). Nullable, no
--- default: a catalog change only. `email_transcripts` stays, no longer written: the transcript's
--- readers fall back to it for the mail stored before. The previous release reads only that table,
--- so while it still serves (a rolling update, a rollback) it has no transcript (404) for the mail
--- the new intake stored.
+-- that inserts the email. Nullable, no default: a catalog change only. Expand step of
+-- docs/operations.md: this release still writes `email_transcripts` too, because the previous
+-- release reads only that table (a rolling update, a rollback); the readers take the column and
+-- fall back to the table for the mail stored before. The next release stops writing the table
+-- (and with it the second row and its foreign-key check per message); a later one drops it.
 ALTER TABLE "emails" ADD COLUMN "transcript" JSONB;
