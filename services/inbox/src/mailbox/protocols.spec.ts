@@ -17,6 +17,8 @@ const RAW = Buffer.from(
 function fakeBackend(messages: MailboxMessage[], opts: { canManage: boolean }) {
   const removed: string[] = [];
   const seen: Array<[string, boolean]> = [];
+  /** The ids storage was read for, one per read. */
+  const reads: string[] = [];
   let wake: (() => void) | null = null;
   const session: MailboxSession = {
     inboxId: "i1",
@@ -24,7 +26,10 @@ function fakeBackend(messages: MailboxMessage[], opts: { canManage: boolean }) {
     uidValidity: 3857529045,
     canManage: opts.canManage,
     list: async () => messages.filter((m) => !removed.includes(m.id)),
-    raw: async () => RAW,
+    raw: async (id) => {
+      reads.push(id);
+      return RAW;
+    },
     setSeen: async (id, s) => void seen.push([id, s]),
     remove: async (id) => void removed.push(id),
     onMail: (w) => {
@@ -33,7 +38,7 @@ function fakeBackend(messages: MailboxMessage[], opts: { canManage: boolean }) {
     },
   };
   const backend: MailboxBackend = { login: async (u, p) => (u === "a@x.test" && p === "good" ? session : null) };
-  return { backend, removed, seen, wake: () => wake?.() };
+  return { backend, removed, seen, reads, wake: () => wake?.() };
 }
 
 function transport() {
@@ -192,6 +197,17 @@ describe("POP3 (RFC 1939)", () => {
     expect(text).toContain(`+OK ${RAW.length} octets\r\n${RAW.toString().replace("\n.hidden", "\n..hidden")}.\r\n`);
     expect(text).toContain("-ERR no such message\r\n");
     expect(fake.removed).toEqual(["e1"]);
+  });
+
+  it("reads a message from storage once in a session, however often TOP and RETR ask for it", async () => {
+    const fake = fakeBackend([msg(1), msg(2)], { canManage: false });
+    const t = transport();
+    const s = new Pop3Session(fake.backend, t.io, { hostname: "mx.test", tlsOffered: false });
+    s.greet();
+    s.push(Buffer.from("USER a@x.test\r\nPASS good\r\nTOP 1 0\r\nRETR 1\r\nRETR 1\r\nRETR 2\r\nQUIT\r\n"));
+    await until(() => t.closed());
+    expect(t.text().split(`+OK ${RAW.length} octets\r\n`)).toHaveLength(4);
+    expect(fake.reads).toEqual(["e1", "e2"]);
   });
 
   it("refuses DELE without the manage permission and a wrong password alike", async () => {
