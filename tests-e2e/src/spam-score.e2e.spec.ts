@@ -19,7 +19,7 @@ type Spam =
     }
   | { status: "unavailable" }
   | { status: "disabled" };
-type Summary = { id: string; subject: string; spam_score: number | null };
+type Summary = { id: string; subject: string; spam_score: number | null; spam_required_score: number | null };
 
 const message = (o: { from: string; to: string; subject: string; text: string }) =>
   [
@@ -85,6 +85,7 @@ describe("spam scores of received mail", () => {
     expect(spam.score).toBeGreaterThanOrEqual(spam.required_score);
     expect(spam.symbols.map((s) => s.name)).toContain("GTUBE");
     expect(gtube.spam_score).toBe(spam.score);
+    expect(gtube.spam_required_score).toBe(spam.required_score);
   });
 
   it("when a plain mail arrives, then it is scored low, under the required score", async () => {
@@ -95,6 +96,7 @@ describe("spam scores of received mail", () => {
     expect(spam.score).toBeLessThan(spam.required_score);
     expect(spam.action).toBe("no action");
     expect(plain.spam_score).toBe(spam.score);
+    expect(plain.spam_required_score).toBe(spam.required_score);
   });
 
   it("when the search asks spam:>5 or spam:<=5, then only the mail on that side of 5 is listed", async () => {
@@ -145,5 +147,6 @@ describe("spam scores of received mail", () => {
     for (let i = 0; i < 5; i++) expect(statuses.get(`burst ${i}`)).toBe("scored");
     expect(statuses.get("burst 19")).toBe("scored");
     for (const e of stored) expect(e.spam_score === null).toBe(statuses.get(e.subject) !== "scored");
+    for (const e of stored) expect(e.spam_required_score === null).toBe(statuses.get(e.subject) !== "scored");
   });
 });

@@ -35,6 +35,7 @@ const summary = (extracted: WaitEmailSummary["extracted"]): WaitEmailSummary => 
   extracted,
   authentication_summary: "none",
   spam_score: null,
+  spam_required_score: null,
 });
 
 describe("the wait's query", () => {

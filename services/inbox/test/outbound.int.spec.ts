@@ -12,6 +12,7 @@ import { startIntake, startService, type RunningIntake, type RunningService } fr
 import { loadInboxConfig, type InboxConfig } from "../src/config";
 import type { ClaimedOutbound } from "../src/data/outbound.repository";
 import { deliverOutbound } from "../src/domain/outbound/deliver-outbound.use-case";
+import { DKIM_KEY_TTL_MS } from "../src/domain/outbound/outbound-signing";
 import type { SmtpTarget } from "../src/domain/outbound/mail-sender";
 import { smtpSender } from "../src/adapters/smtp-sender";
 import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
@@ -98,6 +99,27 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
     if (m.recipients.some((r) => crashing.has(r))) await crashed;
   };
 
+  /** Tenancy's answer to `tenancy.dkim_key`: stopped, tenancy is away (no one answers the question). */
+  let dkimKeys: { stop(): Promise<void> | void } | null = null;
+  /** How often the key was asked for. */
+  let dkimAsked = 0;
+  const serveDkimKeys = () =>
+    serveRpc(
+      t.infra.nc,
+      t.ns,
+      RpcName.dkimKey,
+      async (req) => {
+        dkimAsked += 1;
+        return {
+          key:
+            req.domain_name === DOMAIN
+              ? { domain_name: DOMAIN, selector: "burnbox", private_key_sealed: new SecretBox(ENCRYPTION_KEY).seal(DKIM.privateKey) }
+              : null,
+        };
+      },
+      t.infra.logger,
+    );
+
   beforeAll(async () => {
     const relayPort = await relay.listen();
     t = await startInboxTestService("outb", {
@@ -138,19 +160,9 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
       ),
       serveRpc(t.infra.nc, t.ns, RpcName.authorize, async () => ({ allowed: true, reason: null }), t.infra.logger),
       serveRpc(t.infra.nc, t.ns, RpcName.mailerConfig, async () => ({ mailer: null }), t.infra.logger),
-      serveRpc(
-        t.infra.nc,
-        t.ns,
-        RpcName.dkimKey,
-        async (req) => ({
-          key:
-            req.domain_name === DOMAIN
-              ? { domain_name: DOMAIN, selector: "burnbox", private_key_sealed: new SecretBox(ENCRYPTION_KEY).seal(DKIM.privateKey) }
-              : null,
-        }),
-        t.infra.logger,
-      ),
+      { stop: async () => dkimKeys?.stop() },
     );
+    dkimKeys = serveDkimKeys();
     const sub = t.infra.nc.subscribe(subjects(t.ns).eventsWildcard, { callback: (_err, msg) => void events.push(msg.json()) });
     stops.push({ stop: async () => sub.unsubscribe() });
     const config = loadInboxConfig({}, { ...t.config, http: { port: 0, host: "127.0.0.1" } });
@@ -236,6 +248,50 @@ describe("mail out (extensions 10): the durable outbound queue, on real Postgres
     expect(["fail", "neutral"]).toContain((await dkimVerify(tampered, { resolver })).results[0]?.status.result);
     // the private key is never in a log line
     expect(t.logs.text()).not.toContain(DKIM.privateKey.split("\n")[1]);
+  });
+
+  it("when tenancy is away, then nothing goes out unsigned: the message stays queued and leaves signed once tenancy answers", async () => {
+    const inbox = await createInbox(assignments.signed);
+    // past the time the key read by the earlier messages signs for
+    offset += DKIM_KEY_TTL_MS + 1;
+    await dkimKeys?.stop();
+    dkimKeys = null;
+    try {
+      const res = await send(inbox.id, { to: ["away@partner.example"], subject: "Signed or not at all", text: "x" });
+      expect(res.status).toBe(202);
+      // the attempt at queueing and another pass once its claim has lapsed: the key cannot be read either time
+      await t.service.outbound.runNow();
+      offset += 10 * 60_000;
+      await t.service.outbound.runNow();
+      expect(relay.received.some((r) => r.to.includes("away@partner.example"))).toBe(false);
+      expect((await outbound(inbox.id)).find((o) => o.id === res.body.outbound_id)?.status).toBe("queued");
+      dkimKeys = serveDkimKeys();
+      offset += 10 * 60_000;
+      await t.service.outbound.runNow();
+      expect((await settled(inbox.id, res.body.outbound_id)).status).toBe("sent");
+      const got = relay.received.filter((r) => r.to.includes("away@partner.example"));
+      expect(got).toHaveLength(1);
+      expect(splitSignature(got[0]!.raw).signature).toMatch(/\bd=out\.burnbox\.example;/);
+    } finally {
+      dkimKeys ??= serveDkimKeys();
+    }
+  });
+
+  it("when a domain's messages go out within the key's TTL, then tenancy is asked for the key once, and again after it", async () => {
+    const inbox = await createInbox(assignments.signed);
+    offset += DKIM_KEY_TTL_MS + 1;
+    const asked = dkimAsked;
+    for (const to of ["ttl1@partner.example", "ttl2@partner.example"]) {
+      const res = await send(inbox.id, { to: [to], subject: "Signed once", text: "x" });
+      expect((await settled(inbox.id, res.body.outbound_id)).status).toBe("sent");
+    }
+    expect(dkimAsked - asked).toBe(1);
+    offset += DKIM_KEY_TTL_MS + 1;
+    const res = await send(inbox.id, { to: ["ttl3@partner.example"], subject: "Signed again", text: "x" });
+    expect((await settled(inbox.id, res.body.outbound_id)).status).toBe("sent");
+    expect(dkimAsked - asked).toBe(2);
+    for (const to of ["ttl1@partner.example", "ttl2@partner.example", "ttl3@partner.example"])
+      expect(splitSignature(relay.received.find((r) => r.to.includes(to))!.raw).signature).toMatch(/\bd=out\.burnbox\.example;/);
   });
 
   it("when send, reply and release are each queued, then each writes one audit entry naming the outbound id", async () => {

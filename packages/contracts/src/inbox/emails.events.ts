@@ -26,9 +26,13 @@ export const EmailReceivedData = z.object({
    * Summary for WebSocket frames (contract notes: email summary with inbox_id), the REST list item
    * without `extracted` (carried once, below; the frame is the summary with it).
    */
-  summary: EmailSummary.omit({ extracted: true, authentication_summary: true, spam_score: true })
-    // absent on events from before authentication results (and spam scores) existed
-    .extend({ authentication_summary: AuthenticationSummary.optional(), spam_score: z.number().nullable().optional() })
+  summary: EmailSummary.omit({ extracted: true, authentication_summary: true, spam_score: true, spam_required_score: true })
+    // absent on events from before authentication results (and spam scores, and their required scores) existed
+    .extend({
+      authentication_summary: AuthenticationSummary.optional(),
+      spam_score: z.number().nullable().optional(),
+      spam_required_score: z.number().nullable().optional(),
+    })
     .optional(),
   /**
    * The codes and links found at intake (extensions section 2), in the webhook body and the

@@ -21,6 +21,11 @@ export const EmailSummary = z
     authentication_summary: AuthenticationSummary,
     /** Extensions section 9: rspamd's score, null when not scored (unavailable or disabled). */
     spam_score: z.number().nullable(),
+    /**
+     * rspamd's required score for this email (its `spam.required_score`), null when not scored: what
+     * `spam_score` is compared with (a list's spam marker) without reading the email. Additive to section 9.
+     */
+    spam_required_score: z.number().nullable(),
   })
   .openapi("EmailSummary");
 export type EmailSummary = z.infer<typeof EmailSummary>;

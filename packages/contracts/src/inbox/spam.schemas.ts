@@ -40,3 +40,6 @@ export type SpamResult = z.infer<typeof SpamResult>;
 
 /** The summaries' `spam_score`: the score when scored, else null. */
 export const spamScoreOf = (spam: SpamResult): number | null => (spam.status === "scored" ? spam.score : null);
+
+/** The summaries' `spam_required_score`: rspamd's required score when scored, else null. */
+export const spamRequiredScoreOf = (spam: SpamResult): number | null => (spam.status === "scored" ? spam.required_score : null);

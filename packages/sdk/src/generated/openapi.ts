@@ -3312,6 +3312,7 @@ export interface components {
             received_at: string;
             size_bytes: number;
             snippet: string;
+            spam_required_score: number | null;
             spam_score: number | null;
             subject: string;
         };

@@ -50,9 +50,10 @@ export function spamResultOf(body: unknown): SpamResult | null {
 /**
  * The spam scorer on rspamd's HTTP protocol: `POST <url>/checkv2` with the message as the body and
  * the envelope in rspamd's headers (`IP`, `Helo`, `From`, one `Rcpt` per recipient). One request
- * per message, on kept-alive connections, aborted at `spam.timeout`; any failure (refused, reset,
- * a 5xx, an answer that is not a verdict) is `unavailable`, logged, and the email is stored all
- * the same. The URL is the operator's own (an internal service), not a user's destination, so it
+ * per message, aborted at `spam.timeout` (a new connection each time: rspamd's HTTP server answers
+ * every request with `Connection: close`, fixed in its code, so the agent's keep-alive never reuses
+ * one); any failure (refused, reset, a 5xx, an answer that is not a verdict) is `unavailable`,
+ * logged, and the email is stored all the same. The URL is the operator's own (an internal service), not a user's destination, so it
  * does not go through the outbound guard (spec 6.4), as PostgreSQL and NATS do not.
  */
 export function rspamdScorer(settings: RspamdSettings, logger: Logger): SpamScorer {

@@ -4,6 +4,8 @@ import {
   Extracted,
   nothingExtracted,
   SpamResult,
+  spamRequiredScoreOf,
+  spamScoreOf,
   WAIT_LIMITS,
   type Email,
   type EmailSummary,
@@ -88,7 +90,13 @@ export function spamFrom(json: unknown): SpamResult {
 type SummaryFields = Pick<
   EmailRow,
   "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "hasAttachments" | "isRead" | "sizeBytes" | "receivedAt" | "spamScore"
->;
+> & { spamRequiredScore: number | null };
+
+/** The required score in a stored `spam` column (rspamd's verdict), null when it holds none (not parsed whole: a list line). */
+const requiredScoreIn = (json: unknown): number | null => {
+  const spam = json as { status?: unknown; required_score?: unknown } | null;
+  return spam?.status === "scored" && typeof spam.required_score === "number" ? spam.required_score : null;
+};
 
 /**
  * The one summary mapping, without `extracted` (which `email.received` carries once, beside it) and
@@ -106,13 +114,14 @@ function summaryLine(e: SummaryFields): Omit<EmailSummary, "extracted" | "authen
     size_bytes: e.sizeBytes,
     received_at: e.receivedAt.toISOString(),
     spam_score: e.spamScore ?? null,
+    spam_required_score: e.spamScore === null ? null : e.spamRequiredScore,
   };
 }
 
 /** An email's line in every email list (the inbox's, the demo's, the wait's). */
 export function toEmailSummary(e: EmailRow): EmailSummary {
   return {
-    ...summaryLine(e),
+    ...summaryLine({ ...e, spamRequiredScore: requiredScoreIn(e.spam) }),
     extracted: extractedFrom(e.extracted),
     authentication_summary: authenticationSummaryOf(authenticationFrom(e.authentication)),
   };
@@ -122,10 +131,16 @@ export function toEmailSummary(e: EmailRow): EmailSummary {
 export function receivedSummary(
   e: Pick<NewEmail, "id" | "inboxId" | "fromAddress" | "subject" | "snippet" | "sizeBytes" | "receivedAt" | "attachments">,
   authentication: Authentication | null,
-  spamScore: number | null = null,
+  spam: SpamResult = { status: "disabled" },
 ): Omit<EmailSummary, "extracted"> {
   return {
-    ...summaryLine({ ...e, hasAttachments: e.attachments.length > 0, isRead: false, spamScore }),
+    ...summaryLine({
+      ...e,
+      hasAttachments: e.attachments.length > 0,
+      isRead: false,
+      spamScore: spamScoreOf(spam),
+      spamRequiredScore: spamRequiredScoreOf(spam),
+    }),
     authentication_summary: authenticationSummaryOf(authentication),
   };
 }
@@ -257,7 +272,7 @@ export const searchPageSql = (scope: TeamScope, inboxId: string, search: EmailSe
     p AS (SELECT m.id FROM m ORDER BY m.received_at DESC, m.id DESC LIMIT ${window.take} OFFSET ${window.skip})
     SELECT t.total, e.id::text AS "id", e.inbox_id::text AS "inboxId", e.from_address AS "fromAddress", e.subject, e.snippet,
       e.has_attachments AS "hasAttachments", e.is_read AS "isRead", e.size_bytes AS "sizeBytes", e.received_at AS "receivedAt",
-      e.extracted, e.authentication, e.spam_score AS "spamScore"
+      e.extracted, e.authentication, e.spam_score AS "spamScore", (e.spam->>'required_score')::float8 AS "spamRequiredScore"
     FROM (SELECT count(*)::int AS total FROM m) t
     LEFT JOIN (p JOIN emails e ON e.id = p.id) ON true
     ORDER BY e.received_at DESC, e.id DESC`;

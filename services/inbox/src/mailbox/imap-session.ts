@@ -14,6 +14,7 @@ import {
   type Token,
 } from "./imap-syntax";
 import { bodyStructure, envelope, headerValue, parseMime, sectionBytes, type MimePart } from "./mime";
+import { SessionCache } from "./session-cache";
 
 /** The transport a session writes to: a socket, or a test's collector. */
 export interface ImapTransport {
@@ -56,7 +57,7 @@ export class ImapSession {
   private idle: { tag: string; unsubscribe: () => void } | null = null;
   private ended = false;
   private pendingLiteralAt = -1;
-  private readonly cache = new Map<string, MimePart>();
+  private readonly cache = new SessionCache<MimePart>();
   private readonly recent = new Set<number>();
 
   constructor(
@@ -426,8 +427,7 @@ export class ImapSession {
     if (known) return known;
     const raw = await this.requireAuth().raw(msg.id);
     const part = parseMime(raw);
-    if (this.cache.size > 50) this.cache.clear();
-    this.cache.set(msg.id, part);
+    this.cache.set(msg.id, part, raw.length);
     return part;
   }
 

@@ -1,6 +1,7 @@
 import { pipeline } from "@burnbox/service-kit/runtime";
 import type { MailboxBackend, MailboxMessage, MailboxSession } from "./backend";
 import { decodePlain, type ImapTransport } from "./imap-session";
+import { SessionCache } from "./session-cache";
 
 /** The transport is the same shape as IMAP's. */
 export type Pop3Transport = ImapTransport;
@@ -61,6 +62,8 @@ export class Pop3Session {
   private messages: Array<MailboxMessage & { deleted: boolean }> = [];
   private ended = false;
   private authPlainPending = false;
+  /** The messages read in this session (TOP then RETR, or a RETR again, reads storage once). */
+  private readonly raws = new SessionCache<Buffer>();
   /** The outcome of the command being answered: its first reply line's `+OK` or `-ERR` (the metrics'). */
   private outcome: "ok" | "no" | null = null;
 
@@ -211,7 +214,7 @@ export class Pop3Session {
         const m = this.message(args[0]);
         if (!m) return w("-ERR no such message\r\n");
         if (cmd === "TOP" && !/^\d+$/.test(args[1] ?? "")) return w("-ERR TOP needs a line count\r\n");
-        const raw = await this.mailbox.raw(m.id);
+        const raw = await this.raw(this.mailbox, m.id);
         const bytes = cmd === "RETR" ? raw : topOf(raw, Number(args[1]));
         return w(
           Buffer.concat([Buffer.from(`+OK ${cmd === "RETR" ? `${raw.length} octets` : "top of message follows"}\r\n`), dotStuff(bytes)]),
@@ -230,6 +233,15 @@ export class Pop3Session {
       default:
         return w("-ERR unknown command\r\n");
     }
+  }
+
+  /** A message's stored bytes, read once per session while the session's cache holds them. */
+  private async raw(mailbox: MailboxSession, emailId: string): Promise<Buffer> {
+    const known = this.raws.get(emailId);
+    if (known) return known;
+    const raw = await mailbox.raw(emailId);
+    this.raws.set(emailId, raw, raw.length);
+    return raw;
   }
 
   private async login(creds: { user: string; password: string } | null): Promise<void> {

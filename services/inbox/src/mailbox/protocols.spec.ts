@@ -17,6 +17,8 @@ const RAW = Buffer.from(
 function fakeBackend(messages: MailboxMessage[], opts: { canManage: boolean }) {
   const removed: string[] = [];
   const seen: Array<[string, boolean]> = [];
+  /** The ids storage was read for, one per read. */
+  const reads: string[] = [];
   let wake: (() => void) | null = null;
   const session: MailboxSession = {
     inboxId: "i1",
@@ -24,7 +26,10 @@ function fakeBackend(messages: MailboxMessage[], opts: { canManage: boolean }) {
     uidValidity: 3857529045,
     canManage: opts.canManage,
     list: async () => messages.filter((m) => !removed.includes(m.id)),
-    raw: async () => RAW,
+    raw: async (id) => {
+      reads.push(id);
+      return RAW;
+    },
     setSeen: async (id, s) => void seen.push([id, s]),
     remove: async (id) => void removed.push(id),
     onMail: (w) => {
@@ -33,7 +38,7 @@ function fakeBackend(messages: MailboxMessage[], opts: { canManage: boolean }) {
     },
   };
   const backend: MailboxBackend = { login: async (u, p) => (u === "a@x.test" && p === "good" ? session : null) };
-  return { backend, removed, seen, wake: () => wake?.() };
+  return { backend, removed, seen, reads, wake: () => wake?.() };
 }
 
 function transport() {
@@ -171,6 +176,16 @@ describe("IMAP session", () => {
   });
 });
 
+/** A POP3 session of `fake`'s mailbox given `script` at once, until it closes; its transport. */
+async function pop3Run(fake: ReturnType<typeof fakeBackend>, script: string) {
+  const t = transport();
+  const s = new Pop3Session(fake.backend, t.io, { hostname: "mx.test", tlsOffered: false });
+  s.greet();
+  s.push(Buffer.from(script));
+  await until(() => t.closed());
+  return t;
+}
+
 describe("POP3 (RFC 1939)", () => {
   it("dot-stuffs and cuts TOP", () => {
     expect(dotStuff(Buffer.from("a\r\n.b\r\n")).toString()).toBe("a\r\n..b\r\n.\r\n");
@@ -179,12 +194,9 @@ describe("POP3 (RFC 1939)", () => {
 
   it("runs the RFC's session: USER/PASS, STAT, LIST, UIDL, RETR, DELE, QUIT", async () => {
     const fake = fakeBackend([msg(1), msg(2)], { canManage: true });
-    const t = transport();
-    const s = new Pop3Session(fake.backend, t.io, { hostname: "mx.test", tlsOffered: false });
-    s.greet();
-    s.push(Buffer.from("USER a@x.test\r\nPASS good\r\nSTAT\r\nLIST\r\nUIDL 2\r\nRETR 1\r\nDELE 1\r\nLIST 1\r\nQUIT\r\n"));
-    await until(() => t.closed());
-    const text = t.text();
+    const text = (
+      await pop3Run(fake, "USER a@x.test\r\nPASS good\r\nSTAT\r\nLIST\r\nUIDL 2\r\nRETR 1\r\nDELE 1\r\nLIST 1\r\nQUIT\r\n")
+    ).text();
     expect(text).toContain("+OK maildrop has 2 messages\r\n");
     expect(text).toContain(`+OK 2 ${RAW.length * 2}\r\n`);
     expect(text).toContain(`+OK 2 messages\r\n1 ${RAW.length}\r\n2 ${RAW.length}\r\n.\r\n`);
@@ -192,6 +204,13 @@ describe("POP3 (RFC 1939)", () => {
     expect(text).toContain(`+OK ${RAW.length} octets\r\n${RAW.toString().replace("\n.hidden", "\n..hidden")}.\r\n`);
     expect(text).toContain("-ERR no such message\r\n");
     expect(fake.removed).toEqual(["e1"]);
+  });
+
+  it("reads a message from storage once in a session, however often TOP and RETR ask for it", async () => {
+    const fake = fakeBackend([msg(1), msg(2)], { canManage: false });
+    const t = await pop3Run(fake, "USER a@x.test\r\nPASS good\r\nTOP 1 0\r\nRETR 1\r\nRETR 1\r\nRETR 2\r\nQUIT\r\n");
+    expect(t.text().split(`+OK ${RAW.length} octets\r\n`)).toHaveLength(4);
+    expect(fake.reads).toEqual(["e1", "e2"]);
   });
 
   it("refuses DELE without the manage permission and a wrong password alike", async () => {

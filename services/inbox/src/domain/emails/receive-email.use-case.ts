@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
-import { nothingExtracted, spamScoreOf, type Authentication, type SpamResult } from "@burnbox/contracts";
+import { nothingExtracted, type Authentication, type SpamResult } from "@burnbox/contracts";
 import { newEvent, outboxRow } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
 import { RAW_MESSAGE_FILE, receivedSummary, type NewAttachment } from "../../data/email.repository";
@@ -143,7 +143,7 @@ export async function receiveEmail(deps: InboxDeps, logger: Logger, input: Recei
               attachments,
             },
             authentication,
-            spamScoreOf(spam),
+            spam,
           ),
         },
       }),

@@ -145,6 +145,8 @@ const EmailRow = memo(function EmailRow({
     requestAnimationFrame(() => performance.measure(`bb:row:${email.id}`, mark));
   }, [email.id]);
   const from = email.from_address || "(no sender)";
+  // against the mail's own required score (a frame from before the summaries carried it: rspamd's default)
+  const likelySpam = overRequired(email.spam_score, email.spam_required_score ?? undefined);
   return (
     <Paper component="li" withBorder p="xs" data-testid="mail-row" data-read={email.is_read ? "true" : "false"}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -153,7 +155,7 @@ const EmailRow = memo(function EmailRow({
           to={`/inboxes/${inboxId}/mail/${email.id}`}
           data-mail-link
           style={{ flex: 1, minWidth: 0 }}
-          aria-label={`${email.is_read ? "" : "Unread. "}${overRequired(email.spam_score) ? "Likely spam. " : ""}From ${from}: ${email.subject || "(no subject)"}`}
+          aria-label={`${email.is_read ? "" : "Unread. "}${likelySpam ? "Likely spam. " : ""}From ${from}: ${email.subject || "(no subject)"}`}
         >
           <Group gap={6} wrap="nowrap">
             {!email.is_read ? <Box w={8} h={8} bg="blue" style={{ borderRadius: 4, flex: "none" }} aria-hidden /> : null}
@@ -175,7 +177,7 @@ const EmailRow = memo(function EmailRow({
               DMARC fail
             </Badge>
           ) : null}
-          {overRequired(email.spam_score) ? (
+          {likelySpam ? (
             <Badge size="xs" color="red.9" variant="filled" tt="none" data-testid="spam-marker" ml={4}>
               Spam {formatScore(email.spam_score!)}
             </Badge>

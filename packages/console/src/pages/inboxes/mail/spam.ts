@@ -1,9 +1,9 @@
 import type { SpamResult } from "../api";
 
 /**
- * rspamd's own required score when none is known: the list's summaries carry only `spam_score`
- * (extensions section 9), and rspamd's `required_score` is its `reject` threshold, 15 unless a
- * deployment changes its actions. The reader shows each mail's own required score.
+ * rspamd's own required score when none is known (its `reject` threshold, 15 unless a deployment
+ * changes its actions): the summaries carry each mail's `spam_required_score`, but a live frame
+ * from an intake older than that field does not. The reader shows each mail's own required score.
  */
 export const DEFAULT_REQUIRED_SCORE = 15;
 
