@@ -1,3 +1,4 @@
+import { workspaceKeys } from "../../api/keys";
 import {
   Alert,
   Button,
@@ -45,7 +46,7 @@ export function RoleFormModal({
   const known = scope === "org" ? catalog.org_permissions : catalog.team_permissions;
   const topRank = Math.max(...(scope === "org" ? catalog.org_roles : catalog.team_roles).filter((r) => r.is_system).map((r) => r.rank));
   const extra = permissions.filter((p) => !known.some((k) => k.key === p));
-  const invalidates = [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"]];
+  const invalidates = [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"], workspaceKeys.roles()];
   const create = useCreateRole({
     invalidates,
     onSuccess: (r) => onSaved(r, true),

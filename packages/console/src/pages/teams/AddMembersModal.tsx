@@ -33,7 +33,7 @@ export function AddMembersModal({
   const addOne = useAddMember(
     { path },
     {
-      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
+      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id), workspaceKeys.teamMembership(org.id, team.id)],
       onSuccess: (m) => {
         done();
         onDone({ text: `Added ${m.email}.`, details: [] });
@@ -43,7 +43,7 @@ export function AddMembersModal({
   const addMany = useAddMembers(
     { path },
     {
-      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
+      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id), workspaceKeys.teamMembership(org.id, team.id)],
       onSuccess: (r) => {
         done();
         onDone({

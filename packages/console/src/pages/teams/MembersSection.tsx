@@ -8,7 +8,7 @@ import { AddMembersModal } from "./AddMembersModal";
 import { RemoveMembersModal } from "./RemoveMembersModal";
 import { TeamMemberTable } from "./TeamMemberTable";
 import { teamsKeys } from "./keys";
-import type { TeamPermissions } from "./team-permissions";
+import type { TeamPermissions } from "../../api/team-permissions";
 import { useRoles, useTeamMembers, useChangeTeamRole, useRemoveMember, useRemoveMembers } from "./api";
 
 interface Props {
@@ -33,7 +33,7 @@ export function MembersSection({ org, team, perms }: Props) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<{ text: string; details: string[] } | null>(null);
-  const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id)];
+  const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id), workspaceKeys.teamMembership(org.id, team.id)];
   const rows = q.data?.data ?? [];
   const selection = useSelection(rows.map((m) => m.user_id));
   const emailOf = (userId: string) => rows.find((m) => m.user_id === userId)?.email ?? userId;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
 import { teamsKeys } from "./keys";
-import type { TeamPermissions } from "./team-permissions";
+import type { TeamPermissions } from "../../api/team-permissions";
 import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
 import { useUpdateTeam } from "./api";
 
