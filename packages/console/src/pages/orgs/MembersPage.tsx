@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { AddMemberBody } from "@burnbox/contracts/src/tenancy/orgs.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { workspaceKeys } from "../../api/keys";
 import { useUser } from "../../api/session";
 import { ApiErrorAlert, ConfirmModal, DialogActions, EmptyState, Time, useListParams, ListView, ListSearch } from "../../components";
@@ -216,7 +218,7 @@ function RoleCell({
 function AddMemberModal({ opened, ...body }: { opened: boolean } & AddMemberProps) {
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={body.onClose} title="Add an existing user">
-      <AddMemberBody {...body} />
+      <AddMemberForm {...body} />
     </Modal>
   );
 }
@@ -228,11 +230,12 @@ interface AddMemberProps {
   onClose: () => void;
 }
 
-function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
+const memberBody = (v: { user_id: string; role: string }) => ({ user_id: v.user_id.trim(), role: v.role });
+
+function AddMemberForm({ orgId, roles, myRole, onClose }: AddMemberProps) {
   const me = useUser();
-  const [userId, setUserId] = useState("");
   const offered = assignableRoles(roles, myRole, "", { bypass: me.is_system_admin });
-  const [role, setRole] = useState<string | null>(offered.at(-1)?.value ?? null);
+  const form = useContractForm(AddMemberBody, { user_id: "", role: offered.at(-1)?.value ?? "" }, { toBody: memberBody });
   const add = useAddMember(
     { orgId },
     {
@@ -243,10 +246,7 @@ function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
       },
     },
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (role) add.mutate({ user_id: userId.trim(), role });
-  };
+  const submit = form.onSubmit((v) => add.mutate(memberBody(v)));
   return (
     <form onSubmit={submit}>
       <Stack>
@@ -254,13 +254,12 @@ function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
           Adds an account that already exists on this platform, by its user id, without an invitation. To bring in someone by email, send an
           invite instead.
         </Alert>
-        <TextInput label="User id" required spellCheck={false} value={userId} onChange={(e) => setUserId(e.currentTarget.value)} />
+        <TextInput label="User id" required spellCheck={false} {...form.getInputProps("user_id")} />
         <Select
           label="Role"
           required
           data={offered.map((r) => ({ value: r.value, label: r.label }))}
-          value={role}
-          onChange={setRole}
+          {...form.getInputProps("role")}
           allowDeselect={false}
         />
         <ApiErrorAlert error={add.error} />

@@ -1,11 +1,26 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
-import { useState } from "react";
+import type { FormErrors } from "@mantine/form";
+import { BulkAddTeamMembersBody } from "@burnbox/contracts/src/tenancy/teams.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { parseAddresses } from "./addresses";
 import { teamsKeys } from "./keys";
 import { useMemberSuggestions, useAddMember, useAddMembers } from "./api";
+
+/** The request the addresses make (one address is the same check as `POST …/members`). */
+const membersBody = (v: { text: string; role: string }) => ({ members: parseAddresses(v.text).map((email) => ({ email, role: v.role })) });
+
+/** The contract's first complaint about the addresses (`members.2.email`: the third), naming the address. */
+function addressError(errors: FormErrors, addresses: string[]): string | undefined {
+  for (const [path, message] of Object.entries(errors)) {
+    const at = /^members\.(\d+)/.exec(path);
+    if (!path.startsWith("members") || typeof message !== "string") continue;
+    return at ? `${addresses[Number(at[1])]}: ${message}` : message;
+  }
+  return undefined;
+}
 
 export function AddMembersModal({
   org,
@@ -23,11 +38,12 @@ export function AddMembersModal({
   onDone: (n: { text: string; details: string[] }) => void;
 }) {
   const path = { orgId: org.id, teamId: team.id };
-  const [text, setText] = useState("");
-  const [role, setRole] = useState("member");
+  const form = useContractForm(BulkAddTeamMembersBody, { text: "", role: "member" }, { toBody: membersBody });
+  const { text, role } = form.getValues();
+  const setText = (next: (t: string) => string) => form.setFieldValue("text", next);
   const suggestions = useMemberSuggestions({ orgId: org.id, teamId: team.id }, { enabled: opened });
   const done = () => {
-    setText("");
+    form.setFieldValue("text", "");
     onClose();
   };
   const addOne = useAddMember(
@@ -58,11 +74,10 @@ export function AddMembersModal({
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add members" size="lg">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={form.onSubmit(() => {
           if (addresses.length === 1) addOne.mutate({ email: addresses[0]!, role });
           else addMany.mutate({ emails: addresses, role });
-        }}
+        })}
       >
         <Stack>
           <Textarea
@@ -70,8 +85,8 @@ export function AddMembersModal({
             description="One per line, or separated by commas (up to 50). Each must already be a member of the organization."
             autosize
             minRows={3}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            {...form.getInputProps("text")}
+            error={addressError(form.errors, addresses)}
             data-autofocus
           />
           {candidates.length > 0 && (
@@ -100,7 +115,7 @@ export function AddMembersModal({
               </Group>
             </Stack>
           )}
-          <Select label="Role" data={roles} value={role} allowDeselect={false} onChange={(v) => v && setRole(v)} />
+          <Select label="Role" data={roles} value={role} allowDeselect={false} onChange={(v) => v && form.setFieldValue("role", v)} />
           <ApiErrorAlert error={addOne.error ?? addMany.error ?? suggestions.error} />
           <DialogActions
             confirmLabel={addresses.length > 1 ? `Add ${addresses.length} members` : "Add member"}
