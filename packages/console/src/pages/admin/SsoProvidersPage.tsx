@@ -121,12 +121,11 @@ function CreateProviderForm({ onClose }: { onClose: () => void }) {
         </Radio.Group>
         {draft && (
           <ProviderForm
-            draft={draft}
-            onChange={(patch) => setDraft((d) => (d ? { ...d, ...patch } : d))}
+            initial={draft}
             submitLabel="Create provider"
             submitting={create.isPending}
             error={create.error}
-            onSubmit={() => create.mutate(draft)}
+            onSubmit={(d) => create.mutate(d)}
           />
         )}
       </Stack>
