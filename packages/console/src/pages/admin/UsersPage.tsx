@@ -15,6 +15,8 @@ import {
 } from "@mantine/core";
 import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
+import { AdminUpdateUserBody, MigrateAuthBody } from "@burnbox/contracts/src/identity/admin-users.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
 import {
@@ -156,9 +158,23 @@ function Users() {
   );
 }
 
+/** The session cap as the request holds it: null for the platform default. */
+type CapValues = { use_default: boolean; max_sessions: number | string };
+const capBody = (v: CapValues) => ({
+  max_sessions: v.use_default ? null : Number(v.max_sessions),
+});
+
+/** The sign-in method as the request holds it: a provider only for SSO. */
+const migrateBody = (v: { to: "sso" | "password"; provider: string }) =>
+  v.to === "sso" ? { to: v.to, provider: v.provider } : { to: v.to };
+
 function SessionCapModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const [useDefault, setUseDefault] = useState(user.max_sessions == null);
-  const [cap, setCap] = useState<number | string>(user.max_sessions ?? 5);
+  const form = useContractForm<CapValues>(
+    AdminUpdateUserBody,
+    { use_default: user.max_sessions == null, max_sessions: user.max_sessions ?? 5 },
+    { toBody: capBody },
+  );
+  const useDefault = form.getValues().use_default;
   const save = useUpdateUser(
     { userId: user.id },
     {
@@ -171,24 +187,18 @@ function SessionCapModal({ user, onClose }: { user: User; onClose: () => void })
   );
   return (
     <Modal opened onClose={onClose} title={`Session cap of ${user.email}`} closeButtonProps={{ "aria-label": "Close" }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate(useDefault ? null : Number(cap));
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => save.mutate(capBody(v).max_sessions))}>
         <Stack>
           <Text size="sm">
             How many sessions this user may hold at once. At the cap, a new sign-in asks which session to end. The platform default is set
             under Platform settings.
           </Text>
-          <Checkbox label="Use the platform default" checked={useDefault} onChange={(e) => setUseDefault(e.currentTarget.checked)} />
+          <Checkbox label="Use the platform default" {...form.getInputProps("use_default", { type: "checkbox" })} />
           <NumberInput
             label="Maximum sessions"
             min={1}
             max={1000}
-            value={cap}
-            onChange={setCap}
+            {...form.getInputProps("max_sessions")}
             disabled={useDefault}
             allowDecimal={false}
           />
@@ -226,8 +236,8 @@ function RevokeModal({ user, onClose }: { user: User; onClose: () => void }) {
 }
 
 function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const [to, setTo] = useState<"sso" | "password">(user.sso_provider ? "password" : "sso");
-  const [provider, setProvider] = useState<string | null>(null);
+  const form = useContractForm(MigrateAuthBody, { to: user.sso_provider ? "password" : "sso", provider: "" }, { toBody: migrateBody });
+  const { to, provider } = form.getValues();
   const providers = useSsoProviders();
   const migrate = useMigrateUserAuth(
     { userId: user.id },
@@ -245,18 +255,13 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
   }));
   return (
     <Modal opened onClose={onClose} title={`Sign-in method of ${user.email}`} closeButtonProps={{ "aria-label": "Close" }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          migrate.mutate(to === "sso" ? { to, provider: provider ?? "" } : { to });
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => migrate.mutate(migrateBody(v)))}>
         <Stack>
           <Text size="sm">
             Now: {user.sso_provider ? `single sign-on through ${user.sso_provider}` : "password"}. Changing it signs the user out
             everywhere.
           </Text>
-          <Radio.Group label="Sign in with" value={to} onChange={(v) => setTo(v)}>
+          <Radio.Group label="Sign in with" {...form.getInputProps("to")}>
             <Stack gap="xs" mt="xs">
               <Radio value="sso" label="Single sign-on (the password stops working)" />
               <Radio value="password" label="Password (they set one through “Forgot password”)" />
@@ -267,8 +272,8 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
               label="SSO provider"
               placeholder={options.length ? "Choose a provider" : "No SSO provider yet"}
               data={options}
-              value={provider}
-              onChange={setProvider}
+              {...form.getInputProps("provider")}
+              onChange={(v: string | null) => form.setFieldValue("provider", v ?? "")}
               required
             />
           )}
