@@ -1,7 +1,8 @@
 import { Button, Code, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { SsoProviderBody } from "@burnbox/contracts/src/identity/sso-admin.schemas";
 import { useContractForm } from "../../lib/contract-form";
+import { useValuesFrom } from "../../lib/use-values-from";
 import { useApi } from "../../api/query";
 import { ApiErrorAlert, CopyButton } from "../../components";
 import { SecretState } from "./SecretState";
@@ -37,8 +38,7 @@ export function ProviderForm({
 }) {
   const bb = useApi();
   const form = useContractForm<ProviderDraft>(SsoProviderBody, initial, { toBody: bodyOf });
-  const { setValues } = form;
-  useEffect(() => setValues(initial), [initial, setValues]);
+  useValuesFrom(initial, (d) => d, form.setValues);
   const draft = form.getValues();
   const onChange = (patch: Partial<ProviderDraft>) => form.setValues(patch);
   const preset = presetOf(draft.provider_type);
