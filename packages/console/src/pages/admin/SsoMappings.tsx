@@ -16,6 +16,8 @@ import {
 } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { SsoDomainMappingBody, SsoMappingPreviewBody } from "@burnbox/contracts/src/identity/sso-admin.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { ApiErrorAlert, ConfirmModal, DialogActions, TableScroll } from "../../components";
 import { adminKeys } from "./keys";
 import { notify } from "../../lib/notify";
@@ -175,12 +177,35 @@ function MappingModal({ opened, ...body }: { opened: boolean; pid: string; mappi
   );
 }
 
+type MappingValues = {
+  domain: string;
+  org_id: string | null;
+  org_role: MappingBody["org_role"];
+  team_id: string | null;
+  team_role: "lead" | "member";
+};
+/** The request of the form: the team's role only with a team. */
+const mappingBody = (v: MappingValues) => ({
+  domain: v.domain.trim(),
+  org_id: v.org_id ?? "",
+  org_role: v.org_role,
+  team_id: v.team_id,
+  team_role: v.team_id ? v.team_role : null,
+});
+
 function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping | null; onClose: () => void }) {
-  const [domain, setDomain] = useState(mapping?.domain ?? "");
-  const [orgId, setOrgId] = useState<string | null>(mapping?.org_id ?? null);
-  const [orgRole, setOrgRole] = useState<MappingBody["org_role"]>(mapping?.org_role ?? "member");
-  const [teamId, setTeamId] = useState<string | null>(mapping?.team_id ?? null);
-  const [teamRole, setTeamRole] = useState<"lead" | "member">(mapping?.team_role ?? "member");
+  const form = useContractForm<MappingValues>(
+    SsoDomainMappingBody,
+    {
+      domain: mapping?.domain ?? "",
+      org_id: mapping?.org_id ?? null,
+      org_role: mapping?.org_role ?? "member",
+      team_id: mapping?.team_id ?? null,
+      team_role: mapping?.team_role ?? "member",
+    },
+    { toBody: mappingBody },
+  );
+  const { domain, org_id: orgId, team_id: teamId } = form.getValues();
   const orgs = useAllOrgs();
   const teams = useTeams(orgId);
   const save = useSaveDomainMapping(
@@ -194,37 +219,22 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
     },
   );
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!orgId) return;
-        save.mutate({ domain: domain.trim(), org_id: orgId, org_role: orgRole, team_id: teamId, team_role: teamId ? teamRole : null });
-      }}
-    >
+    <form onSubmit={form.onSubmit((v) => save.mutate(mappingBody(v)))}>
       <Stack>
-        <TextInput
-          label="Email domain"
-          placeholder="example.com"
-          required
-          value={domain}
-          onChange={(e) => setDomain(e.currentTarget.value)}
-        />
+        <TextInput label="Email domain" placeholder="example.com" required {...form.getInputProps("domain")} />
         <Select
           label="Organization"
           required
           searchable
           data={(orgs.data?.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-          value={orgId}
-          onChange={(v) => {
-            setOrgId(v);
-            setTeamId(null);
-          }}
+          {...form.getInputProps("org_id")}
+          onChange={(v: string | null) => form.setValues({ org_id: v, team_id: null })}
         />
         <Select
           label="Organization role"
           data={ORG_ROLES}
-          value={orgRole}
-          onChange={(v) => v && setOrgRole(v as MappingBody["org_role"])}
+          {...form.getInputProps("org_role")}
+          onChange={(v: string | null) => v && form.setFieldValue("org_role", v as MappingBody["org_role"])}
           allowDeselect={false}
         />
         <Select
@@ -233,15 +243,14 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
           clearable
           disabled={!orgId}
           data={(teams.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          value={teamId}
-          onChange={setTeamId}
+          {...form.getInputProps("team_id")}
         />
         {teamId && (
           <Select
             label="Team role"
             data={TEAM_ROLES}
-            value={teamRole}
-            onChange={(v) => v && setTeamRole(v as "lead" | "member")}
+            {...form.getInputProps("team_role")}
+            onChange={(v: string | null) => v && form.setFieldValue("team_role", v as "lead" | "member")}
             allowDeselect={false}
           />
         )}
@@ -259,7 +268,11 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
 
 /** What would happen on the first sign-in of an address: `POST /admin/sso/domain-mappings/preview`. */
 export function MappingPreview({ provider }: { provider: SsoProvider }) {
-  const [email, setEmail] = useState("");
+  const form = useContractForm(
+    SsoMappingPreviewBody,
+    { email: "" },
+    { toBody: (v) => ({ email: v.email.trim(), provider: provider.name }) },
+  );
   const orgs = useAllOrgs();
   const preview = usePreviewDomainMapping({ providerName: provider.name });
   const result = preview.data;
@@ -269,21 +282,9 @@ export function MappingPreview({ provider }: { provider: SsoProvider }) {
       title="Provisioning preview"
       description="Try an address: see whether its first sign-in would create an account, and where it would land."
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          preview.mutate(email.trim());
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => preview.mutate(v.email.trim()))}>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Email address"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            miw={260}
-          />
+          <TextInput label="Email address" type="email" required {...form.getInputProps("email")} miw={260} />
           <Button type="submit" variant="default" loading={preview.isPending}>
             Preview
           </Button>
