@@ -19,9 +19,10 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailForward } from "@tabler/icons-react";
-import { CreateInviteBody } from "@burnbox/contracts/src/tenancy/invites.schemas";
+import { BulkCreateInvitesBody, CreateInviteBody } from "@burnbox/contracts/src/tenancy/invites.schemas";
 import { useContractForm } from "../../lib/contract-form";
-import { useState, type FormEvent } from "react";
+import { firstItemError } from "../../lib/item-errors";
+import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
 import { NotAllowed } from "../../api/permissions";
@@ -177,17 +178,18 @@ const inviteBody = (v: InviteValues) => ({
   ...assignments(v.teamIds),
 });
 
+type BulkValues = { text: string; role: string | null; teamIds: string[] };
+const bulkBody = (v: BulkValues) => ({ emails: parseAddresses(v.text), org_role: v.role ?? "", ...assignments(v.teamIds) });
+
 function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
-  const [text, setText] = useState("");
-  const [role, setRole] = useState<string | null>("member");
-  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const form = useContractForm<BulkValues>(BulkCreateInvitesBody, { text: "", role: "member", teamIds: [] }, { toBody: bulkBody });
+  const { text, role, teamIds } = form.getValues();
   const addresses = parseAddresses(text);
-  const send = useSendBulkInvites({ orgId }, { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => setText("") });
+  const send = useSendBulkInvites({ orgId }, { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => form.setFieldValue("text", "") });
   const tooMany = addresses.length > 50;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (role && addresses.length > 0 && !tooMany) send.mutate({ emails: addresses, org_role: role, ...assignments(teamIds) });
-  };
+  const submit = form.onSubmit((v) => {
+    if (v.role && addresses.length > 0 && !tooMany) send.mutate(bulkBody(v));
+  });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invite-many">
       <form onSubmit={submit}>
@@ -201,11 +203,17 @@ function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; tea
             autosize
             minRows={3}
             maxRows={8}
-            value={text}
-            error={tooMany ? `${addresses.length} addresses: 50 at most per batch` : undefined}
-            onChange={(e) => setText(e.currentTarget.value)}
+            {...form.getInputProps("text")}
+            error={tooMany ? `${addresses.length} addresses: 50 at most per batch` : firstItemError(form.errors, "emails", addresses)}
           />
-          <RoleAndTeams roles={roles} role={role} setRole={setRole} teams={teams} teamIds={teamIds} setTeamIds={setTeamIds} />
+          <RoleAndTeams
+            roles={roles}
+            role={role}
+            setRole={(r) => form.setFieldValue("role", r)}
+            teams={teams}
+            teamIds={teamIds}
+            setTeamIds={(t) => form.setFieldValue("teamIds", t)}
+          />
           <ApiErrorAlert error={send.error} />
           {send.data && <BulkOutcome result={send.data} />}
           <Group>

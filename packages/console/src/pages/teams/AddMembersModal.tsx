@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
-import type { FormErrors } from "@mantine/form";
 import { BulkAddTeamMembersBody } from "@burnbox/contracts/src/tenancy/teams.schemas";
 import { useContractForm } from "../../lib/contract-form";
+import { firstItemError } from "../../lib/item-errors";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions } from "../../components";
@@ -11,16 +11,6 @@ import { useMemberSuggestions, useAddMember, useAddMembers } from "./api";
 
 /** The request the addresses make (one address is the same check as `POST …/members`). */
 const membersBody = (v: { text: string; role: string }) => ({ members: parseAddresses(v.text).map((email) => ({ email, role: v.role })) });
-
-/** The contract's first complaint about the addresses (`members.2.email`: the third), naming the address. */
-function addressError(errors: FormErrors, addresses: string[]): string | undefined {
-  for (const [path, message] of Object.entries(errors)) {
-    const at = /^members\.(\d+)/.exec(path);
-    if (!path.startsWith("members") || typeof message !== "string") continue;
-    return at ? `${addresses[Number(at[1])]}: ${message}` : message;
-  }
-  return undefined;
-}
 
 export function AddMembersModal({
   org,
@@ -86,7 +76,7 @@ export function AddMembersModal({
             autosize
             minRows={3}
             {...form.getInputProps("text")}
-            error={addressError(form.errors, addresses)}
+            error={firstItemError(form.errors, "members", addresses)}
             data-autofocus
           />
           {candidates.length > 0 && (
