@@ -1,19 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Alert, Button, Center, Group, List, Loader, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { SsoDomainMappingBody, SsoMappingPreviewBody } from "@burnbox/contracts/src/identity/sso-admin.schemas";
@@ -33,6 +18,7 @@ import {
   type Mapping,
   type MappingBody,
 } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 const ORG_ROLES = [
   { value: "member", label: "Member" },
@@ -98,47 +84,35 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
       ) : (
         list.data && (
           <TableScroll label="Domain mappings" minWidth={600}>
-            <Table striped verticalSpacing="xs" aria-label="Domain mappings">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Domain</Table.Th>
-                  <Table.Th>Organization</Table.Th>
-                  <Table.Th>Team</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+            <ListTable striped verticalSpacing="xs" aria-label="Domain mappings" columns={["Domain", "Organization", "Team"]} actions>
+              {list.data.data.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{m.domain}</Table.Td>
+                  <Table.Td>
+                    {orgName(m.org_id)} ({m.org_role})
+                  </Table.Td>
+                  <Table.Td>
+                    {m.team_id ? (
+                      <>
+                        <TeamName orgId={m.org_id} teamId={m.team_id} /> ({m.team_role ?? "member"})
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => edit(m)}>
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.data.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{m.domain}</Table.Td>
-                    <Table.Td>
-                      {orgName(m.org_id)} ({m.org_role})
-                    </Table.Td>
-                    <Table.Td>
-                      {m.team_id ? (
-                        <>
-                          <TeamName orgId={m.org_id} teamId={m.team_id} /> ({m.team_role ?? "member"})
-                        </>
-                      ) : (
-                        "—"
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => edit(m)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </ListTable>
           </TableScroll>
         )
       )}

@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Badge, Checkbox, Group, Menu, Modal, NumberInput, Radio, Select, Stack, Table, Text } from "@mantine/core";
 import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { AdminUpdateUserBody, MigrateAuthBody } from "@burnbox/contracts/src/identity/admin-users.schemas";
@@ -34,6 +20,7 @@ import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { notify } from "../../lib/notify";
 import { useUsers, useUpdateUser, useRevokeUserSessions, useSsoProviders, useMigrateUserAuth, useDeleteUser } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 type User = components["schemas"]["User"];
 type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };
@@ -80,74 +67,67 @@ function Users() {
         pagination={{ params, label: "User pages" }}
       >
         {(rows) => (
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Sign-in</Table.Th>
-                <Table.Th>Session cap</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Group gap={6}>
-                        <Text size="sm" fw={500}>
-                          {u.display_name}
-                        </Text>
-                        {u.is_system_admin && (
-                          <Badge size="xs" variant="light">
-                            System admin
-                          </Badge>
-                        )}
-                        {u.id === me.id && (
-                          <Badge size="xs" variant="outline" color="gray">
-                            You
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {u.email}
+          <ListTable
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-label="Users"
+            columns={["User", "Sign-in", "Session cap", "Last sign-in", "Joined"]}
+            actions
+          >
+            {rows.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Group gap={6}>
+                      <Text size="sm" fw={500}>
+                        {u.display_name}
                       </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{u.sso_provider ? `SSO (${u.sso_provider})` : "Password"}</Table.Td>
-                  <Table.Td>{u.max_sessions ?? "Platform default"}</Table.Td>
-                  <Table.Td>
-                    <Time value={u.last_login_at ?? null} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Time value={u.created_at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.email}`}>
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
-                        <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
-                        <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
-                        <Menu.Divider />
-                        <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
-                          Delete user…
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                      {u.is_system_admin && (
+                        <Badge size="xs" variant="light">
+                          System admin
+                        </Badge>
+                      )}
+                      {u.id === me.id && (
+                        <Badge size="xs" variant="outline" color="gray">
+                          You
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {u.email}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{u.sso_provider ? `SSO (${u.sso_provider})` : "Password"}</Table.Td>
+                <Table.Td>{u.max_sessions ?? "Platform default"}</Table.Td>
+                <Table.Td>
+                  <Time value={u.last_login_at ?? null} />
+                </Table.Td>
+                <Table.Td>
+                  <Time value={u.created_at} />
+                </Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.email}`}>
+                        <IconDots size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
+                      <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
+                      <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
+                      <Menu.Divider />
+                      <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
+                        Delete user…
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListView>
       {action?.kind === "cap" && <SessionCapModal user={action.user} onClose={() => setAction(null)} />}

@@ -15,7 +15,6 @@ import {
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailForward } from "@tabler/icons-react";
@@ -33,6 +32,7 @@ import { assignableRoles } from "./ranks";
 import { roleLabel, useOrgRoles, type Role } from "./roles";
 import { parseAddresses } from "./addresses";
 import { useOrgTeams, useSendInvite, useSendBulkInvites, useInvites, useRevokeInvite, type Invite } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 type BulkResult = components["schemas"]["BulkCreateInvitesResult"];
 type Status = Invite["status"];
@@ -290,60 +290,50 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
         pagination={{ params: list, label: "Invite pages" }}
       >
         {(rows) => (
-          <Table verticalSpacing="xs" aria-label={`${STATUS[status].label} invites`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Teams</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>{status === "accepted" ? "Accepted" : "Expires"}</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+          <ListTable
+            verticalSpacing="xs"
+            aria-label={`${STATUS[status].label} invites`}
+            columns={["Email", "Role", "Teams", "State", status === "accepted" ? "Accepted" : "Expires", "Sent"]}
+            actions
+          >
+            {rows.map((inv) => (
+              <Table.Tr key={inv.id}>
+                <Table.Td>{inv.email}</Table.Td>
+                <Table.Td>{roleLabel(roles, inv.org_role)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{inv.team_assignments.map((t) => t.team_name).join(", ") || "—"}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS[inv.status].color} variant="dot">
+                    {STATUS[inv.status].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {inv.status === "accepted" && inv.accepted_at ? (
+                    <Time value={inv.accepted_at} />
+                  ) : (
+                    <Time value={inv.expires_at} mode="absolute" />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Time value={inv.created_at} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {inv.status === "pending" && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Revoke the invite to ${inv.email}`}
+                      onClick={() => setRevoking(inv)}
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((inv) => (
-                <Table.Tr key={inv.id}>
-                  <Table.Td>{inv.email}</Table.Td>
-                  <Table.Td>{roleLabel(roles, inv.org_role)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{inv.team_assignments.map((t) => t.team_name).join(", ") || "—"}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS[inv.status].color} variant="dot">
-                      {STATUS[inv.status].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {inv.status === "accepted" && inv.accepted_at ? (
-                      <Time value={inv.accepted_at} />
-                    ) : (
-                      <Time value={inv.expires_at} mode="absolute" />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Time value={inv.created_at} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {inv.status === "pending" && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Revoke the invite to ${inv.email}`}
-                        onClick={() => setRevoking(inv)}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </ListView>
       <ConfirmModal

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles, mayDeactivate } from "./ranks";
 import { roleLabel, useOrgRoles, type Role } from "./roles";
 import { useMembers, useChangeMemberRole, useDeactivateMember, useAddMember, type Member } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 /** `/orgs/:orgId/members`: list and search (`GET /orgs/:id/members?q=&role=`), add, change role, deactivate. */
 export default function MembersPage() {
@@ -89,79 +90,66 @@ function Members({ scope }: { scope: OrgScope }) {
         pagination={{ params: list, label: "Member pages" }}
       >
         {(rows) => (
-          <Table verticalSpacing="xs" aria-label="Members">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th>Member since</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((m) => {
-                const self = m.user_id === me.id;
-                const rankOpts = { self, bypass: me.is_system_admin };
-                const offered = canRole || self ? assignableRoles(roles, myRole, m.role, rankOpts) : [];
-                const removable = self || (canRemove && mayDeactivate(roles, myRole, m.role, rankOpts));
-                return (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      <Text fw={500}>
-                        {m.display_name}
-                        {self && (
-                          <Text span c="dimmed" size="sm">
-                            {" "}
-                            (you)
-                          </Text>
-                        )}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {m.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RoleCell
-                        member={m}
-                        roles={roles}
-                        offered={offered}
-                        busy={changeRole.isPending && changeRole.variables?.member.id === m.id}
-                        onChange={(role) => changeRole.mutate({ member: m, role })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {m.last_login_at ? (
-                        <Time value={m.last_login_at} />
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          never
+          <ListTable verticalSpacing="xs" aria-label="Members" columns={["Member", "Role", "Last sign-in", "Member since"]} actions>
+            {rows.map((m) => {
+              const self = m.user_id === me.id;
+              const rankOpts = { self, bypass: me.is_system_admin };
+              const offered = canRole || self ? assignableRoles(roles, myRole, m.role, rankOpts) : [];
+              const removable = self || (canRemove && mayDeactivate(roles, myRole, m.role, rankOpts));
+              return (
+                <Table.Tr key={m.id}>
+                  <Table.Td>
+                    <Text fw={500}>
+                      {m.display_name}
+                      {self && (
+                        <Text span c="dimmed" size="sm">
+                          {" "}
+                          (you)
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Time value={m.created_at} mode="absolute" />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {removable && (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => setLeaving(m)}
-                          aria-label={self ? "Leave the organization" : `Deactivate ${m.email}`}
-                        >
-                          {self ? "Leave" : "Deactivate"}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {m.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleCell
+                      member={m}
+                      roles={roles}
+                      offered={offered}
+                      busy={changeRole.isPending && changeRole.variables?.member.id === m.id}
+                      onChange={(role) => changeRole.mutate({ member: m, role })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {m.last_login_at ? (
+                      <Time value={m.last_login_at} />
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        never
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Time value={m.created_at} mode="absolute" />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {removable && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        onClick={() => setLeaving(m)}
+                        aria-label={self ? "Leave the organization" : `Deactivate ${m.email}`}
+                      >
+                        {self ? "Leave" : "Deactivate"}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         )}
       </ListView>
       <ConfirmModal
