@@ -4,19 +4,16 @@ import { TierSettingsForm, tierSettingsOf, type TierSettings } from "./TierSetti
 
 /**
  * The "Settings" section of something that is a tier of the inbox settings (a team, a domain):
- * its own fields (`children`, a <TierDetailsForm>), the tier's settings form, the "Saved." status
- * and, under them, a note (`footer`). Both forms save through the same `PATCH`, so they share
- * `saving`, `error` and `saved`.
+ * its own fields (`children`, a <TierDetailsForm>), the tier's settings form, "Saved." once the
+ * last save went through and, under them, a note (`footer`). Both forms save through the same
+ * `PATCH` (`update`, the mutation), so they share its pending state, its error and its success.
  */
 export function TierSettingsSection({
   id,
   tier,
   settings,
   canEdit,
-  saving,
-  error,
-  saved,
-  onSaveSettings,
+  update,
   children,
   footer,
 }: {
@@ -25,10 +22,7 @@ export function TierSettingsSection({
   tier: string;
   settings: Record<string, unknown> | undefined;
   canEdit: boolean;
-  saving: boolean;
-  error: unknown;
-  saved: string | null;
-  onSaveSettings: (settings: TierSettings) => void;
+  update: { isPending: boolean; isSuccess: boolean; error: unknown; mutate: (body: { settings: TierSettings }) => void };
   children: ReactNode;
   footer?: ReactNode;
 }) {
@@ -43,13 +37,13 @@ export function TierSettingsSection({
           tier={tier}
           initial={tierSettingsOf(settings)}
           disabled={!canEdit}
-          saving={saving}
-          error={error}
-          onSave={onSaveSettings}
+          saving={update.isPending}
+          error={update.error}
+          onSave={(settings) => update.mutate({ settings })}
         />
-        {saved && (
+        {update.isSuccess && (
           <Text size="sm" c="teal" role="status">
-            {saved}
+            Saved.
           </Text>
         )}
         {footer}

@@ -1,5 +1,4 @@
 import { Textarea } from "@mantine/core";
-import { useState } from "react";
 import { UpdateDomainBody } from "@burnbox/contracts/src/tenancy/domains.schemas";
 import { TierDetailsForm, TierSettingsSection } from "../../components/TierSettingsSection";
 import { useContractForm } from "../../lib/contract-form";
@@ -12,33 +11,14 @@ const detailsOf = (v: { description: string }) => ({ description: v.description.
 /** The domain's description and its tier of the inbox settings (`PATCH /orgs/:id/domains/:did`, `org.domains.manage`). */
 export function DomainSettings({ orgId, domain, canManage }: { orgId: string; domain: Domain; canManage: boolean }) {
   const form = useContractForm(UpdateDomainBody, { description: domain.description ?? "" }, { toBody: detailsOf });
-  const [saved, setSaved] = useState<string | null>(null);
-  const update = useUpdateDomain(
-    { orgId, domainId: domain.id },
-    { invalidates: [domainsKeys.all(orgId)], onSuccess: () => setSaved("Saved.") },
-  );
+  const update = useUpdateDomain({ orgId, domainId: domain.id }, { invalidates: [domainsKeys.all(orgId)] });
   return (
-    <TierSettingsSection
-      id="domain-settings"
-      tier="domain"
-      settings={domain.settings}
-      canEdit={canManage}
-      saving={update.isPending}
-      error={update.error}
-      saved={saved}
-      onSaveSettings={(settings) => {
-        setSaved(null);
-        update.mutate({ settings });
-      }}
-    >
+    <TierSettingsSection id="domain-settings" tier="domain" settings={domain.settings} canEdit={canManage} update={update}>
       <TierDetailsForm
         canEdit={canManage}
         saving={update.isPending}
         submitLabel="Save description"
-        onSubmit={form.onSubmit((values) => {
-          setSaved(null);
-          update.mutate(detailsOf(values));
-        })}
+        onSubmit={form.onSubmit((values) => update.mutate(detailsOf(values)))}
       >
         <Textarea
           label="Description"

@@ -1,5 +1,4 @@
 import { Text, TextInput, Textarea } from "@mantine/core";
-import { useState } from "react";
 import { UpdateTeamBody } from "@burnbox/contracts/src/tenancy/teams.schemas";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
@@ -15,24 +14,14 @@ const detailsOf = (v: { name: string; description: string }) => ({ name: v.name.
 export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: Team; perms: TeamPermissions }) {
   const canEdit = perms.can("team.settings.manage") && !team.is_archived;
   const form = useContractForm(UpdateTeamBody, { name: team.name, description: team.description ?? "" }, { toBody: detailsOf });
-  const [saved, setSaved] = useState<string | null>(null);
-  const update = useUpdateTeam(
-    { orgId: org.id, teamId: team.id },
-    { invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)], onSuccess: () => setSaved("Saved.") },
-  );
+  const update = useUpdateTeam({ orgId: org.id, teamId: team.id }, { invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)] });
   return (
     <TierSettingsSection
       id="team-settings"
       tier="team"
       settings={team.settings}
       canEdit={canEdit}
-      saving={update.isPending}
-      error={update.error}
-      saved={saved}
-      onSaveSettings={(settings) => {
-        setSaved(null);
-        update.mutate({ settings });
-      }}
+      update={update}
       footer={
         !canEdit &&
         !perms.isLoading && (
@@ -48,10 +37,7 @@ export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: 
         canEdit={canEdit}
         saving={update.isPending}
         submitLabel="Save name and description"
-        onSubmit={form.onSubmit((values) => {
-          setSaved(null);
-          update.mutate(detailsOf(values));
-        })}
+        onSubmit={form.onSubmit((values) => update.mutate(detailsOf(values)))}
       >
         <TextInput label="Team name" disabled={!canEdit} {...form.getInputProps("name")} />
         <Textarea label="Description" disabled={!canEdit} autosize minRows={2} {...form.getInputProps("description")} />
