@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Button, Center, Group, List, Loader, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, List, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { SsoDomainMappingBody, SsoMappingPreviewBody } from "@burnbox/contracts/src/identity/sso-admin.schemas";
 import { useContractForm } from "../../lib/contract-form";
-import { ApiErrorAlert, ConfirmModal, DialogActions, TableScroll } from "../../components";
+import { ApiErrorAlert, ConfirmModal, DialogActions, ListView } from "../../components";
 import { adminKeys } from "./keys";
 import { notify } from "../../lib/notify";
 import { Section } from "./Section";
@@ -72,50 +72,48 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
       title="Domain mappings"
       description="People whose email is at a mapped domain get an account on first sign-in, in the mapping’s organization and team, with its roles (these win over the provider’s defaults)."
     >
-      <ApiErrorAlert error={list.error} />
-      {list.isPending ? (
-        <Center py="md">
-          <Loader aria-label="Loading mappings" />
-        </Center>
-      ) : list.data && list.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No domain is mapped yet.
-        </Text>
-      ) : (
-        list.data && (
-          <TableScroll label="Domain mappings" minWidth={600}>
-            <ListTable striped verticalSpacing="xs" aria-label="Domain mappings" columns={["Domain", "Organization", "Team"]} actions>
-              {list.data.data.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>{m.domain}</Table.Td>
-                  <Table.Td>
-                    {orgName(m.org_id)} ({m.org_role})
-                  </Table.Td>
-                  <Table.Td>
-                    {m.team_id ? (
-                      <>
-                        <TeamName orgId={m.org_id} teamId={m.team_id} /> ({m.team_role ?? "member"})
-                      </>
-                    ) : (
-                      "—"
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => edit(m)}>
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ListTable>
-          </TableScroll>
-        )
-      )}
+      <ListView
+        query={list}
+        loading={{ label: "Loading mappings" }}
+        empty={
+          <Text size="sm" c="dimmed">
+            No domain is mapped yet.
+          </Text>
+        }
+        table={{ label: "Domain mappings", minWidth: 600 }}
+      >
+        {(rows) => (
+          <ListTable striped verticalSpacing="xs" aria-label="Domain mappings" columns={["Domain", "Organization", "Team"]} actions>
+            {rows.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>{m.domain}</Table.Td>
+                <Table.Td>
+                  {orgName(m.org_id)} ({m.org_role})
+                </Table.Td>
+                <Table.Td>
+                  {m.team_id ? (
+                    <>
+                      <TeamName orgId={m.org_id} teamId={m.team_id} /> ({m.team_role ?? "member"})
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => edit(m)}>
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        )}
+      </ListView>
       <Group>
         <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => edit("new")}>
           Map a domain
