@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Checkbox, Group, Menu, Modal, NumberInput, Radio, Select, Stack, Table, Text } from "@mantine/core";
-import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
+import { Badge, Checkbox, Group, Menu, Modal, NumberInput, Radio, Select, Stack, Table, Text } from "@mantine/core";
+import { IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { AdminUpdateUserBody, MigrateAuthBody } from "@burnbox/contracts/src/identity/admin-users.schemas";
 import { useContractForm } from "../../lib/contract-form";
@@ -21,6 +21,7 @@ import { adminKeys } from "./keys";
 import { notify } from "../../lib/notify";
 import { useUsers, useUpdateUser, useRevokeUserSessions, useSsoProviders, useMigrateUserAuth, useDeleteUser } from "./api";
 import { ListTable } from "../../components/ListTable";
+import { RowMenu } from "../../components/RowMenu";
 
 type User = components["schemas"]["User"];
 type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };
@@ -108,22 +109,15 @@ function Users() {
                   <Time value={u.created_at} />
                 </Table.Td>
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.email}`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
-                      <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
-                      <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
-                      <Menu.Divider />
-                      <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
-                        Delete user…
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowMenu label={`Actions for ${u.email}`} withinPortal>
+                    <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
+                    <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
+                    <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
+                      Delete user…
+                    </Menu.Item>
+                  </RowMenu>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Table, Text } from "@mantine/core";
-import { IconDots, IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Group, Menu, Table, Text } from "@mantine/core";
+import { IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal, EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView } from "../../components";
@@ -9,6 +9,7 @@ import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal, type Webhook } from "./WebhookFormModal";
 import { useWebhooks, useDeleteWebhook } from "./api";
 import { ListTable } from "../../components/ListTable";
+import { RowMenu } from "../../components/RowMenu";
 
 export default function WebhooksPage() {
   return <TeamGate title="Webhooks">{(scope) => <Webhooks scope={scope} />}</TeamGate>;
@@ -105,25 +106,18 @@ function Webhooks({ scope }: { scope: TeamScope }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Menu position="bottom-end" withArrow>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${hook.url}`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconList size={16} />} onClick={() => void navigate(`/webhooks/${hook.id}`)}>
-                        Delivery log
-                      </Menu.Item>
-                      <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(hook)}>
-                        Edit
-                      </Menu.Item>
-                      <Menu.Divider />
-                      <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(hook)}>
-                        Delete
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowMenu label={`Actions for ${hook.url}`} withArrow>
+                    <Menu.Item leftSection={<IconList size={16} />} onClick={() => void navigate(`/webhooks/${hook.id}`)}>
+                      Delivery log
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(hook)}>
+                      Edit
+                    </Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(hook)}>
+                      Delete
+                    </Menu.Item>
+                  </RowMenu>
                 </Table.Td>
               </Table.Tr>
             ))}

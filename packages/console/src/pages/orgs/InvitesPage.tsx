@@ -90,20 +90,17 @@ type Option = { value: string; label: string };
 const assignments = (teamIds: string[]) =>
   teamIds.length ? { team_assignments: teamIds.map((team_id) => ({ team_id, team_role: "member" })) } : {};
 
+/** The role and teams of an invite form (one address or many): `value` its values, `onChange` the ones that change. */
 function RoleAndTeams({
   roles,
-  role,
-  setRole,
   teams,
-  teamIds,
-  setTeamIds,
+  value,
+  onChange,
 }: {
   roles: Role[];
-  role: string | null;
-  setRole: (r: string | null) => void;
   teams: Option[];
-  teamIds: string[];
-  setTeamIds: (t: string[]) => void;
+  value: { role: string | null; teamIds: string[] };
+  onChange: (patch: { role?: string | null; teamIds?: string[] }) => void;
 }) {
   return (
     <>
@@ -111,12 +108,18 @@ function RoleAndTeams({
         label="Role in the organization"
         required
         data={roles.map((r) => ({ value: r.value, label: r.label }))}
-        value={role}
-        onChange={setRole}
+        value={value.role}
+        onChange={(role) => onChange({ role })}
         allowDeselect={false}
       />
       {teams.length > 0 && (
-        <MultiSelect label="Also join these teams (as member)" data={teams} value={teamIds} onChange={setTeamIds} clearable />
+        <MultiSelect
+          label="Also join these teams (as member)"
+          data={teams}
+          value={value.teamIds}
+          onChange={(teamIds) => onChange({ teamIds })}
+          clearable
+        />
       )}
     </>
   );
@@ -134,7 +137,6 @@ function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; t
       },
     },
   );
-  const { role, teamIds } = form.values;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invite-one">
       <form
@@ -147,14 +149,7 @@ function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; t
             Invite someone
           </Title>
           <TextInput label="Email address" type="email" required {...form.getInputProps("email")} />
-          <RoleAndTeams
-            roles={roles}
-            role={role}
-            setRole={(r) => form.setFieldValue("role", r)}
-            teams={teams}
-            teamIds={teamIds}
-            setTeamIds={(t) => form.setFieldValue("teamIds", t)}
-          />
+          <RoleAndTeams roles={roles} teams={teams} value={form.getValues()} onChange={form.setValues} />
           <Text size="xs" c="dimmed">
             The invite mail holds a link valid for 48 hours (unless the operator set another time). A new invite to the same address
             replaces the pending one.
@@ -183,7 +178,7 @@ const bulkBody = (v: BulkValues) => ({ emails: parseAddresses(v.text), org_role:
 
 function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
   const form = useContractForm<BulkValues>(BulkCreateInvitesBody, { text: "", role: "member", teamIds: [] }, { toBody: bulkBody });
-  const { text, role, teamIds } = form.getValues();
+  const { text } = form.getValues();
   const addresses = parseAddresses(text);
   const send = useSendBulkInvites({ orgId }, { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => form.setFieldValue("text", "") });
   const tooMany = addresses.length > 50;
@@ -206,14 +201,7 @@ function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; tea
             {...form.getInputProps("text")}
             error={tooMany ? `${addresses.length} addresses: 50 at most per batch` : firstItemError(form.errors, "emails", addresses)}
           />
-          <RoleAndTeams
-            roles={roles}
-            role={role}
-            setRole={(r) => form.setFieldValue("role", r)}
-            teams={teams}
-            teamIds={teamIds}
-            setTeamIds={(t) => form.setFieldValue("teamIds", t)}
-          />
+          <RoleAndTeams roles={roles} teams={teams} value={form.getValues()} onChange={form.setValues} />
           <ApiErrorAlert error={send.error} />
           {send.data && <BulkOutcome result={send.data} />}
           <Group>
