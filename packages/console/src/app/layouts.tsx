@@ -3,8 +3,7 @@ import { Suspense, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Navigate, Outlet, useLocation, useRouteError } from "react-router";
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle";
 import { Logo } from "./Logo";
-import { useApiQuery } from "../api/query";
-import { SETUP_STATUS_KEY } from "./boot";
+import { useSetupStatus } from "../pages/setup/api";
 import { useSession } from "../api/session";
 import { PageLoader } from "./Shell";
 
@@ -34,10 +33,7 @@ export function PublicLayout() {
  */
 export function SetupGate() {
   const { pathname } = useLocation();
-  const status = useApiQuery(SETUP_STATUS_KEY, (bb, signal) => bb.api.GET("/setup/status", { signal }), {
-    staleTime: Infinity,
-    retry: 1,
-  });
+  const status = useSetupStatus({ staleTime: Infinity, retry: 1 });
   if (status.isPending) return <PageLoader />;
   const completed = status.data?.completed ?? true;
   if (!completed && pathname !== "/setup") return <Navigate to="/setup" replace />;

@@ -1,10 +1,10 @@
-import { Button, Center, Loader } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconBuilding } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useWorkspace, type OrgWithRole } from "../api/workspace";
 import { EmptyState } from "./EmptyState";
-import { PageHeader } from "./PageHeader";
+import { GateFallback } from "./GateFallback";
 
 /**
  * Renders `children` with the org chosen in the header; while that loads, a loader; when the user
@@ -14,13 +14,10 @@ export function OrgGate({ title, children }: { title: string; children: (org: Or
   const { org, isLoading } = useWorkspace();
   if (org) return <>{children(org)}</>;
   return (
-    <>
-      <PageHeader title={title} />
-      {isLoading ? (
-        <Center py="xl">
-          <Loader aria-label="Loading" />
-        </Center>
-      ) : (
+    <GateFallback
+      title={title}
+      isLoading={isLoading}
+      empty={
         <EmptyState
           title="No organization yet"
           icon={<IconBuilding size={28} stroke={1.5} />}
@@ -32,7 +29,7 @@ export function OrgGate({ title, children }: { title: string; children: (org: Or
         >
           {title} belong to an organization. Create one, or ask an owner to invite you, then choose it in the header.
         </EmptyState>
-      )}
-    </>
+      }
+    />
   );
 }

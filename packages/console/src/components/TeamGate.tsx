@@ -1,9 +1,8 @@
-import { Center, Loader } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useWorkspace } from "../api/workspace";
 import { EmptyState } from "./EmptyState";
-import { PageHeader } from "./PageHeader";
+import { GateFallback } from "./GateFallback";
 
 /** The org and team a team page works on: the header's choice. */
 export interface TeamScope {
@@ -20,18 +19,15 @@ export function TeamGate({ title, children }: { title: string; children: (scope:
   const { org, team, isLoading } = useWorkspace();
   if (org && team) return <>{children({ orgId: org.id, teamId: team.id, teamName: team.name })}</>;
   return (
-    <>
-      <PageHeader title={title} />
-      {isLoading ? (
-        <Center py="xl">
-          <Loader aria-label="Loading" />
-        </Center>
-      ) : (
+    <GateFallback
+      title={title}
+      isLoading={isLoading}
+      empty={
         <EmptyState title="No team to work in" icon={<IconUsersGroup size={28} stroke={1.5} />}>
           {title} belong to a team. Ask an organization owner to add you to a team, or create an organization and a team, then choose it in
           the header.
         </EmptyState>
-      )}
-    </>
+      }
+    />
   );
 }

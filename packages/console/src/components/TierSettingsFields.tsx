@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
 import type { components } from "@burnbox/sdk";
+import { TierSettings as TierSettingsBody } from "@burnbox/contracts/src/tenancy/orgs.schemas";
+import { useContractForm } from "../lib/contract-form";
 import { ApiErrorAlert } from "./ApiErrorAlert";
 
 export type TierSettings = components["schemas"]["TierSettings"];
@@ -22,6 +23,22 @@ export function tierSettingsOf(settings: Record<string, unknown> | undefined): T
   };
 }
 
+/** The form's fields as the request's settings: an empty field is left out (inherited). */
+type TierValues = {
+  default_inbox_ttl: string;
+  max_inbox_ttl: string;
+  attachments_enabled: string;
+  max_inboxes_per_domain: number | string;
+};
+function settingsOf(v: TierValues) {
+  const next: TierSettings = {};
+  if (v.default_inbox_ttl.trim()) next.default_inbox_ttl = v.default_inbox_ttl.trim();
+  if (v.max_inbox_ttl.trim()) next.max_inbox_ttl = v.max_inbox_ttl.trim();
+  if (v.attachments_enabled) next.attachments_enabled = v.attachments_enabled === "true";
+  if (typeof v.max_inboxes_per_domain === "number") next.max_inboxes_per_domain = v.max_inboxes_per_domain;
+  return next;
+}
+
 /**
  * The settings of one tier of the TTL cascade (team, or a team's domain assignment). Empty fields
  * inherit from the tier above; the note says how the API resolves them.
@@ -41,17 +58,18 @@ export function TierSettingsForm({
   error?: unknown;
   onSave: (settings: TierSettings) => void;
 }) {
-  const [defaultTtl, setDefaultTtl] = useState(initial.default_inbox_ttl ?? "");
-  const [maxTtl, setMaxTtl] = useState(initial.max_inbox_ttl ?? "");
-  const [attachments, setAttachments] = useState(initial.attachments_enabled === undefined ? "" : String(initial.attachments_enabled));
-  const [perDomain, setPerDomain] = useState<number | string>(initial.max_inboxes_per_domain ?? "");
+  const form = useContractForm<TierValues>(
+    TierSettingsBody,
+    {
+      default_inbox_ttl: initial.default_inbox_ttl ?? "",
+      max_inbox_ttl: initial.max_inbox_ttl ?? "",
+      attachments_enabled: initial.attachments_enabled === undefined ? "" : String(initial.attachments_enabled),
+      max_inboxes_per_domain: initial.max_inboxes_per_domain ?? "",
+    },
+    { toBody: settingsOf },
+  );
   const submit = () => {
-    const next: TierSettings = {};
-    if (defaultTtl.trim()) next.default_inbox_ttl = defaultTtl.trim();
-    if (maxTtl.trim()) next.max_inbox_ttl = maxTtl.trim();
-    if (attachments) next.attachments_enabled = attachments === "true";
-    if (typeof perDomain === "number") next.max_inboxes_per_domain = perDomain;
-    onSave(next);
+    if (!form.validate().hasErrors) onSave(settingsOf(form.getValues()));
   };
   return (
     <Stack gap="sm">
@@ -61,35 +79,22 @@ export function TierSettingsForm({
         like 30m, 2h or 7d.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Default inbox lifetime"
-          placeholder="inherit"
-          value={defaultTtl}
-          disabled={disabled}
-          onChange={(e) => setDefaultTtl(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Maximum inbox lifetime"
-          placeholder="inherit"
-          value={maxTtl}
-          disabled={disabled}
-          onChange={(e) => setMaxTtl(e.currentTarget.value)}
-        />
+        <TextInput label="Default inbox lifetime" placeholder="inherit" disabled={disabled} {...form.getInputProps("default_inbox_ttl")} />
+        <TextInput label="Maximum inbox lifetime" placeholder="inherit" disabled={disabled} {...form.getInputProps("max_inbox_ttl")} />
         <Select
           label="Attachments"
           data={ATTACHMENTS}
-          value={attachments}
           disabled={disabled}
           allowDeselect={false}
-          onChange={(v) => setAttachments(v ?? "")}
+          {...form.getInputProps("attachments_enabled")}
+          onChange={(v: string | null) => form.setFieldValue("attachments_enabled", v ?? "")}
         />
         <NumberInput
           label="Active inboxes per domain"
           placeholder="inherit"
           min={1}
-          value={perDomain}
           disabled={disabled}
-          onChange={setPerDomain}
+          {...form.getInputProps("max_inboxes_per_domain")}
         />
       </SimpleGrid>
       <ApiErrorAlert error={error} />

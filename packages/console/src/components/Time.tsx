@@ -1,7 +1,6 @@
 import { Tooltip } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useApiQuery } from "../api/query";
-import { accountKeys } from "../api/keys";
+import { useDatetimeSettingsQuery } from "../api/datetime-settings";
 import { useFirstPagePainted } from "../lib/first-paint";
 import { useSession } from "../api/session";
 import { BROWSER_DEFAULTS, formatAbsolute, formatRelative, type DatetimeSettings } from "../lib/datetime";
@@ -13,10 +12,7 @@ import { BROWSER_DEFAULTS, formatAbsolute, formatRelative, type DatetimeSettings
 export function useDatetimeSettings(): DatetimeSettings {
   const signedIn = useSession().status === "signed-in";
   const painted = useFirstPagePainted();
-  const q = useApiQuery(accountKeys.datetime(), (bb, signal) => bb.api.GET("/auth/datetime-settings", { signal }), {
-    enabled: signedIn && painted,
-    staleTime: Infinity,
-  });
+  const q = useDatetimeSettingsQuery({ enabled: signedIn && painted, staleTime: Infinity });
   return q.data ?? BROWSER_DEFAULTS;
 }
 

@@ -3,6 +3,7 @@ import { IconBuildingSkyscraper, IconSearch } from "@tabler/icons-react";
 import { EmptyState, ListSearch, ListView, PageHeader, Time, useListParams } from "../../components";
 import { AdminGate } from "./AdminGate";
 import { useAdminOrgs } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 const TITLE = "All organizations";
 
@@ -43,39 +44,39 @@ function Orgs() {
         pagination={{ params, label: "Organization pages" }}
       >
         {(rows) => (
-          <Table striped verticalSpacing="xs" aria-label="Organizations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Organization</Table.Th>
-                <Table.Th ta="right">Members</Table.Th>
-                <Table.Th ta="right">Teams</Table.Th>
-                <Table.Th ta="right">Domains</Table.Th>
-                <Table.Th>Created</Table.Th>
+          <ListTable
+            striped
+            verticalSpacing="xs"
+            aria-label="Organizations"
+            columns={[
+              "Organization",
+              { label: "Members", ta: "right" },
+              { label: "Teams", ta: "right" },
+              { label: "Domains", ta: "right" },
+              "Created",
+            ]}
+          >
+            {rows.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm" fw={500}>
+                      {o.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {o.slug}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right">{o.member_count}</Table.Td>
+                <Table.Td ta="right">{o.team_count}</Table.Td>
+                <Table.Td ta="right">{o.domain_count}</Table.Td>
+                <Table.Td>
+                  <Time value={o.created_at} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm" fw={500}>
-                        {o.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {o.slug}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td ta="right">{o.member_count}</Table.Td>
-                  <Table.Td ta="right">{o.team_count}</Table.Td>
-                  <Table.Td ta="right">{o.domain_count}</Table.Td>
-                  <Table.Td>
-                    <Time value={o.created_at} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </ListView>
     </>

@@ -5,6 +5,7 @@ import { formatBytes, formatUptime, type AdminStats } from "./stats";
 import type { LiveState } from "../../api/live-socket";
 import { useAdminStats } from "./useAdminStats";
 import { useAdminHealth, useVersion } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 const TITLE = "Platform";
 
@@ -111,30 +112,25 @@ function Health() {
       ) : (
         q.data && (
           <TableScroll label="Health" minWidth={420}>
-            <Table striped verticalSpacing="xs" aria-labelledby="admin-health-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Process or dependency</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Latency</Table.Th>
-                  <Table.Th>Problem</Table.Th>
+            <ListTable
+              striped
+              verticalSpacing="xs"
+              aria-labelledby="admin-health-heading"
+              columns={["Process or dependency", "Status", "Latency", "Problem"]}
+            >
+              {services.map(([name, check]) => (
+                <Table.Tr key={name}>
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td>
+                    <Badge color={check.status === "ok" ? "green" : "red"} variant="light">
+                      {check.status === "ok" ? "OK" : "Error"}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{check.latency_ms} ms</Table.Td>
+                  <Table.Td>{check.error ?? "—"}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {services.map(([name, check]) => (
-                  <Table.Tr key={name}>
-                    <Table.Td>{name}</Table.Td>
-                    <Table.Td>
-                      <Badge color={check.status === "ok" ? "green" : "red"} variant="light">
-                        {check.status === "ok" ? "OK" : "Error"}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{check.latency_ms} ms</Table.Td>
-                    <Table.Td>{check.error ?? "—"}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </ListTable>
           </TableScroll>
         )
       )}

@@ -1,6 +1,8 @@
 import { Button, Center, Group, Loader, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
 import type { components } from "@burnbox/sdk";
+import { UpdatePlatformBody } from "@burnbox/contracts/src/identity/platform.schemas";
+import { useContractForm } from "../../lib/contract-form";
+import { useValuesFrom } from "../../lib/use-values-from";
 import { ApiErrorAlert } from "../../components";
 import { adminKeys } from "./keys";
 import { notify } from "../../lib/notify";
@@ -10,13 +12,13 @@ import { usePlatformSettings, useSavePlatformSettings, type PlatformUpdate } fro
 type Platform = components["schemas"]["PlatformSettings"];
 type Demo = "on" | "off" | "config";
 
-interface Draft {
+type Draft = {
   allow_registration: boolean;
   demo: Demo;
   default_inbox_ttl: string;
   max_inbox_ttl: string;
   max_sessions_per_user: number | string;
-}
+};
 
 const draftOf = (p: Platform): Draft => ({
   allow_registration: p.allow_registration,
@@ -43,97 +45,88 @@ export function changedFields(saved: Platform, d: Draft): PlatformUpdate {
 
 export function PlatformSection() {
   const q = usePlatformSettings();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  useEffect(() => {
-    if (q.data) setDraft(draftOf(q.data));
-  }, [q.data]);
-  const save = useSavePlatformSettings({
-    invalidates: [adminKeys.platform()],
-    onSuccess: () => notify("Platform settings saved"),
-  });
-  const changes = q.data && draft ? changedFields(q.data, draft) : {};
-  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
-
   return (
     <Section title="Platform" description="Who may sign up, the public demo, and the defaults every organization starts from.">
       <ApiErrorAlert error={q.error} />
-      {!draft ? (
+      {!q.data ? (
         q.isPending && (
           <Center py="md">
             <Loader aria-label="Loading platform settings" />
           </Center>
         )
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(changes);
-          }}
-        >
-          <Stack gap="md" maw={560}>
-            <Switch
-              label="Allow registration"
-              description="When off, only invited people and single sign-on can create accounts."
-              checked={draft.allow_registration}
-              onChange={(e) => set({ allow_registration: e.currentTarget.checked })}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="demo-label">
-                Public demo
-              </Text>
-              <SegmentedControl
-                aria-labelledby="demo-label"
-                value={draft.demo}
-                onChange={(v) => set({ demo: v })}
-                data={[
-                  { value: "on", label: "On" },
-                  { value: "off", label: "Off" },
-                  { value: "config", label: "From configuration" },
-                ]}
-              />
-              <Text size="xs" c="dimmed">
-                In effect now: {q.data?.demo_enabled ? "on" : "off"}. “From configuration” hands it back to the service’s demo.enabled.
-              </Text>
-            </Stack>
-            <Group grow align="flex-start" wrap="wrap">
-              <TextInput
-                label="Default inbox lifetime"
-                description="e.g. 10m, 2h, 7d"
-                value={draft.default_inbox_ttl}
-                onChange={(e) => set({ default_inbox_ttl: e.currentTarget.value })}
-                miw={200}
-              />
-              <TextInput
-                label="Maximum inbox lifetime"
-                description="the ceiling for every org and team"
-                value={draft.max_inbox_ttl}
-                onChange={(e) => set({ max_inbox_ttl: e.currentTarget.value })}
-                miw={200}
-              />
-            </Group>
-            <Text size="xs" c="dimmed">
-              These are the top tier of the lifetime cascade: an organization and then a team may set lower values; the smallest maximum
-              wins.
-            </Text>
-            <NumberInput
-              label="Default session limit"
-              description="Sessions a user may hold at once, unless their own cap says otherwise."
-              min={1}
-              max={1000}
-              allowDecimal={false}
-              value={draft.max_sessions_per_user}
-              onChange={(v) => set({ max_sessions_per_user: v })}
-              maw={260}
-            />
-            <ApiErrorAlert error={save.error} />
-            <Group>
-              <Button type="submit" loading={save.isPending} disabled={Object.keys(changes).length === 0}>
-                Save platform settings
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <PlatformForm saved={q.data} />
       )}
     </Section>
+  );
+}
+
+/** The settings as saved (`saved`, read again after each save) and what the admin changes of them. */
+function PlatformForm({ saved }: { saved: Platform }) {
+  const form = useContractForm<Draft>(UpdatePlatformBody, draftOf(saved), { toBody: (d) => changedFields(saved, d) });
+  useValuesFrom(saved, draftOf, form.setValues);
+  const save = useSavePlatformSettings({
+    invalidates: [adminKeys.platform()],
+    onSuccess: () => notify("Platform settings saved"),
+  });
+  const draft = form.getValues();
+  const changes = changedFields(saved, draft);
+  const set = (patch: Partial<Draft>) => form.setValues(patch);
+
+  return (
+    <form onSubmit={form.onSubmit((d) => save.mutate(changedFields(saved, d)))}>
+      <Stack gap="md" maw={560}>
+        <Switch
+          label="Allow registration"
+          description="When off, only invited people and single sign-on can create accounts."
+          {...form.getInputProps("allow_registration", { type: "checkbox" })}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="demo-label">
+            Public demo
+          </Text>
+          <SegmentedControl
+            aria-labelledby="demo-label"
+            value={draft.demo}
+            onChange={(v) => set({ demo: v })}
+            data={[
+              { value: "on", label: "On" },
+              { value: "off", label: "Off" },
+              { value: "config", label: "From configuration" },
+            ]}
+          />
+          <Text size="xs" c="dimmed">
+            In effect now: {saved.demo_enabled ? "on" : "off"}. “From configuration” hands it back to the service’s demo.enabled.
+          </Text>
+        </Stack>
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput label="Default inbox lifetime" description="e.g. 10m, 2h, 7d" {...form.getInputProps("default_inbox_ttl")} miw={200} />
+          <TextInput
+            label="Maximum inbox lifetime"
+            description="the ceiling for every org and team"
+            {...form.getInputProps("max_inbox_ttl")}
+            miw={200}
+          />
+        </Group>
+        <Text size="xs" c="dimmed">
+          These are the top tier of the lifetime cascade: an organization and then a team may set lower values; the smallest maximum wins.
+        </Text>
+        <NumberInput
+          label="Default session limit"
+          description="Sessions a user may hold at once, unless their own cap says otherwise."
+          min={1}
+          max={1000}
+          allowDecimal={false}
+          {...form.getInputProps("max_sessions_per_user")}
+          maw={260}
+        />
+        <ApiErrorAlert error={save.error} />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={Object.keys(changes).length === 0}>
+            Save platform settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,5 +1,8 @@
 import { Button, Code, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
+import { SsoProviderBody } from "@burnbox/contracts/src/identity/sso-admin.schemas";
+import { useContractForm } from "../../lib/contract-form";
+import { useValuesFrom } from "../../lib/use-values-from";
 import { useApi } from "../../api/query";
 import { ApiErrorAlert, CopyButton } from "../../components";
 import { SecretState } from "./SecretState";
@@ -13,8 +16,7 @@ import { useOrgChoices, useTestSsoDraft } from "./api";
  * discovery document.
  */
 export function ProviderForm({
-  draft,
-  onChange,
+  initial,
   hasSecret,
   nameLocked,
   submitLabel,
@@ -23,29 +25,28 @@ export function ProviderForm({
   onSubmit,
   extraActions,
 }: {
-  draft: ProviderDraft;
-  onChange: (patch: Partial<ProviderDraft>) => void;
+  /** the values to start from; another object (another preset, the provider read again) puts its values in the form */
+  initial: ProviderDraft;
   /** editing: whether a secret is stored; creating: undefined */
   hasSecret?: boolean;
   nameLocked?: boolean;
   submitLabel: string;
   submitting: boolean;
   error: unknown;
-  onSubmit: () => void;
+  onSubmit: (draft: ProviderDraft) => void;
   extraActions?: ReactNode;
 }) {
   const bb = useApi();
+  const form = useContractForm<ProviderDraft>(SsoProviderBody, initial, { toBody: bodyOf });
+  useValuesFrom(initial, (d) => d, form.setValues);
+  const draft = form.getValues();
+  const onChange = (patch: Partial<ProviderDraft>) => form.setValues(patch);
   const preset = presetOf(draft.provider_type);
   const orgs = useOrgChoices();
   const test = useTestSsoDraft();
   const callback = callbackUrl(bb.baseUrl, draft.name.trim(), window.location.href);
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <form onSubmit={form.onSubmit(onSubmit)}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {preset.title}: {preset.hint}
@@ -56,16 +57,14 @@ export function ProviderForm({
             description="In the sign-in URL: a-z, 0-9 and -"
             required
             disabled={nameLocked}
-            value={draft.name}
-            onChange={(e) => onChange({ name: e.currentTarget.value })}
+            {...form.getInputProps("name")}
             miw={180}
           />
           <TextInput
             label="Button label"
             description="“Continue with …” on the sign-in page"
             required
-            value={draft.label}
-            onChange={(e) => onChange({ label: e.currentTarget.value })}
+            {...form.getInputProps("label")}
             miw={180}
           />
         </Group>
@@ -76,61 +75,31 @@ export function ProviderForm({
           <CopyButton value={callback} label="Copy redirect URI" />
         </Group>
         {preset.needs === "issuer" && (
-          <TextInput
-            label="Issuer URL"
-            required
-            placeholder="https://idp.example.com"
-            value={draft.issuer_url}
-            onChange={(e) => onChange({ issuer_url: e.currentTarget.value })}
-          />
+          <TextInput label="Issuer URL" required placeholder="https://idp.example.com" {...form.getInputProps("issuer_url")} />
         )}
         {preset.needs === "tenant" && (
-          <TextInput
-            label="Tenant"
-            description="Directory id or domain"
-            required
-            value={draft.tenant_id}
-            onChange={(e) => onChange({ tenant_id: e.currentTarget.value })}
-          />
+          <TextInput label="Tenant" description="Directory id or domain" required {...form.getInputProps("tenant_id")} />
         )}
-        <TextInput
-          label="Client ID"
-          required
-          value={draft.client_id}
-          onChange={(e) => onChange({ client_id: e.currentTarget.value })}
-          autoComplete="off"
-        />
+        <TextInput label="Client ID" required {...form.getInputProps("client_id")} autoComplete="off" />
         {hasSecret !== undefined && <SecretState label="Client secret" set={hasSecret} />}
         <PasswordInput
           label={hasSecret === undefined ? "Client secret" : "New client secret"}
           description={hasSecret === undefined ? "Never shown again after saving." : "Leave empty to keep the stored one."}
           required={hasSecret === undefined}
-          value={draft.client_secret}
-          onChange={(e) => onChange({ client_secret: e.currentTarget.value })}
+          {...form.getInputProps("client_secret")}
           autoComplete="new-password"
         />
-        <TextInput
-          label="Scopes"
-          description="Separated by spaces"
-          value={draft.scopes}
-          onChange={(e) => onChange({ scopes: e.currentTarget.value })}
-        />
-        <Switch
-          label="Enabled (shown on the sign-in page)"
-          checked={draft.enabled}
-          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
-        />
+        <TextInput label="Scopes" description="Separated by spaces" {...form.getInputProps("scopes")} />
+        <Switch label="Enabled (shown on the sign-in page)" {...form.getInputProps("enabled", { type: "checkbox" })} />
         <Switch
           label="Create accounts on first sign-in"
           description="Without it, only existing users and addresses covered by a domain mapping get in."
-          checked={draft.auto_provision}
-          onChange={(e) => onChange({ auto_provision: e.currentTarget.checked })}
+          {...form.getInputProps("auto_provision", { type: "checkbox" })}
         />
         <Switch
           label="Trust this provider's email addresses"
           description="Only for a provider that owns the addresses it asserts (your company's directory). Its addresses count as verified, and a first sign-in joins the existing account with that address when that address is verified. Without it, people with an account link the provider from their account page."
-          checked={draft.trust_email}
-          onChange={(e) => onChange({ trust_email: e.currentTarget.checked })}
+          {...form.getInputProps("trust_email", { type: "checkbox" })}
         />
         <Group grow align="flex-start" wrap="wrap">
           <Select
@@ -139,8 +108,7 @@ export function ProviderForm({
             clearable
             searchable
             data={(orgs.data?.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            value={draft.default_org_id}
-            onChange={(v) => onChange({ default_org_id: v })}
+            {...form.getInputProps("default_org_id")}
             miw={200}
           />
           <Select
@@ -150,8 +118,8 @@ export function ProviderForm({
               { value: "admin", label: "Admin" },
               { value: "owner", label: "Owner" },
             ]}
-            value={draft.default_org_role}
-            onChange={(v) => v && onChange({ default_org_role: v })}
+            {...form.getInputProps("default_org_role")}
+            onChange={(v: string | null) => v && onChange({ default_org_role: v as ProviderDraft["default_org_role"] })}
             allowDeselect={false}
             miw={140}
           />

@@ -1,22 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, List, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { ApiErrorAlert, ConfirmModal, DialogActions, TableScroll } from "../../components";
+import { SsoDomainMappingBody, SsoMappingPreviewBody } from "@burnbox/contracts/src/identity/sso-admin.schemas";
+import { useContractForm } from "../../lib/contract-form";
+import { ApiErrorAlert, ConfirmModal, DialogActions, ListView } from "../../components";
 import { adminKeys } from "./keys";
 import { notify } from "../../lib/notify";
 import { Section } from "./Section";
@@ -31,6 +18,7 @@ import {
   type Mapping,
   type MappingBody,
 } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 const ORG_ROLES = [
   { value: "member", label: "Member" },
@@ -84,62 +72,48 @@ export function DomainMappings({ provider }: { provider: SsoProvider }) {
       title="Domain mappings"
       description="People whose email is at a mapped domain get an account on first sign-in, in the mapping’s organization and team, with its roles (these win over the provider’s defaults)."
     >
-      <ApiErrorAlert error={list.error} />
-      {list.isPending ? (
-        <Center py="md">
-          <Loader aria-label="Loading mappings" />
-        </Center>
-      ) : list.data && list.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No domain is mapped yet.
-        </Text>
-      ) : (
-        list.data && (
-          <TableScroll label="Domain mappings" minWidth={600}>
-            <Table striped verticalSpacing="xs" aria-label="Domain mappings">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Domain</Table.Th>
-                  <Table.Th>Organization</Table.Th>
-                  <Table.Th>Team</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.data.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{m.domain}</Table.Td>
-                    <Table.Td>
-                      {orgName(m.org_id)} ({m.org_role})
-                    </Table.Td>
-                    <Table.Td>
-                      {m.team_id ? (
-                        <>
-                          <TeamName orgId={m.org_id} teamId={m.team_id} /> ({m.team_role ?? "member"})
-                        </>
-                      ) : (
-                        "—"
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => edit(m)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )
-      )}
+      <ListView
+        query={list}
+        loading={{ label: "Loading mappings" }}
+        empty={
+          <Text size="sm" c="dimmed">
+            No domain is mapped yet.
+          </Text>
+        }
+        table={{ label: "Domain mappings", minWidth: 600 }}
+      >
+        {(rows) => (
+          <ListTable striped verticalSpacing="xs" aria-label="Domain mappings" columns={["Domain", "Organization", "Team"]} actions>
+            {rows.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>{m.domain}</Table.Td>
+                <Table.Td>
+                  {orgName(m.org_id)} ({m.org_role})
+                </Table.Td>
+                <Table.Td>
+                  {m.team_id ? (
+                    <>
+                      <TeamName orgId={m.org_id} teamId={m.team_id} /> ({m.team_role ?? "member"})
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Edit mapping ${m.domain}`} onClick={() => edit(m)}>
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${m.domain}`} onClick={() => setDeleting(m)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        )}
+      </ListView>
       <Group>
         <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => edit("new")}>
           Map a domain
@@ -175,12 +149,35 @@ function MappingModal({ opened, ...body }: { opened: boolean; pid: string; mappi
   );
 }
 
+type MappingValues = {
+  domain: string;
+  org_id: string | null;
+  org_role: MappingBody["org_role"];
+  team_id: string | null;
+  team_role: "lead" | "member";
+};
+/** The request of the form: the team's role only with a team. */
+const mappingBody = (v: MappingValues) => ({
+  domain: v.domain.trim(),
+  org_id: v.org_id ?? "",
+  org_role: v.org_role,
+  team_id: v.team_id,
+  team_role: v.team_id ? v.team_role : null,
+});
+
 function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping | null; onClose: () => void }) {
-  const [domain, setDomain] = useState(mapping?.domain ?? "");
-  const [orgId, setOrgId] = useState<string | null>(mapping?.org_id ?? null);
-  const [orgRole, setOrgRole] = useState<MappingBody["org_role"]>(mapping?.org_role ?? "member");
-  const [teamId, setTeamId] = useState<string | null>(mapping?.team_id ?? null);
-  const [teamRole, setTeamRole] = useState<"lead" | "member">(mapping?.team_role ?? "member");
+  const form = useContractForm<MappingValues>(
+    SsoDomainMappingBody,
+    {
+      domain: mapping?.domain ?? "",
+      org_id: mapping?.org_id ?? null,
+      org_role: mapping?.org_role ?? "member",
+      team_id: mapping?.team_id ?? null,
+      team_role: mapping?.team_role ?? "member",
+    },
+    { toBody: mappingBody },
+  );
+  const { domain, org_id: orgId, team_id: teamId } = form.getValues();
   const orgs = useAllOrgs();
   const teams = useTeams(orgId);
   const save = useSaveDomainMapping(
@@ -194,37 +191,22 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
     },
   );
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!orgId) return;
-        save.mutate({ domain: domain.trim(), org_id: orgId, org_role: orgRole, team_id: teamId, team_role: teamId ? teamRole : null });
-      }}
-    >
+    <form onSubmit={form.onSubmit((v) => save.mutate(mappingBody(v)))}>
       <Stack>
-        <TextInput
-          label="Email domain"
-          placeholder="example.com"
-          required
-          value={domain}
-          onChange={(e) => setDomain(e.currentTarget.value)}
-        />
+        <TextInput label="Email domain" placeholder="example.com" required {...form.getInputProps("domain")} />
         <Select
           label="Organization"
           required
           searchable
           data={(orgs.data?.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-          value={orgId}
-          onChange={(v) => {
-            setOrgId(v);
-            setTeamId(null);
-          }}
+          {...form.getInputProps("org_id")}
+          onChange={(v: string | null) => form.setValues({ org_id: v, team_id: null })}
         />
         <Select
           label="Organization role"
           data={ORG_ROLES}
-          value={orgRole}
-          onChange={(v) => v && setOrgRole(v as MappingBody["org_role"])}
+          {...form.getInputProps("org_role")}
+          onChange={(v: string | null) => v && form.setFieldValue("org_role", v as MappingBody["org_role"])}
           allowDeselect={false}
         />
         <Select
@@ -233,15 +215,14 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
           clearable
           disabled={!orgId}
           data={(teams.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          value={teamId}
-          onChange={setTeamId}
+          {...form.getInputProps("team_id")}
         />
         {teamId && (
           <Select
             label="Team role"
             data={TEAM_ROLES}
-            value={teamRole}
-            onChange={(v) => v && setTeamRole(v as "lead" | "member")}
+            {...form.getInputProps("team_role")}
+            onChange={(v: string | null) => v && form.setFieldValue("team_role", v as "lead" | "member")}
             allowDeselect={false}
           />
         )}
@@ -259,7 +240,11 @@ function MappingForm({ pid, mapping, onClose }: { pid: string; mapping: Mapping 
 
 /** What would happen on the first sign-in of an address: `POST /admin/sso/domain-mappings/preview`. */
 export function MappingPreview({ provider }: { provider: SsoProvider }) {
-  const [email, setEmail] = useState("");
+  const form = useContractForm(
+    SsoMappingPreviewBody,
+    { email: "" },
+    { toBody: (v) => ({ email: v.email.trim(), provider: provider.name }) },
+  );
   const orgs = useAllOrgs();
   const preview = usePreviewDomainMapping({ providerName: provider.name });
   const result = preview.data;
@@ -269,21 +254,9 @@ export function MappingPreview({ provider }: { provider: SsoProvider }) {
       title="Provisioning preview"
       description="Try an address: see whether its first sign-in would create an account, and where it would land."
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          preview.mutate(email.trim());
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => preview.mutate(v.email.trim()))}>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Email address"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            miw={260}
-          />
+          <TextInput label="Email address" type="email" required {...form.getInputProps("email")} miw={260} />
           <Button type="submit" variant="default" loading={preview.isPending}>
             Preview
           </Button>

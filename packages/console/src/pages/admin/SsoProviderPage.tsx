@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Center, Group, Loader, Stack } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiErrorAlert, ConfirmModal, PageHeader } from "../../components";
 import { AdminGate } from "./AdminGate";
@@ -9,7 +9,7 @@ import { notify } from "../../lib/notify";
 import { ProviderForm } from "./ProviderForm";
 import { Section } from "./Section";
 import { DomainMappings, MappingPreview } from "./SsoMappings";
-import { draftFromProvider, type ProviderDraft, type SsoProvider } from "./sso-presets";
+import { draftFromProvider, type SsoProvider } from "./sso-presets";
 import { SsoTestView } from "./SsoTestView";
 import { useSsoProvider, useSaveSsoProvider, useToggleSsoProvider, useTestSsoProvider, useDeleteSsoProvider } from "./api";
 
@@ -50,9 +50,8 @@ function Provider() {
 function ProviderDetail({ provider, back }: { provider: SsoProvider; back: React.ReactNode }) {
   const navigate = useNavigate();
   const pid = provider.id;
-  const [draft, setDraft] = useState<ProviderDraft>(() => draftFromProvider(provider));
   const [deleting, setDeleting] = useState(false);
-  useEffect(() => setDraft(draftFromProvider(provider)), [provider]);
+  const initial = useMemo(() => draftFromProvider(provider), [provider]);
   const invalidates = [adminKeys.ssoProviders()];
   const save = useSaveSsoProvider(
     { pid },
@@ -111,14 +110,13 @@ function ProviderDetail({ provider, back }: { provider: SsoProvider; back: React
         <SsoTestView result={test.data} />
         <Section title="Settings">
           <ProviderForm
-            draft={draft}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            initial={initial}
             hasSecret={provider.has_client_secret}
             nameLocked={false}
             submitLabel="Save provider"
             submitting={save.isPending}
             error={save.error}
-            onSubmit={() => save.mutate(draft)}
+            onSubmit={(d) => save.mutate(d)}
             extraActions={
               <Button color="red" variant="light" onClick={() => setDeleting(true)}>
                 Delete provider

@@ -8,6 +8,7 @@ import { adminKeys } from "./keys";
 import { ProviderForm } from "./ProviderForm";
 import { draftFromPreset, presetOf, PRESETS, type ProviderDraft } from "./sso-presets";
 import { useSsoProviders, useCreateSsoProvider } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 const TITLE = "SSO providers";
 
@@ -45,37 +46,27 @@ function Providers() {
         table={{ label: "SSO providers", minWidth: 640 }}
       >
         {(rows) => (
-          <Table striped verticalSpacing="xs" aria-label="SSO providers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>New accounts</Table.Th>
+          <ListTable striped verticalSpacing="xs" aria-label="SSO providers" columns={["Provider", "Type", "State", "New accounts"]}>
+            {rows.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/sso/${p.id}`} fw={500}>
+                    {p.label}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {p.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{presetOf(p.provider_type).title}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={p.enabled ? "green" : "gray"}>
+                    {p.enabled ? "Enabled" : "Disabled"}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{p.auto_provision ? "Created on first sign-in" : "Existing users and mapped domains"}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/sso/${p.id}`} fw={500}>
-                      {p.label}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {p.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{presetOf(p.provider_type).title}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={p.enabled ? "green" : "gray"}>
-                      {p.enabled ? "Enabled" : "Disabled"}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{p.auto_provision ? "Created on first sign-in" : "Existing users and mapped domains"}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </ListView>
       <CreateProviderModal opened={creating} onClose={() => setCreating(false)} />
@@ -121,12 +112,11 @@ function CreateProviderForm({ onClose }: { onClose: () => void }) {
         </Radio.Group>
         {draft && (
           <ProviderForm
-            draft={draft}
-            onChange={(patch) => setDraft((d) => (d ? { ...d, ...patch } : d))}
+            initial={draft}
             submitLabel="Create provider"
             submitting={create.isPending}
             error={create.error}
-            onSubmit={() => create.mutate(draft)}
+            onSubmit={(d) => create.mutate(d)}
           />
         )}
       </Stack>

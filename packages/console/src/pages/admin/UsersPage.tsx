@@ -1,20 +1,8 @@
-import {
-  ActionIcon,
-  Badge,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
-import { IconDots, IconSearch, IconUsers } from "@tabler/icons-react";
+import { Badge, Checkbox, Group, Menu, Modal, NumberInput, Radio, Select, Stack, Table, Text } from "@mantine/core";
+import { IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
+import { AdminUpdateUserBody, MigrateAuthBody } from "@burnbox/contracts/src/identity/admin-users.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
 import {
@@ -32,6 +20,8 @@ import { AdminGate } from "./AdminGate";
 import { adminKeys } from "./keys";
 import { notify } from "../../lib/notify";
 import { useUsers, useUpdateUser, useRevokeUserSessions, useSsoProviders, useMigrateUserAuth, useDeleteUser } from "./api";
+import { ListTable } from "../../components/ListTable";
+import { RowMenu } from "../../components/RowMenu";
 
 type User = components["schemas"]["User"];
 type Action = { kind: "cap" | "revoke" | "migrate" | "delete"; user: User };
@@ -78,74 +68,60 @@ function Users() {
         pagination={{ params, label: "User pages" }}
       >
         {(rows) => (
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Sign-in</Table.Th>
-                <Table.Th>Session cap</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Group gap={6}>
-                        <Text size="sm" fw={500}>
-                          {u.display_name}
-                        </Text>
-                        {u.is_system_admin && (
-                          <Badge size="xs" variant="light">
-                            System admin
-                          </Badge>
-                        )}
-                        {u.id === me.id && (
-                          <Badge size="xs" variant="outline" color="gray">
-                            You
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {u.email}
+          <ListTable
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-label="Users"
+            columns={["User", "Sign-in", "Session cap", "Last sign-in", "Joined"]}
+            actions
+          >
+            {rows.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Group gap={6}>
+                      <Text size="sm" fw={500}>
+                        {u.display_name}
                       </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{u.sso_provider ? `SSO (${u.sso_provider})` : "Password"}</Table.Td>
-                  <Table.Td>{u.max_sessions ?? "Platform default"}</Table.Td>
-                  <Table.Td>
-                    <Time value={u.last_login_at ?? null} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Time value={u.created_at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.email}`}>
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
-                        <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
-                        <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
-                        <Menu.Divider />
-                        <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
-                          Delete user…
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                      {u.is_system_admin && (
+                        <Badge size="xs" variant="light">
+                          System admin
+                        </Badge>
+                      )}
+                      {u.id === me.id && (
+                        <Badge size="xs" variant="outline" color="gray">
+                          You
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {u.email}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{u.sso_provider ? `SSO (${u.sso_provider})` : "Password"}</Table.Td>
+                <Table.Td>{u.max_sessions ?? "Platform default"}</Table.Td>
+                <Table.Td>
+                  <Time value={u.last_login_at ?? null} />
+                </Table.Td>
+                <Table.Td>
+                  <Time value={u.created_at} />
+                </Table.Td>
+                <Table.Td>
+                  <RowMenu label={`Actions for ${u.email}`} withinPortal>
+                    <Menu.Item onClick={() => setAction({ kind: "cap", user: u })}>Set session cap…</Menu.Item>
+                    <Menu.Item onClick={() => setAction({ kind: "revoke", user: u })}>Revoke all sessions…</Menu.Item>
+                    <Menu.Item onClick={() => setAction({ kind: "migrate", user: u })}>Change sign-in method…</Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: "delete", user: u })}>
+                      Delete user…
+                    </Menu.Item>
+                  </RowMenu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListView>
       {action?.kind === "cap" && <SessionCapModal user={action.user} onClose={() => setAction(null)} />}
@@ -156,9 +132,23 @@ function Users() {
   );
 }
 
+/** The session cap as the request holds it: null for the platform default. */
+type CapValues = { use_default: boolean; max_sessions: number | string };
+const capBody = (v: CapValues) => ({
+  max_sessions: v.use_default ? null : Number(v.max_sessions),
+});
+
+/** The sign-in method as the request holds it: a provider only for SSO. */
+const migrateBody = (v: { to: "sso" | "password"; provider: string }) =>
+  v.to === "sso" ? { to: v.to, provider: v.provider } : { to: v.to };
+
 function SessionCapModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const [useDefault, setUseDefault] = useState(user.max_sessions == null);
-  const [cap, setCap] = useState<number | string>(user.max_sessions ?? 5);
+  const form = useContractForm<CapValues>(
+    AdminUpdateUserBody,
+    { use_default: user.max_sessions == null, max_sessions: user.max_sessions ?? 5 },
+    { toBody: capBody },
+  );
+  const useDefault = form.getValues().use_default;
   const save = useUpdateUser(
     { userId: user.id },
     {
@@ -171,24 +161,18 @@ function SessionCapModal({ user, onClose }: { user: User; onClose: () => void })
   );
   return (
     <Modal opened onClose={onClose} title={`Session cap of ${user.email}`} closeButtonProps={{ "aria-label": "Close" }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate(useDefault ? null : Number(cap));
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => save.mutate(capBody(v).max_sessions))}>
         <Stack>
           <Text size="sm">
             How many sessions this user may hold at once. At the cap, a new sign-in asks which session to end. The platform default is set
             under Platform settings.
           </Text>
-          <Checkbox label="Use the platform default" checked={useDefault} onChange={(e) => setUseDefault(e.currentTarget.checked)} />
+          <Checkbox label="Use the platform default" {...form.getInputProps("use_default", { type: "checkbox" })} />
           <NumberInput
             label="Maximum sessions"
             min={1}
             max={1000}
-            value={cap}
-            onChange={setCap}
+            {...form.getInputProps("max_sessions")}
             disabled={useDefault}
             allowDecimal={false}
           />
@@ -226,8 +210,8 @@ function RevokeModal({ user, onClose }: { user: User; onClose: () => void }) {
 }
 
 function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const [to, setTo] = useState<"sso" | "password">(user.sso_provider ? "password" : "sso");
-  const [provider, setProvider] = useState<string | null>(null);
+  const form = useContractForm(MigrateAuthBody, { to: user.sso_provider ? "password" : "sso", provider: "" }, { toBody: migrateBody });
+  const { to, provider } = form.getValues();
   const providers = useSsoProviders();
   const migrate = useMigrateUserAuth(
     { userId: user.id },
@@ -245,18 +229,13 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
   }));
   return (
     <Modal opened onClose={onClose} title={`Sign-in method of ${user.email}`} closeButtonProps={{ "aria-label": "Close" }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          migrate.mutate(to === "sso" ? { to, provider: provider ?? "" } : { to });
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => migrate.mutate(migrateBody(v)))}>
         <Stack>
           <Text size="sm">
             Now: {user.sso_provider ? `single sign-on through ${user.sso_provider}` : "password"}. Changing it signs the user out
             everywhere.
           </Text>
-          <Radio.Group label="Sign in with" value={to} onChange={(v) => setTo(v)}>
+          <Radio.Group label="Sign in with" {...form.getInputProps("to")}>
             <Stack gap="xs" mt="xs">
               <Radio value="sso" label="Single sign-on (the password stops working)" />
               <Radio value="password" label="Password (they set one through “Forgot password”)" />
@@ -267,8 +246,8 @@ function MigrateModal({ user, onClose }: { user: User; onClose: () => void }) {
               label="SSO provider"
               placeholder={options.length ? "Choose a provider" : "No SSO provider yet"}
               data={options}
-              value={provider}
-              onChange={setProvider}
+              {...form.getInputProps("provider")}
+              onChange={(v: string | null) => form.setFieldValue("provider", v ?? "")}
               required
             />
           )}

@@ -69,7 +69,7 @@ export const PRESETS: Preset[] = [
 export const presetOf = (type: ProviderType): Preset => PRESETS.find((p) => p.type === type) ?? PRESETS[PRESETS.length - 1]!;
 
 /** The form's values: everything a provider body holds, the secret as typed ("" keeps the stored one). */
-export interface ProviderDraft {
+export type ProviderDraft = {
   provider_type: ProviderType;
   name: string;
   label: string;
@@ -83,7 +83,7 @@ export interface ProviderDraft {
   trust_email: boolean;
   default_org_id: string | null;
   default_org_role: SsoProviderBody["default_org_role"];
-}
+};
 
 export function draftFromPreset(p: Preset): ProviderDraft {
   return {

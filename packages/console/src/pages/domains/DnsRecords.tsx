@@ -1,6 +1,7 @@
 import { Code, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { CopyButton, TableScroll } from "../../components";
 import { type Domain } from "./status";
+import { ListTable } from "../../components/ListTable";
 
 /** The records to create, exactly as the verification reads them. */
 export function Records({ domain }: { domain: Domain }) {
@@ -32,40 +33,30 @@ export function Records({ domain }: { domain: Domain }) {
         ))}
       </Stack>
       <TableScroll label="DNS records" minWidth={560} visibleFrom="sm">
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Value</Table.Th>
-              <Table.Th>Note</Table.Th>
+        <ListTable verticalSpacing="xs" columns={["Type", "Name", "Value", "Note"]}>
+          {rows.map((r) => (
+            <Table.Tr key={r.what}>
+              <Table.Td>{r.type}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Code>{r.name}</Code>
+                  <CopyButton value={r.name} label={`Copy the ${r.what}'s name`} />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Code style={{ wordBreak: "break-all" }}>{r.value}</Code>
+                  <CopyButton value={r.value} label={`Copy the ${r.what}'s value`} />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {r.required ? (r.extra ? `required, ${r.extra}` : "required") : r.extra}
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.what}>
-                <Table.Td>{r.type}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Code>{r.name}</Code>
-                    <CopyButton value={r.name} label={`Copy the ${r.what}'s name`} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Code style={{ wordBreak: "break-all" }}>{r.value}</Code>
-                    <CopyButton value={r.value} label={`Copy the ${r.what}'s value`} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {r.required ? (r.extra ? `required, ${r.extra}` : "required") : r.extra}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ListTable>
       </TableScroll>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Modal, Select, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Modal, Select, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck, IconPlus, IconTrash, IconWorldWww } from "@tabler/icons-react";
 import { useState } from "react";
 import { CreateDomainBody } from "@burnbox/contracts/src/tenancy/domains.schemas";
@@ -19,13 +19,13 @@ import {
   ListView,
   ListSearch,
   ConfirmModal,
-  Notice,
 } from "../../components";
 import { OrgGate } from "../../components/OrgGate";
 import { useContractForm } from "../../lib/contract-form";
 import { domainsKeys } from "./keys";
 import { DomainStatus, STATUS } from "./status";
 import { useDomains, useBulkVerifyDomains, useBulkDeleteDomains, useAddDomain } from "./api";
+import { OutcomeNotice, type Outcome } from "../../components/OutcomeNotice";
 
 export default function DomainsPage() {
   return <OrgGate title="Domains">{(org) => <Domains org={org} />}</OrgGate>;
@@ -44,7 +44,7 @@ function Domains({ org }: { org: OrgWithRole }) {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [force, setForce] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; details: string[] } | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
   const invalidates = [domainsKeys.all(org.id)];
   const rows = q.data?.data ?? [];
   const selection = useSelection(rows.map((d) => d.id));
@@ -135,17 +135,7 @@ function Domains({ org }: { org: OrgWithRole }) {
           </Group>
         )}
       </Group>
-      {notice && (
-        <Notice onClose={() => setNotice(null)} mb="sm" title={notice.text}>
-          {notice.details.length > 0 && (
-            <List size="sm">
-              {notice.details.map((d) => (
-                <List.Item key={d}>{d}</List.Item>
-              ))}
-            </List>
-          )}
-        </Notice>
-      )}
+      <OutcomeNotice outcome={notice} onClose={() => setNotice(null)} />
       <ListView
         query={q}
         error={q.error ?? bulkVerify.error}

@@ -2,6 +2,7 @@ import { Paper, Table, Text, Title } from "@mantine/core";
 import { ListView, Time, useListParams } from "../../components";
 import { CheckResult } from "./status";
 import { useVerificationHistory } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 const TRIGGER: Record<string, string> = { create: "when added", manual: "verify now", worker: "scheduled check" };
 
@@ -25,38 +26,31 @@ export function History({ orgId, domainId }: { orgId: string; domainId: string }
         pagination={{ params: list, label: "History pages" }}
       >
         {(rows) => (
-          <Table striped verticalSpacing="xs" aria-label="Verification history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Checked</Table.Th>
-                <Table.Th>Trigger</Table.Th>
-                <Table.Th>MX</Table.Th>
-                <Table.Th>TXT</Table.Th>
-                <Table.Th>SPF</Table.Th>
-                <Table.Th>Error</Table.Th>
+          <ListTable
+            striped
+            verticalSpacing="xs"
+            aria-label="Verification history"
+            columns={["Checked", "Trigger", "MX", "TXT", "SPF", "Error"]}
+          >
+            {rows.map((h) => (
+              <Table.Tr key={h.id}>
+                <Table.Td>
+                  <Time value={h.checked_at} mode="absolute" />
+                </Table.Td>
+                <Table.Td>{TRIGGER[h.trigger] ?? h.trigger}</Table.Td>
+                <Table.Td>
+                  <CheckResult ok={h.mx_result} what="MX" />
+                </Table.Td>
+                <Table.Td>
+                  <CheckResult ok={h.txt_result} what="TXT" />
+                </Table.Td>
+                <Table.Td>
+                  <CheckResult ok={h.spf_result} what="SPF" />
+                </Table.Td>
+                <Table.Td>{h.error ?? ""}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((h) => (
-                <Table.Tr key={h.id}>
-                  <Table.Td>
-                    <Time value={h.checked_at} mode="absolute" />
-                  </Table.Td>
-                  <Table.Td>{TRIGGER[h.trigger] ?? h.trigger}</Table.Td>
-                  <Table.Td>
-                    <CheckResult ok={h.mx_result} what="MX" />
-                  </Table.Td>
-                  <Table.Td>
-                    <CheckResult ok={h.txt_result} what="TXT" />
-                  </Table.Td>
-                  <Table.Td>
-                    <CheckResult ok={h.spf_result} what="SPF" />
-                  </Table.Td>
-                  <Table.Td>{h.error ?? ""}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </ListView>
     </Paper>

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Checkbox, Group, Menu, Table, Text, Tooltip } from "@mantine/core";
-import { IconDots, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from "@tabler/icons-react";
+import { Badge, Checkbox, Group, Menu, Table, Text, Tooltip } from "@mantine/core";
+import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { Time } from "../../components";
 import { STATUS_LABEL, type ApiKey, type KeyStatus } from "./key-status";
+import { RowMenu } from "../../components/RowMenu";
 
 /** One key of the list: its name and prefix, scopes, status, use, expiry and (unless revoked) its actions menu. */
 export function ApiKeyRow({
@@ -103,24 +104,17 @@ function KeyActions({
   onRevoke: () => void;
 }) {
   return (
-    <Menu position="bottom-end" withArrow>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${apiKey.name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconRefresh size={16} />} onClick={onRotate}>
-          Rotate
-        </Menu.Item>
-        <Menu.Item leftSection={apiKey.is_active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={onToggle}>
-          {apiKey.is_active ? "Disable" : "Enable"}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onRevoke}>
-          Revoke
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={`Actions for ${apiKey.name}`} withArrow>
+      <Menu.Item leftSection={<IconRefresh size={16} />} onClick={onRotate}>
+        Rotate
+      </Menu.Item>
+      <Menu.Item leftSection={apiKey.is_active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={onToggle}>
+        {apiKey.is_active ? "Disable" : "Enable"}
+      </Menu.Item>
+      <Menu.Divider />
+      <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onRevoke}>
+        Revoke
+      </Menu.Item>
+    </RowMenu>
   );
 }

@@ -1,5 +1,6 @@
 import { Group, Modal, Select, Stack, TagsInput, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { CreateApiKeyBody } from "@burnbox/contracts/src/identity/api-keys.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { teamKeys } from "./keys";
 import { ScopePicker } from "./ScopePicker";
@@ -14,6 +15,13 @@ const EXPIRY = [
   { value: "365d", label: "1 year" },
 ];
 
+const keyBody = (v: { name: string; scopes: string[]; expires_in: string; allowed_ips: string[] }) => ({
+  name: v.name.trim(),
+  scopes: v.scopes,
+  allowed_ips: v.allowed_ips,
+  ...(v.expires_in === "never" ? {} : { expires_in: v.expires_in }),
+});
+
 /** Create an API key: name, scopes, lifetime, allowed IPs; hands the raw key (shown once) to `onCreated`. */
 export function CreateKeyModal({
   scope,
@@ -26,40 +34,35 @@ export function CreateKeyModal({
   onClose: () => void;
   onCreated: (key: { name: string; raw_key: string }) => void;
 }) {
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<string[]>([]);
-  const [expiry, setExpiry] = useState("never");
-  const [ips, setIps] = useState<string[]>([]);
-  const [problem, setProblem] = useState<{ name?: string; scopes?: string }>({});
+  const form = useContractForm(
+    CreateApiKeyBody,
+    { name: "", scopes: [] as string[], expires_in: "never", allowed_ips: [] as string[] },
+    {
+      toBody: keyBody,
+      rules: (v) => ({
+        name: v.name.trim() ? undefined : "Give the key a name",
+        scopes: v.scopes.length ? undefined : "Pick at least one scope",
+      }),
+    },
+  );
   const create = useCreateApiKey({ scopeOrgId: scope.orgId, scopeTeamId: scope.teamId }, { invalidates: [teamKeys.apiKeys(scope.teamId)] });
 
   const reset = () => {
-    setName("");
-    setScopes([]);
-    setExpiry("never");
-    setIps([]);
-    setProblem({});
+    form.reset();
     create.reset();
   };
   const close = () => {
     reset();
     onClose();
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const p = { name: name.trim() ? undefined : "Give the key a name", scopes: scopes.length ? undefined : "Pick at least one scope" };
-    setProblem(p);
-    if (p.name || p.scopes) return;
-    create.mutate(
-      { name: name.trim(), scopes, allowed_ips: ips, ...(expiry === "never" ? {} : { expires_in: expiry }) },
-      {
-        onSuccess: (key) => {
-          reset();
-          onCreated({ name: key.name, raw_key: key.raw_key });
-        },
+  const submit = form.onSubmit((values) =>
+    create.mutate(keyBody(values), {
+      onSuccess: (key) => {
+        reset();
+        onCreated({ name: key.name, raw_key: key.raw_key });
       },
-    );
-  };
+    }),
+  );
 
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={close} title="Create an API key" size="xl">
@@ -68,27 +71,28 @@ export function CreateKeyModal({
           <TextInput
             label="Name"
             description="What uses it, e.g. “CI signup tests”"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={problem.name}
+            {...form.getInputProps("name")}
             required
             data-autofocus
           />
-          <ScopePicker value={scopes} onChange={setScopes} error={problem.scopes} />
+          <ScopePicker
+            value={form.getValues().scopes}
+            onChange={(v) => form.setFieldValue("scopes", v)}
+            error={form.errors.scopes as string | undefined}
+          />
           <Group grow align="flex-start" wrap="wrap">
             <Select
               label="Expires"
               data={EXPIRY}
-              value={expiry}
-              onChange={(v) => setExpiry(v ?? "never")}
+              {...form.getInputProps("expires_in")}
+              onChange={(v: string | null) => form.setFieldValue("expires_in", v ?? "never")}
               allowDeselect={false}
               miw={160}
             />
             <TagsInput
               label="Allowed IPs"
               description="IP addresses or CIDR ranges, Enter after each; empty: any"
-              value={ips}
-              onChange={setIps}
+              {...form.getInputProps("allowed_ips")}
               splitChars={[",", " "]}
               miw={220}
             />

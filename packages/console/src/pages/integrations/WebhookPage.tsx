@@ -3,22 +3,12 @@ import { IconArrowLeft, IconPencil, IconRefresh, IconSend } from "@tabler/icons-
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { components } from "@burnbox/sdk";
-import {
-  ApiErrorAlert,
-  CopyButton,
-  EmptyState,
-  ListPagination,
-  PageHeader,
-  Time,
-  useClampedPage,
-  useListParams,
-  TableScroll,
-  Notice,
-} from "../../components";
+import { ApiErrorAlert, CopyButton, EmptyState, ListView, PageHeader, Time, useClampedPage, useListParams, Notice } from "../../components";
 import { teamKeys } from "./keys";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal } from "./WebhookFormModal";
 import { useTeamWebhooks, useWebhookDeliveries, useWebhookStats, useRedeliver } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 type Delivery = components["schemas"]["WebhookDelivery"];
 type Stats = components["schemas"]["WebhookStats"];
@@ -69,7 +59,6 @@ function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: stri
       </>
     );
 
-  const rows = log.data?.data ?? [];
   return (
     <>
       <PageHeader
@@ -138,46 +127,45 @@ function WebhookDetail({ scope, webhookId }: { scope: TeamScope; webhookId: stri
         </Notice>
       )}
       <ApiErrorAlert error={redeliver.error} title="Not redelivered" />
-      <ApiErrorAlert error={log.error} />
-      {log.isPending ? (
-        <Skeleton h={160} aria-label="Loading the delivery log" />
-      ) : rows.length === 0 && !log.error ? (
-        <EmptyState title="Nothing delivered yet">
-          Every attempt shows here once one of the webhook's events happens: create an inbox or send a mail to one of the team's inboxes.
-        </EmptyState>
-      ) : (
-        <TableScroll label="Deliveries" minWidth={820}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Delivery</Table.Th>
-                <Table.Th ta="right">Attempt</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Response time</Table.Th>
-                <Table.Th>Error</Table.Th>
-                <Table.Th>
-                  <Text span size="sm" fw={700}>
-                    Redeliver
-                  </Text>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((d) => (
-                <DeliveryRow
-                  key={d.id}
-                  d={d}
-                  busy={redeliver.isPending && redeliver.variables === d.delivery_id}
-                  onRedeliver={() => redeliver.mutate(d.delivery_id)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      <ListPagination params={list} envelope={log.data} label="Delivery log pages" />
+      <ListView
+        query={log}
+        loading={{ label: "Loading the delivery log", height: 160 }}
+        empty={
+          <EmptyState title="Nothing delivered yet">
+            Every attempt shows here once one of the webhook's events happens: create an inbox or send a mail to one of the team's inboxes.
+          </EmptyState>
+        }
+        table={{ label: "Deliveries", minWidth: 820 }}
+        pagination={{ params: list, label: "Delivery log pages" }}
+      >
+        {(rows) => (
+          <ListTable
+            striped
+            verticalSpacing="xs"
+            columns={[
+              "When",
+              "Event",
+              "Delivery",
+              { label: "Attempt", ta: "right" },
+              "Status",
+              { label: "Response time", ta: "right" },
+              "Error",
+              <Text key="redeliver" span size="sm" fw={700}>
+                Redeliver
+              </Text>,
+            ]}
+          >
+            {rows.map((d) => (
+              <DeliveryRow
+                key={d.id}
+                d={d}
+                busy={redeliver.isPending && redeliver.variables === d.delivery_id}
+                onRedeliver={() => redeliver.mutate(d.delivery_id)}
+              />
+            ))}
+          </ListTable>
+        )}
+      </ListView>
       {hook && <WebhookFormModal scope={scope} opened={editing} webhook={hook} onClose={() => setEditing(false)} />}
     </>
   );

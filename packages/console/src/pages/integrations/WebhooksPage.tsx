@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Table, Text, VisuallyHidden } from "@mantine/core";
-import { IconDots, IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Group, Menu, Table, Text } from "@mantine/core";
+import { IconList, IconPencil, IconPlus, IconTrash, IconWebhook } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal, EmptyState, PageHeader, Time, useClampedPage, useListParams, ListView } from "../../components";
@@ -8,6 +8,8 @@ import { SecretOnceModal } from "./SecretOnceModal";
 import { TeamGate, type TeamScope } from "./TeamGate";
 import { WebhookFormModal, type Webhook } from "./WebhookFormModal";
 import { useWebhooks, useDeleteWebhook } from "./api";
+import { ListTable } from "../../components/ListTable";
+import { RowMenu } from "../../components/RowMenu";
 
 export default function WebhooksPage() {
   return <TeamGate title="Webhooks">{(scope) => <Webhooks scope={scope} />}</TeamGate>;
@@ -53,88 +55,73 @@ function Webhooks({ scope }: { scope: TeamScope }) {
         pagination={{ params: list, label: "Webhook pages" }}
       >
         {(rows) => (
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>URL</Table.Th>
-                <Table.Th>Events</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Failures</Table.Th>
-                <Table.Th>Last attempt</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((hook) => (
-                <Table.Tr key={hook.id}>
-                  <Table.Td maw={320}>
-                    <Anchor
-                      component={Link}
-                      to={`/webhooks/${hook.id}`}
-                      style={{ wordBreak: "break-all" }}
-                      aria-label={`Delivery log of ${hook.url}`}
-                    >
-                      {hook.url}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {hook.events.map((ev) => (
-                        <Badge key={ev} variant="outline" color="gray" tt="none" size="sm">
-                          {ev}
+          <ListTable
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            columns={["URL", "Events", "Status", { label: "Failures", ta: "right" }, "Last attempt"]}
+            actions
+          >
+            {rows.map((hook) => (
+              <Table.Tr key={hook.id}>
+                <Table.Td maw={320}>
+                  <Anchor
+                    component={Link}
+                    to={`/webhooks/${hook.id}`}
+                    style={{ wordBreak: "break-all" }}
+                    aria-label={`Delivery log of ${hook.url}`}
+                  >
+                    {hook.url}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {hook.events.map((ev) => (
+                      <Badge key={ev} variant="outline" color="gray" tt="none" size="sm">
+                        {ev}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={hook.active ? "teal" : "gray"} variant="dot">
+                    {hook.active ? "Enabled" : "Disabled"}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{hook.failure_count}</Table.Td>
+                <Table.Td>
+                  {hook.last_attempt_at ? (
+                    <Group gap={6} wrap="nowrap">
+                      {hook.last_status !== null && (
+                        <Badge variant="dot" color={hook.last_status >= 200 && hook.last_status < 300 ? "teal" : "red"}>
+                          {hook.last_status}
                         </Badge>
-                      ))}
+                      )}
+                      <Time value={hook.last_attempt_at} />
                     </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={hook.active ? "teal" : "gray"} variant="dot">
-                      {hook.active ? "Enabled" : "Disabled"}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">{hook.failure_count}</Table.Td>
-                  <Table.Td>
-                    {hook.last_attempt_at ? (
-                      <Group gap={6} wrap="nowrap">
-                        {hook.last_status !== null && (
-                          <Badge variant="dot" color={hook.last_status >= 200 && hook.last_status < 300 ? "teal" : "red"}>
-                            {hook.last_status}
-                          </Badge>
-                        )}
-                        <Time value={hook.last_attempt_at} />
-                      </Group>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        none yet
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end" withArrow>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${hook.url}`}>
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item leftSection={<IconList size={16} />} onClick={() => void navigate(`/webhooks/${hook.id}`)}>
-                          Delivery log
-                        </Menu.Item>
-                        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(hook)}>
-                          Edit
-                        </Menu.Item>
-                        <Menu.Divider />
-                        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(hook)}>
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      none yet
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <RowMenu label={`Actions for ${hook.url}`} withArrow>
+                    <Menu.Item leftSection={<IconList size={16} />} onClick={() => void navigate(`/webhooks/${hook.id}`)}>
+                      Delivery log
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(hook)}>
+                      Edit
+                    </Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(hook)}>
+                      Delete
+                    </Menu.Item>
+                  </RowMenu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListView>
 

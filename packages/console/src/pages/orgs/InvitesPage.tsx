@@ -15,13 +15,13 @@ import {
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailForward } from "@tabler/icons-react";
-import { CreateInviteBody } from "@burnbox/contracts/src/tenancy/invites.schemas";
+import { BulkCreateInvitesBody, CreateInviteBody } from "@burnbox/contracts/src/tenancy/invites.schemas";
 import { useContractForm } from "../../lib/contract-form";
-import { useState, type FormEvent } from "react";
+import { firstItemError } from "../../lib/item-errors";
+import { useState } from "react";
 import type { components } from "@burnbox/sdk";
 import { useUser } from "../../api/session";
 import { NotAllowed } from "../../api/permissions";
@@ -32,6 +32,7 @@ import { assignableRoles } from "./ranks";
 import { roleLabel, useOrgRoles, type Role } from "./roles";
 import { parseAddresses } from "./addresses";
 import { useOrgTeams, useSendInvite, useSendBulkInvites, useInvites, useRevokeInvite, type Invite } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 type BulkResult = components["schemas"]["BulkCreateInvitesResult"];
 type Status = Invite["status"];
@@ -89,20 +90,17 @@ type Option = { value: string; label: string };
 const assignments = (teamIds: string[]) =>
   teamIds.length ? { team_assignments: teamIds.map((team_id) => ({ team_id, team_role: "member" })) } : {};
 
+/** The role and teams of an invite form (one address or many): `value` its values, `onChange` the ones that change. */
 function RoleAndTeams({
   roles,
-  role,
-  setRole,
   teams,
-  teamIds,
-  setTeamIds,
+  value,
+  onChange,
 }: {
   roles: Role[];
-  role: string | null;
-  setRole: (r: string | null) => void;
   teams: Option[];
-  teamIds: string[];
-  setTeamIds: (t: string[]) => void;
+  value: { role: string | null; teamIds: string[] };
+  onChange: (patch: { role?: string | null; teamIds?: string[] }) => void;
 }) {
   return (
     <>
@@ -110,12 +108,18 @@ function RoleAndTeams({
         label="Role in the organization"
         required
         data={roles.map((r) => ({ value: r.value, label: r.label }))}
-        value={role}
-        onChange={setRole}
+        value={value.role}
+        onChange={(role) => onChange({ role })}
         allowDeselect={false}
       />
       {teams.length > 0 && (
-        <MultiSelect label="Also join these teams (as member)" data={teams} value={teamIds} onChange={setTeamIds} clearable />
+        <MultiSelect
+          label="Also join these teams (as member)"
+          data={teams}
+          value={value.teamIds}
+          onChange={(teamIds) => onChange({ teamIds })}
+          clearable
+        />
       )}
     </>
   );
@@ -133,7 +137,6 @@ function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; t
       },
     },
   );
-  const { role, teamIds } = form.values;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invite-one">
       <form
@@ -146,14 +149,7 @@ function SingleInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; t
             Invite someone
           </Title>
           <TextInput label="Email address" type="email" required {...form.getInputProps("email")} />
-          <RoleAndTeams
-            roles={roles}
-            role={role}
-            setRole={(r) => form.setFieldValue("role", r)}
-            teams={teams}
-            teamIds={teamIds}
-            setTeamIds={(t) => form.setFieldValue("teamIds", t)}
-          />
+          <RoleAndTeams roles={roles} teams={teams} value={form.getValues()} onChange={form.setValues} />
           <Text size="xs" c="dimmed">
             The invite mail holds a link valid for 48 hours (unless the operator set another time). A new invite to the same address
             replaces the pending one.
@@ -177,17 +173,18 @@ const inviteBody = (v: InviteValues) => ({
   ...assignments(v.teamIds),
 });
 
+type BulkValues = { text: string; role: string | null; teamIds: string[] };
+const bulkBody = (v: BulkValues) => ({ emails: parseAddresses(v.text), org_role: v.role ?? "", ...assignments(v.teamIds) });
+
 function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; teams: Option[] }) {
-  const [text, setText] = useState("");
-  const [role, setRole] = useState<string | null>("member");
-  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const form = useContractForm<BulkValues>(BulkCreateInvitesBody, { text: "", role: "member", teamIds: [] }, { toBody: bulkBody });
+  const { text } = form.getValues();
   const addresses = parseAddresses(text);
-  const send = useSendBulkInvites({ orgId }, { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => setText("") });
+  const send = useSendBulkInvites({ orgId }, { invalidates: [orgsKeys.invites(orgId)], onSuccess: () => form.setFieldValue("text", "") });
   const tooMany = addresses.length > 50;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (role && addresses.length > 0 && !tooMany) send.mutate({ emails: addresses, org_role: role, ...assignments(teamIds) });
-  };
+  const submit = form.onSubmit((v) => {
+    if (v.role && addresses.length > 0 && !tooMany) send.mutate(bulkBody(v));
+  });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invite-many">
       <form onSubmit={submit}>
@@ -201,11 +198,10 @@ function BulkInvite({ orgId, roles, teams }: { orgId: string; roles: Role[]; tea
             autosize
             minRows={3}
             maxRows={8}
-            value={text}
-            error={tooMany ? `${addresses.length} addresses: 50 at most per batch` : undefined}
-            onChange={(e) => setText(e.currentTarget.value)}
+            {...form.getInputProps("text")}
+            error={tooMany ? `${addresses.length} addresses: 50 at most per batch` : firstItemError(form.errors, "emails", addresses)}
           />
-          <RoleAndTeams roles={roles} role={role} setRole={setRole} teams={teams} teamIds={teamIds} setTeamIds={setTeamIds} />
+          <RoleAndTeams roles={roles} teams={teams} value={form.getValues()} onChange={form.setValues} />
           <ApiErrorAlert error={send.error} />
           {send.data && <BulkOutcome result={send.data} />}
           <Group>
@@ -282,60 +278,50 @@ function InviteList({ orgId, roles }: { orgId: string; roles: Role[] }) {
         pagination={{ params: list, label: "Invite pages" }}
       >
         {(rows) => (
-          <Table verticalSpacing="xs" aria-label={`${STATUS[status].label} invites`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Teams</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>{status === "accepted" ? "Accepted" : "Expires"}</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+          <ListTable
+            verticalSpacing="xs"
+            aria-label={`${STATUS[status].label} invites`}
+            columns={["Email", "Role", "Teams", "State", status === "accepted" ? "Accepted" : "Expires", "Sent"]}
+            actions
+          >
+            {rows.map((inv) => (
+              <Table.Tr key={inv.id}>
+                <Table.Td>{inv.email}</Table.Td>
+                <Table.Td>{roleLabel(roles, inv.org_role)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{inv.team_assignments.map((t) => t.team_name).join(", ") || "—"}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS[inv.status].color} variant="dot">
+                    {STATUS[inv.status].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {inv.status === "accepted" && inv.accepted_at ? (
+                    <Time value={inv.accepted_at} />
+                  ) : (
+                    <Time value={inv.expires_at} mode="absolute" />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Time value={inv.created_at} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {inv.status === "pending" && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Revoke the invite to ${inv.email}`}
+                      onClick={() => setRevoking(inv)}
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((inv) => (
-                <Table.Tr key={inv.id}>
-                  <Table.Td>{inv.email}</Table.Td>
-                  <Table.Td>{roleLabel(roles, inv.org_role)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{inv.team_assignments.map((t) => t.team_name).join(", ") || "—"}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS[inv.status].color} variant="dot">
-                      {STATUS[inv.status].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {inv.status === "accepted" && inv.accepted_at ? (
-                      <Time value={inv.accepted_at} />
-                    ) : (
-                      <Time value={inv.expires_at} mode="absolute" />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Time value={inv.created_at} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {inv.status === "pending" && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Revoke the invite to ${inv.email}`}
-                        onClick={() => setRevoking(inv)}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </ListView>
       <ConfirmModal

@@ -1,7 +1,9 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { AddMemberBody } from "@burnbox/contracts/src/tenancy/orgs.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { workspaceKeys } from "../../api/keys";
 import { useUser } from "../../api/session";
 import { ApiErrorAlert, ConfirmModal, DialogActions, EmptyState, Time, useListParams, ListView, ListSearch } from "../../components";
@@ -10,6 +12,7 @@ import { OrgFrame, type OrgScope } from "./OrgFrame";
 import { assignableRoles, mayDeactivate } from "./ranks";
 import { roleLabel, useOrgRoles, type Role } from "./roles";
 import { useMembers, useChangeMemberRole, useDeactivateMember, useAddMember, type Member } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 /** `/orgs/:orgId/members`: list and search (`GET /orgs/:id/members?q=&role=`), add, change role, deactivate. */
 export default function MembersPage() {
@@ -87,79 +90,66 @@ function Members({ scope }: { scope: OrgScope }) {
         pagination={{ params: list, label: "Member pages" }}
       >
         {(rows) => (
-          <Table verticalSpacing="xs" aria-label="Members">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th>Member since</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((m) => {
-                const self = m.user_id === me.id;
-                const rankOpts = { self, bypass: me.is_system_admin };
-                const offered = canRole || self ? assignableRoles(roles, myRole, m.role, rankOpts) : [];
-                const removable = self || (canRemove && mayDeactivate(roles, myRole, m.role, rankOpts));
-                return (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      <Text fw={500}>
-                        {m.display_name}
-                        {self && (
-                          <Text span c="dimmed" size="sm">
-                            {" "}
-                            (you)
-                          </Text>
-                        )}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {m.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RoleCell
-                        member={m}
-                        roles={roles}
-                        offered={offered}
-                        busy={changeRole.isPending && changeRole.variables?.member.id === m.id}
-                        onChange={(role) => changeRole.mutate({ member: m, role })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {m.last_login_at ? (
-                        <Time value={m.last_login_at} />
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          never
+          <ListTable verticalSpacing="xs" aria-label="Members" columns={["Member", "Role", "Last sign-in", "Member since"]} actions>
+            {rows.map((m) => {
+              const self = m.user_id === me.id;
+              const rankOpts = { self, bypass: me.is_system_admin };
+              const offered = canRole || self ? assignableRoles(roles, myRole, m.role, rankOpts) : [];
+              const removable = self || (canRemove && mayDeactivate(roles, myRole, m.role, rankOpts));
+              return (
+                <Table.Tr key={m.id}>
+                  <Table.Td>
+                    <Text fw={500}>
+                      {m.display_name}
+                      {self && (
+                        <Text span c="dimmed" size="sm">
+                          {" "}
+                          (you)
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Time value={m.created_at} mode="absolute" />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {removable && (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => setLeaving(m)}
-                          aria-label={self ? "Leave the organization" : `Deactivate ${m.email}`}
-                        >
-                          {self ? "Leave" : "Deactivate"}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {m.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleCell
+                      member={m}
+                      roles={roles}
+                      offered={offered}
+                      busy={changeRole.isPending && changeRole.variables?.member.id === m.id}
+                      onChange={(role) => changeRole.mutate({ member: m, role })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {m.last_login_at ? (
+                      <Time value={m.last_login_at} />
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        never
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Time value={m.created_at} mode="absolute" />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {removable && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        onClick={() => setLeaving(m)}
+                        aria-label={self ? "Leave the organization" : `Deactivate ${m.email}`}
+                      >
+                        {self ? "Leave" : "Deactivate"}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         )}
       </ListView>
       <ConfirmModal
@@ -216,7 +206,7 @@ function RoleCell({
 function AddMemberModal({ opened, ...body }: { opened: boolean } & AddMemberProps) {
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={body.onClose} title="Add an existing user">
-      <AddMemberBody {...body} />
+      <AddMemberForm {...body} />
     </Modal>
   );
 }
@@ -228,11 +218,12 @@ interface AddMemberProps {
   onClose: () => void;
 }
 
-function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
+const memberBody = (v: { user_id: string; role: string }) => ({ user_id: v.user_id.trim(), role: v.role });
+
+function AddMemberForm({ orgId, roles, myRole, onClose }: AddMemberProps) {
   const me = useUser();
-  const [userId, setUserId] = useState("");
   const offered = assignableRoles(roles, myRole, "", { bypass: me.is_system_admin });
-  const [role, setRole] = useState<string | null>(offered.at(-1)?.value ?? null);
+  const form = useContractForm(AddMemberBody, { user_id: "", role: offered.at(-1)?.value ?? "" }, { toBody: memberBody });
   const add = useAddMember(
     { orgId },
     {
@@ -243,10 +234,7 @@ function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
       },
     },
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (role) add.mutate({ user_id: userId.trim(), role });
-  };
+  const submit = form.onSubmit((v) => add.mutate(memberBody(v)));
   return (
     <form onSubmit={submit}>
       <Stack>
@@ -254,13 +242,12 @@ function AddMemberBody({ orgId, roles, myRole, onClose }: AddMemberProps) {
           Adds an account that already exists on this platform, by its user id, without an invitation. To bring in someone by email, send an
           invite instead.
         </Alert>
-        <TextInput label="User id" required spellCheck={false} value={userId} onChange={(e) => setUserId(e.currentTarget.value)} />
+        <TextInput label="User id" required spellCheck={false} {...form.getInputProps("user_id")} />
         <Select
           label="Role"
           required
           data={offered.map((r) => ({ value: r.value, label: r.label }))}
-          value={role}
-          onChange={setRole}
+          {...form.getInputProps("role")}
           allowDeselect={false}
         />
         <ApiErrorAlert error={add.error} />

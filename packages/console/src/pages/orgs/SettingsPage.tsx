@@ -1,7 +1,8 @@
 import { Alert, Button, Checkbox, Group, List, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import { UpdateOrgBody, UpdateOrgSettingsBody } from "@burnbox/contracts/src/tenancy/orgs.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { workspaceKeys } from "../../api/keys";
 import { ApiErrorAlert } from "../../components";
 import { humanDuration, parseDuration } from "../../lib/duration";
@@ -16,12 +17,25 @@ export default function SettingsPage() {
   return <OrgFrame tab="settings">{(scope) => <SettingsForms key={scope.org.updated_at} scope={scope} />}</OrgFrame>;
 }
 
+/** The TTL fields' problems, in the page's words: each a duration, the default within the maximum. */
+function ttlErrors(s: OrgSettings): { default_inbox_ttl?: string; max_inbox_ttl?: string } {
+  const defMs = parseDuration(s.default_inbox_ttl);
+  const maxMs = parseDuration(s.max_inbox_ttl);
+  return {
+    default_inbox_ttl:
+      defMs === null ? "A duration such as 10m, 2h or 1d" : maxMs !== null && defMs > maxMs ? "Longer than the maximum TTL" : undefined,
+    max_inbox_ttl: maxMs === null ? "A duration such as 24h or 7d" : undefined,
+  };
+}
+
 function SettingsForms({ scope }: { scope: OrgScope }) {
   const { orgId, org, perms } = scope;
   const canManage = perms.can("org.settings.manage");
-  const [name, setName] = useState(org.name);
-  const [s, setS] = useState<OrgSettings>(org.settings);
-  const set = (patch: Partial<OrgSettings>) => setS({ ...s, ...patch });
+  const nameForm = useContractForm(UpdateOrgBody, { name: org.name }, { toBody: (v) => ({ name: v.name.trim() }) });
+  const name = nameForm.getValues().name;
+  const form = useContractForm<OrgSettings>(UpdateOrgSettingsBody, org.settings, { rules: ttlErrors });
+  const s = form.getValues();
+  const set = (patch: Partial<OrgSettings>) => form.setValues(patch);
   const invalidates = [orgsKeys.org(orgId), workspaceKeys.orgs()];
   const rename = useRenameOrg(
     { orgId },
@@ -40,15 +54,9 @@ function SettingsForms({ scope }: { scope: OrgScope }) {
 
   const defMs = parseDuration(s.default_inbox_ttl);
   const maxMs = parseDuration(s.max_inbox_ttl);
-  const defError =
-    defMs === null ? "A duration such as 10m, 2h or 1d" : maxMs !== null && defMs > maxMs ? "Longer than the maximum TTL" : undefined;
-  const maxError = maxMs === null ? "A duration such as 24h or 7d" : undefined;
-
-  const submitSettings = (e: FormEvent) => {
-    e.preventDefault();
-    if (defError || maxError) return;
-    save.mutate(s);
-  };
+  // the TTLs are checked as they are typed; the contract's other checks when saving
+  const live = ttlErrors(s);
+  const submitSettings = form.onSubmit((values) => save.mutate(values));
 
   return (
     <Stack gap="xl">
@@ -57,23 +65,12 @@ function SettingsForms({ scope }: { scope: OrgScope }) {
           Your role may view these settings but not change them; an owner or admin can.
         </Alert>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          rename.mutate({ name: name.trim() });
-        }}
-      >
+      <form onSubmit={nameForm.onSubmit((v) => rename.mutate({ name: v.name.trim() }))}>
         <Stack maw={520}>
           <Title order={2} size="h4">
             Name
           </Title>
-          <TextInput
-            label="Organization name"
-            required
-            readOnly={!canManage}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
+          <TextInput label="Organization name" required readOnly={!canManage} {...nameForm.getInputProps("name")} />
           <Text size="sm" c="dimmed">
             The slug ({org.slug}) never changes.
           </Text>
@@ -98,16 +95,16 @@ function SettingsForms({ scope }: { scope: OrgScope }) {
               label="Default TTL"
               description={defMs !== null ? `${humanDuration(defMs)}` : "e.g. 10m, 2h, 1d"}
               readOnly={!canManage}
-              value={s.default_inbox_ttl}
-              error={defError}
+              {...form.getInputProps("default_inbox_ttl")}
+              error={live.default_inbox_ttl ?? form.errors.default_inbox_ttl}
               onChange={(e) => set({ default_inbox_ttl: e.currentTarget.value.trim() })}
             />
             <TextInput
               label="Maximum TTL"
               description={maxMs !== null ? `${humanDuration(maxMs)}` : "e.g. 24h, 7d"}
               readOnly={!canManage}
-              value={s.max_inbox_ttl}
-              error={maxError}
+              {...form.getInputProps("max_inbox_ttl")}
+              error={live.max_inbox_ttl ?? form.errors.max_inbox_ttl}
               onChange={(e) => set({ max_inbox_ttl: e.currentTarget.value.trim() })}
             />
           </SimpleGrid>
@@ -121,42 +118,40 @@ function SettingsForms({ scope }: { scope: OrgScope }) {
               label="Teams at most"
               min={1}
               readOnly={!canManage}
-              value={s.max_teams}
+              {...form.getInputProps("max_teams")}
               onChange={(v) => set({ max_teams: Number(v) || 1 })}
             />
             <NumberInput
               label="Domains at most"
               min={1}
               readOnly={!canManage}
-              value={s.max_domains}
+              {...form.getInputProps("max_domains")}
               onChange={(v) => set({ max_domains: Number(v) || 1 })}
             />
             <NumberInput
               label="Active inboxes per domain at most"
               min={1}
               readOnly={!canManage}
-              value={s.max_inboxes_per_domain}
+              {...form.getInputProps("max_inboxes_per_domain")}
               onChange={(v) => set({ max_inboxes_per_domain: Number(v) || 1 })}
             />
             <NumberInput
               label="Attachment size at most (MB)"
               min={1}
               readOnly={!canManage}
-              value={s.max_attachment_size_mb}
+              {...form.getInputProps("max_attachment_size_mb")}
               onChange={(v) => set({ max_attachment_size_mb: Number(v) || 1 })}
             />
           </SimpleGrid>
           <Checkbox
             label="Keep attachments of received mail"
             disabled={!canManage}
-            checked={s.attachments_enabled}
-            onChange={(e) => set({ attachments_enabled: e.currentTarget.checked })}
+            {...form.getInputProps("attachments_enabled", { type: "checkbox" })}
           />
           <Checkbox
             label="Members must sign in with SSO"
             disabled={!canManage}
-            checked={s.enforce_sso}
-            onChange={(e) => set({ enforce_sso: e.currentTarget.checked })}
+            {...form.getInputProps("enforce_sso", { type: "checkbox" })}
           />
           <ApiErrorAlert error={save.error} />
           {canManage && (

@@ -1,3 +1,4 @@
+import { workspaceKeys } from "../../api/keys";
 import {
   Alert,
   Button,
@@ -14,6 +15,8 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import type { components } from "@burnbox/sdk";
+import { CreateRoleBody, TEAM_PERMISSION_KEY, UpdateRoleBody } from "@burnbox/contracts/src/tenancy/roles.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { rolesKeys } from "./keys";
 import { useCreateRole, useUpdateRole } from "./api";
@@ -21,7 +24,21 @@ import { useCreateRole, useUpdateRole } from "./api";
 export type Role = components["schemas"]["Role"];
 type Catalog = components["schemas"]["RolesCatalog"];
 
-const TEAM_KEY = /^team\.[a-z_]+(\.[a-z_]+)*$/;
+type RoleValues = {
+  scope: "org" | "team";
+  value: string;
+  label: string;
+  description: string;
+  rank: number | string;
+  permissions: string[];
+};
+const commonOf = (v: RoleValues) => ({ label: v.label.trim(), description: v.description.trim(), permissions: v.permissions });
+const createBodyOf = (v: RoleValues) => ({
+  ...commonOf(v),
+  scope: v.scope,
+  value: v.value.trim(),
+  rank: typeof v.rank === "number" ? v.rank : Number(v.rank),
+});
 
 /** Create (system admin, `POST /admin/roles`) or edit (`PATCH /admin/roles/:id`) a custom role. */
 export function RoleFormModal({
@@ -35,24 +52,32 @@ export function RoleFormModal({
   onClose: () => void;
   onSaved: (role: Role, created: boolean) => void;
 }) {
-  const [scope, setScope] = useState<"org" | "team">(role?.scope ?? "team");
-  const [value, setValue] = useState(role?.value ?? "");
-  const [label, setLabel] = useState(role?.label ?? "");
-  const [description, setDescription] = useState(role?.description ?? "");
-  const [rank, setRank] = useState<number | string>(role?.rank ?? 15);
-  const [permissions, setPermissions] = useState<string[]>(role?.permissions ?? []);
+  const form = useContractForm<RoleValues>(
+    role ? UpdateRoleBody : CreateRoleBody,
+    {
+      scope: role?.scope ?? "team",
+      value: role?.value ?? "",
+      label: role?.label ?? "",
+      description: role?.description ?? "",
+      rank: role?.rank ?? 15,
+      permissions: role?.permissions ?? [],
+    },
+    { toBody: (v) => (role ? commonOf(v) : createBodyOf(v)) },
+  );
+  const { scope, permissions } = form.getValues();
+  const setPermissions = (ps: string[]) => form.setFieldValue("permissions", ps);
   const [newKey, setNewKey] = useState("");
   const known = scope === "org" ? catalog.org_permissions : catalog.team_permissions;
   const topRank = Math.max(...(scope === "org" ? catalog.org_roles : catalog.team_roles).filter((r) => r.is_system).map((r) => r.rank));
   const extra = permissions.filter((p) => !known.some((k) => k.key === p));
-  const invalidates = [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"]];
+  const invalidates = [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"], workspaceKeys.roles()];
   const create = useCreateRole({
     invalidates,
     onSuccess: (r) => onSaved(r, true),
   });
   const update = useUpdateRole({ roleId: role?.id }, { invalidates, onSuccess: (r) => onSaved(r, false) });
-  const toggle = (key: string) => setPermissions((ps) => (ps.includes(key) ? ps.filter((p) => p !== key) : [...ps, key]));
-  const keyOk = TEAM_KEY.test(newKey.trim());
+  const toggle = (key: string) => setPermissions(permissions.includes(key) ? permissions.filter((p) => p !== key) : [...permissions, key]);
+  const keyOk = TEAM_PERMISSION_KEY.test(newKey.trim());
   return (
     <Modal
       closeButtonProps={{ "aria-label": "Close" }}
@@ -61,14 +86,7 @@ export function RoleFormModal({
       title={role ? `Edit ${role.label}` : "Create a custom role"}
       size="xl"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const common = { label: label.trim(), description: description.trim(), permissions };
-          if (role) update.mutate(common);
-          else create.mutate({ ...common, scope, value: value.trim(), rank: typeof rank === "number" ? rank : Number(rank) });
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => (role ? update.mutate(commonOf(v)) : create.mutate(createBodyOf(v))))}>
         <Stack>
           {!role && (
             <SegmentedControl
@@ -78,10 +96,7 @@ export function RoleFormModal({
                 { value: "org", label: "Organization role" },
               ]}
               value={scope}
-              onChange={(v) => {
-                setScope(v);
-                setPermissions([]);
-              }}
+              onChange={(v) => form.setValues({ scope: v, permissions: [] })}
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -90,28 +105,20 @@ export function RoleFormModal({
               description="Lower case letters, digits and _; fixed once created."
               required
               disabled={role !== null}
-              value={value}
-              onChange={(e) => setValue(e.currentTarget.value)}
+              {...form.getInputProps("value")}
             />
-            <TextInput label="Label" required value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
+            <TextInput label="Label" required {...form.getInputProps("label")} />
             <NumberInput
               label="Rank"
               description={`1 to ${topRank - 1}: who may change whose role follows the rank.`}
               min={1}
               max={topRank - 1}
               disabled={role !== null}
-              value={rank}
-              onChange={setRank}
+              {...form.getInputProps("rank")}
             />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={1}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
+            <Textarea label="Description" autosize minRows={1} {...form.getInputProps("description")} />
           </SimpleGrid>
-          <Checkbox.Group label="Permissions" value={permissions} onChange={setPermissions}>
+          <Checkbox.Group label="Permissions" {...form.getInputProps("permissions")}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing={6}>
               {[
                 ...known.map((k) => ({ key: k.key, label: `${k.label} (${k.key})` })),

@@ -1,3 +1,4 @@
+import { workspaceKeys } from "../../api/keys";
 import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -17,7 +18,7 @@ export default function RolesPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const del = useDeleteRole({
-    invalidates: [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"]],
+    invalidates: [rolesKeys.catalog(), ["teams", "roles"], ["team", "permissions"], workspaceKeys.roles()],
     onSuccess: (_r, role) => {
       setDeleting(null);
       setNotice(`The role ${role.label} is deleted.`);

@@ -1,11 +1,16 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
-import { useState } from "react";
+import { BulkAddTeamMembersBody } from "@burnbox/contracts/src/tenancy/teams.schemas";
+import { useContractForm } from "../../lib/contract-form";
+import { firstItemError } from "../../lib/item-errors";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions } from "../../components";
 import { parseAddresses } from "./addresses";
 import { teamsKeys } from "./keys";
 import { useMemberSuggestions, useAddMember, useAddMembers } from "./api";
+
+/** The request the addresses make (one address is the same check as `POST …/members`). */
+const membersBody = (v: { text: string; role: string }) => ({ members: parseAddresses(v.text).map((email) => ({ email, role: v.role })) });
 
 export function AddMembersModal({
   org,
@@ -23,17 +28,18 @@ export function AddMembersModal({
   onDone: (n: { text: string; details: string[] }) => void;
 }) {
   const path = { orgId: org.id, teamId: team.id };
-  const [text, setText] = useState("");
-  const [role, setRole] = useState("member");
+  const form = useContractForm(BulkAddTeamMembersBody, { text: "", role: "member" }, { toBody: membersBody });
+  const { text, role } = form.getValues();
+  const setText = (next: (t: string) => string) => form.setFieldValue("text", next);
   const suggestions = useMemberSuggestions({ orgId: org.id, teamId: team.id }, { enabled: opened });
   const done = () => {
-    setText("");
+    form.setFieldValue("text", "");
     onClose();
   };
   const addOne = useAddMember(
     { path },
     {
-      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
+      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id), workspaceKeys.teamMembership(org.id, team.id)],
       onSuccess: (m) => {
         done();
         onDone({ text: `Added ${m.email}.`, details: [] });
@@ -43,7 +49,7 @@ export function AddMembersModal({
   const addMany = useAddMembers(
     { path },
     {
-      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)],
+      invalidates: [teamsKeys.all, workspaceKeys.teams(org.id), workspaceKeys.teamMembership(org.id, team.id)],
       onSuccess: (r) => {
         done();
         onDone({
@@ -58,11 +64,10 @@ export function AddMembersModal({
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={onClose} title="Add members" size="lg">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={form.onSubmit(() => {
           if (addresses.length === 1) addOne.mutate({ email: addresses[0]!, role });
           else addMany.mutate({ emails: addresses, role });
-        }}
+        })}
       >
         <Stack>
           <Textarea
@@ -70,8 +75,8 @@ export function AddMembersModal({
             description="One per line, or separated by commas (up to 50). Each must already be a member of the organization."
             autosize
             minRows={3}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            {...form.getInputProps("text")}
+            error={firstItemError(form.errors, "members", addresses)}
             data-autofocus
           />
           {candidates.length > 0 && (
@@ -100,7 +105,7 @@ export function AddMembersModal({
               </Group>
             </Stack>
           )}
-          <Select label="Role" data={roles} value={role} allowDeselect={false} onChange={(v) => v && setRole(v)} />
+          <Select label="Role" data={roles} value={role} allowDeselect={false} onChange={(v) => v && form.setFieldValue("role", v)} />
           <ApiErrorAlert error={addOne.error ?? addMany.error ?? suggestions.error} />
           <DialogActions
             confirmLabel={addresses.length > 1 ? `Add ${addresses.length} members` : "Add member"}

@@ -7,7 +7,7 @@ import { useOrgPermissions } from "../../api/permissions";
 import type { OrgWithRole, Team } from "../../api/workspace";
 import { ApiErrorAlert, DialogActions, ConfirmModal, ListView } from "../../components";
 import { teamsKeys } from "./keys";
-import type { TeamPermissions } from "./team-permissions";
+import type { TeamPermissions } from "../../api/team-permissions";
 import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
 import {
   useAssignments,

@@ -1,15 +1,16 @@
-import { Button, Group, List, Paper, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Text, Title } from "@mantine/core";
 import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
-import { ListView, useListParams, useSelection, withCount, Notice } from "../../components";
+import { ListView, useListParams, useSelection, withCount } from "../../components";
 import { AddMembersModal } from "./AddMembersModal";
 import { RemoveMembersModal } from "./RemoveMembersModal";
 import { TeamMemberTable } from "./TeamMemberTable";
 import { teamsKeys } from "./keys";
-import type { TeamPermissions } from "./team-permissions";
+import type { TeamPermissions } from "../../api/team-permissions";
 import { useRoles, useTeamMembers, useChangeTeamRole, useRemoveMember, useRemoveMembers } from "./api";
+import { OutcomeNotice, type Outcome } from "../../components/OutcomeNotice";
 
 interface Props {
   org: OrgWithRole;
@@ -32,8 +33,8 @@ export function MembersSection({ org, team, perms }: Props) {
   const canRole = perms.can("team.members.role") && !team.is_archived;
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string[] | null>(null);
-  const [notice, setNotice] = useState<{ text: string; details: string[] } | null>(null);
-  const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id)];
+  const [notice, setNotice] = useState<Outcome | null>(null);
+  const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id), workspaceKeys.teamMembership(org.id, team.id)];
   const rows = q.data?.data ?? [];
   const selection = useSelection(rows.map((m) => m.user_id));
   const emailOf = (userId: string) => rows.find((m) => m.user_id === userId)?.email ?? userId;
@@ -102,17 +103,7 @@ export function MembersSection({ org, team, perms }: Props) {
           </Group>
         )}
       </Group>
-      {notice && (
-        <Notice onClose={() => setNotice(null)} mb="sm" title={notice.text}>
-          {notice.details.length > 0 && (
-            <List size="sm">
-              {notice.details.map((d) => (
-                <List.Item key={d}>{d}</List.Item>
-              ))}
-            </List>
-          )}
-        </Notice>
-      )}
+      <OutcomeNotice outcome={notice} onClose={() => setNotice(null)} />
       <ListView
         query={q}
         error={q.error ?? changeRole.error}

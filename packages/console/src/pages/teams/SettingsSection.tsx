@@ -1,78 +1,47 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
-import { useState } from "react";
+import { Text, TextInput, Textarea } from "@mantine/core";
+import { UpdateTeamBody } from "@burnbox/contracts/src/tenancy/teams.schemas";
 import { workspaceKeys } from "../../api/keys";
 import type { OrgWithRole, Team } from "../../api/workspace";
 import { teamsKeys } from "./keys";
-import type { TeamPermissions } from "./team-permissions";
-import { tierSettingsOf, TierSettingsForm } from "../../components/TierSettingsFields";
+import type { TeamPermissions } from "../../api/team-permissions";
+import { TierDetailsForm, TierSettingsSection } from "../../components/TierSettingsSection";
+import { useContractForm } from "../../lib/contract-form";
 import { useUpdateTeam } from "./api";
+
+const detailsOf = (v: { name: string; description: string }) => ({ name: v.name.trim(), description: v.description.trim() || null });
 
 /** The team's name, description and its tier of the inbox settings (`PATCH …/teams/:tid`, `team.settings.manage`). */
 export function SettingsSection({ org, team, perms }: { org: OrgWithRole; team: Team; perms: TeamPermissions }) {
   const canEdit = perms.can("team.settings.manage") && !team.is_archived;
-  const [name, setName] = useState(team.name);
-  const [description, setDescription] = useState(team.description ?? "");
-  const [saved, setSaved] = useState<string | null>(null);
-  const update = useUpdateTeam(
-    { orgId: org.id, teamId: team.id },
-    { invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)], onSuccess: () => setSaved("Saved.") },
-  );
+  const form = useContractForm(UpdateTeamBody, { name: team.name, description: team.description ?? "" }, { toBody: detailsOf });
+  const update = useUpdateTeam({ orgId: org.id, teamId: team.id }, { invalidates: [teamsKeys.all, workspaceKeys.teams(org.id)] });
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="team-settings">
-      <Title order={2} size="h4" id="team-settings" mb="sm">
-        Settings
-      </Title>
-      <Stack gap="lg">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSaved(null);
-            update.mutate({ name: name.trim(), description: description.trim() || null });
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput label="Team name" value={name} disabled={!canEdit} onChange={(e) => setName(e.currentTarget.value)} />
-            <Textarea
-              label="Description"
-              value={description}
-              disabled={!canEdit}
-              autosize
-              minRows={2}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
-            {canEdit && (
-              <Group justify="flex-end">
-                <Button type="submit" variant="default" loading={update.isPending}>
-                  Save name and description
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </form>
-        <TierSettingsForm
-          tier="team"
-          initial={tierSettingsOf(team.settings)}
-          disabled={!canEdit}
-          saving={update.isPending}
-          error={update.error}
-          onSave={(settings) => {
-            setSaved(null);
-            update.mutate({ settings });
-          }}
-        />
-        {saved && (
-          <Text size="sm" c="teal" role="status">
-            {saved}
-          </Text>
-        )}
-        {!canEdit && !perms.isLoading && (
+    <TierSettingsSection
+      id="team-settings"
+      tier="team"
+      settings={team.settings}
+      canEdit={canEdit}
+      update={update}
+      footer={
+        !canEdit &&
+        !perms.isLoading && (
           <Text size="sm" c="dimmed">
             {team.is_archived
               ? "An archived team's settings cannot change."
               : "Only the team's leads and the organization's owners and admins change these."}
           </Text>
-        )}
-      </Stack>
-    </Paper>
+        )
+      }
+    >
+      <TierDetailsForm
+        canEdit={canEdit}
+        saving={update.isPending}
+        submitLabel="Save name and description"
+        onSubmit={form.onSubmit((values) => update.mutate(detailsOf(values)))}
+      >
+        <TextInput label="Team name" disabled={!canEdit} {...form.getInputProps("name")} />
+        <Textarea label="Description" disabled={!canEdit} autosize minRows={2} {...form.getInputProps("description")} />
+      </TierDetailsForm>
+    </TierSettingsSection>
   );
 }

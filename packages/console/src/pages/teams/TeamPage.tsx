@@ -11,7 +11,7 @@ import { teamsKeys } from "./keys";
 import { MembersSection } from "./MembersSection";
 import { OrgGate } from "../../components/OrgGate";
 import { SettingsSection } from "./SettingsSection";
-import { useTeamPermissions } from "./team-permissions";
+import { useTeamPermissions } from "../../api/team-permissions";
 import { TransferModal } from "../../components/TransferModal";
 import { useTeam, useArchiveTeam, useRestoreTeam, useLeaveTeam, useTransferTeam, useTeamImpact, useDeleteTeam } from "./api";
 
@@ -31,7 +31,7 @@ function TeamView({ org }: { org: OrgWithRole }) {
   const q = useTeam({ orgId: org.id, teamId, path });
   const [pending, setPending] = useState<Pending>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id)];
+  const invalidates = [teamsKeys.all, workspaceKeys.teams(org.id), workspaceKeys.teamMembership(org.id, teamId)];
   const close = () => setPending(null);
   const archive = useArchiveTeam(
     { path },

@@ -11,6 +11,7 @@ import { ApiErrorAlert, DialogActions, EmptyState, PageHeader, useListParams, us
 import { teamsKeys } from "./keys";
 import { OrgGate } from "../../components/OrgGate";
 import { useTeams, useCreateTeam } from "./api";
+import { ListTable } from "../../components/ListTable";
 
 export default function TeamsPage() {
   return <OrgGate title="Teams">{(org) => <Teams org={org} />}</OrgGate>;
@@ -73,42 +74,42 @@ function Teams({ org }: { org: OrgWithRole }) {
         pagination={{ params: list }}
       >
         {(rows) => (
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Team</Table.Th>
-                <Table.Th ta="right">Members</Table.Th>
-                <Table.Th ta="right">Domains</Table.Th>
-                <Table.Th ta="right">Active inboxes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Anchor component={Link} to={`/teams/${t.id}`} fw={500}>
-                        {t.name}
-                      </Anchor>
-                      {t.is_archived && (
-                        <Badge color="gray" variant="light">
-                          Archived
-                        </Badge>
-                      )}
-                    </Group>
-                    {t.description && (
-                      <Text size="xs" c="dimmed">
-                        {t.description}
-                      </Text>
+          <ListTable
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            columns={[
+              "Team",
+              { label: "Members", ta: "right" },
+              { label: "Domains", ta: "right" },
+              { label: "Active inboxes", ta: "right" },
+            ]}
+          >
+            {rows.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Anchor component={Link} to={`/teams/${t.id}`} fw={500}>
+                      {t.name}
+                    </Anchor>
+                    {t.is_archived && (
+                      <Badge color="gray" variant="light">
+                        Archived
+                      </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right">{t.member_count}</Table.Td>
-                  <Table.Td ta="right">{t.domain_count}</Table.Td>
-                  <Table.Td ta="right">{t.active_inboxes}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </Group>
+                  {t.description && (
+                    <Text size="xs" c="dimmed">
+                      {t.description}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{t.member_count}</Table.Td>
+                <Table.Td ta="right">{t.domain_count}</Table.Td>
+                <Table.Td ta="right">{t.active_inboxes}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListView>
       <CreateTeamModal orgId={org.id} opened={creating && canCreate} onClose={() => setCreating(false)} />

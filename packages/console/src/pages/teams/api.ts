@@ -10,16 +10,6 @@ export type Access = Assignment["access_level"];
 /** `GET /roles` */
 export const useRoles = apiQuery(teamsKeys.roles(), (bb, signal) => bb.api.GET("/roles", { signal }));
 
-/** `GET /orgs/{orgId}/teams/{teamId}/members` */
-export const useOwnTeamMembership = apiQueryWith(
-  (args: { orgId: string; teamId: string; userEmail: string }) => [...teamsKeys.members(args.orgId, args.teamId), "me"],
-  (bb, signal, args) =>
-    bb.api.GET("/orgs/{orgId}/teams/{teamId}/members", {
-      params: { path: { orgId: args.orgId, teamId: args.teamId }, query: { q: args.userEmail, per_page: 100 } },
-      signal,
-    }),
-);
-
 /** `GET /orgs/{orgId}/teams/{teamId}/domains` */
 export const useAssignments = apiQueryWith(
   (args: { orgId: string; teamId: string; path: { orgId: string; teamId: string } }) => teamsKeys.assignments(args.orgId, args.teamId),
