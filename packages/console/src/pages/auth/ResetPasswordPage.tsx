@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { Alert, Anchor, Button, Stack, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { ResetPasswordBody } from "@burnbox/contracts/src/identity/auth.schemas";
 import { useSession, useSessionStore } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
+import { NewPasswordField, samePassword } from "../../components/AccountFields";
+import { useContractForm } from "../../lib/contract-form";
 import { AuthFooter } from "./AuthFooter";
-import { describePolicy } from "../../lib/password-policy";
-import { useSsoStatus } from "../../api/auth";
 import { useAuthCalls } from "./api";
 
 /** `/reset-password?token=` (the reset mail's link): a new password; every session ends (`POST /auth/reset-password`). */
@@ -15,9 +16,11 @@ export default function ResetPasswordPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const policy = useSsoStatus().data?.password_policy;
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const form = useContractForm(
+    ResetPasswordBody,
+    { new_password: "", confirm: "" },
+    { toBody: (v) => ({ token, new_password: v.new_password }), rules: (v) => ({ confirm: samePassword(v.new_password, v.confirm) }) },
+  );
   const [done, setDone] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -25,12 +28,7 @@ export default function ResetPasswordPage() {
     document.title = "Choose a new password · BurnBox";
   }, []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) {
-      setError(new Error("The two passwords differ."));
-      return;
-    }
+  const submit = async (password: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -67,24 +65,11 @@ export default function ResetPasswordPage() {
           with the new one.
         </Alert>
       ) : (
-        <form onSubmit={(e) => void submit(e)}>
+        <form onSubmit={form.onSubmit((v) => void submit(v.new_password))}>
           <Stack>
             <ApiErrorAlert error={error} />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              description={describePolicy(policy)}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Repeat the new password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-            />
+            <NewPasswordField label="New password" {...form.getInputProps("new_password")} />
+            <NewPasswordField label="Repeat the new password" repeat {...form.getInputProps("confirm")} />
             <Button type="submit" loading={busy}>
               Change password
             </Button>
