@@ -1,35 +1,25 @@
 import { Alert, Button, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ForgotPasswordBody } from "@burnbox/contracts/src/identity/auth.schemas";
 import { ApiErrorAlert } from "../../components";
 import { EmailField } from "../../components/AccountFields";
 import { useContractForm } from "../../lib/contract-form";
 import { AuthFooter } from "./AuthFooter";
 import { useAuthCalls } from "./api";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 /** `/forgot-password`: asks for a reset mail (`POST /auth/forgot-password`, which always answers 200). */
 export default function ForgotPasswordPage() {
   const auth = useAuthCalls();
   const form = useContractForm(ForgotPasswordBody, { email: "" });
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    document.title = "Reset your password · BurnBox";
-  }, []);
+  useDocumentTitle("Reset your password");
 
-  const submit = async (email: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await auth.forgotPassword(email);
-      setSent(true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, error } = useAuthSubmit(async (email: string) => {
+    await auth.forgotPassword(email);
+    setSent(true);
+  });
 
   return (
     <Stack>
@@ -41,7 +31,7 @@ export default function ForgotPasswordPage() {
           If an account uses {form.values.email}, a link to choose a new password is on its way. It works once, for one hour.
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit((v) => void submit(v.email))}>
+        <form onSubmit={form.onSubmit((v) => void run(v.email))}>
           <Stack>
             <Text size="sm" c="dimmed">
               Enter your account&apos;s email address and we will mail you a link to choose a new password.

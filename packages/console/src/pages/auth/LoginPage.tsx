@@ -7,6 +7,8 @@ import { ApiErrorAlert } from "../../components";
 import { CurrentPasswordField, EmailField } from "../../components/AccountFields";
 import { useContractForm } from "../../lib/contract-form";
 import { lazySchema } from "../../lib/lazy-schema";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useAuthSubmit } from "./useAuthSubmit";
 import { conflictOf, SessionConflict, type Conflict } from "./SessionConflict";
 import { AuthFooter, withNext } from "./AuthFooter";
 import { safeNext } from "../../lib/next";
@@ -51,16 +53,20 @@ export default function LoginPage() {
   const pendingFromSso = fragment.get("session_conflict") === "true" ? fragment.get("pending_token") : null;
 
   const form = useContractForm(loginBody.schema, { email: "", password: "" });
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [exchanging, setExchanging] = useState(ssoCode !== null || pendingFromSso !== null);
   const started = useRef(false);
+  const { run, busy, error, setError } = useAuthSubmit(async ({ email, password }: { email: string; password: string }) => {
+    try {
+      finish(await auth.login(email, password));
+    } catch (err) {
+      if (err instanceof BurnBoxError && err.code === "session_limit") setConflict(conflictOf(err.body as SessionLimitConflict));
+      else throw err;
+    }
+  });
 
-  useEffect(() => {
-    document.title = "Sign in · BurnBox";
-    void loginBody.ready();
-  }, []);
+  useDocumentTitle("Sign in");
+  useEffect(() => void loginBody.ready(), []);
 
   // the SSO callback's landings: each code or pending token is used once (refs survive StrictMode's second run)
   useEffect(() => {
@@ -110,19 +116,6 @@ export default function LoginPage() {
       />
     );
 
-  const submit = async ({ email, password }: { email: string; password: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      finish(await auth.login(email, password));
-    } catch (err) {
-      if (err instanceof BurnBoxError && err.code === "session_limit") setConflict(conflictOf(err.body as SessionLimitConflict));
-      else setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const next = params.get("next");
   return (
     <Stack>
@@ -140,7 +133,7 @@ export default function LoginPage() {
         </Alert>
       )}
       <ApiErrorAlert error={error} />
-      <form onSubmit={loginBody.submit(form.onSubmit((v) => void submit(v)))}>
+      <form onSubmit={loginBody.submit(form.onSubmit((v) => void run(v)))}>
         <Stack>
           <EmailField {...form.getInputProps("email")} />
           <CurrentPasswordField {...form.getInputProps("password")} />

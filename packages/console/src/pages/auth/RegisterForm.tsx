@@ -1,11 +1,11 @@
 import { Button, Stack, TextInput } from "@mantine/core";
-import { useState } from "react";
 import type { AuthResult } from "@burnbox/sdk";
 import { RegisterBody } from "@burnbox/contracts/src/identity/auth.schemas";
 import { ApiErrorAlert } from "../../components";
 import { EmailField, NewPasswordField } from "../../components/AccountFields";
 import { useContractForm } from "../../lib/contract-form";
 import { useAuthCalls } from "./api";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 /** `POST /auth/register` (cookie mode); with an invite token the email is the invite's and the org is joined. */
 export function RegisterForm({
@@ -26,23 +26,13 @@ export function RegisterForm({
     ...(inviteToken ? { invite_token: inviteToken } : {}),
   });
   const form = useContractForm(RegisterBody, { display_name: "", email: fixedEmail ?? "", password: "" }, { toBody: bodyOf });
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (values: Parameters<typeof bodyOf>[0]) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onRegistered(await auth.register(bodyOf(values)));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, error } = useAuthSubmit(async (values: Parameters<typeof bodyOf>[0]) =>
+    onRegistered(await auth.register(bodyOf(values))),
+  );
 
   return (
-    <form onSubmit={form.onSubmit((v) => void submit(v))}>
+    <form onSubmit={form.onSubmit((v) => void run(v))}>
       <Stack>
         <ApiErrorAlert error={error} />
         <TextInput label="Name" autoComplete="name" required {...form.getInputProps("display_name")} />

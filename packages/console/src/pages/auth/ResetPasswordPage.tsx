@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ResetPasswordBody } from "@burnbox/contracts/src/identity/auth.schemas";
 import { useSession, useSessionStore } from "../../api/session";
@@ -8,6 +8,8 @@ import { NewPasswordField, samePassword } from "../../components/AccountFields";
 import { useContractForm } from "../../lib/contract-form";
 import { AuthFooter } from "./AuthFooter";
 import { useAuthCalls } from "./api";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 /** `/reset-password?token=` (the reset mail's link): a new password; every session ends (`POST /auth/reset-password`). */
 export default function ResetPasswordPage() {
@@ -22,26 +24,14 @@ export default function ResetPasswordPage() {
     { toBody: (v) => ({ token, new_password: v.new_password }), rules: (v) => ({ confirm: samePassword(v.new_password, v.confirm) }) },
   );
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    document.title = "Choose a new password · BurnBox";
-  }, []);
+  useDocumentTitle("Choose a new password");
 
-  const submit = async (password: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await auth.resetPassword(token, password);
-      // the reset ended every session, this browser's too
-      if (session.status === "signed-in") store.forget();
-      setDone(true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, error } = useAuthSubmit(async (password: string) => {
+    await auth.resetPassword(token, password);
+    // the reset ended every session, this browser's too
+    if (session.status === "signed-in") store.forget();
+    setDone(true);
+  });
 
   return (
     <Stack>
@@ -65,7 +55,7 @@ export default function ResetPasswordPage() {
           with the new one.
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit((v) => void submit(v.new_password))}>
+        <form onSubmit={form.onSubmit((v) => void run(v.new_password))}>
           <Stack>
             <ApiErrorAlert error={error} />
             <NewPasswordField label="New password" {...form.getInputProps("new_password")} />
