@@ -23,6 +23,12 @@ const TEXT_FIELDS: Array<{ name: AuditFilterName; label: string; placeholder: st
   { name: "resource_id", label: "Target id", placeholder: "the record's id" },
 ];
 
+/** The window's ends, in the browser's time. */
+const DATE_FIELDS: Array<{ name: "date_from" | "date_to"; label: string }> = [
+  { name: "date_from", label: "From" },
+  { name: "date_to", label: "To" },
+];
+
 /** The form's dates (the browser's wall clock) as the API takes them. */
 const toApi = (d: AuditFilters): AuditFilters => ({
   ...d,
@@ -111,22 +117,17 @@ export function AuditFiltersForm({
               size="sm"
             />
           ))}
-          <TextInput
-            type="datetime-local"
-            label="From"
-            value={draft.date_from ?? ""}
-            error={form.errors.date_from}
-            onChange={(e) => set("date_from", e.currentTarget.value)}
-            size="sm"
-          />
-          <TextInput
-            type="datetime-local"
-            label="To"
-            value={draft.date_to ?? ""}
-            error={form.errors.date_to}
-            onChange={(e) => set("date_to", e.currentTarget.value)}
-            size="sm"
-          />
+          {DATE_FIELDS.map((f) => (
+            <TextInput
+              key={f.name}
+              type="datetime-local"
+              label={f.label}
+              value={draft[f.name] ?? ""}
+              error={form.errors[f.name]}
+              onChange={(e) => set(f.name, e.currentTarget.value)}
+              size="sm"
+            />
+          ))}
         </SimpleGrid>
         <Group justify="space-between" mt="sm" wrap="wrap">
           <Group gap="sm">
