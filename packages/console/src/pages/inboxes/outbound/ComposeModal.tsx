@@ -2,7 +2,8 @@ import { SimpleGrid, Text, TextInput, Textarea } from "@mantine/core";
 import { SendEmailBody } from "@burnbox/contracts/src/inbox/outbound.schemas";
 import { useContractForm } from "../../../lib/contract-form";
 import { useSendFromInbox, type Inbox } from "../api";
-import { bodyParts, listError, splitAddresses } from "./outbound-form";
+import { bodyParts, splitAddresses } from "./outbound-form";
+import { AddressesField } from "./AddressesField";
 import { HtmlPartField } from "./HtmlPartField";
 import { OutboundModal, queuedOptions, type OutboundDialogProps } from "./OutboundModal";
 
@@ -35,15 +36,8 @@ export function ComposeModal({ inbox, ...dialog }: { inbox: Inbox } & OutboundDi
         <b>From</b> {inbox.full_address}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label="To"
-          description="Addresses, separated by commas"
-          required
-          data-autofocus
-          {...form.getInputProps("to")}
-          error={listError(form.errors, "to")}
-        />
-        <TextInput label="Cc" description="Optional" {...form.getInputProps("cc")} error={listError(form.errors, "cc")} />
+        <AddressesField form={form} field="to" label="To" description="Addresses, separated by commas" required data-autofocus />
+        <AddressesField form={form} field="cc" label="Cc" description="Optional" />
       </SimpleGrid>
       <TextInput label="Subject" {...form.getInputProps("subject")} />
       <Textarea label="Message" autosize minRows={5} maxRows={14} {...form.getInputProps("text")} />

@@ -1,8 +1,9 @@
-import { Text, TextInput } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { ReleaseEmailBody } from "@burnbox/contracts/src/inbox/outbound.schemas";
 import { useContractForm } from "../../../lib/contract-form";
 import { useReleaseEmail, type EmailView } from "../api";
-import { listError, splitAddresses } from "./outbound-form";
+import { splitAddresses } from "./outbound-form";
+import { AddressesField } from "./AddressesField";
 import { OutboundModal, queuedOptions, type OutboundDialogProps } from "./OutboundModal";
 
 const bodyOf = (v: { to: string }) => ({ to: splitAddresses(v.to) });
@@ -23,14 +24,14 @@ export function ReleaseModal({ email, ...dialog }: { email: EmailView } & Outbou
       <Text size="sm">
         Sends “{email.subject || "(no subject)"}” exactly as it was received, headers and body, with Resent- headers added on top.
       </Text>
-      <TextInput
+      <AddressesField
+        form={form}
+        field="to"
         label="Release to"
         description="One or more addresses, separated by commas"
         placeholder="qa@example.com"
         required
         data-autofocus
-        {...form.getInputProps("to")}
-        error={listError(form.errors, "to")}
       />
     </OutboundModal>
   );
