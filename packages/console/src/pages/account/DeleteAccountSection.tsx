@@ -1,9 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { DeleteMeBody } from "@burnbox/contracts/src/identity/account.schemas";
 import { useSessionStore, useUser } from "../../api/session";
 import { ApiErrorAlert, DialogActions } from "../../components";
+import { CurrentPasswordField } from "../../components/AccountFields";
+import { useContractForm } from "../../lib/contract-form";
 import { Section } from "./Section";
 import { useDeleteAccount } from "./api";
 
@@ -13,17 +15,13 @@ export function DeleteAccountSection() {
   const store = useSessionStore();
   const navigate = useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
-  const [password, setPassword] = useState("");
+  const form = useContractForm(DeleteMeBody, { password: "" });
   const remove = useDeleteAccount({
     onSuccess: () => {
       store.forget();
       void navigate("/login", { replace: true });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    remove.mutate({ password });
-  };
   return (
     <Section id="delete" title="Delete account" description="Your account and its sessions are removed. This cannot be undone.">
       <Group>
@@ -32,18 +30,11 @@ export function DeleteAccountSection() {
         </Button>
       </Group>
       <Modal opened={opened} onClose={close} title="Delete your account?">
-        <form onSubmit={submit}>
+        <form onSubmit={form.onSubmit((v) => remove.mutate(v))}>
           <Stack>
             <Text size="sm">{user.email} will be deleted and signed out everywhere. Enter your password to confirm.</Text>
             <ApiErrorAlert error={remove.error} />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              data-autofocus
-            />
+            <CurrentPasswordField {...form.getInputProps("password")} data-autofocus />
             <DialogActions confirmLabel="Delete account" color="red.9" loading={remove.isPending} onCancel={close} />
           </Stack>
         </form>

@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useState, type FormEvent } from "react";
+import { UpdateMeBody } from "@burnbox/contracts/src/identity/account.schemas";
 import { accountKeys } from "../../api/keys";
 import { useSessionStore, useUser } from "../../api/session";
 import { ApiErrorAlert, formatAbsolute } from "../../components";
+import { useContractForm } from "../../lib/contract-form";
 import { Section } from "./Section";
-import { useUpdateProfile } from "./api";
+import { useUpdateProfile, type UpdateMe } from "./api";
 
 const DATE_FORMATS = ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD.MM.YYYY", "MMM D, YYYY"];
 const zones = (): string[] => {
@@ -13,14 +14,45 @@ const zones = (): string[] => {
   return f ? ["UTC", ...f("timeZone").filter((z) => z !== "UTC")] : ["UTC"];
 };
 
+interface Profile extends Record<string, unknown> {
+  display_name: string;
+  timezone: string;
+  date_format: string;
+  time_format: string;
+}
+
+/** The body `PATCH /auth/me` takes: the name, and each setting only when one is chosen (else the server's default holds). */
+const bodyOf = (v: Profile): UpdateMe => {
+  const time_format = v.time_format === "12h" || v.time_format === "24h" ? v.time_format : undefined;
+  return {
+    display_name: v.display_name,
+    ...(v.timezone ? { timezone: v.timezone } : {}),
+    ...(v.date_format ? { date_format: v.date_format } : {}),
+    ...(time_format ? { time_format } : {}),
+  };
+};
+
+/** A setting's Select: nothing chosen (cleared) is the server's default, kept as "". */
+const chosen = ({ value, onChange, ...props }: { value?: unknown; onChange: (v: unknown) => void }) => ({
+  ...props,
+  value: typeof value === "string" && value ? value : null,
+  onChange: (v: string | null) => onChange(v ?? ""),
+});
+
 /** Name, timezone and date/time formats (`PATCH /auth/me`); the formats drive every time the console shows. */
 export function ProfileSection() {
   const user = useUser();
   const store = useSessionStore();
-  const [displayName, setDisplayName] = useState(user.display_name);
-  const [timezone, setTimezone] = useState(user.timezone ?? "");
-  const [dateFormat, setDateFormat] = useState(user.date_format ?? "");
-  const [timeFormat, setTimeFormat] = useState(user.time_format ?? "");
+  const form = useContractForm<Profile>(
+    UpdateMeBody,
+    {
+      display_name: user.display_name,
+      timezone: user.timezone ?? "",
+      date_format: user.date_format ?? "",
+      time_format: user.time_format ?? "",
+    },
+    { toBody: bodyOf },
+  );
   const save = useUpdateProfile({
     invalidates: [accountKeys.datetime()],
     onSuccess: (u) => {
@@ -28,19 +60,11 @@ export function ProfileSection() {
       notifications.show({ color: "green", message: "Profile saved" });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({
-      display_name: displayName,
-      ...(timezone ? { timezone } : {}),
-      ...(dateFormat ? { date_format: dateFormat } : {}),
-      ...(timeFormat === "12h" || timeFormat === "24h" ? { time_format: timeFormat } : {}),
-    });
-  };
+  const { timezone, date_format, time_format } = form.values;
   const sample = formatAbsolute(new Date(), {
     timezone: timezone || "UTC",
-    date_format: dateFormat || "YYYY-MM-DD",
-    time_format: timeFormat || "24h",
+    date_format: date_format || "YYYY-MM-DD",
+    time_format: time_format || "24h",
   });
   return (
     <Section id="profile" title="Profile">
@@ -56,16 +80,15 @@ export function ProfileSection() {
           </Badge>
         )}
       </Group>
-      <form onSubmit={submit}>
+      <form onSubmit={form.onSubmit((v) => save.mutate(bodyOf(v)))}>
         <Stack>
           <ApiErrorAlert error={save.error} />
-          <TextInput label="Name" required value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} />
+          <TextInput label="Name" required {...form.getInputProps("display_name")} />
           <Select
             label="Timezone"
             searchable
             data={zones()}
-            value={timezone || null}
-            onChange={(v) => setTimezone(v ?? "")}
+            {...chosen(form.getInputProps("timezone"))}
             placeholder="Server default"
             clearable
           />
@@ -73,8 +96,7 @@ export function ProfileSection() {
             <Select
               label="Date format"
               data={DATE_FORMATS}
-              value={dateFormat || null}
-              onChange={(v) => setDateFormat(v ?? "")}
+              {...chosen(form.getInputProps("date_format"))}
               placeholder="Server default"
               clearable
             />
@@ -84,8 +106,7 @@ export function ProfileSection() {
                 { value: "24h", label: "24-hour" },
                 { value: "12h", label: "12-hour" },
               ]}
-              value={timeFormat || null}
-              onChange={(v) => setTimeFormat(v ?? "")}
+              {...chosen(form.getInputProps("time_format"))}
               placeholder="Server default"
               clearable
             />

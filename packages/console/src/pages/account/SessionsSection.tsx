@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ListView, Time, useListParams } from "../../components";
+import { TableHead } from "../../components/TableHead";
 import { describeAgent } from "../../lib/user-agent";
 import { Section } from "./Section";
 import { useSessions, useRevokeSession, useRevokeOtherSessions } from "./api";
@@ -29,16 +30,7 @@ export function SessionsSection() {
       >
         {(rows) => (
           <Table verticalSpacing="xs" aria-labelledby="sessions-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>IP address</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={["Device", "IP address", "Last used"]} actions />
             <Table.Tbody>
               {rows.map((s) => (
                 <Table.Tr key={s.id}>

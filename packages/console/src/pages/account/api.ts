@@ -11,11 +11,10 @@ export const useChangePassword = apiMutation((bb, body: { current_password: stri
   bb.api.PUT("/auth/me/password", { body }),
 );
 
+export type UpdateMe = { display_name: string; timezone?: string; date_format?: string; time_format?: "12h" | "24h" };
+
 /** `PATCH /auth/me` */
-export const useUpdateProfile = apiMutation(
-  (bb, body: { display_name: string; timezone?: string; date_format?: string; time_format?: "12h" | "24h" }) =>
-    bb.api.PATCH("/auth/me", { body }),
-);
+export const useUpdateProfile = apiMutation((bb, body: UpdateMe) => bb.api.PATCH("/auth/me", { body }));
 
 /** `GET /auth/sessions` */
 export const useSessions = apiQueryWith(

@@ -1,5 +1,6 @@
 import { Center, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconChartBar } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { NotAllowed, useOrgPermissions } from "../../api/permissions";
 import { useWorkspace } from "../../api/workspace";
@@ -183,19 +184,19 @@ function OrgAnalytics({
     <Stack gap="lg">
       <ApiErrorAlert error={totals.error ?? emails.error ?? insights.error} />
       <Section title="Totals">
-        {t ? (
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Stat label="Emails received" value={formatCount(t.total_emails)} />
-            <Stat label="Inboxes made" value={formatCount(t.total_inboxes)} />
-            <Stat label="Active inboxes" value={formatCount(t.active_inboxes)} />
-            <Stat label="Storage used" value={formatBytes(t.storage_used_bytes)} />
-            <Stat label="Domains" value={formatCount(t.total_domains)} />
-            <Stat label="Teams" value={formatCount(t.total_teams)} />
-            <Stat label="Members" value={formatCount(t.total_members)} />
-          </SimpleGrid>
-        ) : (
-          !totals.error && <Skeleton h={90} aria-label="Loading the totals" />
-        )}
+        <Loaded query={totals} label="Loading the totals" h={90}>
+          {(t) => (
+            <TotalsGrid
+              totals={t}
+              more={[
+                ["Storage used", formatBytes(t.storage_used_bytes)],
+                ["Domains", formatCount(t.total_domains)],
+                ["Teams", formatCount(t.total_teams)],
+                ["Members", formatCount(t.total_members)],
+              ]}
+            />
+          )}
+        </Loaded>
         {t && t.top_sender_domains.length > 0 && (
           <Paper withBorder radius="md" p="sm">
             <Table fz="sm" aria-label="Top sender domains (all time)">
@@ -219,34 +220,25 @@ function OrgAnalytics({
       </Section>
       <Section title={`The last ${rangeLabel(days)}`}>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          {emails.data ? (
-            <ChartFigure
-              title="Emails per day"
-              summary={daySeriesSummary(emails.data.data, "email", "emails")}
-              rows={emails.data.data}
-              columns={dayColumns("Emails")}
-            >
-              <Bars data={emails.data.data} x="date" y="count" name="Emails" tickFormatter={shortDate} />
-            </ChartFigure>
-          ) : (
-            !emails.error && <Skeleton h={300} aria-label="Loading emails per day" />
-          )}
-          {insights.data ? (
-            <>
-              <ChartFigure
-                title="Emails per domain"
-                summary={domainSummary(insights.data.domain_breakdown)}
-                rows={insights.data.domain_breakdown}
-                columns={domainColumns}
-                height={Math.max(120, insights.data.domain_breakdown.length * 36)}
-              >
-                <Bars data={insights.data.domain_breakdown} x="domain" y="count" name="Emails" vertical />
-              </ChartFigure>
-              <InsightCharts insights={insights.data} />
-            </>
-          ) : (
-            !insights.error && <Skeleton h={300} aria-label="Loading insights" />
-          )}
+          <Loaded query={emails} label="Loading emails per day">
+            {(e) => <EmailsPerDay days={e.data} />}
+          </Loaded>
+          <Loaded query={insights} label="Loading insights">
+            {(i) => (
+              <>
+                <ChartFigure
+                  title="Emails per domain"
+                  summary={domainSummary(i.domain_breakdown)}
+                  rows={i.domain_breakdown}
+                  columns={domainColumns}
+                  height={Math.max(120, i.domain_breakdown.length * 36)}
+                >
+                  <Bars data={i.domain_breakdown} x="domain" y="count" name="Emails" vertical />
+                </ChartFigure>
+                <InsightCharts insights={i} />
+              </>
+            )}
+          </Loaded>
           {chosen === undefined ? null : (
             <Stack gap="xs">
               <Select
@@ -274,6 +266,52 @@ function OrgAnalytics({
         </SimpleGrid>
       </Section>
     </Stack>
+  );
+}
+
+/** A query's charts once its data is in, a placeholder while it loads; nothing after an error (the page's alert says it). */
+function Loaded<T>({
+  query,
+  label,
+  h = 300,
+  children,
+}: {
+  query: { data?: T; error: unknown };
+  label: string;
+  /** the placeholder's height */
+  h?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  return query.error ? null : <Skeleton h={h} aria-label={label} />;
+}
+
+/** The totals both scopes have (mail, inboxes made, inboxes active), then the scope's own (`more`: label and value). */
+function TotalsGrid({
+  totals,
+  more,
+}: {
+  totals: { total_emails: number; total_inboxes: number; active_inboxes: number };
+  more: Array<[label: string, value: string]>;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <Stat label="Emails received" value={formatCount(totals.total_emails)} />
+      <Stat label="Inboxes made" value={formatCount(totals.total_inboxes)} />
+      <Stat label="Active inboxes" value={formatCount(totals.active_inboxes)} />
+      {more.map(([label, value]) => (
+        <Stat key={label} label={label} value={value} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Emails received per day in the range (both scopes). */
+function EmailsPerDay({ days }: { days: Array<{ date: string; count: number }> }) {
+  return (
+    <ChartFigure title="Emails per day" summary={daySeriesSummary(days, "email", "emails")} rows={days} columns={dayColumns("Emails")}>
+      <Bars data={days} x="date" y="count" name="Emails" tickFormatter={shortDate} />
+    </ChartFigure>
   );
 }
 
@@ -334,41 +372,22 @@ function TeamAnalytics({ orgId, teamId, teamName, days }: { orgId: string; teamI
   );
   const emails = useTeamEmailsPerDay({ teamId, days, path }, { staleTime: STALE, placeholderData: (p) => p });
   const insights = useTeamInsights({ teamId, days, path }, { staleTime: STALE, placeholderData: (p) => p });
-  const t = totals.data;
   return (
     <Stack gap="lg">
       <ApiErrorAlert error={totals.error ?? emails.error ?? insights.error} />
       <Section title={`Totals of ${teamName}`}>
-        {t ? (
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Stat label="Emails received" value={formatCount(t.total_emails)} />
-            <Stat label="Inboxes made" value={formatCount(t.total_inboxes)} />
-            <Stat label="Active inboxes" value={formatCount(t.active_inboxes)} />
-            <Stat label="Members" value={formatCount(t.total_members)} />
-          </SimpleGrid>
-        ) : (
-          !totals.error && <Skeleton h={90} aria-label="Loading the totals" />
-        )}
+        <Loaded query={totals} label="Loading the totals" h={90}>
+          {(t) => <TotalsGrid totals={t} more={[["Members", formatCount(t.total_members)]]} />}
+        </Loaded>
       </Section>
       <Section title={`The last ${rangeLabel(days)}`}>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          {emails.data ? (
-            <ChartFigure
-              title="Emails per day"
-              summary={daySeriesSummary(emails.data.data, "email", "emails")}
-              rows={emails.data.data}
-              columns={dayColumns("Emails")}
-            >
-              <Bars data={emails.data.data} x="date" y="count" name="Emails" tickFormatter={shortDate} />
-            </ChartFigure>
-          ) : (
-            !emails.error && <Skeleton h={300} aria-label="Loading emails per day" />
-          )}
-          {insights.data ? (
-            <InsightCharts insights={insights.data} />
-          ) : (
-            !insights.error && <Skeleton h={300} aria-label="Loading insights" />
-          )}
+          <Loaded query={emails} label="Loading emails per day">
+            {(e) => <EmailsPerDay days={e.data} />}
+          </Loaded>
+          <Loaded query={insights} label="Loading insights">
+            {(i) => <InsightCharts insights={i} />}
+          </Loaded>
         </SimpleGrid>
       </Section>
     </Stack>

@@ -1,8 +1,11 @@
 import { Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconFilter, IconFilterOff } from "@tabler/icons-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { ListAuditQuery } from "@burnbox/contracts/src/tenancy/audit.schemas";
+import { useContractForm } from "../../lib/contract-form";
 import {
+  apiFilters,
   AUDIT_CATEGORIES,
   AUDIT_SEVERITIES,
   categoryLabel,
@@ -20,6 +23,19 @@ const TEXT_FIELDS: Array<{ name: AuditFilterName; label: string; placeholder: st
   { name: "resource_id", label: "Target id", placeholder: "the record's id" },
 ];
 
+/** The window's ends, in the browser's time. */
+const DATE_FIELDS: Array<{ name: "date_from" | "date_to"; label: string }> = [
+  { name: "date_from", label: "From" },
+  { name: "date_to", label: "To" },
+];
+
+/** The form's dates (the browser's wall clock) as the API takes them. */
+const toApi = (d: AuditFilters): AuditFilters => ({
+  ...d,
+  date_from: localInputToRfc3339(d.date_from ?? ""),
+  date_to: localInputToRfc3339(d.date_to ?? ""),
+});
+
 /**
  * Every filter of the contract (`action, category, severity, actor_id, actor_email, resource_type,
  * resource_id, date_from, date_to`). The choices from a list apply at once; typed ones on "Apply
@@ -34,25 +50,18 @@ export function AuditFiltersForm({
   onApply: (filters: AuditFilters) => void;
   actions?: ReactNode;
 }) {
-  const [draft, setDraft] = useState<AuditFilters>(() => ({
-    ...filters,
-    date_from: rfc3339ToLocalInput(filters.date_from),
-    date_to: rfc3339ToLocalInput(filters.date_to),
-  }));
-  const set = (name: AuditFilterName, value: string | null) => setDraft((d) => ({ ...d, [name]: value ?? "" }));
-  const toApi = (d: AuditFilters): AuditFilters => ({
-    ...d,
-    date_from: localInputToRfc3339(d.date_from ?? ""),
-    date_to: localInputToRfc3339(d.date_to ?? ""),
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(toApi(draft));
-  };
+  // the list's query checks the filters: what the API would refuse shows under its field, and nothing is applied
+  const form = useContractForm<AuditFilters>(
+    ListAuditQuery,
+    { ...filters, date_from: rfc3339ToLocalInput(filters.date_from), date_to: rfc3339ToLocalInput(filters.date_to) },
+    { toBody: (d) => apiFilters(toApi(d)) },
+  );
+  const draft = form.values;
+  const set = (name: AuditFilterName, value: string | null) => form.setFieldValue(name, value ?? "");
   const choose = (name: "category" | "severity", value: string | null) => {
-    const next = { ...draft, [name]: value ?? "" };
-    setDraft(next);
-    onApply(toApi(next));
+    set(name, value);
+    const next = { ...form.getValues(), [name]: value ?? "" };
+    if (!form.validate().hasErrors) onApply(toApi(next));
   };
   const active = Object.values(filters).filter(Boolean).length;
   const any = active > 0;
@@ -62,7 +71,7 @@ export function AuditFiltersForm({
   const shown = open ?? !narrow;
 
   return (
-    <Paper withBorder p="sm" radius="md" component="form" onSubmit={submit} aria-label="Audit filters">
+    <Paper withBorder p="sm" radius="md" component="form" onSubmit={form.onSubmit((d) => onApply(toApi(d)))} aria-label="Audit filters">
       {narrow && (
         <Group justify="space-between" wrap="wrap" gap="sm" mb={shown ? "sm" : 0}>
           <Button
@@ -103,24 +112,22 @@ export function AuditFiltersForm({
               label={f.label}
               placeholder={f.placeholder}
               value={draft[f.name] ?? ""}
+              error={form.errors[f.name]}
               onChange={(e) => set(f.name, e.currentTarget.value.trim() === "" ? "" : e.currentTarget.value)}
               size="sm"
             />
           ))}
-          <TextInput
-            type="datetime-local"
-            label="From"
-            value={draft.date_from ?? ""}
-            onChange={(e) => set("date_from", e.currentTarget.value)}
-            size="sm"
-          />
-          <TextInput
-            type="datetime-local"
-            label="To"
-            value={draft.date_to ?? ""}
-            onChange={(e) => set("date_to", e.currentTarget.value)}
-            size="sm"
-          />
+          {DATE_FIELDS.map((f) => (
+            <TextInput
+              key={f.name}
+              type="datetime-local"
+              label={f.label}
+              value={draft[f.name] ?? ""}
+              error={form.errors[f.name]}
+              onChange={(e) => set(f.name, e.currentTarget.value)}
+              size="sm"
+            />
+          ))}
         </SimpleGrid>
         <Group justify="space-between" mt="sm" wrap="wrap">
           <Group gap="sm">

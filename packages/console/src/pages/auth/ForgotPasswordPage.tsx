@@ -1,33 +1,25 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { Alert, Button, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { ForgotPasswordBody } from "@burnbox/contracts/src/identity/auth.schemas";
 import { ApiErrorAlert } from "../../components";
+import { EmailField } from "../../components/AccountFields";
+import { useContractForm } from "../../lib/contract-form";
 import { AuthFooter } from "./AuthFooter";
 import { useAuthCalls } from "./api";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 /** `/forgot-password`: asks for a reset mail (`POST /auth/forgot-password`, which always answers 200). */
 export default function ForgotPasswordPage() {
   const auth = useAuthCalls();
-  const [email, setEmail] = useState("");
+  const form = useContractForm(ForgotPasswordBody, { email: "" });
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    document.title = "Reset your password · BurnBox";
-  }, []);
+  useDocumentTitle("Reset your password");
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await auth.forgotPassword(email);
-      setSent(true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, error } = useAuthSubmit(async (email: string) => {
+    await auth.forgotPassword(email);
+    setSent(true);
+  });
 
   return (
     <Stack>
@@ -36,23 +28,16 @@ export default function ForgotPasswordPage() {
       </Title>
       {sent ? (
         <Alert role="status" color="green" variant="light" title="Check your mail">
-          If an account uses {email}, a link to choose a new password is on its way. It works once, for one hour.
+          If an account uses {form.values.email}, a link to choose a new password is on its way. It works once, for one hour.
         </Alert>
       ) : (
-        <form onSubmit={(e) => void submit(e)}>
+        <form onSubmit={form.onSubmit((v) => void run(v.email))}>
           <Stack>
             <Text size="sm" c="dimmed">
               Enter your account&apos;s email address and we will mail you a link to choose a new password.
             </Text>
             <ApiErrorAlert error={error} />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
+            <EmailField {...form.getInputProps("email")} />
             <Button type="submit" loading={busy}>
               Send the link
             </Button>

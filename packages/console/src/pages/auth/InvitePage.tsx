@@ -1,6 +1,5 @@
 import { Alert, Button, Center, Divider, List, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { workspaceKeys } from "../../api/keys";
 import { useSession } from "../../api/session";
@@ -9,6 +8,7 @@ import { RegisterForm } from "./RegisterForm";
 import { AuthFooter } from "./AuthFooter";
 import { useFinishSignIn } from "../../api/auth";
 import { useInvitePreview, useAcceptInvite } from "./api";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 /**
  * `/invites/<token>` (the invite mail's link): the invite's preview (`GET /invites/:token/preview`),
@@ -36,9 +36,7 @@ export default function InvitePage() {
       },
     },
   );
-  useEffect(() => {
-    document.title = "Invitation · BurnBox";
-  }, []);
+  useDocumentTitle("Invitation");
 
   if (preview.isPending)
     return (

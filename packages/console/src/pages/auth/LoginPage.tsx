@@ -1,9 +1,14 @@
-import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Alert, Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { BurnBoxError } from "@burnbox/sdk";
 import { useSession } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
+import { CurrentPasswordField, EmailField } from "../../components/AccountFields";
+import { useContractForm } from "../../lib/contract-form";
+import { lazySchema } from "../../lib/lazy-schema";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useAuthSubmit } from "./useAuthSubmit";
 import { conflictOf, SessionConflict, type Conflict } from "./SessionConflict";
 import { AuthFooter, withNext } from "./AuthFooter";
 import { safeNext } from "../../lib/next";
@@ -28,6 +33,9 @@ const SSO_ERRORS: Record<string, string> = {
     "Linking was not finished in the browser where you are signed in as the account that started it. Sign in, then link the identity provider again from your account page.",
 };
 
+// the sign-in page is a first page: zod comes with the schema, after the page has painted
+const loginBody = lazySchema(() => import("@burnbox/contracts/src/identity/auth.schemas").then((m) => m.LoginBody));
+
 /**
  * `/login`: password login, the SSO buttons, and the SSO callback's landings: `?sso_code=` (exchanged
  * for a session), `#session_conflict=true&pending_token=…&limit=…` and `#error=<code>`.
@@ -44,17 +52,21 @@ export default function LoginPage() {
   const ssoError = fragment.get("error");
   const pendingFromSso = fragment.get("session_conflict") === "true" ? fragment.get("pending_token") : null;
 
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(loginBody.schema, { email: "", password: "" });
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [exchanging, setExchanging] = useState(ssoCode !== null || pendingFromSso !== null);
   const started = useRef(false);
+  const { run, busy, error, setError } = useAuthSubmit(async ({ email, password }: { email: string; password: string }) => {
+    try {
+      finish(await auth.login(email, password));
+    } catch (err) {
+      if (err instanceof BurnBoxError && err.code === "session_limit") setConflict(conflictOf(err.body as SessionLimitConflict));
+      else throw err;
+    }
+  });
 
-  useEffect(() => {
-    document.title = "Sign in · BurnBox";
-  }, []);
+  useDocumentTitle("Sign in");
+  useEffect(() => void loginBody.ready(), []);
 
   // the SSO callback's landings: each code or pending token is used once (refs survive StrictMode's second run)
   useEffect(() => {
@@ -104,20 +116,6 @@ export default function LoginPage() {
       />
     );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      finish(await auth.login(email, password));
-    } catch (err) {
-      if (err instanceof BurnBoxError && err.code === "session_limit") setConflict(conflictOf(err.body as SessionLimitConflict));
-      else setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const next = params.get("next");
   return (
     <Stack>
@@ -135,23 +133,10 @@ export default function LoginPage() {
         </Alert>
       )}
       <ApiErrorAlert error={error} />
-      <form onSubmit={(e) => void submit(e)}>
+      <form onSubmit={loginBody.submit(form.onSubmit((v) => void run(v)))}>
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
+          <EmailField {...form.getInputProps("email")} />
+          <CurrentPasswordField {...form.getInputProps("password")} />
           <Button type="submit" loading={busy}>
             Sign in
           </Button>

@@ -1,10 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { Button, Stack, TextInput } from "@mantine/core";
 import type { AuthResult } from "@burnbox/sdk";
+import { RegisterBody } from "@burnbox/contracts/src/identity/auth.schemas";
 import { ApiErrorAlert } from "../../components";
-import { describePolicy } from "../../lib/password-policy";
-import { useSsoStatus } from "../../api/auth";
+import { EmailField, NewPasswordField } from "../../components/AccountFields";
+import { useContractForm } from "../../lib/contract-form";
 import { useAuthCalls } from "./api";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 /** `POST /auth/register` (cookie mode); with an invite token the email is the invite's and the org is joined. */
 export function RegisterForm({
@@ -17,55 +18,26 @@ export function RegisterForm({
   onRegistered: (r: AuthResult) => void;
 }) {
   const auth = useAuthCalls();
-  const policy = useSsoStatus().data?.password_policy;
-  const [displayName, setDisplayName] = useState("");
-  const [email, setEmail] = useState(fixedEmail ?? "");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const bodyOf = (v: { display_name: string; email: string; password: string }) => ({
+    email: fixedEmail ?? v.email,
+    password: v.password,
+    display_name: v.display_name,
+    use_cookie: true,
+    ...(inviteToken ? { invite_token: inviteToken } : {}),
+  });
+  const form = useContractForm(RegisterBody, { display_name: "", email: fixedEmail ?? "", password: "" }, { toBody: bodyOf });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const body = {
-        email: fixedEmail ?? email,
-        password,
-        display_name: displayName,
-        use_cookie: true,
-        ...(inviteToken ? { invite_token: inviteToken } : {}),
-      };
-      onRegistered(await auth.register(body));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, error } = useAuthSubmit(async (values: Parameters<typeof bodyOf>[0]) =>
+    onRegistered(await auth.register(bodyOf(values))),
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)}>
+    <form onSubmit={form.onSubmit((v) => void run(v))}>
       <Stack>
         <ApiErrorAlert error={error} />
-        <TextInput label="Name" autoComplete="name" required value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          value={fixedEmail ?? email}
-          readOnly={fixedEmail !== undefined}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          description={describePolicy(policy)}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
+        <TextInput label="Name" autoComplete="name" required {...form.getInputProps("display_name")} />
+        <EmailField {...form.getInputProps("email")} readOnly={fixedEmail !== undefined} />
+        <NewPasswordField {...form.getInputProps("password")} />
         <Button type="submit" loading={busy}>
           Create account
         </Button>

@@ -1,5 +1,4 @@
 import { Stack, Title } from "@mantine/core";
-import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useSession } from "../../api/session";
 import { RegisterForm } from "./RegisterForm";
@@ -7,15 +6,14 @@ import { AuthFooter, withNext } from "./AuthFooter";
 import { safeNext } from "../../lib/next";
 import { SsoButtons } from "./SsoButtons";
 import { useFinishSignIn } from "../../api/auth";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 /** `/register`: a new account (a confirmation mail follows, linking to /verify-email/<token>). */
 export default function RegisterPage() {
   const session = useSession();
   const finish = useFinishSignIn();
   const [params] = useSearchParams();
-  useEffect(() => {
-    document.title = "Create an account · BurnBox";
-  }, []);
+  useDocumentTitle("Create an account");
   if (session.status === "signed-in") return <Navigate to={safeNext(params.get("next"))} replace />;
   const next = params.get("next");
   return (

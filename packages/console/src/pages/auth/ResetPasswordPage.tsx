@@ -1,12 +1,15 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { Alert, Anchor, Button, Stack, Title } from "@mantine/core";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { ResetPasswordBody } from "@burnbox/contracts/src/identity/auth.schemas";
 import { useSession, useSessionStore } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
+import { NewPasswordField, samePassword } from "../../components/AccountFields";
+import { useContractForm } from "../../lib/contract-form";
 import { AuthFooter } from "./AuthFooter";
-import { describePolicy } from "../../lib/password-policy";
-import { useSsoStatus } from "../../api/auth";
 import { useAuthCalls } from "./api";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useAuthSubmit } from "./useAuthSubmit";
 
 /** `/reset-password?token=` (the reset mail's link): a new password; every session ends (`POST /auth/reset-password`). */
 export default function ResetPasswordPage() {
@@ -15,35 +18,20 @@ export default function ResetPasswordPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const policy = useSsoStatus().data?.password_policy;
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const form = useContractForm(
+    ResetPasswordBody,
+    { new_password: "", confirm: "" },
+    { toBody: (v) => ({ token, new_password: v.new_password }), rules: (v) => ({ confirm: samePassword(v.new_password, v.confirm) }) },
+  );
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    document.title = "Choose a new password · BurnBox";
-  }, []);
+  useDocumentTitle("Choose a new password");
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) {
-      setError(new Error("The two passwords differ."));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await auth.resetPassword(token, password);
-      // the reset ended every session, this browser's too
-      if (session.status === "signed-in") store.forget();
-      setDone(true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, error } = useAuthSubmit(async (password: string) => {
+    await auth.resetPassword(token, password);
+    // the reset ended every session, this browser's too
+    if (session.status === "signed-in") store.forget();
+    setDone(true);
+  });
 
   return (
     <Stack>
@@ -67,24 +55,11 @@ export default function ResetPasswordPage() {
           with the new one.
         </Alert>
       ) : (
-        <form onSubmit={(e) => void submit(e)}>
+        <form onSubmit={form.onSubmit((v) => void run(v.new_password))}>
           <Stack>
             <ApiErrorAlert error={error} />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              description={describePolicy(policy)}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Repeat the new password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-            />
+            <NewPasswordField label="New password" {...form.getInputProps("new_password")} />
+            <NewPasswordField label="Repeat the new password" repeat {...form.getInputProps("confirm")} />
             <Button type="submit" loading={busy}>
               Change password
             </Button>

@@ -7,6 +7,7 @@ import { useSession } from "../../api/session";
 import { ApiErrorAlert } from "../../components";
 import { AuthFooter } from "./AuthFooter";
 import { useVerifyEmail } from "./api";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 /** `/verify-email/<token>` (the confirmation mail's link): confirms the address once (`GET /auth/verify-email/:token`). */
 export default function VerifyEmailPage() {
@@ -22,9 +23,7 @@ export default function VerifyEmailPage() {
       gcTime: Infinity,
     },
   );
-  useEffect(() => {
-    document.title = "Confirm your email · BurnBox";
-  }, []);
+  useDocumentTitle("Confirm your email");
   useEffect(() => {
     if (q.isSuccess && signedIn) void queryClient.invalidateQueries({ queryKey: accountKeys.all });
   }, [q.isSuccess, signedIn, queryClient]);

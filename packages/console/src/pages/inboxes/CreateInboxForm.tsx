@@ -1,12 +1,41 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo } from "react";
 import { useCreateInbox, type Inbox, type MyDomain } from "./api";
 import { humanDuration, parseDuration, ttlPresets } from "../../lib/duration";
+import { useContractForm } from "../../lib/contract-form";
+import { lazySchema } from "../../lib/lazy-schema";
 import { useMissingDomainHelp } from "./MissingDomain";
 import { ApiError } from "../../components";
 
 const ALIAS = /^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$/;
 const CUSTOM = "custom";
+
+// the inbox list is the first signed-in page: zod comes with the schema, after the list has painted
+const createInboxBody = lazySchema(() => import("@burnbox/contracts/src/inbox/inboxes.schemas").then((m) => m.CreateInboxBody));
+
+interface Values extends Record<string, unknown> {
+  domain_assignment_id: string | null;
+  alias: string;
+  /** a preset duration, `custom`, or "" for the default */
+  ttl_choice: string;
+  /** the custom duration typed */
+  ttl: string;
+  private: boolean;
+}
+
+/** The TTL the form asks for: the preset chosen, the custom one typed, or "" (the default). */
+const ttlOf = (v: Values) => (v.ttl_choice === CUSTOM ? v.ttl.trim() : v.ttl_choice);
+
+/** `POST /inboxes`: the alias, TTL and privacy only when given. */
+const bodyOf = (v: Values) => {
+  const ttl = ttlOf(v);
+  return {
+    domain_assignment_id: v.domain_assignment_id ?? "",
+    ...(v.alias ? { alias: v.alias } : {}),
+    ...(ttl ? { ttl } : {}),
+    ...(v.private ? { private: true } : {}),
+  };
+};
 
 /** The create form: a domain of the caller's teams, an optional alias, a TTL within the cascade's bounds. */
 export function CreateInboxForm({
@@ -20,56 +49,72 @@ export function CreateInboxForm({
   onCreated: (inbox: Inbox) => void;
 }) {
   const usable = useMemo(() => domains.filter((d) => d.access_level !== "read_only"), [domains]);
-  const [assignmentId, setAssignmentId] = useState<string | null>(
-    (usable.find((d) => d.team_id === preferTeamId) ?? usable[0])?.id ?? null,
+  const bounds = (id: string | null) => {
+    const assignment = usable.find((d) => d.id === id);
+    return {
+      assignment,
+      maxMs: assignment ? (parseDuration(assignment.max_ttl) ?? 86_400_000) : 86_400_000,
+      defaultMs: assignment ? (parseDuration(assignment.default_ttl) ?? 600_000) : 600_000,
+    };
+  };
+  const form = useContractForm<Values>(
+    createInboxBody.schema,
+    {
+      domain_assignment_id: (usable.find((d) => d.team_id === preferTeamId) ?? usable[0])?.id ?? null,
+      alias: "",
+      ttl_choice: "",
+      ttl: "",
+      private: false,
+    },
+    {
+      toBody: bodyOf,
+      validateInputOnChange: ["alias", "ttl"],
+      rules: (v) => {
+        const { maxMs, defaultMs } = bounds(v.domain_assignment_id);
+        const ttl = ttlOf(v);
+        const ttlMs = ttl === "" ? defaultMs : parseDuration(ttl);
+        return {
+          alias:
+            v.alias !== "" && !ALIAS.test(v.alias)
+              ? "2 to 64 of a–z, 0–9, dot, dash, underscore; starts and ends with a letter or digit"
+              : undefined,
+          ttl:
+            v.ttl_choice === CUSTOM && v.ttl.trim() !== ""
+              ? ttlMs === null
+                ? "A duration such as 90s, 15m, 2h or 1h30m"
+                : ttlMs <= 0
+                  ? "Must be more than 0"
+                  : ttlMs > maxMs
+                    ? `At most ${humanDuration(maxMs)} on this domain`
+                    : undefined
+              : undefined,
+        };
+      },
+    },
   );
-  const [alias, setAlias] = useState("");
-  const [ttlChoice, setTtlChoice] = useState<string | null>(null); // null: the default
-  const [customTtl, setCustomTtl] = useState("");
-  const [isPrivate, setIsPrivate] = useState(false);
   const create = useCreateInbox();
+  useEffect(() => void createInboxBody.ready(), []);
 
-  const assignment = usable.find((d) => d.id === assignmentId);
-  const maxMs = assignment ? (parseDuration(assignment.max_ttl) ?? 86_400_000) : 86_400_000;
-  const defaultMs = assignment ? (parseDuration(assignment.default_ttl) ?? 600_000) : 600_000;
-
-  const aliasError =
-    alias !== "" && !ALIAS.test(alias) ? "2 to 64 of a–z, 0–9, dot, dash, underscore; starts and ends with a letter or digit" : null;
-  const ttl = ttlChoice === CUSTOM ? customTtl.trim() : (ttlChoice ?? "");
-  const ttlMs = ttl === "" ? defaultMs : parseDuration(ttl);
-  const ttlError =
-    ttlChoice === CUSTOM && customTtl.trim() !== ""
-      ? ttlMs === null
-        ? "A duration such as 90s, 15m, 2h or 1h30m"
-        : ttlMs <= 0
-          ? "Must be more than 0"
-          : ttlMs > maxMs
-            ? `At most ${humanDuration(maxMs)} on this domain`
-            : null
-      : null;
-
+  const { assignment, maxMs, defaultMs } = bounds(form.values.domain_assignment_id);
   if (usable.length === 0) return <NoUsableDomain />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!assignmentId || aliasError || ttlError || (ttlChoice === CUSTOM && customTtl.trim() === "")) return;
-    create.mutate(
-      { domain_assignment_id: assignmentId, ...(alias ? { alias } : {}), ...(ttl ? { ttl } : {}), ...(isPrivate ? { private: true } : {}) },
-      { onSuccess: onCreated },
-    );
+  const submit = (v: Values) => {
+    // a custom TTL left empty is not sent as the default
+    if (v.ttl_choice === CUSTOM && v.ttl.trim() === "") return;
+    create.mutate(bodyOf(v), { onSuccess: onCreated });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create an inbox">
+    <form onSubmit={createInboxBody.submit(form.onSubmit(submit))} noValidate aria-label="Create an inbox">
       <Stack gap="sm">
         <Select
           label="Domain"
           description="The domains assigned to your teams"
           data={groupByTeam(usable)}
-          value={assignmentId}
-          onChange={(v) => {
-            setAssignmentId(v);
-            setTtlChoice(null);
+          {...form.getInputProps("domain_assignment_id")}
+          onChange={(v: string | null) => {
+            form.setFieldValue("domain_assignment_id", v);
+            form.setFieldValue("ttl_choice", "");
           }}
           allowDeselect={false}
           required
@@ -79,9 +124,8 @@ export function CreateInboxForm({
           label="Alias"
           description="The part before the @; leave it empty for a random one"
           placeholder="signup-test"
-          value={alias}
-          onChange={(e) => setAlias(e.currentTarget.value.toLowerCase())}
-          error={aliasError}
+          {...form.getInputProps("alias")}
+          onChange={(e) => form.setFieldValue("alias", e.currentTarget.value.toLowerCase())}
           rightSection={
             assignment ? (
               <Text size="xs" c="dimmed" pr="xs">
@@ -97,23 +141,15 @@ export function CreateInboxForm({
           label="Time to live"
           description={`Default ${humanDuration(defaultMs)}, at most ${humanDuration(maxMs)} (your organization's, domain's and team's settings)`}
           data={[{ value: "", label: `Default (${humanDuration(defaultMs)})` }, ...ttlPresets(maxMs), { value: CUSTOM, label: "Custom…" }]}
-          value={ttlChoice ?? ""}
-          onChange={(v) => setTtlChoice(v === "" ? null : v)}
+          {...form.getInputProps("ttl_choice")}
+          onChange={(v: string | null) => form.setFieldValue("ttl_choice", v ?? "")}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        {ttlChoice === CUSTOM ? (
-          <TextInput
-            label="Custom time to live"
-            placeholder="45m"
-            value={customTtl}
-            onChange={(e) => setCustomTtl(e.currentTarget.value)}
-            error={ttlError}
-            autoComplete="off"
-            required
-          />
+        {form.values.ttl_choice === CUSTOM ? (
+          <TextInput label="Custom time to live" placeholder="45m" {...form.getInputProps("ttl")} autoComplete="off" required />
         ) : null}
-        <Checkbox label="Private: only I can see it" checked={isPrivate} onChange={(e) => setIsPrivate(e.currentTarget.checked)} />
+        <Checkbox label="Private: only I can see it" {...form.getInputProps("private", { type: "checkbox" })} />
         <ApiError error={create.error} title="The inbox was not created" />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>

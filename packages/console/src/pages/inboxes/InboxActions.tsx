@@ -1,9 +1,15 @@
 import { Button, Modal, Select, Stack } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { DialogActions, ConfirmModal } from "../../components";
 import { useDeleteInbox, useExtendInbox, useMyDomains, type Inbox } from "./api";
 import { humanDuration, parseDuration, ttlPresets } from "../../lib/duration";
 import { ApiError, useAbsolute } from "../../components";
+import { useContractForm } from "../../lib/contract-form";
+import { lazySchema } from "../../lib/lazy-schema";
+
+// the rows are on the first signed-in page: zod comes with the schema when a dialog opens
+const extendInboxBody = lazySchema(() => import("@burnbox/contracts/src/inbox/inboxes.schemas").then((m) => m.ExtendInboxBody));
+const extendBody = (v: { duration: string }) => (v.duration ? { duration: v.duration } : {});
 
 /**
  * A row's dialog that exists only while it is shown or fading out: a closed Mantine Modal still
@@ -48,7 +54,8 @@ export function ExtendInboxButton({ inbox, size = "xs" }: { inbox: Inbox; size?:
 }
 
 function ExtendDialog({ inbox, opened, onClose, onExitTransitionEnd }: DialogProps) {
-  const [duration, setDuration] = useState("");
+  const form = useContractForm(extendInboxBody.schema, { duration: "" }, { toBody: extendBody });
+  useEffect(() => void extendInboxBody.ready(), []);
   const extend = useExtendInbox();
   const domains = useMyDomains();
   const absolute = useAbsolute();
@@ -70,18 +77,15 @@ function ExtendDialog({ inbox, opened, onClose, onExitTransitionEnd }: DialogPro
         closeButtonProps={{ "aria-label": "Close" }}
       >
         <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            extend.mutate({ id: inbox.id, ...(duration ? { duration } : {}) }, { onSuccess: close });
-          }}
+          onSubmit={extendInboxBody.submit(form.onSubmit((v) => extend.mutate({ id: inbox.id, ...extendBody(v) }, { onSuccess: close })))}
         >
           <Stack gap="sm">
             <Select
               label="Keep it for"
               description={`From now. It cannot live past ${absolute(latest)} (${humanDuration(maxMs)} after it was created).`}
               data={[{ value: "", label: "Its own time to live again" }, ...ttlPresets(maxMs)]}
-              value={duration}
-              onChange={(v) => setDuration(v ?? "")}
+              {...form.getInputProps("duration")}
+              onChange={(v: string | null) => form.setFieldValue("duration", v ?? "")}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               data-autofocus

@@ -1,23 +1,23 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { Anchor, Badge, Button, Group, Loader, Modal, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { markPainted } from "../../lib/first-paint";
 import { useWorkspace } from "../../api/workspace";
-import { CopyButton, EmptyState, ListPagination, PageHeader, useListParams } from "../../components";
+import { CopyButton, EmptyState, ListView, PageHeader, useListParams } from "../../components";
 import { inboxStatus, PER_PAGE, useInboxes, useMyDomains, type Inbox } from "./api";
 import { CreateInboxForm } from "./CreateInboxForm";
 import { DeleteInboxButton, ExtendInboxButton } from "./InboxActions";
 import { useMissingDomainHelp } from "./MissingDomain";
 import { ApiError } from "../../components";
 import { Countdown } from "./Countdown";
+import { SearchBox } from "./SearchBox";
 
 /** `/inboxes?status=&q=&page=`: the chosen team's inboxes, the create form (`?new=1`), extend and delete. */
 export default function InboxListPage() {
   const list = useListParams({ perPage: PER_PAGE, filters: ["status", "q"] as const });
   const status = inboxStatus(list.filters.status);
   const q = list.filters.q ?? "";
-  const [search, setSearch] = useState(q);
   const [params, setParams] = useSearchParams();
   const creating = params.get("new") === "1";
   const setCreating = (open: boolean) =>
@@ -36,13 +36,6 @@ export default function InboxListPage() {
   const domains = useMyDomains();
   const missing = useMissingDomainHelp();
 
-  // the search box writes to the URL after a short pause
-  useEffect(() => {
-    if (search.trim() === q) return;
-    const t = setTimeout(() => list.setFilter("q", search.trim() || undefined), 300);
-    return () => clearTimeout(t);
-  }, [search]);
-  useEffect(() => setSearch(q), [q]);
   // the rows (or the empty state, or the error) are on screen: the shell's deferred work may start
   const settled = !workspaceLoading && !inboxes.isLoading;
   useEffect(() => {
@@ -75,60 +68,55 @@ export default function InboxListPage() {
               { value: "all", label: "All" },
             ]}
           />
-          <TextInput
-            aria-label="Search inboxes by address"
-            placeholder="Search by address"
-            type="search"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: "1 1 12rem" }}
-          />
+          <SearchBox params={list} aria-label="Search inboxes by address" placeholder="Search by address" style={{ flex: "1 1 12rem" }} />
         </Group>
 
         <ApiError error={domains.error} title="Your domains could not be loaded" onRetry={() => void domains.refetch()} />
         <ApiError error={inboxes.error} title="The inboxes could not be loaded" onRetry={() => void inboxes.refetch()} />
-        {inboxes.isLoading || workspaceLoading ? <Loader role="status" aria-label="Loading inboxes" /> : null}
-
-        {inboxes.data && inboxes.data.data.length === 0 ? (
-          filtered ? (
-            <EmptyState
-              title="No inboxes match"
-              action={
-                <Button variant="light" onClick={() => (setSearch(""), setParams(new URLSearchParams(), { replace: true }))}>
-                  Show all active inboxes
-                </Button>
-              }
-            >
-              {q ? `No ${status === "all" ? "" : status} inbox has “${q}” in its address.` : `No ${status} inboxes.`} Clear the search or
-              pick another status.
-            </EmptyState>
-          ) : (
-            <EmptyState
-              title="No inboxes yet"
-              action={
-                canCreate ? (
-                  <Button onClick={() => setCreating(true)}>Create your first inbox</Button>
-                ) : domains.data ? (
-                  missing.action
-                ) : undefined
-              }
-            >
-              {domains.data && !canCreate
-                ? missing.text
-                : "Create an inbox to get an address that receives mail. Mail sent to it shows up here as it arrives."}
-            </EmptyState>
-          )
-        ) : null}
-
-        {inboxes.data && inboxes.data.data.length > 0 ? (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Inboxes">
-            {inboxes.data.data.map((inbox) => (
-              <InboxRow key={inbox.id} inbox={inbox} />
-            ))}
-          </Stack>
-        ) : null}
-        <ListPagination params={list} envelope={inboxes.data} label="Inbox pages" />
+        <ListView
+          query={inboxes}
+          error={null}
+          loading={{ label: "Loading inboxes" }}
+          empty={
+            filtered ? (
+              <EmptyState
+                title="No inboxes match"
+                action={
+                  <Button variant="light" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+                    Show all active inboxes
+                  </Button>
+                }
+              >
+                {q ? `No ${status === "all" ? "" : status} inbox has “${q}” in its address.` : `No ${status} inboxes.`} Clear the search or
+                pick another status.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                title="No inboxes yet"
+                action={
+                  canCreate ? (
+                    <Button onClick={() => setCreating(true)}>Create your first inbox</Button>
+                  ) : domains.data ? (
+                    missing.action
+                  ) : undefined
+                }
+              >
+                {domains.data && !canCreate
+                  ? missing.text
+                  : "Create an inbox to get an address that receives mail. Mail sent to it shows up here as it arrives."}
+              </EmptyState>
+            )
+          }
+          pagination={{ params: list, label: "Inbox pages" }}
+        >
+          {(rows) => (
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Inboxes">
+              {rows.map((inbox) => (
+                <InboxRow key={inbox.id} inbox={inbox} />
+              ))}
+            </Stack>
+          )}
+        </ListView>
       </Stack>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="New inbox" size="lg" closeButtonProps={{ "aria-label": "Close" }}>

@@ -45,6 +45,41 @@ function bodyOf(f: FormState): SmtpBehaviour | null {
   return Object.keys(b).length > 0 ? b : null;
 }
 
+/** The parts of the behaviour that take one whole number: the tick and the number of each in the form. */
+const TOGGLED_NUMBERS: Array<
+  { on: "defer" | "delay" | "maxSize"; value: "deferFirst" | "delayMs" | "maxSizeBytes" } & Pick<
+    Parameters<typeof ToggledNumber>[0],
+    "label" | "description" | "numberLabel" | "range" | "thousandSeparator" | "width"
+  >
+> = [
+  {
+    on: "defer",
+    value: "deferFirst",
+    label: "Defer the first attempts",
+    description: "The first n attempts of each message get 451 after DATA, then it is accepted, as greylisting does.",
+    numberLabel: "Attempts to defer",
+    range: "1–10",
+  },
+  {
+    on: "delay",
+    value: "delayMs",
+    label: "Delay the reply to DATA",
+    description: "The sender waits this long after sending the message before it gets the final reply.",
+    numberLabel: "Delay (ms)",
+    range: "0–30000",
+  },
+  {
+    on: "maxSize",
+    value: "maxSizeBytes",
+    label: "Limit the message size",
+    description: "A larger message gets 552 after DATA (or at RCPT TO when SIZE= declares more).",
+    numberLabel: "Maximum size (bytes)",
+    range: "1 or more",
+    thousandSeparator: " ",
+    width: 240,
+  },
+];
+
 /** One line per set field, or "Normal". */
 function summaryOf(b: SmtpBehaviour | null | undefined): string[] {
   const out: string[] = [];
@@ -131,38 +166,16 @@ export function SmtpBehaviourSection({ inbox }: { inbox: Inbox }) {
             </Group>
           ) : null}
 
-          <ToggledNumber
-            label="Defer the first attempts"
-            description="The first n attempts of each message get 451 after DATA, then it is accepted, as greylisting does."
-            checked={form.defer}
-            onToggle={(on) => set("defer", on)}
-            numberLabel="Attempts to defer"
-            range="1–10"
-            value={form.deferFirst}
-            onChange={(v) => set("deferFirst", v)}
-          />
-          <ToggledNumber
-            label="Delay the reply to DATA"
-            description="The sender waits this long after sending the message before it gets the final reply."
-            checked={form.delay}
-            onToggle={(on) => set("delay", on)}
-            numberLabel="Delay (ms)"
-            range="0–30000"
-            value={form.delayMs}
-            onChange={(v) => set("delayMs", v)}
-          />
-          <ToggledNumber
-            label="Limit the message size"
-            description="A larger message gets 552 after DATA (or at RCPT TO when SIZE= declares more)."
-            checked={form.maxSize}
-            onToggle={(on) => set("maxSize", on)}
-            numberLabel="Maximum size (bytes)"
-            range="1 or more"
-            value={form.maxSizeBytes}
-            onChange={(v) => set("maxSizeBytes", v)}
-            thousandSeparator=" "
-            width={240}
-          />
+          {TOGGLED_NUMBERS.map(({ on, value, ...part }) => (
+            <ToggledNumber
+              key={on}
+              {...part}
+              checked={form[on]}
+              onToggle={(checked) => set(on, checked)}
+              value={form[value]}
+              onChange={(v) => set(value, v)}
+            />
+          ))}
 
           <ApiErrorAlert error={save.error} />
           {save.isSuccess && !save.isPending ? (

@@ -1,44 +1,36 @@
 import { Checkbox, Group, NumberInput, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { useSetupCalls, type Mailer } from "./api";
+import { useSetupCalls } from "./api";
 import { ProbeButton } from "./ProbeButton";
+import type { SetupForm } from "./setup-form";
 
-/** The outbound mailer's settings and its connection test (`POST /setup/test-smtp`). */
-export function MailerFields({ token, value, onChange }: { token: string; value: Mailer; onChange: (m: Mailer) => void }) {
+/** The outbound mailer's settings (the setup form's `mailer`) and its connection test (`POST /setup/test-smtp`). */
+export function MailerFields({ form }: { form: SetupForm }) {
   const setup = useSetupCalls();
-  const set = (patch: Partial<Mailer>) => onChange({ ...value, ...patch });
+  const field = (name: string) => form.getInputProps(`mailer.${name}`);
   return (
     <Stack gap="sm" pl="md">
       <Group grow align="flex-start">
-        <TextInput label="SMTP host" required value={value.host} onChange={(e) => set({ host: e.currentTarget.value })} />
-        <NumberInput label="Port" required min={1} max={65535} value={value.port} onChange={(v) => set({ port: Number(v) || 0 })} />
+        <TextInput label="SMTP host" required {...field("host")} />
+        <NumberInput label="Port" required min={1} max={65535} {...field("port")} />
       </Group>
-      <TextInput label="From address" type="email" required value={value.from} onChange={(e) => set({ from: e.currentTarget.value })} />
+      <TextInput label="From address" type="email" required {...field("from")} />
       <Group grow align="flex-start">
-        <TextInput
-          label="Username (optional)"
-          autoComplete="off"
-          value={value.username ?? ""}
-          onChange={(e) => set({ username: e.currentTarget.value })}
-        />
-        <PasswordInput
-          label="Password (optional)"
-          autoComplete="new-password"
-          value={value.password ?? ""}
-          onChange={(e) => set({ password: e.currentTarget.value })}
-        />
+        <TextInput label="Username (optional)" autoComplete="off" {...field("username")} />
+        <PasswordInput label="Password (optional)" autoComplete="new-password" {...field("password")} />
       </Group>
-      <Checkbox label="Use TLS" checked={value.tls} onChange={(e) => set({ tls: e.currentTarget.checked })} />
+      <Checkbox label="Use TLS" {...form.getInputProps("mailer.tls", { type: "checkbox" })} />
       <ProbeButton
-        run={() =>
-          setup.testSmtp({
-            setup_token: token.trim(),
-            host: value.host.trim(),
-            port: value.port,
-            tls: value.tls,
-            ...(value.username ? { username: value.username } : {}),
-            ...(value.password ? { password: value.password } : {}),
-          })
-        }
+        run={() => {
+          const { setup_token, mailer } = form.getValues();
+          return setup.testSmtp({
+            setup_token: setup_token.trim(),
+            host: mailer.host.trim(),
+            port: mailer.port,
+            tls: mailer.tls,
+            ...(mailer.username ? { username: mailer.username } : {}),
+            ...(mailer.password ? { password: mailer.password } : {}),
+          });
+        }}
       >
         Test the mailer
       </ProbeButton>

@@ -1,24 +1,17 @@
 import { Stack, TextInput } from "@mantine/core";
 import type { FormEvent } from "react";
 import { ApiErrorAlert } from "../../components";
+import type { SetupForm } from "./setup-form";
 import { StepButtons } from "./StepButtons";
-
-export interface FirstOrg {
-  org: string;
-  team: string;
-  domain: string;
-}
 
 /** Step 3: the first org, with an optional first team and domain. */
 export function OrganizationStep({
-  org,
-  setOrg,
+  form,
   error,
   next,
   back,
 }: {
-  org: FirstOrg;
-  setOrg: (org: FirstOrg) => void;
+  form: SetupForm;
   error: unknown;
   next: (e: FormEvent) => void;
   back: () => void;
@@ -27,18 +20,16 @@ export function OrganizationStep({
     <form onSubmit={next}>
       <Stack mt="md">
         <ApiErrorAlert error={error} />
-        <TextInput label="Organization name" required value={org.org} onChange={(e) => setOrg({ ...org, org: e.currentTarget.value })} />
+        <TextInput label="Organization name" required {...form.getInputProps("org.name")} />
         <TextInput
           label="First team (optional)"
           description="Inboxes, API keys and webhooks belong to a team."
-          value={org.team}
-          onChange={(e) => setOrg({ ...org, team: e.currentTarget.value })}
+          {...form.getInputProps("team.name")}
         />
         <TextInput
           label="First domain (optional)"
           description="The domain inboxes get their addresses on, e.g. mail.example.com. You verify it with DNS records afterwards."
-          value={org.domain}
-          onChange={(e) => setOrg({ ...org, domain: e.currentTarget.value })}
+          {...form.getInputProps("domain.domain_name")}
         />
         <StepButtons onBack={back} />
       </Stack>

@@ -3,9 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { BurnBoxError } from "@burnbox/sdk";
 import { useParamOnce } from "../../components";
-import { useFinishSignIn, useSsoStatus } from "../../api/auth";
+import { useFinishSignIn } from "../../api/auth";
 import { AdministratorStep } from "./AdministratorStep";
-import { mailerBody, STATUS_KEY, storageBody, useSetupCalls, useSetupStatus, type Mailer, type Storage } from "./api";
+import { STATUS_KEY, useSetupCalls, useSetupStatus } from "./api";
+import { setupBody, stepPasses, useSetupForm, type SetupValues } from "./setup-form";
 import { MailAndStorageStep } from "./MailAndStorageStep";
 import { OrganizationStep } from "./OrganizationStep";
 import { TokenStep } from "./TokenStep";
@@ -22,26 +23,10 @@ export default function SetupPage() {
   const queryClient = useQueryClient();
   const finish = useFinishSignIn();
   const status = useSetupStatus({ staleTime: Infinity });
-  const policy = useSsoStatus().data?.password_policy;
   const [step, setStep] = useState(0);
   // the link `npm start` prints carries the token: taken once, then dropped from the address bar
   const linked = useParamOnce("token") ?? "";
-  const [token, setToken] = useState(linked);
-  const [admin, setAdmin] = useState({ display_name: "", email: "", password: "" });
-  const [confirm, setConfirm] = useState("");
-  const [org, setOrg] = useState({ org: "", team: "", domain: "" });
-  const [withMailer, setWithMailer] = useState(false);
-  const [mailer, setMailer] = useState<Mailer>({ host: "", port: 587, username: "", password: "", tls: true, from: "" });
-  const [withStorage, setWithStorage] = useState(false);
-  const [storage, setStorage] = useState<Storage>({
-    provider: "s3",
-    endpoint: "",
-    bucket: "",
-    region: "",
-    access_key: "",
-    secret_key: "",
-    use_ssl: true,
-  });
+  const form = useSetupForm(linked);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -51,26 +36,17 @@ export default function SetupPage() {
 
   const next = (e: FormEvent) => {
     e.preventDefault();
+    if (!stepPasses(form, step)) return;
     setError(null);
     setStep((s) => s + 1);
   };
   const back = () => setStep((s) => Math.max(0, s - 1));
 
-  const complete = async (e: FormEvent) => {
-    e.preventDefault();
+  const complete = async (values: SetupValues) => {
     setBusy(true);
     setError(null);
     try {
-      const result = await setup.complete({
-        setup_token: token.trim(),
-        admin,
-        org: { name: org.org },
-        ...(org.team.trim() ? { team: { name: org.team.trim() } } : {}),
-        ...(org.domain.trim() ? { domain: { domain_name: org.domain.trim() } } : {}),
-        ...(withMailer ? { mailer: mailerBody(mailer) } : {}),
-        ...(withStorage ? { storage: storageBody(storage) } : {}),
-        use_cookie: true,
-      });
+      const result = await setup.complete(setupBody(values));
       queryClient.setQueryData(STATUS_KEY, { completed: true });
       finish(result, "/");
     } catch (err) {
@@ -94,41 +70,23 @@ export default function SetupPage() {
       </Text>
       <Stepper active={step} size="xs" allowNextStepsSelect={false} onStepClick={(s) => s < step && setStep(s)}>
         <Stepper.Step label="Token">
-          <TokenStep linked={linked} token={token} setToken={setToken} stores={stores} error={step === 0 ? error : null} next={next} />
+          <TokenStep linked={linked} form={form} stores={stores} error={step === 0 ? error : null} next={next} />
         </Stepper.Step>
 
         <Stepper.Step label="Administrator">
-          <AdministratorStep
-            admin={admin}
-            setAdmin={setAdmin}
-            confirm={confirm}
-            setConfirm={setConfirm}
-            policy={policy}
-            error={step === 1 ? error : null}
-            setError={setError}
-            next={next}
-            back={back}
-          />
+          <AdministratorStep form={form} error={step === 1 ? error : null} next={next} back={back} />
         </Stepper.Step>
 
         <Stepper.Step label="Organization">
-          <OrganizationStep org={org} setOrg={setOrg} error={step === 2 ? error : null} next={next} back={back} />
+          <OrganizationStep form={form} error={step === 2 ? error : null} next={next} back={back} />
         </Stepper.Step>
 
         <Stepper.Step label="Mail and storage">
           <MailAndStorageStep
-            token={token}
-            withMailer={withMailer}
-            setWithMailer={setWithMailer}
-            mailer={mailer}
-            setMailer={setMailer}
-            withStorage={withStorage}
-            setWithStorage={setWithStorage}
-            storage={storage}
-            setStorage={setStorage}
+            form={form}
             error={step === 3 ? error : null}
             busy={busy}
-            complete={complete}
+            complete={form.onSubmit((v) => void complete(v))}
             back={back}
           />
         </Stepper.Step>

@@ -3,19 +3,18 @@ import { IconCircleCheck } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import type { components } from "@burnbox/sdk";
 import { ApiErrorAlert } from "../../components";
+import type { SetupForm } from "./setup-form";
 
 /** Step 1: the setup token (filled in from the link `npm start` prints, or typed), and the data stores this installation uses. */
 export function TokenStep({
   linked,
-  token,
-  setToken,
+  form,
   stores,
   error,
   next,
 }: {
   linked: string;
-  token: string;
-  setToken: (token: string) => void;
+  form: SetupForm;
   stores: components["schemas"]["SetupStatus"]["datastores"] | undefined;
   error: unknown;
   next: (e: FormEvent) => void;
@@ -28,20 +27,13 @@ export function TokenStep({
           In a deployment it is the <Code>setup.token</Code> setting (<Code>BB_SETUP_TOKEN</Code>); when that is unset, the tenancy service
           printed a one-time token in its log (the line <Code>first-run setup token</Code>, field <Code>setup_token</Code>).
         </Text>
-        {linked && token === linked && (
+        {linked && form.values.setup_token === linked && (
           <Alert role="status" color="green" variant="light" icon={<IconCircleCheck />}>
             The token from the link is filled in.
           </Alert>
         )}
         <ApiErrorAlert error={error} />
-        <TextInput
-          label="Setup token"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          value={token}
-          onChange={(e) => setToken(e.currentTarget.value)}
-        />
+        <TextInput label="Setup token" required autoComplete="off" spellCheck={false} {...form.getInputProps("setup_token")} />
         {stores && (
           <div>
             <Text size="sm" fw={500}>

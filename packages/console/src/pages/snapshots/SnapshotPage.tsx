@@ -3,10 +3,11 @@ import { IconArrowLeft, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useTeamPermissions } from "../../api/team-permissions";
-import { ApiErrorAlert, ConfirmModal, PageHeader, Time, useAbsolute } from "../../components";
+import { ApiErrorAlert, PageHeader, Time, useAbsolute } from "../../components";
 import { TeamGate, type TeamScope } from "../../components/TeamGate";
 import { useDeleteSnapshot, useSnapshot, type Snapshot, type SnapshotComparison } from "./api";
 import { ComparisonBadge } from "./ComparisonBadge";
+import { DeleteSnapshotModal } from "./DeleteSnapshotModal";
 import { snapshotsKeys } from "./keys";
 import { RebaselineModal } from "./RebaselineModal";
 import { SnapshotImage } from "./SnapshotImage";
@@ -92,25 +93,7 @@ function SnapshotView({ scope }: { scope: TeamScope }) {
         )}
       </Stack>
       {pending === "rebaseline" && <RebaselineModal snapshot={s} path={path} opened onClose={() => setPending(null)} />}
-      {pending === "delete" && (
-        <ConfirmModal
-          opened
-          title={`Delete the snapshot ${s.name}?`}
-          confirmLabel="Delete snapshot"
-          loading={remove.isPending}
-          error={remove.error}
-          errorTitle="The snapshot was not deleted"
-          focusCancel
-          onConfirm={() => remove.mutate(s.id)}
-          onClose={() => {
-            setPending(null);
-            remove.reset();
-          }}
-        >
-          Its baseline, its pictures and every comparison with it are deleted. A test suite&apos;s matcher saves a new baseline by this name
-          the next time it runs.
-        </ConfirmModal>
-      )}
+      {pending === "delete" && <DeleteSnapshotModal snapshot={s} remove={remove} onClose={() => setPending(null)} />}
     </>
   );
 }
@@ -217,16 +200,10 @@ function Comparison({ comparison: c }: { comparison: SnapshotComparison }) {
               ) : (
                 <ul data-testid="link-changes" style={LIST}>
                   {c.links.added.map((l) => (
-                    <li key={`a-${l.url}`}>
-                      <b>added</b> {l.text ? `“${l.text}” ` : ""}
-                      <Code>{l.url}</Code>
-                    </li>
+                    <LinkChange key={`a-${l.url}`} change="added" link={l} />
                   ))}
                   {c.links.removed.map((l) => (
-                    <li key={`r-${l.url}`}>
-                      <b>removed</b> {l.text ? `“${l.text}” ` : ""}
-                      <Code>{l.url}</Code>
-                    </li>
+                    <LinkChange key={`r-${l.url}`} change="removed" link={l} />
                   ))}
                   {c.links.changed.map((l) => (
                     <li key={`c-${l.path}`}>
@@ -295,5 +272,15 @@ function Compared({ label, equal, baseline, actual }: { label: string; equal: bo
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A link the mail gained or lost since the baseline: its text, if any, and its address. */
+function LinkChange({ change, link }: { change: "added" | "removed"; link: { text?: string | null; url: string } }) {
+  return (
+    <li>
+      <b>{change}</b> {link.text ? `“${link.text}” ` : ""}
+      <Code>{link.url}</Code>
+    </li>
   );
 }

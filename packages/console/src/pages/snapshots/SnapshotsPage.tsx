@@ -1,13 +1,15 @@
-import { ActionIcon, Anchor, Code, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Anchor, Code, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconPhotoScan, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTeamPermissions } from "../../api/team-permissions";
-import { ConfirmModal, EmptyState, ListView, PageHeader, Time, useClampedPage, useListParams } from "../../components";
+import { EmptyState, ListView, PageHeader, Time, useClampedPage, useListParams } from "../../components";
+import { TableHead } from "../../components/TableHead";
 import { TeamGate, type TeamScope } from "../../components/TeamGate";
 import { useDeleteSnapshot, useSnapshots, type Snapshot } from "./api";
 import { snapshotsKeys } from "./keys";
 import { ComparisonBadge } from "./ComparisonBadge";
+import { DeleteSnapshotModal } from "./DeleteSnapshotModal";
 
 /** `/snapshots`: the mail baselines of the team chosen in the header (extensions section 12). */
 export default function SnapshotsPage() {
@@ -45,19 +47,7 @@ function Snapshots({ scope }: { scope: TeamScope }) {
       >
         {(rows) => (
           <Table striped highlightOnHover verticalSpacing="xs" aria-label="Snapshots">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Baseline subject</Table.Th>
-                <Table.Th>Latest comparison</Table.Th>
-                <Table.Th>Baseline updated</Table.Th>
-                {canManage && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={["Name", "Baseline subject", "Latest comparison", "Baseline updated"]} actions={canManage} />
             <Table.Tbody>
               {rows.map((s) => (
                 <Table.Tr key={s.id} data-testid="snapshot-row">
@@ -104,25 +94,7 @@ function Snapshots({ scope }: { scope: TeamScope }) {
           </Table>
         )}
       </ListView>
-      {deleting && (
-        <ConfirmModal
-          opened
-          title={`Delete the snapshot ${deleting.name}?`}
-          confirmLabel="Delete snapshot"
-          loading={remove.isPending}
-          error={remove.error}
-          errorTitle="The snapshot was not deleted"
-          focusCancel
-          onConfirm={() => remove.mutate(deleting.id)}
-          onClose={() => {
-            setDeleting(undefined);
-            remove.reset();
-          }}
-        >
-          Its baseline, its pictures and every comparison with it are deleted. A test suite&apos;s matcher saves a new baseline by this name
-          the next time it runs.
-        </ConfirmModal>
-      )}
+      {deleting && <DeleteSnapshotModal snapshot={deleting} remove={remove} onClose={() => setDeleting(undefined)} />}
     </>
   );
 }

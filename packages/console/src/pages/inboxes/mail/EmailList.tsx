@@ -1,31 +1,17 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  UnstyledButton,
-} from "@mantine/core";
-import { IconMail, IconMailOpened, IconPaperclip, IconSearch, IconTrash } from "@tabler/icons-react";
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { IconMail, IconMailOpened, IconPaperclip, IconTrash } from "@tabler/icons-react";
+import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { EmptyState, ListPagination, Time, useListParams } from "../../../components";
+import { EmptyState, ListView, Time, useListParams } from "../../../components";
 import { PER_PAGE, useDeleteEmail, useEmails, useMarkAllRead, useSetRead, type EmailSummary, type Inbox } from "../api";
 import { ApiError } from "../../../components";
+import { SearchBox } from "../SearchBox";
 import { formatScore, overRequired } from "./spam";
 
 /** The inbox's mail, newest first: search and page in the URL (`?q=&page=`), read/unread, delete, mark all read. */
 export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
   const list = useListParams({ perPage: PER_PAGE, filters: ["q"] as const });
   const q = list.filters.q ?? "";
-  const [search, setSearch] = useState(q);
   const emails = useEmails(inbox.id, { q, page: list.page });
   const markAll = useMarkAllRead();
   const setRead = useSetRead();
@@ -38,13 +24,6 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
   );
   const deleteEmail = useCallback((e: EmailSummary) => deleteMutate({ id: e.id, inboxId: inbox.id }), [deleteMutate, inbox.id]);
   const listRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (search.trim() === q) return;
-    const t = setTimeout(() => list.setFilter("q", search.trim() || undefined), 300);
-    return () => clearTimeout(t);
-  }, [search]);
-  useEffect(() => setSearch(q), [q]);
 
   // Up/Down (or j/k) move between the mail rows; Enter opens one
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -83,44 +62,46 @@ export function EmailList({ inbox, live }: { inbox: Inbox; live: boolean }) {
           Mark all read
         </Button>
       </Group>
-      <TextInput
+      <SearchBox
+        params={list}
         aria-label="Search mail by subject, sender or text"
         placeholder="Search: words, from:, subject:, is:unread, -word"
-        type="search"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
       />
       <ApiError error={actionError} title="That did not work" />
       <ApiError error={emails.error} title="The mail could not be loaded" onRetry={() => void emails.refetch()} />
-      {emails.isLoading ? <Loader role="status" aria-label="Loading mail" /> : null}
-      {emails.data && emails.data.data.length === 0 ? (
-        q ? (
-          <EmptyState
-            title="No mail matches"
-            action={
-              <Button variant="light" onClick={() => (setSearch(""), list.setFilter("q", undefined))}>
-                Clear the search
-              </Button>
-            }
-          >
-            Nothing in this inbox matches “{q}”.
-          </EmptyState>
-        ) : (
-          <EmptyState title="No mail yet">
-            Send a message to <b>{inbox.full_address}</b>.{" "}
-            {live ? "It appears here as soon as it arrives; no need to reload." : "Reload this page to see mail that has come in."}
-          </EmptyState>
-        )
-      ) : null}
-      {emails.data && emails.data.data.length > 0 ? (
-        <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }} aria-label="Mail" ref={listRef} onKeyDown={onKeyDown}>
-          {emails.data.data.map((e) => (
-            <EmailRow key={e.id} email={e} inboxId={inbox.id} onToggleRead={toggleRead} onDelete={deleteEmail} />
-          ))}
-        </Stack>
-      ) : null}
-      <ListPagination params={list} envelope={emails.data} label="Mail pages" />
+      <ListView
+        query={emails}
+        error={null}
+        loading={{ label: "Loading mail" }}
+        empty={
+          q ? (
+            <EmptyState
+              title="No mail matches"
+              action={
+                <Button variant="light" onClick={() => list.setFilter("q", undefined)}>
+                  Clear the search
+                </Button>
+              }
+            >
+              Nothing in this inbox matches “{q}”.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No mail yet">
+              Send a message to <b>{inbox.full_address}</b>.{" "}
+              {live ? "It appears here as soon as it arrives; no need to reload." : "Reload this page to see mail that has come in."}
+            </EmptyState>
+          )
+        }
+        pagination={{ params: list, label: "Mail pages" }}
+      >
+        {(rows) => (
+          <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }} aria-label="Mail" ref={listRef} onKeyDown={onKeyDown}>
+            {rows.map((e) => (
+              <EmailRow key={e.id} email={e} inboxId={inbox.id} onToggleRead={toggleRead} onDelete={deleteEmail} />
+            ))}
+          </Stack>
+        )}
+      </ListView>
     </Stack>
   );
 }

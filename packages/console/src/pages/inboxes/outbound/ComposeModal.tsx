@@ -1,12 +1,11 @@
-import { Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { SimpleGrid, Text, TextInput, Textarea } from "@mantine/core";
 import { SendEmailBody } from "@burnbox/contracts/src/inbox/outbound.schemas";
-import { DialogActions } from "../../../components";
 import { useContractForm } from "../../../lib/contract-form";
-import { notify } from "../../../lib/notify";
-import { keys, useSendFromInbox, type Inbox } from "../api";
-import { bodyParts, listError, splitAddresses } from "./outbound-form";
+import { useSendFromInbox, type Inbox } from "../api";
+import { bodyParts, splitAddresses } from "./outbound-form";
+import { AddressesField } from "./AddressesField";
 import { HtmlPartField } from "./HtmlPartField";
-import { OutboundError } from "./OutboundError";
+import { OutboundModal, queuedOptions, type OutboundDialogProps } from "./OutboundModal";
 
 interface Values extends Record<string, unknown> {
   to: string;
@@ -21,60 +20,28 @@ const bodyOf = (v: Values) => {
 };
 
 /** "Compose": a new message from the inbox's address (`POST /inboxes/{id}/send`). */
-export function ComposeModal({
-  inbox,
-  opened,
-  onClose,
-  onExitTransitionEnd,
-}: {
-  inbox: Inbox;
-  opened: boolean;
-  onClose: () => void;
-  onExitTransitionEnd: () => void;
-}) {
+export function ComposeModal({ inbox, ...dialog }: { inbox: Inbox } & OutboundDialogProps) {
   const form = useContractForm<Values>(SendEmailBody, { to: "", cc: "", subject: "", text: "", html: "" }, { toBody: bodyOf });
-  const send = useSendFromInbox(
-    { inboxId: inbox.id },
-    {
-      invalidates: [keys.outbound(inbox.id)],
-      onSuccess: (r) => {
-        notify(`Message queued (${r.message_id})`);
-        onClose();
-      },
-    },
-  );
+  const send = useSendFromInbox({ inboxId: inbox.id }, queuedOptions(inbox.id, "Message", dialog.onClose));
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      onExitTransitionEnd={onExitTransitionEnd}
+    <OutboundModal
+      {...dialog}
       title="New message"
-      size="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
+      onSubmit={form.onSubmit((v) => send.mutate(bodyOf(v)))}
+      error={send.error}
+      confirmLabel="Send"
+      loading={send.isPending}
     >
-      <form onSubmit={form.onSubmit((v) => send.mutate(bodyOf(v)))} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-            <b>From</b> {inbox.full_address}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="To"
-              description="Addresses, separated by commas"
-              required
-              data-autofocus
-              {...form.getInputProps("to")}
-              error={listError(form.errors, "to")}
-            />
-            <TextInput label="Cc" description="Optional" {...form.getInputProps("cc")} error={listError(form.errors, "cc")} />
-          </SimpleGrid>
-          <TextInput label="Subject" {...form.getInputProps("subject")} />
-          <Textarea label="Message" autosize minRows={5} maxRows={14} {...form.getInputProps("text")} />
-          <HtmlPartField {...form.getInputProps("html")} />
-          <OutboundError error={send.error} />
-          <DialogActions confirmLabel="Send" loading={send.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        <b>From</b> {inbox.full_address}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <AddressesField form={form} field="to" label="To" description="Addresses, separated by commas" required data-autofocus />
+        <AddressesField form={form} field="cc" label="Cc" description="Optional" />
+      </SimpleGrid>
+      <TextInput label="Subject" {...form.getInputProps("subject")} />
+      <Textarea label="Message" autosize minRows={5} maxRows={14} {...form.getInputProps("text")} />
+      <HtmlPartField {...form.getInputProps("html")} />
+    </OutboundModal>
   );
 }
