@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ListView, Time, useListParams } from "../../components";
-import { TableHead } from "../../components/TableHead";
+import { ListTable } from "../../components/ListTable";
 import { describeAgent } from "../../lib/user-agent";
 import { Section } from "./Section";
 import { useSessions, useRevokeSession, useRevokeOtherSessions } from "./api";
@@ -29,47 +29,44 @@ export function SessionsSection() {
         pagination={{ params: list, label: "Session pages" }}
       >
         {(rows) => (
-          <Table verticalSpacing="xs" aria-labelledby="sessions-title">
-            <TableHead columns={["Device", "IP address", "Last used"]} actions />
-            <Table.Tbody>
-              {rows.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">{describeAgent(s.user_agent)}</Text>
-                      {s.current && (
-                        <Badge size="sm" variant="light">
-                          this session
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{s.ip_address}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      <Time value={s.last_used_at} />
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {!s.current && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        aria-label={`Sign out ${describeAgent(s.user_agent)} at ${s.ip_address}`}
-                        loading={revoke.isPending && revoke.variables === s.id}
-                        onClick={() => revoke.mutate(s.id)}
-                      >
-                        Sign out
-                      </Button>
+          <ListTable verticalSpacing="xs" aria-labelledby="sessions-title" columns={["Device", "IP address", "Last used"]} actions>
+            {rows.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm">{describeAgent(s.user_agent)}</Text>
+                    {s.current && (
+                      <Badge size="sm" variant="light">
+                        this session
+                      </Badge>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.ip_address}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    <Time value={s.last_used_at} />
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {!s.current && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={`Sign out ${describeAgent(s.user_agent)} at ${s.ip_address}`}
+                      loading={revoke.isPending && revoke.variables === s.id}
+                      onClick={() => revoke.mutate(s.id)}
+                    >
+                      Sign out
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListView>
       {(sessions.data?.total ?? 0) > 1 && (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useTeamPermissions } from "../../api/team-permissions";
 import { EmptyState, ListView, PageHeader, Time, useClampedPage, useListParams } from "../../components";
-import { TableHead } from "../../components/TableHead";
+import { ListTable } from "../../components/ListTable";
 import { TeamGate, type TeamScope } from "../../components/TeamGate";
 import { useDeleteSnapshot, useSnapshots, type Snapshot } from "./api";
 import { snapshotsKeys } from "./keys";
@@ -46,52 +46,51 @@ function Snapshots({ scope }: { scope: TeamScope }) {
         pagination={{ params: list, label: "Snapshot pages" }}
       >
         {(rows) => (
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Snapshots">
-            <TableHead columns={["Name", "Baseline subject", "Latest comparison", "Baseline updated"]} actions={canManage} />
-            <Table.Tbody>
-              {rows.map((s) => (
-                <Table.Tr key={s.id} data-testid="snapshot-row">
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    <Anchor component={Link} to={`/snapshots/${s.id}`}>
-                      {s.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{s.subject || "(no subject)"}</Table.Td>
-                  <Table.Td>
-                    {s.latest_comparison ? (
-                      <Stack gap={2}>
-                        <ComparisonBadge comparison={s.latest_comparison} />
-                        <Text size="xs" c="dimmed">
-                          <Time value={s.latest_comparison.created_at} />
-                        </Text>
-                      </Stack>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        not compared yet
+          <ListTable
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-label="Snapshots"
+            columns={["Name", "Baseline subject", "Latest comparison", "Baseline updated"]}
+            actions={canManage}
+          >
+            {rows.map((s) => (
+              <Table.Tr key={s.id} data-testid="snapshot-row">
+                <Table.Td style={{ overflowWrap: "anywhere" }}>
+                  <Anchor component={Link} to={`/snapshots/${s.id}`}>
+                    {s.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{s.subject || "(no subject)"}</Table.Td>
+                <Table.Td>
+                  {s.latest_comparison ? (
+                    <Stack gap={2}>
+                      <ComparisonBadge comparison={s.latest_comparison} />
+                      <Text size="xs" c="dimmed">
+                        <Time value={s.latest_comparison.created_at} />
                       </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Time value={s.updated_at} />
-                  </Table.Td>
-                  {canManage && (
-                    <Table.Td ta="right">
-                      <Tooltip label="Delete" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete the snapshot ${s.name}`}
-                          onClick={() => setDeleting(s)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      not compared yet
+                    </Text>
                   )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                </Table.Td>
+                <Table.Td>
+                  <Time value={s.updated_at} />
+                </Table.Td>
+                {canManage && (
+                  <Table.Td ta="right">
+                    <Tooltip label="Delete" withArrow>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete the snapshot ${s.name}`} onClick={() => setDeleting(s)}>
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListView>
       {deleting && <DeleteSnapshotModal snapshot={deleting} remove={remove} onClose={() => setDeleting(undefined)} />}
