@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * The most one mail-client session keeps of the messages it has read (POP3's raw bytes, IMAP's
  * parsed messages, which hold theirs): a client that asks for the same message again in a session
@@ -7,45 +9,33 @@
 export const SESSION_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
- * A per-session cache by email id within a byte budget, the least recently used dropped first. A
- * value bigger than the whole budget is not kept (it is read again when asked for again).
+ * A per-session cache by email id within a byte budget (lru-cache's `maxSize`), the least recently
+ * used dropped first. A value bigger than the whole budget is not kept (it is read again when asked
+ * for again), and nothing is dropped for it.
  */
-export class SessionCache<V> {
-  private readonly entries = new Map<string, { value: V; bytes: number }>();
-  private held = 0;
+export class SessionCache<V extends NonNullable<unknown>> {
+  private readonly entries: LRUCache<string, V>;
 
-  constructor(private readonly maxBytes: number = SESSION_CACHE_BYTES) {}
+  constructor(maxBytes: number = SESSION_CACHE_BYTES) {
+    this.entries = new LRUCache<string, V>({ maxSize: maxBytes });
+  }
 
   /** The bytes held now. */
   get bytes(): number {
-    return this.held;
+    return this.entries.calculatedSize;
   }
 
   get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    // the most recently used last: Map keeps insertion order
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
+    return this.entries.get(key);
   }
 
   set(key: string, value: V, bytes: number): void {
-    this.delete(key);
-    if (bytes > this.maxBytes) return;
-    this.entries.set(key, { value, bytes });
-    this.held += bytes;
-    for (const [k, entry] of this.entries) {
-      if (this.held <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.held -= entry.bytes;
-    }
+    this.entries.delete(key);
+    // lru-cache counts sizes from 1: an empty message is held as one byte
+    if (bytes <= this.entries.maxSize) this.entries.set(key, value, { size: Math.max(1, bytes) });
   }
 
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
     this.entries.delete(key);
-    this.held -= entry.bytes;
   }
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { RpcName } from "@burnbox/contracts";
 import type { SecretBox } from "@burnbox/service-kit/security";
 import type { ClaimedOutbound } from "../../data/outbound.repository";
@@ -23,18 +24,14 @@ type DkimKey = NonNullable<Awaited<ReturnType<typeof askTenancy<typeof RpcName.d
  * still sign; a domain without one is asked again at each attempt (its key may be made meanwhile).
  */
 export function outboundSigning(deps: InboxDeps, signer: MailSigner, secrets: SecretBox | null) {
-  const keys = new Map<string, { key: DkimKey; until: number }>();
+  // a domain's key for DKIM_KEY_TTL_MS on the service's clock, the least recently used dropped past the bound
+  const keys = new LRUCache<string, DkimKey>({ max: DKIM_KEYS_KEPT, ttl: DKIM_KEY_TTL_MS, perf: { now: () => deps.now() } });
   const keyOf = async (domain: string): Promise<DkimKey | null> => {
-    const now = deps.now();
     const known = keys.get(domain);
-    if (known && known.until > now) return known.key;
-    keys.delete(domain);
+    if (known) return known;
     const { key } = await askTenancy(deps, RpcName.dkimKey, { domain_name: domain });
-    if (!key) return null;
-    // the oldest goes first past the bound (Map keeps insertion order)
-    if (keys.size >= DKIM_KEYS_KEPT) keys.delete(keys.keys().next().value as string);
-    keys.set(domain, { key, until: now + DKIM_KEY_TTL_MS });
-    return key;
+    if (key) keys.set(domain, key);
+    return key ?? null;
   };
   return async (raw: Buffer, m: ClaimedOutbound): Promise<Buffer> => {
     const domain = m.mailFrom.slice(m.mailFrom.lastIndexOf("@") + 1).toLowerCase();
