@@ -23,7 +23,7 @@ export interface ReceivedEmail {
   email: NewEmail;
   /** The `email.received` event, as service-kit's `outboxRow()` made it (trace key included). */
   outbox: ReturnType<typeof outboxRow>;
-  /** The SMTP transcript (`StoredTranscript`, as JSON), written in the email's row; absent: none. */
+  /** The SMTP transcript (`StoredTranscript`, as JSON), written in the email's row and, for this release, `email_transcripts`; absent: none. */
   transcript?: string;
 }
 
@@ -89,8 +89,9 @@ JOIN LATERAL (
  * A batch of messages (each one or more emails) as one statement: the emails (each with its SMTP
  * transcript in the email's row, migration 0018), their attachments, their outbox rows and, for
  * one release more, each transcript in `email_transcripts` too (the previous release reads only
- * that table: expand, migrate, contract in docs/operations.md; the next release stops writing it), as data-modifying CTEs over unnest()ed arrays. One statement is atomic,
- * so it needs no BEGIN/COMMIT. An email is stored only in its inbox, and only while that inbox is
+ * that table: expand, migrate, contract in docs/operations.md; the next release stops writing
+ * it), as data-modifying CTEs over unnest()ed arrays. One statement is atomic, so it needs no
+ * BEGIN/COMMIT. An email is stored only in its inbox, and only while that inbox is
  * still its team's and receives mail (active, not expired at the message's time): the recipient
  * was looked up at RCPT TO, perhaps from the cache, and this is the check that counts. A message
  * of which one email's inbox is gone is refused whole (none of its emails, attachments or events
