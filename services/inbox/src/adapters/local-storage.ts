@@ -86,8 +86,9 @@ export class LocalStorage implements MessageStore {
   private readonly root: string;
   private readonly dirSync: DirectorySync;
   /**
-   * Folders a put of this process found or made, once every entry leading to them was durable:
-   * a later put into one skips its mkdir (an email's attachments after its message). Only the
+   * Folders a put of this process made (and fsynced into their parents) or found already there,
+   * once that put is done: a later put into one skips its mkdir, which would make nothing (an
+   * email's attachments after its message) and so would sync no parent either. Only the
    * mkdir: the file's own folder is fsynced for every put. A remembered folder removed since (an
    * email's or inbox's delete, the TTL cleanup, in this process or another) is caught by the
    * file's open (ENOENT): it is forgotten and the put starts again with the mkdir, so a folder
