@@ -137,6 +137,8 @@ async function scenario(
       "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
       // the whole load comes from one address: lift the intake's per-IP message limit for it
       "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000", ...infra.intakeEnv },
+      // a webhook's secret is stored sealed: without a key the dispatcher refuses to create one (400)
+      "webhook-dispatcher": { BB_ENCRYPTION_KEY: "5e".repeat(32) },
     },
     opts.replicas ? { replicas: opts.replicas } : {},
   );

@@ -46,6 +46,7 @@ import { MatchTurns } from "./domain/emails/wait/match-turns";
 import { WaitSlots } from "./domain/emails/wait/wait-slots";
 import { startCleanupWorker } from "./workers/cleanup.worker";
 import { startOutboundWorker } from "./workers/outbound.worker";
+import { startTranscriptBackfill } from "./workers/transcript-backfill.worker";
 import { smtpSender } from "./adapters/smtp-sender";
 import { intakeTarget, relayTarget } from "./domain/outbound/outbound-targets";
 import { outboundSigning } from "./domain/outbound/outbound-signing";
@@ -134,6 +135,8 @@ export async function startService(
   stops.add(serveInboxRpc(infra.nc, deps, infra.logger));
   stops.add(await startConsumers(deps, infra.logger, [startTenancyConsumers]));
   const cleanup = stops.add(startCleanupWorker(deps, infra.logger));
+  // the transcripts of mail stored before migration 0018 into the emails' rows (the migrate step)
+  stops.add(startTranscriptBackfill(deps, infra.logger));
   // mail out (extensions 10): the platform mailer held to the outbound rules, like identity's account mail
   const mailerPolicy = outboundPolicy({ dns: config.dns, allowedTargets: config.infra.unsafe_allowed_targets });
   const mailerSecrets = config.encryption.key ? new SecretBox(config.encryption.key) : null;

@@ -106,6 +106,49 @@ describe("LocalStorage", () => {
     expect((await readdir(path.join(root, inbox))).length).toBe(40);
   });
 
+  /** A store that records every directory it fsyncs, relative to the root ("" for the root). */
+  function recording() {
+    const synced: string[] = [];
+    const store = new LocalStorage(root, { synced: (dir) => synced.push(path.relative(root, dir)) });
+    return { store, synced, take: () => synced.splice(0).sort() };
+  }
+
+  it("when a put makes new folders, then each one's entry is fsynced into its parent, and a later put into the same folder fsyncs that folder only", async () => {
+    const { store, take } = recording();
+    const inbox = "6c1f0000-0000-4000-8000-0000000000d1";
+    const email = "6c1f0000-0000-4000-8000-0000000000e1";
+    await store.put(`${inbox}/${email}/message.eml`, Buffer.from("raw"));
+    // the file's folder (its entry), the inbox's (the email's folder), the root (the inbox's folder)
+    expect(take()).toEqual(["", inbox, `${inbox}/${email}`].sort());
+    // an attachment after it: the folders are known made and durable, so no mkdir, and its own entry is still fsynced
+    await store.put(`${inbox}/${email}/attachment`, Buffer.from("att"));
+    expect(take()).toEqual([`${inbox}/${email}`]);
+    // a new email's folder in the existing inbox: it and its parent
+    const next = "6c1f0000-0000-4000-8000-0000000000e2";
+    await store.put(`${inbox}/${next}/message.eml`, Buffer.from("raw 2"));
+    expect(take()).toEqual([inbox, `${inbox}/${next}`].sort());
+  });
+
+  it("when a remembered folder was removed (by this store or another process), then a put makes it again and fsyncs it into its parent as new", async () => {
+    const { store, take } = recording();
+    const inbox = "6c1f0000-0000-4000-8000-0000000000d2";
+    const email = "6c1f0000-0000-4000-8000-0000000000e3";
+    await store.put(`${inbox}/${email}/message.eml`, Buffer.from("raw"));
+    take();
+
+    // the TTL cleanup of another replica removes the inbox's folder behind this store's back
+    await rm(path.join(root, inbox), { recursive: true, force: true });
+    await store.put(`${inbox}/${email}/attachment`, Buffer.from("after the cleanup"));
+    expect((await store.get(`${inbox}/${email}/attachment`)).toString()).toBe("after the cleanup");
+    expect(take()).toEqual(["", inbox, `${inbox}/${email}`].sort());
+
+    // and the store's own removal of the email's folder
+    await store.removeFolder(`${inbox}/${email}`);
+    await store.put(`${inbox}/${email}/again`, Buffer.from("again"));
+    expect(await readdir(path.join(root, inbox, email))).toEqual(["again"]);
+    expect(take()).toEqual([inbox, `${inbox}/${email}`].sort());
+  });
+
   it("when a key escapes the root, then it is refused", async () => {
     await expect(new LocalStorage(root).put("../outside", Buffer.from("x"))).rejects.toThrow("escapes");
   });

@@ -4,12 +4,16 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { promisify } from "node:util";
+import { LRUCache } from "lru-cache";
 import type { MessageStore } from "../domain/message-store";
 
 const isMissing = (err: unknown) => (err as { code?: string }).code === "ENOENT";
 
 /** Written with blocking calls below this size (see `LocalStorage.put`); larger writes go through the thread pool. */
 const SMALL_WRITE_BYTES = 256 * 1024;
+
+/** Folders a store remembers as made and durable (`LocalStorage.settled`): an email's, while its files are put, with room to spare. */
+const SETTLED_FOLDERS = 4096;
 
 /** Files unlinked at once by `removeKeys`. */
 const REMOVALS_IN_FLIGHT = 16;
@@ -36,6 +40,9 @@ async function writeAll(fd: number, data: Buffer): Promise<void> {
 class DirectorySync {
   private readonly dirs = new Map<string, Array<{ resolve(): void; reject(err: unknown): void }>>();
 
+  /** `synced`: told of each directory fsync once it is done (the tests' view of what was flushed). */
+  constructor(private readonly synced?: (dir: string) => void) {}
+
   sync(dir: string): Promise<void> {
     return new Promise((resolve, reject) => {
       const waiting = this.dirs.get(dir);
@@ -59,6 +66,7 @@ class DirectorySync {
         } finally {
           fs.closeSync(fd);
         }
+        this.synced?.(dir);
         for (const w of served) w.resolve();
       } catch (err) {
         for (const w of served) w.reject(err);
@@ -76,9 +84,22 @@ class DirectorySync {
  */
 export class LocalStorage implements MessageStore {
   private readonly root: string;
-  private readonly dirSync = new DirectorySync();
-  constructor(root: string) {
+  private readonly dirSync: DirectorySync;
+  /**
+   * Folders a put of this process made (and fsynced into their parents) or found already there,
+   * once that put is done: a later put into one skips its mkdir, which would make nothing (an
+   * email's attachments after its message) and so would sync no parent either. Only the
+   * mkdir: the file's own folder is fsynced for every put. A remembered folder removed since (an
+   * email's or inbox's delete, the TTL cleanup, in this process or another) is caught by the
+   * file's open (ENOENT): it is forgotten and the put starts again with the mkdir, so a folder
+   * made again is fsynced into its parent again.
+   */
+  private readonly settled = new LRUCache<string, true>({ max: SETTLED_FOLDERS });
+
+  /** `opts.synced`: told of every directory fsync as it completes (for the tests). */
+  constructor(root: string, opts: { synced?: (dir: string) => void } = {}) {
     this.root = path.resolve(root);
+    this.dirSync = new DirectorySync(opts.synced);
   }
 
   private resolve(key: string): string {
@@ -104,6 +125,8 @@ export class LocalStorage implements MessageStore {
    *   coalesced across concurrent puts (`DirectorySync`): all the messages to one inbox share its
    *   folder's. (A put into a folder that another put is creating at that moment counts on that
    *   put's sync: the intake puts an email's files one after the other, the raw message first.)
+   * - A folder this store already made or found, with its entries durable (`settled`), is not
+   *   made again: the put starts at the open, which finds it if it was removed since.
    * mkdir, open, a small write and close do not wait for the disk (page cache and journal in
    * memory) and are cheaper as blocking calls than as thread-pool round trips; the calls that
    * wait for the disk (fdatasync, fsync) and large writes stay asynchronous.
@@ -111,12 +134,18 @@ export class LocalStorage implements MessageStore {
   async put(key: string, data: Buffer): Promise<void> {
     const p = this.resolve(key);
     const dir = path.dirname(p);
-    const created = fs.mkdirSync(dir, { recursive: true });
+    const remembered = this.settled.has(dir);
+    const created = remembered ? undefined : fs.mkdirSync(dir, { recursive: true });
     let fd: number;
     try {
       fd = fs.openSync(p, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o666);
     } catch (err) {
       if ((err as { code?: string }).code === "EEXIST") return this.replace(p, data);
+      if (remembered && isMissing(err)) {
+        // removed since it was remembered: made again, and synced into its parent, as a new folder
+        this.settled.delete(dir);
+        return this.put(key, data);
+      }
       throw err;
     }
     try {
@@ -135,6 +164,7 @@ export class LocalStorage implements MessageStore {
       }
     }
     await Promise.all(flushes);
+    this.settled.set(dir, true);
   }
 
   /** Replaces an existing object atomically: a fsynced temporary file renamed over it, then its folder fsynced. */
@@ -186,6 +216,7 @@ export class LocalStorage implements MessageStore {
   }
 
   async removeFolder(prefix: string): Promise<void> {
+    // the folders it held stay remembered: a put into one finds it missing (see `settled`)
     await rm(this.resolve(prefix), { recursive: true, force: true });
   }
 

@@ -23,7 +23,7 @@ export interface ReceivedEmail {
   email: NewEmail;
   /** The `email.received` event, as service-kit's `outboxRow()` made it (trace key included). */
   outbox: ReturnType<typeof outboxRow>;
-  /** The SMTP transcript (`StoredTranscript`, as JSON), written in the email's row and, for this release, `email_transcripts`; absent: none. */
+  /** The SMTP transcript (`StoredTranscript`, as JSON), written in the email's row (`emails.transcript`); absent: none. */
   transcript?: string;
 }
 
@@ -87,10 +87,11 @@ JOIN LATERAL (
 
 /**
  * A batch of messages (each one or more emails) as one statement: the emails (each with its SMTP
- * transcript in the email's row, migration 0018), their attachments, their outbox rows and, for
- * one release more, each transcript in `email_transcripts` too (the previous release reads only
- * that table: expand, migrate, contract in docs/operations.md; the next release stops writing
- * it), as data-modifying CTEs over unnest()ed arrays. One statement is atomic, so it needs no
+ * transcript in the email's row, migration 0018), their attachments and their outbox rows, as
+ * data-modifying CTEs over unnest()ed arrays. `email_transcripts` is no longer written: the
+ * previous release already reads the column first (the contract step of docs/operations.md's
+ * expand, migrate, contract; its old rows are copied into the column by the transcript backfill
+ * worker, and a later release drops the table). One statement is atomic, so it needs no
  * BEGIN/COMMIT. An email is stored only in its inbox, and only while that inbox is
  * still its team's and receives mail (active, not expired at the message's time): the recipient
  * was looked up at RCPT TO, perhaps from the cache, and this is the check that counts. A message
@@ -135,11 +136,6 @@ o AS (
   INSERT INTO outbox_events (id, subject, payload)
   SELECT o.id, o.subject, o.payload FROM unnest($24::uuid[], $25::uuid[], $26::text[], $27::jsonb[]) AS o(id, email_id, subject, payload)
   WHERE o.email_id IN (SELECT id FROM e)
-),
-t AS (
-  INSERT INTO email_transcripts (email_id, transcript)
-  SELECT t.email_id, t.transcript FROM unnest($29::uuid[], $30::jsonb[]) AS t(email_id, transcript)
-  WHERE t.email_id IN (SELECT id FROM e)
 )
 SELECT id::text AS stored, NULL AS gone FROM e
 UNION ALL SELECT NULL, inbox_id::text FROM gone`;

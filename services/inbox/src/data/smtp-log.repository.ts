@@ -46,7 +46,8 @@ const toAttempt = (r: AttemptRow): SmtpAttempt => ({
 /**
  * What the SMTP intake said (extensions section 8): the attempts an inbox's behaviour refused or
  * deferred (`smtp_attempts`) and the transcript of each stored email (in its row, written with it
- * by `IntakeRepository`; `email_transcripts` for mail stored before migration 0018). On the pool: the intake writes an attempt outside any
+ * by `IntakeRepository`; `email_transcripts` for mail stored before migration 0018, until the
+ * backfill has copied it into the row). On the pool: the intake writes an attempt outside any
  * transaction, before it sends the reply, so the log holds it once the sender has it.
  */
 export class SmtpLogRepository extends HotRepository {
@@ -92,7 +93,7 @@ export class SmtpLogRepository extends HotRepository {
 
   /**
    * The transcript of an email of the team: in its row (the intake writes it there since migration
-   * 0018), else in its `email_transcripts` row (mail stored before); null when it has neither
+   * 0018), else in its `email_transcripts` row (mail stored before, not yet backfilled); null when it has neither
    * (received before transcripts were kept) or is not the team's.
    */
   async transcriptOf(scope: TeamScope, emailId: string): Promise<SmtpTranscript | null> {
@@ -103,5 +104,28 @@ export class SmtpLogRepository extends HotRepository {
         AND coalesce(e.transcript, t.transcript) IS NOT NULL`;
     const row = rows[0];
     return row ? expandTranscript(servedTranscript(row.transcript, row.to_address)) : null;
+  }
+
+  /**
+   * The migrate step of the transcript's move (docs/operations.md): copies the `email_transcripts`
+   * rows of the `limit` emails after `after` (in id order: a walk by the primary key, never a scan
+   * of what is done) into their email's row where it has none. Idempotent, so replicas may walk
+   * together: a row another replica fills first is seen filled and left (PostgreSQL re-checks
+   * `transcript IS NULL` after waiting for its lock). Returns where the next batch starts (null:
+   * this batch was the last, shorter than `limit`) and how many rows it filled.
+   */
+  async backfillTranscripts(after: string, limit: number): Promise<{ next: string | null; filled: number }> {
+    const rows = await this.sql<{ next: string | null; filled: number }>`
+      WITH batch AS (
+        SELECT email_id, transcript FROM email_transcripts WHERE email_id > ${after}::uuid ORDER BY email_id LIMIT ${limit}::int
+      ),
+      filled AS (
+        UPDATE emails e SET transcript = b.transcript FROM batch b WHERE e.id = b.email_id AND e.transcript IS NULL RETURNING e.id
+      )
+      SELECT CASE WHEN (SELECT count(*) FROM batch) = ${limit}::int
+          THEN (SELECT email_id::text FROM batch ORDER BY email_id DESC LIMIT 1) END AS next,
+        (SELECT count(*)::int FROM filled) AS filled`;
+    const row = rows[0];
+    return { next: row?.next ?? null, filled: row?.filled ?? 0 };
   }
 }
