@@ -188,6 +188,24 @@ describe("rspamdScorer", () => {
     expect(request.subarray(headEnd + 4)).toEqual(raw);
   });
 
+  it("when the envelope has non-Latin-1 addresses (SMTPUTF8), then they go to rspamd as UTF-8 and the message is scored", async () => {
+    // http.request refused such a header value (ERR_INVALID_CHAR, thrown where the score's promise was made)
+    let request = Buffer.alloc(0);
+    const port = await listening((s) => {
+      s.on("data", (c: Buffer) => {
+        request = Buffer.concat([request, c]);
+        if (request.length >= request.indexOf("\r\n\r\n") + 4 + raw.length) s.end(ANSWER);
+      });
+    });
+    const scorer = rspamdScorer({ url: `http://127.0.0.1:${port}`, timeoutMs: 2000 }, logger);
+    await expect(scorer.score(raw, { ...origin, sender: "用户@例子.广告", recipients: ["jörg@example.org"] })).resolves.toMatchObject({
+      status: "scored",
+    });
+    const head = request.subarray(0, request.indexOf("\r\n\r\n")).toString("utf8").split("\r\n");
+    expect(head).toContain("From: 用户@例子.广告");
+    expect(head).toContain("Rcpt: jörg@example.org");
+  });
+
   it("when the answer is whole but the server keeps the connection, then the score does not wait for the close", async () => {
     const closed: Promise<void>[] = [];
     const port = await listening((s) => {
