@@ -28,7 +28,7 @@
  */
 import { spawn } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -41,6 +41,7 @@ import { testDatabaseUrl, testInfra, waitFor } from "@burnbox/test-kit";
 import { apiClient, buildMessage, createInbox, SmtpSession, System, teamWithDomain, testDns } from "@burnbox/tests-e2e";
 import { connect as tcpConnect } from "node:net";
 import { freePorts, rspamdInstalled, startRspamd, stopRspamd } from "@burnbox/tests-e2e";
+import { exitAfterFailure, stopOnExit } from "./exit-cleanup";
 import { costTable, onePid, pipelineCost, statementProfile, summedCpu, withChildren, type PidSource } from "./pipeline-profile";
 import { PrivatePostgres, natsReady, natsServer, redisServer, type Owned } from "./private-infra";
 import { machine, percentile, pidsOf } from "./stats";
@@ -246,6 +247,7 @@ async function main(): Promise<void> {
   process.stdout.write(rate("bare smtp-server sink", bare));
 
   const peer = await mailDev();
+  const stopPeer = stopOnExit("MailDev", () => peer.stop());
   let peerResult: { perSecond: number; p99: number };
   try {
     await load(peer.port, "bench@maildev.test", warm);
@@ -258,10 +260,11 @@ async function main(): Promise<void> {
       `  MailDev: ${cost!.cpuMs.toFixed(2)} CPU ms and ${cost!.switches.toFixed(1)} context switches per message; holds ${held} of ${warm + MESSAGES}\n`,
     );
   } finally {
-    peer.stop();
+    stopPeer();
   }
 
   const servers = PRIVATE ? await privateServers() : null;
+  const stopServers = stopOnExit("PostgreSQL, NATS and Redis", () => servers?.stop());
   // the load comes from one address over few connections: lift the intake's per-IP and per-connection limits
   const intakeEnv = {
     ...(process.env.BENCH_STORAGE ? { BB_STORAGE_LOCAL_PATH: process.env.BENCH_STORAGE } : {}),
@@ -274,6 +277,7 @@ async function main(): Promise<void> {
     "api-gateway": { BB_RATE_LIMIT_ENABLED: "false" },
     "inbox-smtp": intakeEnv,
   });
+  const stopSystem = stopOnExit("the services", () => system.stop());
   const nc = await connectNats(testInfra.natsUrl, "bench");
   // negative answers kept an hour, as a real zone's SOA would allow (the DMARC walk asks names that do not exist)
   const dns = SIGNED ? await testDns(system.ports.dns, { negativeTtl: 3600 }) : null;
@@ -415,8 +419,8 @@ async function main(): Promise<void> {
   } finally {
     await dns?.close();
     await nc.close();
-    await system.stop();
-    servers?.stop();
+    await stopSystem();
+    stopServers();
   }
 }
 
@@ -434,6 +438,11 @@ async function spamScoring(
   if (!rspamdInstalled()) throw new Error("BENCH_SPAM=compare needs rspamd (Debian: apt-get install rspamd)");
   const [port] = await freePorts(1);
   const dir = mkdtempSync(path.join(tmpdir(), "bench-rspamd-"));
+  // detached: stopped by its pid file however the run ends, from the moment it may exist
+  const stop = stopOnExit("rspamd", async () => {
+    await stopRspamd(dir);
+    rmSync(dir, { recursive: true, force: true });
+  });
   const url = await startRspamd(port!, dir);
   const pid = Number(readFileSync(path.join(dir, "rspamd.pid"), "utf8"));
   system.setProcessEnv("inbox-smtp", { ...intakeEnv, BB_SPAM_RSPAMD_URL: url });
@@ -442,7 +451,7 @@ async function spamScoring(
   process.stdout.write(`the intake restarted with the spam score asked of rspamd at ${url}\n`);
   await warmUp();
   const cost = pipelineCost({ ...groups, rspamd: withChildren(() => pid) });
-  return { cost, stop: () => stopRspamd(dir) };
+  return { cost, stop: async () => void (await stop()) };
 }
 
 /**
@@ -484,7 +493,4 @@ async function transcriptStorage(url: string): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+main().catch(exitAfterFailure);

@@ -99,6 +99,26 @@ describe("spam scores of received mail", () => {
     expect(plain.spam_required_score).toBe(spam.required_score);
   });
 
+  it("when the sender's address is not Latin-1 (SMTPUTF8), then the message is accepted and scored", async () => {
+    // an inbox of its own: the list of the tests above holds their two mails only
+    const utf8 = await createInbox(api, token, assignmentId, `spam-utf8-${tag}`);
+    const sender = "用户@例子.广告";
+    const s = await SmtpSession.open(system.ports.smtp);
+    try {
+      expect((await s.command(`MAIL FROM:<${sender}> SMTPUTF8`)).code).toBe(250);
+      expect((await s.command(`RCPT TO:<${utf8.full_address}>`)).code).toBe(250);
+      const text = "Hello from an internationalised address.";
+      expect((await s.data(message({ from: sender, to: utf8.full_address, subject: "UTF-8 sender", text }))).code).toBe(250);
+    } finally {
+      await s.quit();
+    }
+    const stored = await waitFor(
+      async () => (await api<{ data: Summary[] }>("GET", `/inboxes/${utf8.id}/emails`, { token })).body.data[0],
+      { what: "the mail of the UTF-8 sender stored" },
+    );
+    expect((await spamOf(stored.id)).status).toBe("scored");
+  });
+
   it("when the search asks spam:>5 or spam:<=5, then only the mail on that side of 5 is listed", async () => {
     expect((await list("spam:>5")).map((e) => e.subject)).toEqual(["GTUBE sample"]);
     expect((await list("spam:<=5")).map((e) => e.subject)).toEqual(["Lunch tomorrow"]);
