@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { simpleParser } from "mailparser";
-import { parseDurationMs } from "@burnbox/contracts";
+import { parseDurationMs, type SpamResult } from "@burnbox/contracts";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { pipeline, type Logger } from "@burnbox/service-kit/runtime";
 import { SpanKind, withSpan } from "@burnbox/service-kit/telemetry";
@@ -10,6 +10,7 @@ import { authenticationOff, type MailAuthenticator } from "../domain/emails/auth
 import { receiveEmail } from "../domain/emails/receive-email.use-case";
 import { resolveRecipient, type Delivery } from "../domain/emails/resolve-recipient.use-case";
 import { spamScoringOff, type SpamScorer } from "../domain/emails/spam/spam-scorer";
+import { fallbackOnFailure } from "./fallback-on-failure";
 import { IntakeLimits } from "./intake-limits";
 import { SmtpBehaviours } from "./behaviour";
 import { TranscriptRecorder } from "./transcript";
@@ -78,6 +79,9 @@ function tlsOptions(cfg: InboxDeps["config"]["smtp"]): { key: Buffer; cert: Buff
   if (!cfg.tls_cert || !cfg.tls_key) return null;
   return { key: readFileSync(cfg.tls_key), cert: readFileSync(cfg.tls_cert) };
 }
+
+/** What a spam scorer that failed anyway leaves on the email. */
+const SPAM_UNAVAILABLE: SpamResult = { status: "unavailable" };
 
 /**
  * The SMTP intake: accepts a recipient only when an active, unexpired inbox has that exact
@@ -211,9 +215,15 @@ export function createSmtpIntake(
           // SPF, DKIM, DMARC, ARC (extensions section 3): their lookups run while the message is parsed;
           // never a rejection, and no longer than the DNS budget
           const origin = { ip: session.remoteAddress, helo: session.hostNameAppearsAs || null, sender: from };
-          const checked = authenticator.check(raw, origin);
+          const checked = fallbackOnFailure(authenticator.check(raw, origin), null, (err) =>
+            logger.error({ err }, "authentication checks failed; the email is stored without them"),
+          );
           // the spam score (extensions section 9) too: asked once, never longer than spam.timeout, never a refusal
-          const scored = spamScorer.score(raw, { ...origin, recipients: deliveries.map((d) => d.recipient) });
+          const scored = fallbackOnFailure(
+            spamScorer.score(raw, { ...origin, recipients: deliveries.map((d) => d.recipient) }),
+            SPAM_UNAVAILABLE,
+            (err) => logger.error({ err }, "spam scoring failed; the email is stored as unavailable"),
+          );
           // no text made from the HTML here: an HTML-only mail's text is its visible text (receiveEmail)
           const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
           // each inbox's own transcript (its own RCPT TO only)
