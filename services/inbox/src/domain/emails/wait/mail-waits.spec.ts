@@ -48,3 +48,45 @@ describe("MailWaits.recheckAll (after a NATS reconnect)", () => {
     await expect(waits.recheckAll()).resolves.toBeUndefined();
   });
 });
+
+describe("MailWaits' wake source", () => {
+  const logger = createLogger({ service: "inbox", level: "silent" });
+  const wait = (inboxId: string): HeldWait => ({
+    inboxId,
+    scope,
+    columns: { bodies: false, headers: false },
+    offer: () => undefined,
+    gone: () => undefined,
+    drain: () => undefined,
+    recheck: () => Promise.resolve(),
+  });
+
+  it("when an inbox gets its first wait, then it is watched, ready once the watch resolves, and unwatched when its last wait ends", async () => {
+    const waits = new MailWaits(() => Promise.resolve([]), logger);
+    const calls: string[] = [];
+    let subscribed!: () => void;
+    waits.wakeFrom({
+      watch: (inboxId) => {
+        calls.push(`watch ${inboxId}`);
+        return new Promise<void>((r) => (subscribed = r));
+      },
+      unwatch: (inboxId) => void calls.push(`unwatch ${inboxId}`),
+    });
+    const [a, b] = [randomUUID(), randomUUID()];
+    const removeFirst = waits.add(wait(a));
+    const removeSecond = waits.add(wait(a));
+    let ready = false;
+    const readied = waits.ready(a).then(() => (ready = true));
+    await new Promise((r) => setImmediate(r));
+    expect(ready).toBe(false);
+    subscribed();
+    await readied;
+    expect(calls).toEqual([`watch ${a}`]);
+    await expect(waits.ready(b)).resolves.toBeUndefined(); // nothing held there: nothing to wait for
+    removeFirst();
+    removeFirst(); // twice: no effect
+    expect(calls).toEqual([`watch ${a}`]);
+    removeSecond();
+    expect(calls).toEqual([`watch ${a}`, `unwatch ${a}`]);
+  });
+});
