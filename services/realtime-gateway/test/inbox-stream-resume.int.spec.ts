@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { WebSocket } from "ws";
 import { RpcName } from "@burnbox/contracts";
-import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit/messaging";
+import { serveRpc } from "@burnbox/service-kit/messaging";
 import type { Infra } from "@burnbox/service-kit/runtime";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
 import type { EmailReplaySource } from "../src/domain/inbox-streams/email-replay";
 import { jetStreamEmailReplay } from "../src/messaging/email-replay";
+import { mailEvent, publishMail } from "./publish-mail";
 
 /** The replay window of this suite: at most this many of an inbox's frames (ws.replay_max_events). */
 const MAX_EVENTS = 5;
@@ -86,34 +87,8 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
 
   /** Publishes an email.received event for `inboxId`; resolves with its event id. */
   const mail = async (inboxId: string, subject: string): Promise<string> => {
-    const emailId = randomUUID();
-    const receivedAt = new Date().toISOString();
-    const event = newEvent("email.received", {
-      org_id: orgId,
-      team_id: teamId,
-      data: {
-        email_id: emailId,
-        inbox_id: inboxId,
-        team_id: teamId,
-        from: "s@example.org",
-        to: "x@y.test",
-        subject,
-        received_at: receivedAt,
-        extracted: { codes: [], links: [] },
-        summary: {
-          id: emailId,
-          inbox_id: inboxId,
-          from_address: "s@example.org",
-          subject,
-          snippet: "",
-          has_attachments: false,
-          is_read: false,
-          size_bytes: 10,
-          received_at: receivedAt,
-        },
-      },
-    });
-    await publishEvent(infra.js, ns, event);
+    const event = mailEvent({ orgId, teamId, inboxId, subject });
+    await publishMail(infra, ns, event);
     return event.id;
   };
 
@@ -157,6 +132,7 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
     const reading = gate();
     const read = gate();
     const held: EmailReplaySource = {
+      since: (inbox, sinceMs) => real.since(inbox, sinceMs),
       missed: async (inbox, id) => {
         reading.open();
         await beforeRead.opened;

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import { WebSocket } from "ws";
-import { RpcName } from "@burnbox/contracts";
+import { EventType, RpcName, subjects } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit/messaging";
 import type { Infra } from "@burnbox/service-kit/runtime";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
+import { publishMail } from "./publish-mail";
 
 const EXTRACTED = {
   codes: [{ value: "482913", context: "Your code is 482913" }],
@@ -180,7 +181,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
     const b = await open(otherInbox, await ticket());
     expect(a.ws && b.ws).toBeTruthy();
     const { event, emailId } = emailReceived({ orgId, teamId, inboxId });
-    await publishEvent(infra.js, ns, event);
+    await publishMail(infra, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toMatchObject({
       type: "email.received",
@@ -188,12 +189,30 @@ describe("realtime-gateway on real Redis and NATS", () => {
     });
     // Sentinel: an email for b's inbox, sent after; b's first frame must be that one.
     const sentinel = emailReceived({ orgId, teamId, inboxId: otherInbox, subject: "Sentinel" });
-    await publishEvent(infra.js, ns, sentinel.event);
+    await publishMail(infra, ns, sentinel.event);
     await waitFor(() => b.frames.length === 1, { what: "sentinel frame" });
     expect(b.frames.map((f) => f.data.id)).toEqual([sentinel.emailId]);
     expect(a.frames).toHaveLength(1);
     a.ws?.close();
     b.ws?.close();
+  });
+
+  it("when an inbox's mail is on the events stream only, then no socket gets it: a socket's frames come from its inbox's live subject, subscribed while it is open", async () => {
+    const a = await open(inboxId, await ticket());
+    expect(service.live.watching(inboxId)).toBe(true);
+    const streamOnly = emailReceived({ orgId, teamId, inboxId, subject: "stream only" });
+    await publishEvent(infra.js, ns, streamOnly.event);
+    const live = subjects(ns).live(EventType.emailReceived, inboxId);
+    const liveOnly = emailReceived({ orgId, teamId, inboxId, subject: "live only" });
+    infra.nc.publish(live, JSON.stringify(liveOnly.event));
+    const sentinel = emailReceived({ orgId, teamId, inboxId, subject: "sentinel" });
+    await publishMail(infra, ns, sentinel.event);
+    await waitFor(() => a.frames.length >= 2, { what: "the live frames" });
+    expect(a.frames.map((f) => f.data.subject)).toEqual(["live only", "sentinel"]);
+    const closed = new Promise<void>((r) => a.ws!.once("close", () => r()));
+    a.ws!.close();
+    await closed;
+    await waitFor(() => !service.live.watching(inboxId) || undefined, { what: "the inbox's live subscription to go" });
   });
 
   it("when a ticket is reused, unknown, or the caller may not see the inbox, then the upgrade is refused with 401 or 404", async () => {
@@ -213,7 +232,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
   it("when an event carries no summary nor extracted, then the frame is built from the event's own fields, with empty lists", async () => {
     const a = await open(inboxId, await ticket());
     const { event, emailId, receivedAt } = emailReceived({ orgId, teamId, inboxId, subject: "No summary", summary: false });
-    await publishEvent(infra.js, ns, event);
+    await publishMail(infra, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toEqual({
       type: "email.received",

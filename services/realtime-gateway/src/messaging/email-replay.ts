@@ -102,5 +102,29 @@ export function jetStreamEmailReplay(nc: NatsConnection, namespace: string, wind
       }
       return { found: false };
     },
+
+    async since(inboxId, sinceMs) {
+      // further back than the window: what lies before it is not read
+      if (sinceMs < Date.now() - window.maxAgeMs) return { found: false };
+      const jsm = await jetstreamManager(nc);
+      const last = await jsm.streams.getMessage(s.stream, { last_by_subj: subject });
+      if (!last) return { found: true, events: [] };
+      const first = (await jsm.streams.info(s.stream)).state.first_seq;
+      // back from the last message until one older than `sinceMs` (or the window) is met
+      const oldest = Math.max(sinceMs, Date.now() - window.maxAgeMs);
+      let after: EmailReceived[] = [];
+      let from = last.seq + 1;
+      let readSoFar = 0;
+      for (let span = FIRST_SPAN; from > first; span *= 4) {
+        const start = Math.max(first, from - span);
+        const { events, tooOld, read } = await readRange(start, from - 1, inboxId, oldest);
+        readSoFar += read;
+        after = events.map((e) => e.event).concat(after);
+        if (after.length > window.maxEvents || readSoFar > MAX_READ) return { found: false };
+        if (tooOld) break;
+        from = start;
+      }
+      return { found: true, events: after };
+    },
   };
 }
