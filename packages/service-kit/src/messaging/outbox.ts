@@ -76,8 +76,10 @@ export function startOutboxRelay(opts: {
    * none: published once the stream has acknowledged the event, so whoever gets the copy can
    * find the event in the stream (a resume from its id), and only when the stream stored it now
    * (not a duplicate of an earlier publish), so that a row published again by a pass is not
-   * copied twice. A row whose writer's publish failed is copied when a pass publishes it, even
-   * as a duplicate: its first publish may have been stored with its acknowledgement lost.
+   * copied twice. A row whose writer's publish failed is copied when a pass of the same process
+   * publishes it, even as a duplicate: its first publish may have been stored with its
+   * acknowledgement lost (a pass of another replica, not knowing, copies only what the stream
+   * newly stored). The copy is core NATS: whoever was away when it went reads the stream.
    */
   live?: { nc: NatsConnection; subjectOf(row: { subject: string; event: unknown }): string | null };
 }): OutboxRelay {
@@ -104,7 +106,13 @@ export function startOutboxRelay(opts: {
       const ack = await js.publish(row.subject, data, { msgID: row.id, headers: h, timeout: 5000 });
       const owed = liveOwed.delete(row.id);
       const live = opts.live && (!ack.duplicate || owed) ? opts.live.subjectOf({ subject: row.subject, event }) : null;
-      if (live) opts.live?.nc.publish(live, data, { headers: h });
+      if (!live) return;
+      try {
+        opts.live?.nc.publish(live, data, { headers: h });
+      } catch (err) {
+        // the event is in the stream (the row counts as published); only its live copy is lost
+        logger.warn({ err, subject: live }, "could not publish an event's live copy");
+      }
     };
     if (!trace) {
       await publish();
