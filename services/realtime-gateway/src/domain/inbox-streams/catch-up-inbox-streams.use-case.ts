@@ -5,6 +5,23 @@ import { receivedEmailFrame } from "./received-email-frame";
 
 /** How many replay reads a catch-up runs at once (the stream serves the resumes meanwhile). */
 const CATCH_UP_CONCURRENCY = 4;
+/**
+ * How often a failed replay read is tried again, the first after 200 ms and each next one twice
+ * as late (6.2 s in all): a NATS server that has just restarted answers before its JetStream does.
+ */
+const READ_ATTEMPTS = 6;
+
+/** `fn`, tried again after a failure until READ_ATTEMPTS have failed. */
+async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= READ_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+}
 
 /**
  * After the live subscriptions were away (a NATS reconnect of this replica), every open inbox
@@ -26,7 +43,7 @@ export async function catchUpInboxStreams(deps: RealtimeDeps, held: readonly Hel
   const read = (key: string, fn: () => Promise<Missed>) => {
     let p = reads.get(key);
     if (!p) {
-      p = fn().catch((err: unknown) => {
+      p = withRetries(fn).catch((err: unknown) => {
         deps.logger.warn({ err }, "inbox stream catch-up could not read the events stream");
         return null;
       });
