@@ -133,7 +133,14 @@ async function scenario(
 ): Promise<boolean> {
   const system = await startSystem(
     {
-      all: { NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, BB_LOG_LEVEL: "warn", ...infra.natsEnv },
+      // the encryption key: a webhook's signing secret is stored encrypted (without one, 400)
+      all: {
+        NATS_URL: infra.natsUrl,
+        REDIS_URL: infra.redisUrl,
+        BB_LOG_LEVEL: "warn",
+        BB_ENCRYPTION_KEY: "5e".repeat(32),
+        ...infra.natsEnv,
+      },
       "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
       // the whole load comes from one address: lift the intake's per-IP message limit for it
       "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000", ...infra.intakeEnv },
@@ -267,10 +274,12 @@ async function scenario(
       for (const c of clients) c.close();
     }
     const missingDelivered = [...accepted].filter((s) => !bySubject.has(s)).length;
+    // the socket straight to realtime-gateway stays open through every fault: a frame twice is a fault's
+    const socketFrames = socket.frames.filter((f) => f.type === "email.received");
     const lines = [
       `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c}×${n}`).join(", ")})`,
       `stored: ${storedNow}`,
-      `streamed: ${[...accepted].filter((s) => streamed().has(s)).length}`,
+      `streamed: ${[...accepted].filter((s) => streamed().has(s)).length} (${socketFrames.length - streamed().size} frames twice, ${socket.frames.filter((f) => f.type === "resync_required").length} resync_required)`,
       `delivered: ${bySubject.size}`,
       `duplicates: ${duplicates} deliveries, ${splitIds} messages with more than one delivery id`,
       `took: ${((Date.now() - started) / 1000).toFixed(1)} s`,
