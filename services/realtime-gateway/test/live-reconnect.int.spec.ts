@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { WebSocket } from "ws";
-import { RpcName } from "@burnbox/contracts";
-import { serveRpc } from "@burnbox/service-kit/messaging";
 import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { cuttableRelay, LogCapture, makeActor, startTestService, testInfra, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
-import { mailEvent, publishMail } from "./publish-mail";
+import { mailEvent, publishMail, serveInboxStandIns } from "./mail-stand-ins";
 
 interface Frame {
   type: string;
@@ -29,6 +27,7 @@ describe("inbox streams across a NATS reconnect of their realtime replica", () =
   const member = makeActor();
   const orgId = randomUUID();
   const teamId = randomUUID();
+  const assignmentId = randomUUID();
 
   beforeAll(async () => {
     relay = await cuttableRelay(new URL(testInfra.natsUrl));
@@ -48,27 +47,7 @@ describe("inbox streams across a NATS reconnect of their realtime replica", () =
       config: { ...t.config, nats: { ...t.config.nats, url: testInfra.natsUrl } },
       logDestination: new LogCapture(),
     });
-    rpcs = [
-      serveRpc(
-        direct.nc,
-        t.ns,
-        RpcName.getInboxAccess,
-        (req) =>
-          Promise.resolve({
-            inbox: {
-              id: req.inbox_id,
-              org_id: orgId,
-              team_id: teamId,
-              domain_assignment_id: randomUUID(),
-              is_active: true,
-              private: false,
-              created_by: member.user_id,
-            },
-          }),
-        direct.logger,
-      ),
-      serveRpc(direct.nc, t.ns, RpcName.authorize, () => Promise.resolve({ allowed: true, reason: null }), direct.logger),
-    ];
+    rpcs = serveInboxStandIns(direct.nc, t.ns, { orgId, teamId, assignmentId, member }, direct.logger);
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import type { Infra } from "@burnbox/service-kit/runtime";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
-import { publishMail } from "./publish-mail";
+import { mailEvent, publishMail } from "./mail-stand-ins";
 
 const EXTRACTED = {
   codes: [{ value: "482913", context: "Your code is 482913" }],
@@ -20,39 +20,11 @@ const EXTRACTED = {
  * before events carried the summary (and `extracted`).
  */
 function emailReceived(o: { orgId: string; teamId: string; inboxId: string; subject?: string; summary?: boolean }) {
-  const emailId = randomUUID();
-  const receivedAt = new Date().toISOString();
-  const subject = o.subject ?? "Hello";
-  const event = newEvent("email.received", {
-    org_id: o.orgId,
-    team_id: o.teamId,
-    data: {
-      email_id: emailId,
-      inbox_id: o.inboxId,
-      team_id: o.teamId,
-      from: "s@example.org",
-      to: "x@y.test",
-      subject,
-      received_at: receivedAt,
-      ...(o.summary === false
-        ? {}
-        : {
-            extracted: EXTRACTED,
-            summary: {
-              id: emailId,
-              inbox_id: o.inboxId,
-              from_address: "s@example.org",
-              subject,
-              snippet: "hi",
-              has_attachments: false,
-              is_read: false,
-              size_bytes: 10,
-              received_at: receivedAt,
-            },
-          }),
-    } as Parameters<typeof newEvent<"email.received">>[1]["data"],
-  });
-  return { event, emailId, receivedAt };
+  const made = mailEvent({ ...o, subject: o.subject ?? "Hello" });
+  const { summary: _summary, extracted: _extracted, ...before } = made.data;
+  const data = o.summary === false ? (before as typeof made.data) : { ...made.data, extracted: EXTRACTED };
+  const event = { ...made, data };
+  return { event, emailId: data.email_id, receivedAt: data.received_at };
 }
 
 /** A promise the test resolves itself: lets a stub hold a call until the test has done its part. */

@@ -4,6 +4,17 @@ import { MailWaits, type HeldWait } from "./mail-waits";
 
 const scope = { orgId: randomUUID(), teamId: randomUUID() };
 
+/** A held wait on `inboxId` that takes nothing, whose re-read is `recheck`. */
+const heldWait = (inboxId: string, recheck: () => Promise<void> = () => Promise.resolve()): HeldWait => ({
+  inboxId,
+  scope,
+  columns: { bodies: false, headers: false },
+  offer: () => undefined,
+  gone: () => undefined,
+  drain: () => undefined,
+  recheck,
+});
+
 describe("MailWaits.recheckAll (after a NATS reconnect)", () => {
   const lines: string[] = [];
   const logger = createLogger({ service: "inbox", level: "warn", destination: { write: (l: string) => void lines.push(l) } });
@@ -13,22 +24,15 @@ describe("MailWaits.recheckAll (after a NATS reconnect)", () => {
     let inFlight = 0;
     let most = 0;
     const rechecked: string[] = [];
-    const held = (inboxId: string, fail = false): HeldWait => ({
-      inboxId,
-      scope,
-      columns: { bodies: false, headers: false },
-      offer: () => undefined,
-      gone: () => undefined,
-      drain: () => undefined,
-      recheck: async () => {
+    const held = (inboxId: string, fail = false): HeldWait =>
+      heldWait(inboxId, async () => {
         inFlight++;
         most = Math.max(most, inFlight);
         await new Promise((r) => setImmediate(r));
         inFlight--;
         rechecked.push(inboxId);
         if (fail) throw new Error("database unavailable");
-      },
-    });
+      });
     const inboxes = Array.from({ length: 10 }, () => randomUUID());
     for (const id of inboxes) waits.add(held(id));
     waits.add(held(inboxes[0]!)); // a second wait on one inbox re-reads too (its own `since`, `unread`)
@@ -51,15 +55,6 @@ describe("MailWaits.recheckAll (after a NATS reconnect)", () => {
 
 describe("MailWaits' wake source", () => {
   const logger = createLogger({ service: "inbox", level: "silent" });
-  const wait = (inboxId: string): HeldWait => ({
-    inboxId,
-    scope,
-    columns: { bodies: false, headers: false },
-    offer: () => undefined,
-    gone: () => undefined,
-    drain: () => undefined,
-    recheck: () => Promise.resolve(),
-  });
 
   it("when an inbox gets its first wait, then it is watched, ready once the watch resolves, and unwatched when its last wait ends", async () => {
     const waits = new MailWaits(() => Promise.resolve([]), logger);
@@ -73,8 +68,8 @@ describe("MailWaits' wake source", () => {
       unwatch: (inboxId) => void calls.push(`unwatch ${inboxId}`),
     });
     const [a, b] = [randomUUID(), randomUUID()];
-    const removeFirst = waits.add(wait(a));
-    const removeSecond = waits.add(wait(a));
+    const removeFirst = waits.add(heldWait(a));
+    const removeSecond = waits.add(heldWait(a));
     let ready = false;
     const readied = waits.ready(a).then(() => (ready = true));
     await new Promise((r) => setImmediate(r));

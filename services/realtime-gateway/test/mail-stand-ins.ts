@@ -1,9 +1,51 @@
 import { randomUUID } from "node:crypto";
-import { EventType, subjects, type EventOf } from "@burnbox/contracts";
-import { newEvent, publishEvent } from "@burnbox/service-kit/messaging";
-import type { Infra } from "@burnbox/service-kit/runtime";
+import { EventType, RpcName, subjects, type Actor, type EventOf } from "@burnbox/contracts";
+import { newEvent, publishEvent, serveRpc, type NatsConnection } from "@burnbox/service-kit/messaging";
+import type { Infra, Logger } from "@burnbox/service-kit/runtime";
 
 type EmailReceived = EventOf<typeof EventType.emailReceived>;
+
+/**
+ * Inbox and tenancy's answers for the streams: every inbox is a public one of `orgId`/`teamId`
+ * created by `member`, whom alone tenancy lets in.
+ */
+export function serveInboxStandIns(
+  nc: NatsConnection,
+  ns: string,
+  o: { orgId: string; teamId: string; assignmentId: string; member: Actor },
+  logger: Logger,
+): Array<{ stop(): Promise<void> }> {
+  return [
+    serveRpc(
+      nc,
+      ns,
+      RpcName.getInboxAccess,
+      (req) =>
+        Promise.resolve({
+          inbox: {
+            id: req.inbox_id,
+            org_id: o.orgId,
+            team_id: o.teamId,
+            domain_assignment_id: o.assignmentId,
+            is_active: true,
+            private: false,
+            created_by: o.member.user_id,
+          },
+        }),
+      logger,
+    ),
+    serveRpc(
+      nc,
+      ns,
+      RpcName.authorize,
+      (req) =>
+        Promise.resolve(
+          req.actor.user_id === o.member.user_id ? { allowed: true, reason: null } : { allowed: false, reason: "not_member" },
+        ),
+      logger,
+    ),
+  ];
+}
 
 /** An `email.received` event of `inboxId` with its summary, as the intake makes it. */
 export function mailEvent(o: { orgId: string; teamId: string; inboxId: string; subject: string }): EmailReceived {
