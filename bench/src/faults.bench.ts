@@ -133,14 +133,7 @@ async function scenario(
 ): Promise<boolean> {
   const system = await startSystem(
     {
-      // the encryption key: a webhook's signing secret is stored encrypted (without one, 400)
-      all: {
-        NATS_URL: infra.natsUrl,
-        REDIS_URL: infra.redisUrl,
-        BB_LOG_LEVEL: "warn",
-        BB_ENCRYPTION_KEY: "5e".repeat(32),
-        ...infra.natsEnv,
-      },
+      all: { NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, BB_LOG_LEVEL: "warn", ...infra.natsEnv },
       "api-gateway": { BB_RATE_LIMIT_TRUSTED_PROXIES: "127.0.0.1,::1", BB_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000" },
       // the whole load comes from one address: lift the intake's per-IP message limit for it
       "inbox-smtp": { BB_SMTP_MAX_MESSAGES_PER_IP_PER_MINUTE: "1000000", ...infra.intakeEnv },
