@@ -267,10 +267,12 @@ async function scenario(
       for (const c of clients) c.close();
     }
     const missingDelivered = [...accepted].filter((s) => !bySubject.has(s)).length;
+    // the socket straight to realtime-gateway stays open through every fault: a frame twice is a fault's
+    const socketFrames = socket.frames.filter((f) => f.type === "email.received");
     const lines = [
       `accepted: ${accepted.size} (${resent} sends repeated after a refused or broken session; replies ${[...replies.entries()].map(([c, n]) => `${c}×${n}`).join(", ")})`,
       `stored: ${storedNow}`,
-      `streamed: ${[...accepted].filter((s) => streamed().has(s)).length}`,
+      `streamed: ${[...accepted].filter((s) => streamed().has(s)).length} (${socketFrames.length - streamed().size} frames twice, ${socket.frames.filter((f) => f.type === "resync_required").length} resync_required)`,
       `delivered: ${bySubject.size}`,
       `duplicates: ${duplicates} deliveries, ${splitIds} messages with more than one delivery id`,
       `took: ${((Date.now() - started) / 1000).toFixed(1)} s`,

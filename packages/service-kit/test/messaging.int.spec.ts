@@ -304,6 +304,58 @@ describe("service-kit messaging on real Postgres and NATS", () => {
     await relay.stop();
   });
 
+  it("when the relay copies an event to a live subject, then the copy goes once the stream holds the event, once: not for a pass's duplicate, and for a row its writer could not publish", async () => {
+    const live = (ofNs: string) => `${ofNs}.live.test`;
+    const lateNs = uniqueNamespace(); // no stream yet: its publishes are refused
+    namespaces.push(lateNs);
+    const copies: Array<{ id: string; stored: boolean }> = [];
+    const jsm = await jetstreamManager(nc);
+    const stored = async (ofNs: string, id: string) =>
+      (await jsm.streams.getMessage(subjects(ofNs).stream, { last_by_subj: subjects(ofNs).event("inbox.created") }))?.json<{ id: string }>()
+        .id === id;
+    const subs = [ns, lateNs].map((n) =>
+      nc.subscribe(live(n), {
+        callback: (_err, msg) => {
+          const id = msg.json<{ id: string }>().id;
+          void stored(n, id).then((s) => copies.push({ id, stored: s }));
+        },
+      }),
+    );
+    await nc.flush();
+    const relay = startOutboxRelay({
+      pool,
+      js,
+      logger,
+      pollMs: 60_000,
+      live: { nc, subjectOf: ({ subject }) => (subject.endsWith(".events.inbox.created") ? live(subject.split(".events.")[0]!) : null) },
+    });
+    await relay.flush();
+    const event = inboxCreated();
+    const row = await writeWithEvent(pool, ns, event);
+    relay.publishCommitted([row]);
+    await waitFor(() => copies.length === 1, { what: "the live copy" });
+    expect(copies).toEqual([{ id: event.id, stored: true }]);
+    // the mark lost: a pass publishes the row again, which the stream drops as a duplicate
+    await pool.query("UPDATE outbox_events SET published_at = NULL WHERE id = $1", [row.id]);
+    expect(await relay.flush()).toBe(1);
+    // a row whose writer's publish failed is copied when a pass publishes it
+    const late = inboxCreated();
+    const lateRow = await writeWithEvent(pool, lateNs, late);
+    relay.publishCommitted([lateRow]);
+    await relay.flush();
+    await ensureStreams(nc, lateNs);
+    await relay.flush();
+    await waitFor(() => copies.length === 2, { what: "the late row's copy" });
+    await nc.flush();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(copies).toEqual([
+      { id: event.id, stored: true },
+      { id: late.id, stored: true },
+    ]);
+    for (const sub of subs) sub.unsubscribe();
+    await relay.stop();
+  });
+
   it("when a request/reply subject is served, then both ends check the contract", async () => {
     const server = serveRpc(
       nc,

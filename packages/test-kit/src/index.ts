@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import net, { type AddressInfo, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import type { Actor } from "@burnbox/contracts";
@@ -216,5 +217,49 @@ export async function startTestService<C extends BaseConfig, S extends { port: n
       await infra.close();
       if (opts.migrationsDir && ownDatabase) await dropDatabase(dbUrl);
     },
+  };
+}
+
+/**
+ * A TCP relay to the real NATS server that a test can cut: a service's own connection goes
+ * through it, so its connection drops and comes back (a real nats.js reconnect) while the
+ * shared nats-server and every other connection stay up. While cut, new connections are closed
+ * at once (the client keeps retrying).
+ */
+export async function cuttableRelay(target: URL): Promise<{ url: string; cut(): void; restore(): void; close(): Promise<void> }> {
+  let cut = false;
+  const pairs = new Set<[Socket, Socket]>();
+  const server = net.createServer((client) => {
+    if (cut) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(Number(target.port || 4222), target.hostname);
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", end).on("close", end);
+    upstream.on("error", end).on("close", end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `nats://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cut: () => {
+      cut = true;
+      for (const [a, b] of pairs) {
+        a.destroy();
+        b.destroy();
+      }
+    },
+    restore: () => {
+      cut = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -36,6 +36,7 @@ import { rendererClient } from "./adapters/renderer";
 import { outboundHandlers } from "./http/outbound.handlers";
 import { serveInboxRpc } from "./messaging/inbox.rpc";
 import { startTenancyConsumers } from "./messaging/tenancy-events.consumer";
+import { liveMail } from "./messaging/live-mail";
 import { startWaitWakes } from "./messaging/wait-wakes.consumer";
 import { createSmtpIntake } from "./smtp/intake";
 import { mailAuthentication } from "./adapters/mail-authentication";
@@ -84,7 +85,8 @@ export function startLiveConfig(config: InboxConfig, infra: Infra, deps: InboxDe
 export function buildDeps(config: InboxConfig, infra: Infra, now: Clock): { deps: InboxDeps; db: Db; relay: OutboxRelay } {
   if (!infra.pool) throw new Error("inbox needs its database");
   const db = createPrisma(infra.pool);
-  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger });
+  // each email.received also on its inbox's live subject, for the sockets and waits watching it
+  const relay = startOutboxRelay({ pool: infra.pool, js: infra.js, logger: infra.logger, live: liveMail(infra.nc, config.nats.namespace) });
   const storage = new SwitchableStore(configuredStore(config));
   infra.checks.storage = () => storage.check();
   // the SMTP intake's statements on the pg pool, one group commit per process, and its recipient cache

@@ -1,59 +1,14 @@
 import { randomUUID } from "node:crypto";
-import net, { type AddressInfo, type Socket } from "node:net";
 import nodemailer from "nodemailer";
 import { EventType, subjects } from "@burnbox/contracts";
 import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
-import { LogCapture, makeActor, testInfra, waitFor, type TestService } from "@burnbox/test-kit";
+import { cuttableRelay, LogCapture, makeActor, testInfra, waitFor, type TestService } from "@burnbox/test-kit";
 import { startIntake, type RunningIntake, type RunningService } from "../src/app";
 import type { InboxConfig } from "../src/config";
 import { serveTenancyStandIn } from "./tenancy-stand-in";
 import { MIGRATIONS_DIR, startInboxTestService } from "./inbox-test-service";
 
 const DOMAIN = "mail.wait-reconnect.example";
-
-/**
- * A TCP relay to the real NATS server that the test can cut: the inbox service's own connection
- * goes through it, so its connection drops and comes back (a real nats.js reconnect) while the
- * shared nats-server and every other connection stay up. While cut, new connections are closed
- * at once (the client keeps retrying).
- */
-async function cuttableRelay(target: URL): Promise<{ url: string; cut(): void; restore(): void; close(): Promise<void> }> {
-  let cut = false;
-  const pairs = new Set<[Socket, Socket]>();
-  const server = net.createServer((client) => {
-    if (cut) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(target.port || 4222), target.hostname);
-    const pair: [Socket, Socket] = [client, upstream];
-    pairs.add(pair);
-    const end = () => {
-      pairs.delete(pair);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", end).on("close", end);
-    upstream.on("error", end).on("close", end);
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `nats://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    cut: () => {
-      cut = true;
-      for (const [a, b] of pairs) {
-        a.destroy();
-        b.destroy();
-      }
-    },
-    restore: () => {
-      cut = false;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface WaitAnswer {
   data: Array<{ id: string; subject: string }>;
@@ -112,7 +67,7 @@ describe("a held wait across a NATS reconnect of its inbox service", () => {
 
     // the wake goes out (on the intake's connection) while the inbox service's connection is down
     const published: string[] = [];
-    const sub = intakeInfra.nc.subscribe(subjects(t.ns).event(EventType.emailReceived), {
+    const sub = intakeInfra.nc.subscribe(subjects(t.ns).live(EventType.emailReceived, inbox.id), {
       callback: (_err, msg) => {
         published.push(String(msg.json<{ data?: { inbox_id?: string } }>().data?.inbox_id));
       },

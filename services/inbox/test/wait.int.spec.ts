@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
-import { WAIT_LIMITS } from "@burnbox/contracts";
+import { EventType, subjects, WAIT_LIMITS } from "@burnbox/contracts";
 import { createRedis, type Redis } from "@burnbox/service-kit/data";
 import { startInfra, type Infra } from "@burnbox/service-kit/runtime";
 import { LogCapture, makeActor, waitFor, type TestService } from "@burnbox/test-kit";
@@ -74,6 +74,33 @@ describe("GET /inboxes/:id/emails/wait held in the inbox service", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ matched: 1, timed_out: false, data: [{ subject: "the wanted one" }] });
     expect(t.service.waits.size).toBe(0);
+  });
+
+  it("when a wait is held on one inbox, then its mail wakes it and another inbox's mail does not reach this process", async () => {
+    const inbox = await newInbox();
+    const other = await newInbox();
+    const arrived = jest.spyOn(t.service.waits, "mailArrived");
+    // the other inbox's event, as the stream has it: seen there, so it would have reached any subscriber of every email.received
+    const streamed: string[] = [];
+    const sub = intakeInfra.nc.subscribe(subjects(t.ns).event(EventType.emailReceived), {
+      callback: (_err, msg) => void streamed.push(String(msg.json<{ data?: { inbox_id?: string } }>().data?.inbox_id)),
+    });
+    await intakeInfra.nc.flush();
+    try {
+      const waiting = wait(inbox.id, "subject=mine&timeout=20s");
+      await waitFor(() => t.service.waits.size === 1 || undefined, { what: "the wait held" });
+      await send(other.full_address, "mine");
+      await waitFor(() => streamed.includes(other.id) || undefined, { what: "the other inbox's email.received" });
+      await send(inbox.full_address, "mine");
+      const r = await waiting;
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ matched: 1, timed_out: false, data: [{ subject: "mine" }] });
+      await t.infra.nc.flush();
+      expect(arrived.mock.calls.map(([inboxId]) => inboxId)).toEqual([inbox.id]);
+    } finally {
+      sub.unsubscribe();
+      arrived.mockRestore();
+    }
   });
 
   it("when the inbox is deleted during the wait, then it ends with 404", async () => {

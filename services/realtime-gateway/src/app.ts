@@ -1,4 +1,4 @@
-import { realtimeGatewayServiceRoutes } from "@burnbox/contracts";
+import { EventType, realtimeGatewayServiceRoutes } from "@burnbox/contracts";
 import { createUnitOfWork } from "@burnbox/service-kit/data";
 import { bindRoutes, serveApi } from "@burnbox/service-kit/http";
 import { startConsumers, startOutboxRelay } from "@burnbox/service-kit/messaging";
@@ -16,6 +16,8 @@ import { notificationsHandlers } from "./http/notifications.handlers";
 import { wsTicketsHandlers } from "./http/ws-tickets.handlers";
 import { jetStreamEmailReplay } from "./messaging/email-replay";
 import { startFanout } from "./messaging/fanout.consumer";
+import { LiveInboxes, startLiveCatchUp } from "./messaging/live-inboxes";
+import { pushReceivedEmail } from "./domain/inbox-streams/push-received-email.use-case";
 import { startNotificationConsumers, startNotificationPush } from "./messaging/notifications.consumer";
 import { startAdminStatsPush } from "./workers/admin-stats.worker";
 import { startHeartbeat } from "./workers/heartbeat.worker";
@@ -25,6 +27,8 @@ export interface RunningService {
   port: number;
   hub: Hub;
   notificationHub: Hub;
+  /** The inboxes whose live mail this replica is subscribed to. */
+  live: LiveInboxes;
   deps: RealtimeDeps;
   /** The database client, for tests that look at rows directly. */
   db: Db;
@@ -43,7 +47,11 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   stops.addStep(() => db.$disconnect());
   const relay = stops.add(startOutboxRelay({ pool: infra.pool, js: infra.js, logger }));
   const maxBufferedBytes = config.ws.max_buffered_bytes;
-  const hub = new Hub(logger, { maxBufferedBytes, stream: "inbox" });
+  // an inbox's live subscription goes with its last socket here
+  const hub = new Hub(logger, { maxBufferedBytes, stream: "inbox", onEmpty: (inboxId) => live.released(inboxId) });
+  const live = new LiveInboxes({ nc: infra.nc, namespace: config.nats.namespace, hub, logger }, (event) => {
+    if (event.type === EventType.emailReceived) pushReceivedEmail(deps, event);
+  });
   const notificationHub = new Hub(logger, { maxBufferedBytes, stream: "notifications" });
   const adminStatsHub = new Hub(logger, { maxBufferedBytes, stream: "admin_stats" });
   const deps: RealtimeDeps = {
@@ -67,6 +75,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
       maxAgeMs: config.ws.replay_max_age_ms,
       maxEvents: config.ws.replay_max_events,
     }),
+    live,
     logger,
     nc: infra.nc,
     namespace: config.nats.namespace,
@@ -76,8 +85,10 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
       intervalMs: config.ws.admin_stats_interval_ms,
     },
   };
+  stops.add(live);
   stops.add(startNotificationPush(deps, logger));
   stops.add(await startConsumers(deps, logger, [startFanout, startNotificationConsumers]));
+  stops.add(startLiveCatchUp(deps, logger));
   const upgrades = inboxStreamUpgrades(deps, logger);
   const api = bindRoutes(realtimeGatewayServiceRoutes, { ...wsTicketsHandlers(deps), ...notificationsHandlers(deps) });
   const server = await serveApi({ config, infra, routers: [api] });
@@ -101,6 +112,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     port: server.port,
     hub,
     notificationHub,
+    live,
     deps,
     db,
     stop: () => stops.stop(),

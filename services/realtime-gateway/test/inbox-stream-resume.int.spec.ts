@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { WebSocket } from "ws";
-import { RpcName } from "@burnbox/contracts";
-import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit/messaging";
 import type { Infra } from "@burnbox/service-kit/runtime";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
 import type { EmailReplaySource } from "../src/domain/inbox-streams/email-replay";
 import { jetStreamEmailReplay } from "../src/messaging/email-replay";
+import { mailEvent, publishMail, serveInboxStandIns } from "./mail-stand-ins";
 
 /** The replay window of this suite: at most this many of an inbox's frames (ws.replay_max_events). */
 const MAX_EVENTS = 5;
@@ -47,36 +46,7 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
       overrides: () => ({ ws: { replay_max_events: MAX_EVENTS } }),
     });
     ({ ns, infra, service } = t);
-    rpcs = [
-      serveRpc(
-        infra.nc,
-        ns,
-        RpcName.getInboxAccess,
-        (req) =>
-          Promise.resolve({
-            inbox: {
-              id: req.inbox_id,
-              org_id: orgId,
-              team_id: teamId,
-              domain_assignment_id: assignmentId,
-              is_active: true,
-              private: false,
-              created_by: member.user_id,
-            },
-          }),
-        infra.logger,
-      ),
-      serveRpc(
-        infra.nc,
-        ns,
-        RpcName.authorize,
-        (req) =>
-          Promise.resolve(
-            req.actor.user_id === member.user_id ? { allowed: true, reason: null } : { allowed: false, reason: "not_member" },
-          ),
-        infra.logger,
-      ),
-    ];
+    rpcs = serveInboxStandIns(infra.nc, ns, { orgId, teamId, assignmentId, member }, infra.logger);
   });
 
   afterAll(async () => {
@@ -86,34 +56,8 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
 
   /** Publishes an email.received event for `inboxId`; resolves with its event id. */
   const mail = async (inboxId: string, subject: string): Promise<string> => {
-    const emailId = randomUUID();
-    const receivedAt = new Date().toISOString();
-    const event = newEvent("email.received", {
-      org_id: orgId,
-      team_id: teamId,
-      data: {
-        email_id: emailId,
-        inbox_id: inboxId,
-        team_id: teamId,
-        from: "s@example.org",
-        to: "x@y.test",
-        subject,
-        received_at: receivedAt,
-        extracted: { codes: [], links: [] },
-        summary: {
-          id: emailId,
-          inbox_id: inboxId,
-          from_address: "s@example.org",
-          subject,
-          snippet: "",
-          has_attachments: false,
-          is_read: false,
-          size_bytes: 10,
-          received_at: receivedAt,
-        },
-      },
-    });
-    await publishEvent(infra.js, ns, event);
+    const event = mailEvent({ orgId, teamId, inboxId, subject });
+    await publishMail(infra, ns, event);
     return event.id;
   };
 
@@ -157,6 +101,7 @@ describe("a resumed inbox stream (last_event_id), on real Redis, NATS and Postgr
     const reading = gate();
     const read = gate();
     const held: EmailReplaySource = {
+      since: (inbox, sinceMs) => real.since(inbox, sinceMs),
       missed: async (inbox, id) => {
         reading.open();
         await beforeRead.opened;

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import { WebSocket } from "ws";
-import { RpcName } from "@burnbox/contracts";
+import { EventType, RpcName, subjects } from "@burnbox/contracts";
 import { newEvent, publishEvent, serveRpc } from "@burnbox/service-kit/messaging";
 import type { Infra } from "@burnbox/service-kit/runtime";
 import { makeActor, startTestService, waitFor, type TestService } from "@burnbox/test-kit";
 import { startService, type RunningService } from "../src/app";
 import { loadRealtimeConfig, type RealtimeConfig } from "../src/config";
+import { mailEvent, publishMail } from "./mail-stand-ins";
 
 const EXTRACTED = {
   codes: [{ value: "482913", context: "Your code is 482913" }],
@@ -19,39 +20,11 @@ const EXTRACTED = {
  * before events carried the summary (and `extracted`).
  */
 function emailReceived(o: { orgId: string; teamId: string; inboxId: string; subject?: string; summary?: boolean }) {
-  const emailId = randomUUID();
-  const receivedAt = new Date().toISOString();
-  const subject = o.subject ?? "Hello";
-  const event = newEvent("email.received", {
-    org_id: o.orgId,
-    team_id: o.teamId,
-    data: {
-      email_id: emailId,
-      inbox_id: o.inboxId,
-      team_id: o.teamId,
-      from: "s@example.org",
-      to: "x@y.test",
-      subject,
-      received_at: receivedAt,
-      ...(o.summary === false
-        ? {}
-        : {
-            extracted: EXTRACTED,
-            summary: {
-              id: emailId,
-              inbox_id: o.inboxId,
-              from_address: "s@example.org",
-              subject,
-              snippet: "hi",
-              has_attachments: false,
-              is_read: false,
-              size_bytes: 10,
-              received_at: receivedAt,
-            },
-          }),
-    } as Parameters<typeof newEvent<"email.received">>[1]["data"],
-  });
-  return { event, emailId, receivedAt };
+  const made = mailEvent({ ...o, subject: o.subject ?? "Hello" });
+  const { summary: _summary, extracted: _extracted, ...before } = made.data;
+  const data = o.summary === false ? (before as typeof made.data) : { ...made.data, extracted: EXTRACTED };
+  const event = { ...made, data };
+  return { event, emailId: data.email_id, receivedAt: data.received_at };
 }
 
 /** A promise the test resolves itself: lets a stub hold a call until the test has done its part. */
@@ -180,7 +153,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
     const b = await open(otherInbox, await ticket());
     expect(a.ws && b.ws).toBeTruthy();
     const { event, emailId } = emailReceived({ orgId, teamId, inboxId });
-    await publishEvent(infra.js, ns, event);
+    await publishMail(infra, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toMatchObject({
       type: "email.received",
@@ -188,12 +161,30 @@ describe("realtime-gateway on real Redis and NATS", () => {
     });
     // Sentinel: an email for b's inbox, sent after; b's first frame must be that one.
     const sentinel = emailReceived({ orgId, teamId, inboxId: otherInbox, subject: "Sentinel" });
-    await publishEvent(infra.js, ns, sentinel.event);
+    await publishMail(infra, ns, sentinel.event);
     await waitFor(() => b.frames.length === 1, { what: "sentinel frame" });
     expect(b.frames.map((f) => f.data.id)).toEqual([sentinel.emailId]);
     expect(a.frames).toHaveLength(1);
     a.ws?.close();
     b.ws?.close();
+  });
+
+  it("when an inbox's mail is on the events stream only, then no socket gets it: a socket's frames come from its inbox's live subject, subscribed while it is open", async () => {
+    const a = await open(inboxId, await ticket());
+    expect(service.live.watching(inboxId)).toBe(true);
+    const streamOnly = emailReceived({ orgId, teamId, inboxId, subject: "stream only" });
+    await publishEvent(infra.js, ns, streamOnly.event);
+    const live = subjects(ns).live(EventType.emailReceived, inboxId);
+    const liveOnly = emailReceived({ orgId, teamId, inboxId, subject: "live only" });
+    infra.nc.publish(live, JSON.stringify(liveOnly.event));
+    const sentinel = emailReceived({ orgId, teamId, inboxId, subject: "sentinel" });
+    await publishMail(infra, ns, sentinel.event);
+    await waitFor(() => a.frames.length >= 2, { what: "the live frames" });
+    expect(a.frames.map((f) => f.data.subject)).toEqual(["live only", "sentinel"]);
+    const closed = new Promise<void>((r) => a.ws!.once("close", () => r()));
+    a.ws!.close();
+    await closed;
+    await waitFor(() => !service.live.watching(inboxId) || undefined, { what: "the inbox's live subscription to go" });
   });
 
   it("when a ticket is reused, unknown, or the caller may not see the inbox, then the upgrade is refused with 401 or 404", async () => {
@@ -213,7 +204,7 @@ describe("realtime-gateway on real Redis and NATS", () => {
   it("when an event carries no summary nor extracted, then the frame is built from the event's own fields, with empty lists", async () => {
     const a = await open(inboxId, await ticket());
     const { event, emailId, receivedAt } = emailReceived({ orgId, teamId, inboxId, subject: "No summary", summary: false });
-    await publishEvent(infra.js, ns, event);
+    await publishMail(infra, ns, event);
     await waitFor(() => a.frames.length === 1, { what: "frame" });
     expect(a.frames[0]).toEqual({
       type: "email.received",

@@ -17,6 +17,13 @@ export const subjects = (namespace: string) =>
      * type or change subject (`ChangeSubject`); the per-process caches that registered it drop what it names.
      */
     changes: (type: string) => `${namespace}.changes.${type}`,
+    /**
+     * Core NATS, no stream (not under `events.>`): one key's copy of an event type, published by
+     * the outbox relay once the stream holds the event (`startOutboxRelay`'s `live`), and
+     * subscribed only where someone watches that key (an inbox's `email.received`: its sockets on
+     * a realtime replica, its waits in an inbox process), so that nobody else receives it.
+     */
+    live: (type: EventType, key: string) => `${namespace}.live.${type.replace(/\./g, "_")}.${key}`,
     /** Core NATS request/reply: any one process of `service` answers with its checks (admin health). */
     health: (service: string) => `${namespace}.health.${service}`,
   }) as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import type { JetStreamClient } from "@nats-io/jetstream";
-import { headers as natsHeaders } from "@nats-io/nats-core";
+import { headers as natsHeaders, type NatsConnection } from "@nats-io/nats-core";
 import { subjects, type DomainEvent, type EventOf, type EventType } from "@burnbox/contracts";
 import type { Logger } from "../core/logger";
 import { pipeline, watchOutboxBacklog } from "../core/metrics";
@@ -71,6 +71,17 @@ export function startOutboxRelay(opts: {
   retainMs?: number;
   /** The periodic pass leaves rows younger than this to the writer publishing them (2 s). */
   graceMs?: number;
+  /**
+   * A core NATS subject a row's event is published on as well (`subjects().live`), or null for
+   * none: published once the stream has acknowledged the event, so whoever gets the copy can
+   * find the event in the stream (a resume from its id), and only when the stream stored it now
+   * (not a duplicate of an earlier publish), so that a row published again by a pass is not
+   * copied twice. A row whose writer's publish failed is copied when a pass of the same process
+   * publishes it, even as a duplicate: its first publish may have been stored with its
+   * acknowledgement lost (a pass of another replica, not knowing, copies only what the stream
+   * newly stored). The copy is core NATS: whoever was away when it went reads the stream.
+   */
+  live?: { nc: NatsConnection; subjectOf(row: { subject: string; event: unknown }): string | null };
 }): OutboxRelay {
   const { pool, js, logger } = opts;
   const pollMs = opts.pollMs ?? 1000;
@@ -83,12 +94,26 @@ export function startOutboxRelay(opts: {
   let again: number | null = null;
   let stopped = false;
   let lastCleanup = 0;
+  /** Ids of rows whose writer's publish failed: their live copy is owed (see `live`); bounded. */
+  const liveOwed = new Set<string>();
 
   /** One row: a `publish` span continuing the trace it was created under, whose context the message headers carry. */
   async function publishRow(row: { id: string; subject: string; payload: unknown }): Promise<void> {
     const { event, trace } = splitTrace(row.payload);
     const h = natsHeaders();
-    const publish = () => js.publish(row.subject, JSON.stringify(event), { msgID: row.id, headers: h, timeout: 5000 });
+    const publish = async () => {
+      const data = JSON.stringify(event);
+      const ack = await js.publish(row.subject, data, { msgID: row.id, headers: h, timeout: 5000 });
+      const owed = liveOwed.delete(row.id);
+      const live = opts.live && (!ack.duplicate || owed) ? opts.live.subjectOf({ subject: row.subject, event }) : null;
+      if (!live) return;
+      try {
+        opts.live?.nc.publish(live, data, { headers: h });
+      } catch (err) {
+        // the event is in the stream (the row counts as published); only its live copy is lost
+        logger.warn({ err, subject: live }, "could not publish an event's live copy");
+      }
+    };
     if (!trace) {
       await publish();
       return;
@@ -176,11 +201,22 @@ export function startOutboxRelay(opts: {
     return typeof at === "string" ? (Date.now() - Date.parse(at)) / 1000 : NaN;
   };
 
+  /** Remembers the rows not in `published` as owing their live copy (the oldest forgotten past 10,000). */
+  function owe(rows: readonly OutboxRow[], published: readonly string[]): void {
+    const done = new Set(published);
+    for (const row of rows) if (!done.has(row.id)) liveOwed.add(row.id);
+    for (const id of liveOwed) {
+      if (liveOwed.size <= 10_000) break;
+      liveOwed.delete(id);
+    }
+  }
+
   function publishCommitted(rows: readonly OutboxRow[]): void {
     if (rows.length === 0) return;
     const p = publishAll(rows, sinceOccurred)
       .then((published) => {
         if (published.length > 0) markPublished(published);
+        if (opts.live && published.length < rows.length) owe(rows, published);
       })
       .finally(() => direct.delete(p));
     direct.add(p);

@@ -4,6 +4,7 @@ import type { RequestCtx } from "@burnbox/service-kit/http";
 import { rpcRequest, type NatsConnection } from "@burnbox/service-kit/messaging";
 import { pipeline, type Infra, type Logger } from "@burnbox/service-kit/runtime";
 type Redis = NonNullable<Infra["redis"]>;
+type Subscription = ReturnType<NatsConnection["subscribe"]>;
 import type { MailboxRepository } from "../data/mailbox.repository";
 import type { InboxDeps } from "../domain/deps";
 import { deleteEmail } from "../domain/emails/delete-email.use-case";
@@ -14,39 +15,53 @@ import type { MailboxBackend, MailboxSession } from "./backend";
 
 const API_KEY_PATTERN = /^bb_[0-9a-f]{64}$/;
 
-/** One subscription per process to `email.received`; the sessions of each inbox are told of its mail (any replica may have received it). */
+/**
+ * The sessions of each inbox are told of its mail (any replica may have received it): one
+ * subscription per inbox with a session here, to its live subject (the outbox relay's copy of
+ * each `email.received`, `subjects().live`), so mail of an inbox no session watches never reaches
+ * this process, and what does is not even parsed (the subject names the inbox).
+ */
 export class MailWakes {
-  private readonly byInbox = new Map<string, Set<() => void>>();
-  private readonly sub;
+  private readonly byInbox = new Map<string, { wakes: Set<() => void>; sub: Subscription }>();
 
-  constructor(nc: NatsConnection, namespace: string, logger: Logger) {
-    this.sub = nc.subscribe(subjects(namespace).event(EventType.emailReceived), {
-      callback: (err, msg) => {
-        if (err) return logger.warn({ err }, "mailbox wake subscription failed");
-        if (this.byInbox.size === 0) return;
-        let inboxId: unknown;
-        try {
-          inboxId = msg.json<{ data?: { inbox_id?: unknown } }>().data?.inbox_id;
-        } catch {
-          return;
-        }
-        if (typeof inboxId === "string") for (const wake of this.byInbox.get(inboxId) ?? []) wake();
-      },
-    });
-  }
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly namespace: string,
+    private readonly logger: Logger,
+  ) {}
 
   on(inboxId: string, wake: () => void): () => void {
-    let set = this.byInbox.get(inboxId);
-    if (!set) this.byInbox.set(inboxId, (set = new Set()));
-    set.add(wake);
+    let entry = this.byInbox.get(inboxId);
+    if (!entry) {
+      const wakes = new Set<() => void>();
+      const sub = this.nc.subscribe(subjects(this.namespace).live(EventType.emailReceived, inboxId), {
+        callback: (err) => {
+          if (err) return this.logger.warn({ err }, "mailbox wake subscription failed");
+          for (const w of wakes) w();
+        },
+      });
+      this.byInbox.set(inboxId, (entry = { wakes, sub }));
+      // once the server has the subscription, one wake: mail published before it got there is looked for
+      void this.nc.flush().then(
+        () => {
+          for (const w of wakes) w();
+        },
+        () => undefined,
+      );
+    }
+    const held = entry;
+    held.wakes.add(wake);
     return () => {
-      set.delete(wake);
-      if (set.size === 0) this.byInbox.delete(inboxId);
+      held.wakes.delete(wake);
+      if (held.wakes.size > 0 || this.byInbox.get(inboxId) !== held) return;
+      held.sub.unsubscribe();
+      this.byInbox.delete(inboxId);
     };
   }
 
   stop(): void {
-    this.sub.unsubscribe();
+    for (const { sub } of this.byInbox.values()) sub.unsubscribe();
+    this.byInbox.clear();
   }
 }
 

@@ -8,12 +8,17 @@ interface WakeEvent {
   data?: { inbox_id?: unknown; email_id?: unknown };
 }
 
+/** How long a new wait's first read waits for its inbox's subscription to reach the server (NATS away: the reconnect re-reads). */
+const SUBSCRIBE_WAIT_MS = 1000;
+
 /**
- * What wakes the waits held in this process: the `email.received`, `inbox.deleted` and
- * `inbox.expired` events, read as plain NATS subscriptions of this process (no durable consumer,
- * no queue group: every replica sees every event, as the outbox relay publishes it right after
- * the intake's commit, whichever intake that was). One subscription per subject per process,
- * whatever the number of waits; `MailWaits` fans out by inbox.
+ * What wakes the waits held in this process, as plain NATS subscriptions of this process (no
+ * durable consumer, no queue group: every replica that holds a wait hears its wakes, whichever
+ * intake took the mail):
+ * - an inbox's mail: its live subject (`subjects().live("email.received", inbox_id)`, which the
+ *   outbox relay publishes once the stream holds the event), subscribed while a wait is held on
+ *   that inbox here and only then: mail of an inbox nobody waits on never reaches this process;
+ * - `inbox.deleted` and `inbox.expired` (rare): one subscription each per process.
  *
  * Core NATS keeps nothing for a subscriber that is away: a wake published while this process's
  * connection was down is lost. So on every reconnect, once the server has the subscriptions again
@@ -22,30 +27,49 @@ interface WakeEvent {
  */
 export function startWaitWakes(nc: NatsConnection, namespace: string, waits: MailWaits, logger: Logger): { stop(): void } {
   const s = subjects(namespace);
-  const subs = [EventType.emailReceived, EventType.inboxDeleted, EventType.inboxExpired].map((type) =>
+  const failed = (err: Error) => logger.warn({ err }, "wait wake subscription failed");
+  const json = (data: { json<T>(): T }): WakeEvent | null => {
+    try {
+      return data.json<WakeEvent>();
+    } catch {
+      return null;
+    }
+  };
+  const subs = [EventType.inboxDeleted, EventType.inboxExpired].map((type) =>
     nc.subscribe(s.event(type), {
       callback: (err, msg) => {
-        if (err) {
-          logger.warn({ err }, "wait wake subscription failed");
-          return;
-        }
+        if (err) return failed(err);
         // most events find no wait held here: not even parsed (a wait is held before its first read)
         if (!waits.holdsAny) return;
-        let event: WakeEvent;
-        try {
-          event = msg.json<WakeEvent>();
-        } catch {
-          return;
-        }
-        const inboxId = event.data?.inbox_id;
-        if (typeof inboxId !== "string") return;
-        if (type === EventType.emailReceived) {
-          const emailId = event.data?.email_id;
-          if (typeof emailId === "string") waits.mailArrived(inboxId, emailId);
-        } else waits.inboxGone(inboxId, type === EventType.inboxDeleted ? "deleted" : "expired");
+        const inboxId = json(msg)?.data?.inbox_id;
+        if (typeof inboxId === "string") waits.inboxGone(inboxId, type === EventType.inboxDeleted ? "deleted" : "expired");
       },
     }),
   );
+  const mail = new Map<string, ReturnType<NatsConnection["subscribe"]>>();
+  waits.wakeFrom({
+    watch: async (inboxId) => {
+      mail.set(
+        inboxId,
+        nc.subscribe(s.live(EventType.emailReceived, inboxId), {
+          callback: (err, msg) => {
+            if (err) return failed(err);
+            const emailId = json(msg)?.data?.email_id;
+            if (typeof emailId === "string") waits.mailArrived(inboxId, emailId);
+          },
+        }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        nc.flush().catch(() => undefined),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
+      ]).finally(() => clearTimeout(timer));
+    },
+    unwatch: (inboxId) => {
+      mail.get(inboxId)?.unsubscribe();
+      mail.delete(inboxId);
+    },
+  });
   let stopped = false;
   void (async () => {
     for await (const status of nc.status()) {
@@ -62,7 +86,8 @@ export function startWaitWakes(nc: NatsConnection, namespace: string, waits: Mai
   return {
     stop: () => {
       stopped = true;
-      for (const sub of subs) sub.unsubscribe();
+      for (const sub of [...subs, ...mail.values()]) sub.unsubscribe();
+      mail.clear();
     },
   };
 }

@@ -31,6 +31,17 @@ interface Resumed {
   replayed: Set<string>;
 }
 
+/** How many of the last frame ids sent to a socket it keeps (a catch-up's anchor and what it must not send again). */
+const RECENT_IDS = 32;
+
+/** A socket held for a catch-up (`holdAll`): its key, the ids of the last frames it was sent (oldest first), when it was added. */
+export interface HeldSocket {
+  key: string;
+  socket: WebSocket;
+  recent: readonly string[];
+  addedAt: number;
+}
+
 /**
  * The sockets of this replica, by inbox (or, for the notification stream, by user). Frames go only to the sockets of their inbox; a peer
  * that stops answering pings is dropped (see `heartbeat`), and one that cannot keep up is cut off.
@@ -40,14 +51,18 @@ export class Hub {
   private readonly alive = new WeakMap<WebSocket, boolean>();
   /** Resumed sockets (see `Resumed`): empty unless a client resumed a stream. */
   private readonly resumed = new Map<WebSocket, Resumed>();
+  /** The ids of the last `RECENT_IDS` frames sent to each socket that was sent one (oldest first). */
+  private readonly recent = new WeakMap<WebSocket, string[]>();
+  private readonly addedAt = new WeakMap<WebSocket, number>();
 
   constructor(
     private readonly logger: Logger,
     /**
      * `stream` labels this hub's broadcast metric (inbox, notifications, admin_stats);
-     * `heartbeatSlice` is how many sockets a heartbeat pings before it lets other work run (500).
+     * `heartbeatSlice` is how many sockets a heartbeat pings before it lets other work run (500);
+     * `onEmpty` is told when the last socket of a key closes.
      */
-    private readonly opts: { maxBufferedBytes: number; stream: string; heartbeatSlice?: number },
+    private readonly opts: { maxBufferedBytes: number; stream: string; heartbeatSlice?: number; onEmpty?: (key: string) => void },
   ) {}
 
   /**
@@ -60,13 +75,17 @@ export class Hub {
     if (!set) this.byInbox.set(inboxId, (set = new Set()));
     set.add(socket);
     this.alive.set(socket, true);
+    this.addedAt.set(socket, Date.now());
     pipeline.openWebSockets.inc();
     socket.on("pong", () => this.alive.set(socket, true));
     socket.on("close", () => {
       pipeline.openWebSockets.dec();
       this.resumed.delete(socket);
       set.delete(socket);
-      if (set.size === 0) this.byInbox.delete(inboxId);
+      if (set.size === 0 && this.byInbox.get(inboxId) === set) {
+        this.byInbox.delete(inboxId);
+        this.opts.onEmpty?.(inboxId);
+      }
     });
     socket.on("error", () => socket.terminate());
   }
@@ -98,10 +117,12 @@ export class Hub {
       if (f.id) state.replayed.add(f.id);
       const payload = Buffer.from(JSON.stringify(f), "utf8");
       sendText(socket, textFrame(payload), payload);
+      this.sent(socket, f.id);
     }
     for (const h of held) {
       if (h.id && state.replayed.delete(h.id)) continue;
       sendText(socket, h.frame, h.payload);
+      this.sent(socket, h.id);
     }
     if (state.replayed.size === 0) this.resumed.delete(socket);
     if (state.closeOnRelease) socket.close(...state.closeOnRelease);
@@ -136,10 +157,40 @@ export class Hub {
         continue;
       }
       sendText(socket, framed, data);
+      this.sent(socket, frame.id);
       sent++;
     }
     pipeline.websocketBroadcast.observe({ stream: this.opts.stream }, (performance.now() - started) / 1000);
     return sent;
+  }
+
+  /** Notes a frame id sent to `socket` (the last `RECENT_IDS` are kept). */
+  private sent(socket: WebSocket, id: string | undefined): void {
+    if (!id) return;
+    let ids = this.recent.get(socket);
+    if (!ids) this.recent.set(socket, (ids = []));
+    ids.push(id);
+    if (ids.length > RECENT_IDS) ids.shift();
+  }
+
+  /**
+   * Holds every open socket's frames, as for a resumed one, until `release`: a catch-up (after a
+   * NATS reconnect) reads what they missed meanwhile. A socket whose resume is still being read
+   * is left to it.
+   */
+  holdAll(): HeldSocket[] {
+    const all: HeldSocket[] = [];
+    for (const [key, sockets] of this.byInbox) {
+      for (const socket of sockets) {
+        if (socket.readyState !== WebSocket.OPEN) continue;
+        const state = this.resumed.get(socket);
+        if (state?.held) continue;
+        if (state) state.held = [];
+        else this.resumed.set(socket, { held: [], closeOnRelease: null, replayed: new Set() });
+        all.push({ key, socket, recent: [...(this.recent.get(socket) ?? [])], addedAt: this.addedAt.get(socket) ?? Date.now() });
+      }
+    }
+    return all;
   }
 
   closeInbox(inboxId: string, code: number, reason: string): void {

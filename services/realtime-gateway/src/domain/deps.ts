@@ -7,6 +7,7 @@ import type { WsTicketRepository } from "../data/ws-ticket.repository";
 import type { AdminStatsFeed } from "./admin-stats/admin-stats-feed";
 import type { Hub } from "../adapters/ws-hub";
 import type { EmailReplaySource } from "./inbox-streams/email-replay";
+import type { InboxLiveSource } from "./inbox-streams/inbox-live-source";
 
 /** What every realtime use case receives: explicit dependencies, no globals. */
 export interface RealtimeDeps {
@@ -21,6 +22,8 @@ export interface RealtimeDeps {
   data: UnitOfWork<RealtimeRepos, RealtimeHot>;
   /** A resumed inbox stream's missed `email.received` events (the events stream, bounded by `ws.replay_*`). */
   replay: EmailReplaySource;
+  /** The inboxes whose live mail this replica receives (`messaging/live-inboxes.ts`). */
+  live: InboxLiveSource;
   logger: Logger;
   nc: NatsConnection;
   namespace: string;

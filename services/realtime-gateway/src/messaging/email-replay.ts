@@ -1,6 +1,6 @@
 import { DomainEvent, EventType, subjects, type EventOf } from "@burnbox/contracts";
 import { jetstream, jetstreamManager, type NatsConnection } from "@burnbox/service-kit/messaging";
-import type { EmailReplaySource, ReplayWindow } from "../domain/inbox-streams/email-replay";
+import type { EmailReplaySource, Missed, ReplayWindow } from "../domain/inbox-streams/email-replay";
 
 type EmailReceived = EventOf<typeof EventType.emailReceived>;
 
@@ -76,31 +76,59 @@ export function jetStreamEmailReplay(nc: NatsConnection, namespace: string, wind
     return { events, tooOld, read };
   };
 
+  /**
+   * The inbox's events read back from the subject's last message in ranges that grow 4×, each
+   * range prepended to `after`, until `settle` answers (the search is over) or the stream's first
+   * message is read (`after` is then every event of the inbox back to `oldest`).
+   */
+  const readBack = async (
+    inboxId: string,
+    oldest: number,
+    settle: (after: EmailReceived[], tooOld: boolean, readSoFar: number) => Missed | undefined,
+  ): Promise<{ settled: Missed } | { after: EmailReceived[] }> => {
+    const jsm = await jetstreamManager(nc);
+    const last = await jsm.streams.getMessage(s.stream, { last_by_subj: subject });
+    if (!last) return { after: [] };
+    const first = (await jsm.streams.info(s.stream)).state.first_seq;
+    // the inbox's events from `from` to the last, in order
+    let after: EmailReceived[] = [];
+    let from = last.seq + 1;
+    let readSoFar = 0;
+    for (let span = FIRST_SPAN; from > first; span *= 4) {
+      const start = Math.max(first, from - span);
+      const { events, tooOld, read } = await readRange(start, from - 1, inboxId, oldest);
+      readSoFar += read;
+      after = events.map((e) => e.event).concat(after);
+      const settled = settle(after, tooOld, readSoFar);
+      if (settled) return { settled };
+      from = start;
+    }
+    return { after };
+  };
+
   return {
     async missed(inboxId, lastEventId) {
-      const jsm = await jetstreamManager(nc);
-      const last = await jsm.streams.getMessage(s.stream, { last_by_subj: subject });
-      if (!last) return { found: false };
-      const first = (await jsm.streams.info(s.stream)).state.first_seq;
-      const oldest = Date.now() - window.maxAgeMs;
-      // the inbox's events from `from` to the last, in order
-      let after: EmailReceived[] = [];
-      let from = last.seq + 1;
-      let readSoFar = 0;
-      for (let span = FIRST_SPAN; from > first; span *= 4) {
-        const start = Math.max(first, from - span);
-        const { events, tooOld, read } = await readRange(start, from - 1, inboxId, oldest);
-        readSoFar += read;
-        after = events.map((e) => e.event).concat(after);
-        const at = events.findIndex((e) => e.event.id === lastEventId);
+      const read = await readBack(inboxId, Date.now() - window.maxAgeMs, (after, tooOld, readSoFar) => {
+        const at = after.findIndex((e) => e.id === lastEventId);
         if (at >= 0) {
-          const rest = after.slice(after.findIndex((e) => e.id === lastEventId) + 1);
+          const rest = after.slice(at + 1);
           return rest.length > window.maxEvents ? { found: false } : { found: true, events: rest };
         }
         if (tooOld || after.length > window.maxEvents || readSoFar > MAX_READ) return { found: false };
-        from = start;
-      }
-      return { found: false };
+        return undefined;
+      });
+      return "settled" in read ? read.settled : { found: false };
+    },
+
+    async since(inboxId, sinceMs) {
+      // further back than the window: what lies before it is not read
+      if (sinceMs < Date.now() - window.maxAgeMs) return { found: false };
+      // back from the last message until one older than `sinceMs` is met
+      const read = await readBack(inboxId, sinceMs, (after, tooOld, readSoFar) => {
+        if (after.length > window.maxEvents || readSoFar > MAX_READ) return { found: false };
+        return tooOld ? { found: true, events: after } : undefined;
+      });
+      return "settled" in read ? read.settled : { found: true, events: read.after };
     },
   };
 }

@@ -5,38 +5,21 @@ import type { Logger } from "@burnbox/service-kit/runtime";
 import type { RealtimeDeps } from "../domain/deps";
 import { closeDeletedInbox } from "../domain/inbox-streams/close-deleted-inbox.use-case";
 import { closeExpiredInbox } from "../domain/inbox-streams/close-expired-inbox.use-case";
-import { pushReceivedEmail } from "../domain/inbox-streams/push-received-email.use-case";
-
-/** The inbox a received email's raw event names ("" when it names none: no socket has that key). */
-function inboxOf(raw: unknown): string {
-  const data = (raw as { data?: { inbox_id?: unknown } } | null)?.data;
-  return typeof data?.inbox_id === "string" ? data.inbox_id : "";
-}
 
 /**
- * Every replica must see every event (its sockets are its own), so each replica has its own
- * durable consumers, starting at new messages and removed by the server when the replica has
- * been gone a minute (and by us on a clean stop). A live frame is sent once or not at all (a
- * client that missed one resumes from its last id, which the stream's replay serves), so these
- * consumers keep no acks; and a received email whose inbox has no socket here is dropped before
- * its schema is checked: with no one watching, the stream costs a delivery and a JSON parse.
+ * An inbox's end closes its sockets on every replica (its sockets are its own), so each replica
+ * has its own durable consumers of `inbox.expired` and `inbox.deleted` (rare events), starting at
+ * new messages and removed by the server when the replica has been gone a minute (and by us on a
+ * clean stop). The received mail does not come this way: it comes on each watched inbox's live
+ * subject, to the replicas holding a socket on it only (`live-inboxes.ts`).
  */
 export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<RunningConsumer[]> {
   const replica = randomBytes(6).toString("hex");
   const { nc, namespace } = deps;
   const common = { nc, namespace, logger, deliverPolicy: "new" as const, inactiveThresholdMs: 60_000, maxDeliver: 3, concurrency: 32 };
-  const email = `realtime-${replica}-email`;
   const expired = `realtime-${replica}-expired`;
   const deleted = `realtime-${replica}-deleted`;
   const consumers = await Promise.all([
-    startConsumer({
-      ...common,
-      durable: email,
-      eventType: EventType.emailReceived,
-      ack: "none",
-      wanted: (raw) => deps.hub.count(inboxOf(raw)) > 0,
-      handler: (event) => Promise.resolve(pushReceivedEmail(deps, event)),
-    }),
     startConsumer({
       ...common,
       durable: expired,
@@ -50,13 +33,13 @@ export async function startFanout(deps: RealtimeDeps, logger: Logger): Promise<R
       handler: (event) => Promise.resolve(closeDeletedInbox(deps, event)),
     }),
   ]);
-  // one entry: the three stop together, then their durables go (they are this replica's alone)
+  // one entry: the two stop together, then their durables go (they are this replica's alone)
   return [
     {
       stop: async () => {
         await Promise.all(consumers.map((c) => c.stop()));
         const jsm = await jetstreamManager(nc);
-        await Promise.all([email, expired, deleted].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
+        await Promise.all([expired, deleted].map((n) => jsm.consumers.delete(subjects(namespace).stream, n).catch(() => false)));
       },
     },
   ];

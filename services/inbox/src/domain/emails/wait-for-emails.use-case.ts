@@ -153,6 +153,7 @@ export async function waitForEmails(
     };
     // held before the first read: mail committed after that read's snapshot still wakes it
     remove = wd.waits.add(held);
+    await wd.waits.ready(inboxId);
     const expiresAt = await readAll();
     loaded = true;
     if (found.size >= count || timeout === 0) return answer();

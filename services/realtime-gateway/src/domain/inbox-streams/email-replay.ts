@@ -16,4 +16,10 @@ export type Missed = { found: true; events: EventOf<typeof EventType.emailReceiv
  */
 export interface EmailReplaySource {
   missed(inboxId: string, lastEventId: string): Promise<Missed>;
+  /**
+   * The inbox's `email.received` events stored at or after `sinceMs` (the stream's time), in
+   * order; none found when more than the window's events are: a catch-up of a socket that has
+   * no frame to resume from.
+   */
+  since(inboxId: string, sinceMs: number): Promise<Missed>;
 }

@@ -10,6 +10,7 @@ import { receivedEmailFrame } from "./received-email-frame";
  * with what attaches the upgraded socket, so a refused caller gets a plain HTTP error and never
  * a socket.
  *
+ * The inbox's live subscription on this replica is in place before the upgrade (`deps.live`).
  * With `lastEventId` (a resumed stream), the socket is attached at once with its live frames held
  * back; the inbox's `email.received` frames after that event are read from the replay source and
  * sent first, then the held live frames but those already replayed: in order, none twice, no gap.
@@ -24,10 +25,18 @@ export async function openInboxStream(
   if (!actor) throw errors.unauthenticated("invalid or expired ticket");
   await checkInboxAccess(deps, actor, input.inboxId);
   const { inboxId, lastEventId } = input;
-  if (!lastEventId) return (socket) => deps.hub.add(inboxId, socket);
+  // before the upgrade: the client's socket opens only once its inbox's mail reaches this replica
+  const attached = await deps.live.watch(inboxId);
+  if (!lastEventId) {
+    return (socket) => {
+      deps.hub.add(inboxId, socket);
+      attached();
+    };
+  }
   return (socket) => {
     // attached before the read, so that whatever is published meanwhile is held, not lost
     deps.hub.add(inboxId, socket, { hold: true });
+    attached();
     void replayMissed(deps, inboxId, lastEventId).then((first) => deps.hub.release(socket, first));
   };
 }

@@ -26,20 +26,46 @@ export interface HeldWait {
 const RECHECK_CONCURRENCY = 4;
 
 /**
- * The waits held in one process, by inbox. One subscription per process feeds it (the intakes'
- * `email.received`, `inbox.deleted`, `inbox.expired`); a mail wakes only the waits on its inbox,
- * and the new rows are read once per wake for all of them, never while nothing arrives.
+ * Where the wakes of an inbox come from: `watch` when the inbox gets its first wait here
+ * (resolving once they reach this process; never rejecting), `unwatch` when its last ends.
+ */
+export interface WakeSource {
+  watch(inboxId: string): Promise<void>;
+  unwatch(inboxId: string): void;
+}
+
+/**
+ * The waits held in one process, by inbox. The wakes feed it: each inbox's own `email.received`
+ * subscription while a wait is held on it (`WakeSource`), and one subscription per process to
+ * `inbox.deleted` and `inbox.expired`; a mail wakes only the waits on its inbox, and the new rows
+ * are read once per wake for all of them, never while nothing arrives.
  */
 export class MailWaits {
   private readonly byInbox = new Map<string, Set<HeldWait>>();
   /** Email ids announced for an inbox and not read yet. */
   private readonly pending = new Map<string, Set<string>>();
   private readonly loading = new Set<string>();
+  /** Per inbox with a wait held: resolves once its wakes reach this process. */
+  private readonly listening = new Map<string, Promise<void>>();
+  private wakes: WakeSource | null = null;
 
   constructor(
     private readonly load: (scope: TeamScope, inboxId: string, ids: readonly string[], columns: WaitColumns) => Promise<EmailRow[]>,
     private readonly logger: Logger,
   ) {}
+
+  /** Where the inboxes' wakes come from (the wait wakes' subscriptions); none: `ready` resolves at once. */
+  wakeFrom(source: WakeSource): void {
+    this.wakes = source;
+  }
+
+  /**
+   * Resolves once the mail wakes of `inboxId` reach this process: a wait held before its first
+   * read awaits it, so that mail committed after that read's snapshot still wakes it.
+   */
+  ready(inboxId: string): Promise<void> {
+    return this.listening.get(inboxId) ?? Promise.resolve();
+  }
 
   /** Whether this process holds any wait at all. */
   get holdsAny(): boolean {
@@ -59,13 +85,15 @@ export class MailWaits {
     if (!set) {
       set = new Set();
       this.byInbox.set(wait.inboxId, set);
+      if (this.wakes) this.listening.set(wait.inboxId, this.wakes.watch(wait.inboxId));
     }
     set.add(wait);
     return () => {
       const held = this.byInbox.get(wait.inboxId);
-      if (!held) return;
-      held.delete(wait);
-      if (held.size === 0) this.byInbox.delete(wait.inboxId);
+      if (!held?.delete(wait) || held.size > 0) return;
+      this.byInbox.delete(wait.inboxId);
+      this.listening.delete(wait.inboxId);
+      this.wakes?.unwatch(wait.inboxId);
     };
   }
 
