@@ -16,9 +16,15 @@ import { notificationsHandlers } from "./http/notifications.handlers";
 import { wsTicketsHandlers } from "./http/ws-tickets.handlers";
 import { jetStreamEmailReplay } from "./messaging/email-replay";
 import { startFanout } from "./messaging/fanout.consumer";
-import { LiveInboxes, startLiveCatchUp } from "./messaging/live-inboxes";
+import { liveInboxes, startLiveCatchUp } from "./messaging/live-inboxes";
+import type { LiveSubjects } from "./messaging/live-subjects";
 import { pushReceivedEmail } from "./domain/inbox-streams/push-received-email.use-case";
-import { startNotificationConsumers, startNotificationPush } from "./messaging/notifications.consumer";
+import {
+  deliverNotificationPush,
+  liveNotifications,
+  startLegacyNotificationPush,
+  startNotificationConsumers,
+} from "./messaging/notifications.consumer";
 import { startAdminStatsPush } from "./workers/admin-stats.worker";
 import { startHeartbeat } from "./workers/heartbeat.worker";
 import { startNotificationLeaseRenewal } from "./workers/notification-lease.worker";
@@ -28,7 +34,8 @@ export interface RunningService {
   hub: Hub;
   notificationHub: Hub;
   /** The inboxes whose live mail this replica is subscribed to. */
-  live: LiveInboxes;
+  live: LiveSubjects;
+  liveNotifications: LiveSubjects;
   deps: RealtimeDeps;
   /** The database client, for tests that look at rows directly. */
   db: Db;
@@ -49,10 +56,18 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
   const maxBufferedBytes = config.ws.max_buffered_bytes;
   // an inbox's live subscription goes with its last socket here
   const hub = new Hub(logger, { maxBufferedBytes, stream: "inbox", onEmpty: (inboxId) => live.released(inboxId) });
-  const live = new LiveInboxes({ nc: infra.nc, namespace: config.nats.namespace, hub, logger }, (event) => {
+  const live = liveInboxes({ nc: infra.nc, namespace: config.nats.namespace, hub, logger }, (event) => {
     if (event.type === EventType.emailReceived) pushReceivedEmail(deps, event);
   });
-  const notificationHub = new Hub(logger, { maxBufferedBytes, stream: "notifications" });
+  // and a user's notification subscription with their last notification socket here
+  const notificationHub = new Hub(logger, {
+    maxBufferedBytes,
+    stream: "notifications",
+    onEmpty: (userId) => notifications.released(userId),
+  });
+  const notifications = liveNotifications({ nc: infra.nc, namespace: config.nats.namespace, notificationHub, logger }, (raw) =>
+    deliverNotificationPush(deps, logger, raw),
+  );
   const adminStatsHub = new Hub(logger, { maxBufferedBytes, stream: "admin_stats" });
   const deps: RealtimeDeps = {
     tickets: new WsTicketRepository(infra.redis, config.redis.key_prefix),
@@ -76,6 +91,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
       maxEvents: config.ws.replay_max_events,
     }),
     live,
+    liveNotifications: notifications,
     logger,
     nc: infra.nc,
     namespace: config.nats.namespace,
@@ -86,7 +102,8 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     },
   };
   stops.add(live);
-  stops.add(startNotificationPush(deps, logger));
+  stops.add(notifications);
+  stops.add(startLegacyNotificationPush(deps, logger));
   stops.add(await startConsumers(deps, logger, [startFanout, startNotificationConsumers]));
   stops.add(startLiveCatchUp(deps, logger));
   const upgrades = inboxStreamUpgrades(deps, logger);
@@ -113,6 +130,7 @@ export async function startService(config: RealtimeConfig, infra: Infra): Promis
     hub,
     notificationHub,
     live,
+    liveNotifications: notifications,
     deps,
     db,
     stop: () => stops.stop(),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { WebSocket } from "ws";
-import { nothingExtracted, type Notification } from "@burnbox/contracts";
+import { notificationPushSubject, nothingExtracted, type Notification } from "@burnbox/contracts";
 import { poolSql } from "@burnbox/service-kit/data";
 import { newEvent, publishEvent } from "@burnbox/service-kit/messaging";
 import type { Infra } from "@burnbox/service-kit/runtime";
@@ -103,6 +103,50 @@ describe("notifications on real Postgres, Redis and NATS, with two replicas", ()
     expect(await recordNotification(replicaB.deps, { event })).toBeNull();
     expect(await recordNotification(replicaA.deps, { event })).toBeNull();
     expect(await rowsOf(user.user_id)).toHaveLength(1);
+    stream.ws.close();
+  });
+
+  it("when a user has no notification socket on a replica, then that replica does not hear of their notifications; it does while one is open there, and stops after the last closes", async () => {
+    const user = makeActor();
+    const other = makeActor();
+    expect(replicaB.liveNotifications.watching(user.user_id)).toBe(false);
+    const first = await openStream(replicaB, user);
+    const second = await openStream(replicaB, user);
+    const others = await openStream(replicaB, other);
+    // subscribed on the replica holding the sockets, before they opened; not on the other
+    expect(replicaB.liveNotifications.watching(user.user_id)).toBe(true);
+    expect(replicaA.liveNotifications.watching(user.user_id)).toBe(false);
+    await recordNotification(replicaA.deps, { event: emailReceived(user.user_id, "Mine") });
+    await waitFor(() => first.frames.length === 1 && second.frames.length === 1, { what: "the notification on both sockets" });
+    first.ws.close();
+    await first.closed;
+    // one socket is still open there
+    expect(replicaB.liveNotifications.watching(user.user_id)).toBe(true);
+    second.ws.close();
+    await second.closed;
+    await waitFor(() => !replicaB.liveNotifications.watching(user.user_id), { what: "the subscription gone with the last socket" });
+    // another user's notification never reached these sockets
+    expect(others.frames).toEqual([]);
+    expect(first.frames[0]!.data.message).toBe("From s@example.org: Mine");
+    others.ws.close();
+  });
+
+  it("when a writer of the previous release announces a notification on the shared subject, then the user's socket still gets it (a rolling update)", async () => {
+    const user = makeActor();
+    const stream = await openStream(replicaB, user);
+    const notification = await replicaA.deps.data.hot.notifications.create({
+      id: randomUUID(),
+      eventId: randomUUID(),
+      createdAt: new Date(),
+      userId: user.user_id,
+      type: "email.received",
+      title: "New email",
+      message: "From s@example.org: Old writer",
+      data: {},
+    });
+    infra.nc.publish(notificationPushSubject(ns), JSON.stringify({ user_id: user.user_id, notification }));
+    await waitFor(() => stream.frames.length === 1, { what: "the pushed notification" });
+    expect(stream.frames[0]).toEqual({ type: "email.received", data: notification });
     stream.ws.close();
   });
 

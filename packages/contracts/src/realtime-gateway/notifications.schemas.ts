@@ -36,8 +36,19 @@ export const MarkAllNotificationsReadResult = z.object({ marked: z.number().int(
 export const MAX_NOTIFICATION_SOCKETS_PER_USER = 5;
 export const NOTIFICATION_SOCKET_LIMIT_CLOSE = 4429;
 
-/** Core NATS subject on which the writer announces a stored notification to every realtime replica. */
+/**
+ * Core NATS subject on which the writer of the previous release announced a stored notification to
+ * every realtime replica. This release still listens on it (for the pushes of a previous-release
+ * writer during a rolling update: nothing is published there once every replica is of this
+ * release) but publishes on `notificationUserSubject`.
+ */
 export const notificationPushSubject = (namespace: string): string => `${namespace}.realtime.notification_created`;
-/** What travels on `notificationPushSubject`. */
+/**
+ * Core NATS subject on which the writer announces a stored notification for one user: only the
+ * replicas holding a notification socket of that user subscribe to it (issue 39).
+ */
+export const notificationUserSubject = (namespace: string, userId: string): string =>
+  `${namespace}.realtime.notification_created.${userId}`;
+/** What travels on `notificationUserSubject` (and `notificationPushSubject`). */
 export const NotificationPush = z.object({ user_id: Uuid, notification: Notification });
 export type NotificationPush = z.infer<typeof NotificationPush>;

@@ -7,7 +7,7 @@ import type { WsTicketRepository } from "../data/ws-ticket.repository";
 import type { AdminStatsFeed } from "./admin-stats/admin-stats-feed";
 import type { Hub } from "../adapters/ws-hub";
 import type { EmailReplaySource } from "./inbox-streams/email-replay";
-import type { InboxLiveSource } from "./inbox-streams/inbox-live-source";
+import type { LiveSource } from "./live-source";
 
 /** What every realtime use case receives: explicit dependencies, no globals. */
 export interface RealtimeDeps {
@@ -23,7 +23,9 @@ export interface RealtimeDeps {
   /** A resumed inbox stream's missed `email.received` events (the events stream, bounded by `ws.replay_*`). */
   replay: EmailReplaySource;
   /** The inboxes whose live mail this replica receives (`messaging/live-inboxes.ts`). */
-  live: InboxLiveSource;
+  live: LiveSource;
+  /** The users whose stored notifications this replica is told of (`messaging/notifications.consumer.ts`). */
+  liveNotifications: LiveSource;
   logger: Logger;
   nc: NatsConnection;
   namespace: string;

@@ -1,10 +1,12 @@
-import { EventType, NotificationPush, notificationPushSubject } from "@burnbox/contracts";
-import { startConsumer, type RunningConsumer } from "@burnbox/service-kit/messaging";
+import { EventType, NotificationPush, notificationPushSubject, notificationUserSubject } from "@burnbox/contracts";
+import { startConsumer, type NatsConnection, type RunningConsumer } from "@burnbox/service-kit/messaging";
 import type { Logger } from "@burnbox/service-kit/runtime";
+import type { Hub } from "../adapters/ws-hub";
 import type { RealtimeDeps } from "../domain/deps";
 import { NOTIFYING_EVENTS, NotifiedEmail } from "../domain/notifications/notification-for-event";
 import { pushNotification } from "../domain/notifications/push-notification.use-case";
 import { recordNotification } from "../domain/notifications/record-notification.use-case";
+import { LiveSubjects } from "./live-subjects";
 
 /** The durable consumer that stores one event type's notifications (one per type, shared by replicas). */
 export const notificationConsumerName = (type: string): string => `realtime-gateway-notifications-${type.replace(/\./g, "_")}`;
@@ -44,11 +46,41 @@ export function startNotificationConsumers(deps: RealtimeDeps, logger: Logger): 
   );
 }
 
+/** A push's parsed JSON, sent to its user's sockets here when it has the expected shape. */
+export function deliverNotificationPush(deps: RealtimeDeps, logger: Logger, raw: unknown): void {
+  const push = NotificationPush.safeParse(raw);
+  if (!push.success) return logger.warn("notification push: unexpected shape; dropped");
+  pushNotification(deps, push.data);
+}
+
 /**
- * Every replica hears of every stored notification (a plain subscription, not a shared consumer)
- * and pushes it to the user's sockets it holds.
+ * The users whose stored notifications this replica is told of: a subscription to a user's own
+ * subject (`notificationUserSubject`) while this replica holds a notification socket of theirs,
+ * and none otherwise, so a notification of a user with no socket here never reaches this process.
  */
-export function startNotificationPush(deps: RealtimeDeps, logger: Logger): { stop(): Promise<void> } {
+export function liveNotifications(
+  deps: { nc: NatsConnection; namespace: string; notificationHub: Hub; logger: Logger },
+  push: (raw: unknown) => void,
+): LiveSubjects {
+  return new LiveSubjects(
+    {
+      nc: deps.nc,
+      hub: deps.notificationHub,
+      logger: deps.logger,
+      keyName: "user_id",
+      subject: (userId) => notificationUserSubject(deps.namespace, userId),
+    },
+    push,
+  );
+}
+
+/**
+ * The previous release's writers announced every stored notification on one subject heard by
+ * every replica (`notificationPushSubject`). This replica still hears it, for the pushes of such a
+ * writer during a rolling update; nothing is published there once every replica is of this
+ * release, so it then costs nothing. The next release drops it.
+ */
+export function startLegacyNotificationPush(deps: RealtimeDeps, logger: Logger): { stop(): Promise<void> } {
   const sub = deps.nc.subscribe(notificationPushSubject(deps.namespace), {
     callback: (err, msg) => {
       if (err) return logger.warn({ err }, "notification push subscription error");
@@ -58,9 +90,7 @@ export function startNotificationPush(deps: RealtimeDeps, logger: Logger): { sto
       } catch {
         return logger.warn("notification push: not JSON; dropped");
       }
-      const push = NotificationPush.safeParse(raw);
-      if (!push.success) return logger.warn("notification push: unexpected shape; dropped");
-      pushNotification(deps, push.data);
+      deliverNotificationPush(deps, logger, raw);
     },
   });
   return { stop: () => sub.drain() };
