@@ -217,7 +217,7 @@ const paramTypes = (sf, fn) => fn.parameters.map((p) => (p.type ? p.type.getText
 // ---- consumers: one start signature, started through the kit's startConsumers, stopped from the stop list
 {
   // plain NATS subscriptions every replica holds (not durable event consumers), named in the guide
-  const SUBSCRIPTIONS = new Set(["startWaitWakes", "startNotificationPush"]);
+  const SUBSCRIPTIONS = new Set(["startWaitWakes", "startLegacyNotificationPush"]);
   const problems = [];
   for (const service of SERVICES) {
     for (const file of walk(path.join(ROOT, "services", service, "src", "messaging"), ".consumer.ts")) {
