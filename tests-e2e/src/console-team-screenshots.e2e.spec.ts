@@ -10,8 +10,10 @@ import { createHook, logOf, Receiver } from "./webhook-kit";
 import { createInbox, teamWithDomain } from "./world";
 
 /**
- * Screenshots of the team tools and notifications pages, light and dark (see console/screenshots.ts);
- * skipped unless BB_CONSOLE_SCREENSHOTS is set.
+ * Screenshots of the team tools and notifications pages, light and dark (see
+ * console/screenshots.ts); skipped unless BB_CONSOLE_SCREENSHOTS is set (`docs` writes
+ * docs/console/, `compare` compares the pictures with docs/console/ and fails on a difference, any
+ * other value writes .test-results/console-screenshots/).
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;
 
