@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { attachConsole, connectBrowser } from "./console/browser";
-import { capture, expectSameAsDocs, SCREENSHOTS, type Difference } from "./console/screenshots";
+import { capture, SCREENSHOTS } from "./console/screenshots";
 import { SharedSystem } from "./shared-system";
 import { System, TRUSTED_DOMAIN } from "./system";
 import { signIn, userBrowser } from "./console/world";
@@ -179,12 +179,10 @@ describe("the console: what is missing, offered to the owner who may add it", ()
 /** `<name>-light.png` and `<name>-dark.png` of the page as it is, when screenshots are asked for (BB_CONSOLE_SCREENSHOTS). */
 async function shootBothSchemes(page: Page, name: string) {
   if (!SCREENSHOTS) return;
-  const differences: Difference[] = [];
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForLoadState("networkidle");
-    differences.push((await capture(page, `${name}-${scheme}`)).difference);
+    await capture(page, `${name}-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: "light" });
-  expectSameAsDocs(differences);
 }

@@ -114,7 +114,10 @@ describeShots("the console: team tools and notifications screenshots", () => {
         await signIn(page, world.owner.email);
         await page.goto("/api-keys");
         await page.getByRole("button", { name: "Create key" }).first().click();
-        await page.getByRole("dialog", { name: "Create an API key" }).getByRole("checkbox", { name: "team.inboxes.view" }).check();
+        const dialog = page.getByRole("dialog", { name: "Create an API key" });
+        await dialog.getByRole("checkbox", { name: "team.inboxes.view" }).check();
+        // check() scrolls the dialog when the box was not in view yet (it sometimes is, sometimes not): the picture starts at the name
+        await dialog.evaluate((el) => void ((el as unknown as { scrollTop: number }).scrollTop = 0));
       },
       { height: 1000 },
     );
