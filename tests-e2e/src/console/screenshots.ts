@@ -44,8 +44,8 @@ const COMPARE_TOLERANCE = Number(process.env.BB_CONSOLE_SCREENSHOTS_TOLERANCE ??
 /**
  * Text of this run, not of the page: a token of 6 or more letters and digits, one a digit at
  * least (the random hex of domains, orgs, addresses and ids, which may be all digits; API key
- * secrets), an IPv4 address (each browser
- * comes from its own), a date, a clock time, a relative time or a countdown.
+ * secrets), an IPv4 address (each browser comes from its own), a date, a clock time, a relative
+ * time or a countdown.
  */
 const PER_RUN = [
   String.raw`(?=[A-Za-z0-9_-]*\d)\b[A-Za-z0-9_-]{6,}\b`,
