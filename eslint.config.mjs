@@ -19,10 +19,11 @@ function consoleBoundaries() {
   const AREA =
     "an area imports only its own files and the shared layers (components/, lib/, api/, app/): move what two areas use to components/ or lib/";
   const SHARED = "components/, lib/ and api/ are shared layers: they import neither the app shell (app/) nor an area (pages/)";
+  const DATA = "an area's pages and hooks call the API through its api.ts (query and mutation hooks over the SDK), not api/query's client";
   const up = (n) => "\\.\\./".repeat(n);
-  const area = (depth) => ({
+  const area = (depth, dataModule = false) => ({
     // pages/<area>/x.ts is depth 1, pages/<area>/<sub>/x.ts depth 2: `depth` times ../ reaches pages/
-    files: [`${src}/pages/*/${"*/".repeat(depth - 1)}*.{ts,tsx}`],
+    files: dataModule ? [`${src}/pages/*/api.ts`] : [`${src}/pages/*/${"*/".repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -31,6 +32,8 @@ function consoleBoundaries() {
           patterns: [
             { regex: `^${up(depth)}(?!\\.\\./)`, message: AREA },
             { regex: `^${up(depth + 1)}pages(/|$)`, message: AREA },
+            // the SDK client (useApi) and the query helpers are for the area's api.ts alone
+            ...(dataModule ? [] : [{ regex: `^${up(depth + 1)}api/query$`, message: DATA }]),
           ],
         },
       ],
@@ -39,6 +42,7 @@ function consoleBoundaries() {
   return [
     area(1),
     area(2),
+    area(1, true),
     {
       files: [`${src}/{components,lib,api}/**/*.{ts,tsx}`],
       rules: {

@@ -10,7 +10,9 @@ import { createInbox, registerAdmin, registerUser, teamWithDomain } from "./worl
 
 /**
  * Screenshots of the admin console, light and dark (see console/screenshots.ts); skipped unless
- * BB_CONSOLE_SCREENSHOTS is set.
+ * BB_CONSOLE_SCREENSHOTS is set (`docs` writes docs/console/, `compare` compares the pictures with
+ * docs/console/ and fails on a difference, any other value writes
+ * .test-results/console-screenshots/).
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;
 

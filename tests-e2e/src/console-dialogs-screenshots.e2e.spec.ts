@@ -11,7 +11,9 @@ import { createInbox, teamWithDomain } from "./world";
 /**
  * Screenshots of dialogs ending in Cancel and an action (DialogActions), light and dark (see
  * console/screenshots.ts): a destructive confirmation, two forms and one whose action waits for a
- * report; skipped unless BB_CONSOLE_SCREENSHOTS is set.
+ * report; skipped unless BB_CONSOLE_SCREENSHOTS is set (`docs` writes docs/console/, `compare`
+ * compares the pictures with docs/console/ and fails on a difference, any other value writes
+ * .test-results/console-screenshots/).
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;
 

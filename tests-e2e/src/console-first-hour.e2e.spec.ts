@@ -1,12 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { apiClient, sendMail } from "./clients";
 import { seriousViolations } from "./console/axe";
 import { attachConsole, connectBrowser } from "./console/browser";
-import { SCREENSHOT_DIR, SCREENSHOTS } from "./console/screenshots";
+import { capture, SCREENSHOTS } from "./console/screenshots";
 import { SharedSystem } from "./shared-system";
 import { System, TRUSTED_DOMAIN } from "./system";
 import { signIn, userBrowser } from "./console/world";
@@ -21,6 +20,8 @@ const ROOT = path.resolve(__dirname, "..", "..");
  * for this system; from there on the user only has Chromium: opens the console on 127.0.0.1 or
  * localhost, goes through setup with the printed token, lands where an inbox can be created,
  * creates one, and sees a mail sent to it over SMTP.
+ * With BB_CONSOLE_SCREENSHOTS set it also takes its pages' pictures (console/screenshots.ts: `docs`
+ * writes docs/console/, `compare` compares with docs/console/ and fails on a difference).
  */
 describe("the console: the first hour on a fresh `npm start`", () => {
   const shared = SharedSystem.attach();
@@ -178,11 +179,10 @@ describe("the console: what is missing, offered to the owner who may add it", ()
 /** `<name>-light.png` and `<name>-dark.png` of the page as it is, when screenshots are asked for (BB_CONSOLE_SCREENSHOTS). */
 async function shootBothSchemes(page: Page, name: string) {
   if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), animations: "disabled" });
+    await capture(page, `${name}-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }

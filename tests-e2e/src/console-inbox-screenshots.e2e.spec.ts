@@ -10,7 +10,9 @@ import { teamWithDomain } from "./world";
 
 /**
  * Screenshots of the inbox list, an inbox page with mail and the reader, light and dark, wide and
- * at 360 px (see console/screenshots.ts); skipped unless BB_CONSOLE_SCREENSHOTS is set:
+ * at 360 px (see console/screenshots.ts); skipped unless BB_CONSOLE_SCREENSHOTS is set (`docs`
+ * writes docs/console/, `compare` compares the pictures with docs/console/ and fails on a
+ * difference, any other value writes .test-results/console-screenshots/):
  *
  *   BB_CONSOLE_SCREENSHOTS=docs npx jest --projects tests-e2e --runInBand --forceExit tests-e2e/src/console-inbox-screenshots.e2e.spec.ts
  */

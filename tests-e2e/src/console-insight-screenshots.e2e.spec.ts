@@ -11,7 +11,9 @@ import { createInbox, teamWithDomain } from "./world";
 
 /**
  * Screenshots of the audit log and analytics pages, light and dark (see console/screenshots.ts);
- * skipped unless BB_CONSOLE_SCREENSHOTS is set.
+ * skipped unless BB_CONSOLE_SCREENSHOTS is set (`docs` writes docs/console/, `compare` compares the
+ * pictures with docs/console/ and fails on a difference, any other value writes
+ * .test-results/console-screenshots/).
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;
 

@@ -12,9 +12,11 @@ import { createInbox, teamWithDomain } from "./world";
 /**
  * Screenshots of the reader's Spam and Preview tabs, the mail-out dialogs and the Sent mail log,
  * the org's outbound settings and a team's Snapshots pages, light and dark (see
- * console/screenshots.ts); skipped unless BB_CONSOLE_SCREENSHOTS is set:
+ * console/screenshots.ts); skipped unless BB_CONSOLE_SCREENSHOTS is set (`docs` writes
+ * docs/console/, `compare` compares the pictures with docs/console/ and fails on a difference, any
+ * other value writes .test-results/console-screenshots/):
  *
- *   BB_CONSOLE_SCREENSHOTS=check npx jest --projects tests-e2e --runInBand --forceExit tests-e2e/src/console-mail-out-screenshots.e2e.spec.ts
+ *   BB_CONSOLE_SCREENSHOTS=docs npx jest --projects tests-e2e --runInBand --forceExit tests-e2e/src/console-mail-out-screenshots.e2e.spec.ts
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;
 

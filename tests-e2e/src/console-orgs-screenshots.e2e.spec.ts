@@ -9,7 +9,9 @@ import { registerUser, teamWithDomain } from "./world";
 
 /**
  * Screenshots of the organization pages, light and dark (see console/screenshots.ts); skipped
- * unless BB_CONSOLE_SCREENSHOTS is set. The setup wizard's are taken by console-setup.e2e.spec.ts.
+ * unless BB_CONSOLE_SCREENSHOTS is set (`docs` writes docs/console/, `compare` compares the
+ * pictures with docs/console/ and fails on a difference, any other value writes
+ * .test-results/console-screenshots/). The setup wizard's are taken by console-setup.e2e.spec.ts.
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;
 

@@ -8,7 +8,9 @@ import { registerUser, teamWithDomain } from "./world";
 
 /**
  * Screenshots of the console's main pages, light and dark (see console/screenshots.ts); skipped
- * unless BB_CONSOLE_SCREENSHOTS is set, so `npm test` spends no time on them. Add a page: one more
+ * unless BB_CONSOLE_SCREENSHOTS is set (`docs` writes docs/console/, `compare` compares the
+ * pictures with docs/console/ and fails on a difference, any other value writes
+ * .test-results/console-screenshots/), so `npm test` spends no time on them. Add a page: one more
  * `shoot(...)`.
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;

@@ -19,6 +19,8 @@ import { STRONG_PASSWORD } from "./world";
  * tenancy prints the token in its log, and the test reads it there as an operator would. Its
  * tenancy may reach 127.77.0.0/16 (where the test relays to the intake, so the mailer test can
  * succeed); 127.0.0.1 stays refused. The browser is the run's shared one.
+ * With BB_CONSOLE_SCREENSHOTS set it also takes its pages' pictures (console/screenshots.ts: `docs`
+ * writes docs/console/, `compare` compares with docs/console/ and fails on a difference).
  */
 const ALLOWED = "127.77.0.0/16";
 

@@ -47,12 +47,18 @@ describe("the console: an inbox's SMTP behaviour and SMTP log", () => {
     await behaviour.getByText("Normal", { exact: true }).waitFor();
     await page.getByRole("region", { name: "SMTP log" }).getByText("No refused or deferred attempts").waitFor();
 
-    // a bad value: the API's own 400 is shown
+    // a bad value: the form refuses it before sending (the contract's rule), under the field and in a summary
+    const patches: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => void (r.method() === "PATCH" && patches.push(r.url()));
+    page.on("request", onRequest);
     await behaviour.getByLabel("Reject RCPT TO").check();
     await behaviour.getByLabel("Reply code").fill("600");
     await behaviour.getByLabel("Reply message").fill("no thanks");
     await behaviour.getByRole("button", { name: "Save behaviour" }).click();
     await behaviour.getByRole("alert").filter({ hasText: "Please check the form" }).waitFor();
+    await expect(behaviour.getByLabel("Reply code").getAttribute("aria-invalid")).resolves.toBe("true");
+    page.off("request", onRequest);
+    expect(patches).toEqual([]);
 
     await behaviour.getByLabel("Reply code").fill("550");
     await behaviour.getByRole("button", { name: "Save behaviour" }).click();

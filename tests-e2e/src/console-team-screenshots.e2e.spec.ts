@@ -10,8 +10,10 @@ import { createHook, logOf, Receiver } from "./webhook-kit";
 import { createInbox, teamWithDomain } from "./world";
 
 /**
- * Screenshots of the team tools and notifications pages, light and dark (see console/screenshots.ts);
- * skipped unless BB_CONSOLE_SCREENSHOTS is set.
+ * Screenshots of the team tools and notifications pages, light and dark (see
+ * console/screenshots.ts); skipped unless BB_CONSOLE_SCREENSHOTS is set (`docs` writes
+ * docs/console/, `compare` compares the pictures with docs/console/ and fails on a difference, any
+ * other value writes .test-results/console-screenshots/).
  */
 const describeShots = SCREENSHOTS ? describe : describe.skip;
 
@@ -112,7 +114,10 @@ describeShots("the console: team tools and notifications screenshots", () => {
         await signIn(page, world.owner.email);
         await page.goto("/api-keys");
         await page.getByRole("button", { name: "Create key" }).first().click();
-        await page.getByRole("dialog", { name: "Create an API key" }).getByRole("checkbox", { name: "team.inboxes.view" }).check();
+        const dialog = page.getByRole("dialog", { name: "Create an API key" });
+        await dialog.getByRole("checkbox", { name: "team.inboxes.view" }).check();
+        // check() scrolls the dialog when the box was not in view yet (it sometimes is, sometimes not): the picture starts at the name
+        await dialog.evaluate((el) => void ((el as unknown as { scrollTop: number }).scrollTop = 0));
       },
       { height: 1000 },
     );

@@ -1,5 +1,6 @@
 // Shared building blocks of every page: import from "../../components".
 export { ApiErrorAlert } from "./ApiErrorAlert";
+export { FormErrorSummary } from "./FormErrorSummary";
 export { ColorSchemeToggle } from "./ColorSchemeToggle";
 export { ConfirmModal } from "./ConfirmModal";
 export { CopyButton } from "./CopyButton";

@@ -3,12 +3,11 @@ import type { ReactNode } from "react";
 import { SsoProviderBody } from "@burnbox/contracts/src/identity/sso-admin.schemas";
 import { useContractForm } from "../../lib/contract-form";
 import { useValuesFrom } from "../../lib/use-values-from";
-import { useApi } from "../../api/query";
 import { ApiErrorAlert, CopyButton } from "../../components";
 import { SecretState } from "./SecretState";
 import { bodyOf, callbackUrl, presetOf, type ProviderDraft } from "./sso-presets";
 import { SsoTestView } from "./SsoTestView";
-import { useOrgChoices, useTestSsoDraft } from "./api";
+import { useApiBaseUrl, useOrgChoices, useTestSsoDraft } from "./api";
 
 /**
  * A provider's fields as its preset asks for them (issuer for okta and oidc, tenant for azure);
@@ -36,7 +35,7 @@ export function ProviderForm({
   onSubmit: (draft: ProviderDraft) => void;
   extraActions?: ReactNode;
 }) {
-  const bb = useApi();
+  const apiBase = useApiBaseUrl();
   const form = useContractForm<ProviderDraft>(SsoProviderBody, initial, { toBody: bodyOf });
   useValuesFrom(initial, (d) => d, form.setValues);
   const draft = form.getValues();
@@ -44,7 +43,7 @@ export function ProviderForm({
   const preset = presetOf(draft.provider_type);
   const orgs = useOrgChoices();
   const test = useTestSsoDraft();
-  const callback = callbackUrl(bb.baseUrl, draft.name.trim(), window.location.href);
+  const callback = callbackUrl(apiBase, draft.name.trim(), window.location.href);
   return (
     <form onSubmit={form.onSubmit(onSubmit)}>
       <Stack gap="sm">

@@ -170,3 +170,8 @@ export function useAdminHealth() {
     refetchInterval: 15_000,
   });
 }
+
+/** Where the console's API client sends its calls (`/api/v1`, or the configured base): the SSO callback URL is shown under it. */
+export function useApiBaseUrl(): string {
+  return useApi().baseUrl;
+}

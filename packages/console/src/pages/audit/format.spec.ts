@@ -26,6 +26,15 @@ describe("how an audit entry reads", () => {
     expect(agentLabel(null)).toBeNull();
     expect(agentLabel("x".repeat(50))).toBe(`${"x".repeat(40)}…`);
   });
+
+  it("when the agent is an iPhone's, then it reads iOS, as in the sessions lists (lib/user-agent)", () => {
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 19_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.1 Mobile/15E148 Safari/604.1";
+    expect(agentLabel(iphone)).toBe("Safari on iOS");
+    expect(
+      agentLabel("Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36"),
+    ).toBe("Chrome on ChromeOS");
+  });
 });
 
 describe("the audit filters and export", () => {

@@ -1,4 +1,5 @@
 // Plain rules of the audit page: how an entry reads, and which URL filters go to the API.
+import { agentName } from "../../lib/user-agent";
 
 /** The contract's filters (contract notes, Audit), by their query names. */
 export const AUDIT_FILTERS = [
@@ -72,33 +73,10 @@ export function targetLabel(e: { resource_type: string; resource_name: string | 
   return name ? `${kind} ${name}` : kind;
 }
 
-/** A short name for a user agent ("Chrome on Linux", "curl"), the whole string when unknown. */
+/** A short name for a user agent ("Chrome on Linux", "curl"), the whole string (cut at 40) when its browser is unknown. */
 export function agentLabel(ua: string | null): string | null {
   if (!ua) return null;
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrom(e|ium)\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : /^curl\//.test(ua)
-            ? "curl"
-            : undefined;
-  if (!browser) return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
-  const os = /Windows/.test(ua)
-    ? "Windows"
-    : /Android/.test(ua)
-      ? "Android"
-      : /iPhone|iPad/.test(ua)
-        ? "iOS"
-        : /Mac OS X/.test(ua)
-          ? "macOS"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : undefined;
-  return os ? `${browser} on ${os}` : browser;
+  return agentName(ua) ?? (ua.length > 40 ? `${ua.slice(0, 40)}…` : ua);
 }
 
 /** The URL's filters as the API's query (empty ones left out). */

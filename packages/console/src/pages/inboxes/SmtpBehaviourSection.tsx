@@ -1,76 +1,81 @@
 // The inbox page's "SMTP behaviour" form and "SMTP log" list (extensions section 8).
 import { Badge, Button, Checkbox, Code, Group, NumberInput, Pagination, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import type { FormErrors } from "@mantine/form";
 import type { components } from "@burnbox/sdk";
+import { UpdateInboxBody } from "@burnbox/contracts/src/inbox/inboxes.schemas";
 import { useState } from "react";
-import { ApiErrorAlert, EmptyState, Time, TableScroll } from "../../components";
+import { ApiErrorAlert, EmptyState, FormErrorSummary, Time, TableScroll } from "../../components";
+import { useContractForm } from "../../lib/contract-form";
+import { useValuesFrom } from "../../lib/use-values-from";
 import { keys, type Inbox, useSmtpLog, useUpdateSmtpBehaviour, type SmtpBehaviour } from "./api";
 
 type SmtpAttempt = components["schemas"]["SmtpAttempt"];
 
-interface FormState {
-  reject: boolean;
-  rejectCode: number | string;
-  rejectMessage: string;
-  defer: boolean;
-  deferFirst: number | string;
-  delay: boolean;
-  delayMs: number | string;
-  maxSize: boolean;
-  maxSizeBytes: number | string;
+/** The parts of the behaviour that take one whole number, by their field in the body. */
+type NumberPart = "defer_first" | "delay_ms" | "max_size_bytes";
+
+/**
+ * Which parts are ticked, and the body's fields under `smtp_behaviour` as typed (NumberInput gives
+ * "" when empty): the form's paths are the body's, so the contract's errors land under their fields.
+ */
+interface Values extends Record<string, unknown> {
+  on: { reject_rcpt: boolean } & Record<NumberPart, boolean>;
+  smtp_behaviour: { reject_rcpt: { code: number | string; message: string } } & Record<NumberPart, number | string>;
 }
 
-function formOf(b: SmtpBehaviour | null | undefined): FormState {
+function valuesOf(b: SmtpBehaviour | null | undefined): Values {
   return {
-    reject: b?.reject_rcpt != null,
-    rejectCode: b?.reject_rcpt?.code ?? 550,
-    rejectMessage: b?.reject_rcpt?.message ?? "",
-    defer: b?.defer_first != null,
-    deferFirst: b?.defer_first ?? 1,
-    delay: b?.delay_ms != null,
-    delayMs: b?.delay_ms ?? 1000,
-    maxSize: b?.max_size_bytes != null,
-    maxSizeBytes: b?.max_size_bytes ?? 1_000_000,
+    on: {
+      reject_rcpt: b?.reject_rcpt != null,
+      defer_first: b?.defer_first != null,
+      delay_ms: b?.delay_ms != null,
+      max_size_bytes: b?.max_size_bytes != null,
+    },
+    smtp_behaviour: {
+      reject_rcpt: { code: b?.reject_rcpt?.code ?? 550, message: b?.reject_rcpt?.message ?? "" },
+      defer_first: b?.defer_first ?? 1,
+      delay_ms: b?.delay_ms ?? 1000,
+      max_size_bytes: b?.max_size_bytes ?? 1_000_000,
+    },
   };
 }
 
-/** NumberInput gives "" when empty: sent as is, so the API's 400 names the field. */
 const num = (v: number | string): number => (typeof v === "number" ? v : Number.parseFloat(v));
 
-function bodyOf(f: FormState): SmtpBehaviour | null {
+/** The behaviour the form sends: the ticked parts, or null (normal) when none is. */
+function behaviourOf(v: Values): SmtpBehaviour | null {
+  const f = v.smtp_behaviour;
   const b: SmtpBehaviour = {};
-  if (f.reject) b.reject_rcpt = { code: num(f.rejectCode), message: f.rejectMessage };
-  if (f.defer) b.defer_first = num(f.deferFirst);
-  if (f.delay) b.delay_ms = num(f.delayMs);
-  if (f.maxSize) b.max_size_bytes = num(f.maxSizeBytes);
+  if (v.on.reject_rcpt) b.reject_rcpt = { code: num(f.reject_rcpt.code), message: f.reject_rcpt.message };
+  if (v.on.defer_first) b.defer_first = num(f.defer_first);
+  if (v.on.delay_ms) b.delay_ms = num(f.delay_ms);
+  if (v.on.max_size_bytes) b.max_size_bytes = num(f.max_size_bytes);
   return Object.keys(b).length > 0 ? b : null;
 }
 
-/** The parts of the behaviour that take one whole number: the tick and the number of each in the form. */
+/** The parts of the behaviour that take one whole number: how each reads in the form. */
 const TOGGLED_NUMBERS: Array<
-  { on: "defer" | "delay" | "maxSize"; value: "deferFirst" | "delayMs" | "maxSizeBytes" } & Pick<
+  { part: NumberPart } & Pick<
     Parameters<typeof ToggledNumber>[0],
     "label" | "description" | "numberLabel" | "range" | "thousandSeparator" | "width"
   >
 > = [
   {
-    on: "defer",
-    value: "deferFirst",
+    part: "defer_first",
     label: "Defer the first attempts",
     description: "The first n attempts of each message get 451 after DATA, then it is accepted, as greylisting does.",
     numberLabel: "Attempts to defer",
     range: "1–10",
   },
   {
-    on: "delay",
-    value: "delayMs",
+    part: "delay_ms",
     label: "Delay the reply to DATA",
     description: "The sender waits this long after sending the message before it gets the final reply.",
     numberLabel: "Delay (ms)",
     range: "0–30000",
   },
   {
-    on: "maxSize",
-    value: "maxSizeBytes",
+    part: "max_size_bytes",
     label: "Limit the message size",
     description: "A larger message gets 552 after DATA (or at RCPT TO when SIZE= declares more).",
     numberLabel: "Maximum size (bytes)",
@@ -79,6 +84,22 @@ const TOGGLED_NUMBERS: Array<
     width: 240,
   },
 ];
+
+/** The fields' names in the error summary, by their path. */
+const LABELS: Record<string, string> = {
+  "smtp_behaviour.reject_rcpt.code": "Reply code",
+  "smtp_behaviour.reject_rcpt.message": "Reply message",
+  ...Object.fromEntries(TOGGLED_NUMBERS.map((t) => [`smtp_behaviour.${t.part}`, t.numberLabel])),
+};
+
+/** A ticked number left empty: said in words (the contract's own message would be "received NaN"). */
+function blankNumbers(v: Values): FormErrors {
+  const blank = (on: boolean, value: number | string) => (on && value === "" ? "Enter a number" : undefined);
+  return {
+    "smtp_behaviour.reject_rcpt.code": blank(v.on.reject_rcpt, v.smtp_behaviour.reject_rcpt.code),
+    ...Object.fromEntries(TOGGLED_NUMBERS.map(({ part }) => [`smtp_behaviour.${part}`, blank(v.on[part], v.smtp_behaviour[part])])),
+  };
+}
 
 /** One line per set field, or "Normal". */
 function summaryOf(b: SmtpBehaviour | null | undefined): string[] {
@@ -92,26 +113,32 @@ function summaryOf(b: SmtpBehaviour | null | undefined): string[] {
 
 export function SmtpBehaviourSection({ inbox }: { inbox: Inbox }) {
   const current = (inbox as Inbox & { smtp_behaviour?: SmtpBehaviour | null }).smtp_behaviour ?? null;
-  const [form, setForm] = useState<FormState>(() => formOf(current));
-  const currentJson = JSON.stringify(current);
+  // `PATCH /inboxes/{id} {smtp_behaviour}`: what the API would refuse (a code past 599) is refused here
+  const form = useContractForm<Values>(UpdateInboxBody, valuesOf(current), {
+    toBody: (v) => ({ smtp_behaviour: behaviourOf(v) }),
+    rules: blankNumbers,
+  });
   // the stored behaviour changed (saved, reset, or read again): the form shows it
-  const [shown, setShown] = useState(currentJson);
-  if (shown !== currentJson) {
-    setShown(currentJson);
-    setForm(formOf(current));
-  }
+  useValuesFrom(
+    JSON.stringify(current),
+    () => valuesOf(current),
+    (v) => {
+      form.setValues(v);
+      form.clearErrors();
+    },
+  );
   const save = useUpdateSmtpBehaviour({ inboxId: inbox.id }, { invalidates: [keys.inbox(inbox.id), keys.lists()] });
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const values = form.getValues();
+  /** Ticks a part on or off; an error of a part turned off no longer holds the form back. */
+  const toggle = (part: keyof Values["on"], on: boolean) => {
+    form.setFieldValue(`on.${part}`, on);
+    form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => !path.startsWith(`smtp_behaviour.${part}`))));
+  };
   const summary = summaryOf(current);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="smtp-behaviour-heading">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate(bodyOf(form));
-        }}
-      >
+      <form onSubmit={form.onSubmit((v) => save.mutate(behaviourOf(v)))} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="smtp-behaviour-heading">
             SMTP behaviour
@@ -144,39 +171,33 @@ export function SmtpBehaviourSection({ inbox }: { inbox: Inbox }) {
           <Checkbox
             label="Reject RCPT TO"
             description="The sender's RCPT TO for this inbox gets exactly this code and message; other recipients are unaffected."
-            checked={form.reject}
-            onChange={(e) => set("reject", e.currentTarget.checked)}
+            checked={values.on.reject_rcpt}
+            onChange={(e) => toggle("reject_rcpt", e.currentTarget.checked)}
           />
-          {form.reject ? (
+          {values.on.reject_rcpt ? (
             <Group align="flex-start" pl="xl">
               <NumberInput
                 label="Reply code"
                 description="450–599"
-                value={form.rejectCode}
-                onChange={(v) => set("rejectCode", v)}
+                {...form.getInputProps("smtp_behaviour.reject_rcpt.code")}
                 allowDecimal={false}
                 w={140}
               />
-              <TextInput
-                label="Reply message"
-                value={form.rejectMessage}
-                onChange={(e) => set("rejectMessage", e.currentTarget.value)}
-                style={{ flex: 1 }}
-              />
+              <TextInput label="Reply message" {...form.getInputProps("smtp_behaviour.reject_rcpt.message")} style={{ flex: 1 }} />
             </Group>
           ) : null}
 
-          {TOGGLED_NUMBERS.map(({ on, value, ...part }) => (
+          {TOGGLED_NUMBERS.map(({ part, ...text }) => (
             <ToggledNumber
-              key={on}
-              {...part}
-              checked={form[on]}
-              onToggle={(checked) => set(on, checked)}
-              value={form[value]}
-              onChange={(v) => set(value, v)}
+              key={part}
+              {...text}
+              checked={values.on[part]}
+              onToggle={(checked) => toggle(part, checked)}
+              input={form.getInputProps(`smtp_behaviour.${part}`)}
             />
           ))}
 
+          <FormErrorSummary errors={form.errors} labels={LABELS} />
           <ApiErrorAlert error={save.error} />
           {save.isSuccess && !save.isPending ? (
             <Text size="sm" role="status">
@@ -267,8 +288,8 @@ function ToggledNumber(props: {
   numberLabel: string;
   /** the allowed values, in words (the number's description) */
   range: string;
-  value: number | string;
-  onChange: (value: number | string) => void;
+  /** the number's value, change handler and error (the form's `getInputProps`) */
+  input: ReturnType<ReturnType<typeof useContractForm>["getInputProps"]>;
   thousandSeparator?: string;
   width?: number;
 }) {
@@ -285,8 +306,7 @@ function ToggledNumber(props: {
           pl="xl"
           label={props.numberLabel}
           description={props.range}
-          value={props.value}
-          onChange={props.onChange}
+          {...props.input}
           allowDecimal={false}
           thousandSeparator={props.thousandSeparator}
           w={props.width ?? 200}

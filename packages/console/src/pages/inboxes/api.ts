@@ -1,6 +1,18 @@
 // The inboxes area's server state: every call through the console's SDK client (useApi), errors as BurnBoxError.
-import type { BurnBox, BurnBoxError, components, Email, EmailPage, EmailSummary, HtmlCheck, Inbox, InboxPage } from "@burnbox/sdk";
+import type {
+  BurnBox,
+  BurnBoxError,
+  components,
+  Email,
+  EmailPage,
+  EmailSummary,
+  HtmlCheck,
+  Inbox,
+  InboxPage,
+  InboxStream,
+} from "@burnbox/sdk";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { unwrap, useApi, useApiQuery, type ApiAnswer } from "../../api/query";
 import { pageFrom } from "../../lib/page-param";
 import type { SessionStore } from "../../api/session-store";
@@ -298,6 +310,20 @@ export function addLiveEmail(qc: QueryClient, inboxId: string, summary: EmailSum
     old ? { ...old, email_count: old.email_count + 1, unread_count: old.unread_count + (summary.is_read ? 0 : 1) } : old,
   );
   void qc.invalidateQueries({ queryKey: keys.lists() });
+}
+
+/**
+ * `POST /ws/ticket`, then `GET /ws/inboxes/{id}?ticket=`: opens the inbox's socket once (the SDK's
+ * `stream()` with its own reconnect off, since `useInboxStream` reopens it with its back-off),
+ * resuming after `lastEventId` when given. The opener keeps its identity while the session's
+ * client does, so an effect that depends on it does not reopen.
+ */
+export function useOpenInboxStream(): (inboxId: string, lastEventId?: string) => InboxStream {
+  const bb = useApi();
+  return useCallback(
+    (inboxId: string, lastEventId?: string) => bb.stream(inboxId, { reconnect: false, ...(lastEventId ? { lastEventId } : {}) }),
+    [bb],
+  );
 }
 
 /** The API's message of an error (BurnBoxError carries the envelope's `error`). */

@@ -1,7 +1,6 @@
 import type { EmailSummary, InboxStream } from "@burnbox/sdk";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { messageOf } from "./api";
-import { useApi } from "../../api/query";
+import { messageOf, useOpenInboxStream } from "./api";
 
 /**
  * connecting: the first connection is being opened; live: frames arrive; reconnecting: the
@@ -23,7 +22,7 @@ export function useInboxStream(
   inboxId: string,
   opts: { enabled: boolean; onEmail: (summary: EmailSummary) => void; onReconnected?: () => void },
 ): { state: StreamState; error: string | null; retryInMs: number | null; reconnect: () => void } {
-  const bb = useApi();
+  const openStream = useOpenInboxStream();
   const [state, setState] = useState<StreamState>("connecting");
   const [error, setError] = useState<string | null>(null);
   const [retryInMs, setRetryInMs] = useState<number | null>(null);
@@ -56,7 +55,7 @@ export function useInboxStream(
       while (!stopped) {
         setState(everOpened.current || failures > 0 ? "reconnecting" : "connecting");
         setRetryInMs(null);
-        const current = bb.stream(inboxId, { reconnect: false, ...(lastEventId ? { lastEventId } : {}) });
+        const current = openStream(inboxId, lastEventId);
         live = current;
         try {
           await live.ready;
@@ -105,7 +104,7 @@ export function useInboxStream(
       wake?.();
       live?.close();
     };
-  }, [bb, inboxId, enabled, generation]);
+  }, [openStream, inboxId, enabled, generation]);
 
   const reconnect = useCallback(() => setGeneration((g) => g + 1), []);
   return { state, error, retryInMs, reconnect };
